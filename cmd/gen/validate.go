@@ -1,0 +1,208 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"pairag.com/portal/protocol"
+)
+
+func init() {
+	commands["validate"] = command{summary: "check a task-publish payload against the V18 protocol", run: runValidate}
+}
+
+const validateUsage = `usage: gen validate [--tier free|pro|ultra] [--lang en|zh-CN] [--format text|json] [--fix] FILE|-
+
+Checks a pairag_task_publish V18 payload the way the Pairag app does and
+prints every finding as file:line:col: severity: message [code].
+FILE "-" (or no FILE) reads standard input. An unknown tier is treated as free.
+--fix writes the mechanical fixes (aliases, trailing commas, ...) back to FILE
+(or to standard output when reading standard input) before reporting.
+
+Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O problem.
+
+flags:
+`
+
+// runValidate implements gen validate.
+func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	tier := fs.String("tier", "free", "creator's membership tier: free, pro or ultra")
+	lang := fs.String("lang", "en", "language of the messages: en or zh-CN")
+	format := fs.String("format", "text", "output format: text or json")
+	fix := fs.Bool("fix", false, "apply mechanical fixes to the file")
+	fs.Usage = func() { fmt.Fprint(stderr, validateUsage); fs.PrintDefaults() }
+	if err := fs.Parse(reorderFlags(fs, args)); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "gen validate: --format must be text or json, not %q\n", *format)
+		return 2
+	}
+	if *lang != "en" && *lang != "zh-CN" {
+		fmt.Fprintf(stderr, "gen validate: --lang must be en or zh-CN, not %q\n", *lang)
+		return 2
+	}
+	if fs.NArg() > 1 {
+		fmt.Fprintln(stderr, "gen validate: give one file (or - for standard input)")
+		return 2
+	}
+	name := "-"
+	if fs.NArg() == 1 {
+		name = fs.Arg(0)
+	}
+	text, err := readInput(name, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "gen validate: %v\n", err)
+		return 2
+	}
+	opts := protocol.Options{Tier: *tier, Lang: *lang}
+	res := protocol.Validate(text, opts)
+	if *fix {
+		if text, res, err = applyFixes(name, text, res, opts, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "gen validate: %v\n", err)
+			return 2
+		}
+	}
+	if err := report(stdout, name, res, *format, *lang); err != nil {
+		fmt.Fprintf(stderr, "gen validate: %v\n", err)
+		return 2
+	}
+	if !res.Valid {
+		return 1
+	}
+	return 0
+}
+
+// reorderFlags lets flags follow the file name (gen validate task.json --tier pro).
+func reorderFlags(fs *flag.FlagSet, args []string) []string {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			flags = append(flags, a)
+			name := a[1:]
+			if name[0] == '-' {
+				name = name[1:]
+			}
+			if f := fs.Lookup(name); f != nil && i+1 < len(args) {
+				if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool {
+					flags = append(flags, args[i+1])
+					i++
+				}
+			}
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return append(flags, rest...)
+}
+
+func readInput(name string, stdin io.Reader) ([]byte, error) {
+	limit := int64(protocol.Default().Limits.MaxBytes) + 1 // one byte over lets Validate report the size
+	if name == "-" {
+		return io.ReadAll(io.LimitReader(stdin, limit))
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit))
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return b, nil
+}
+
+// applyFixes rewrites the input with every mechanical fix, repeating while
+// fixes keep appearing, and validates the result.
+func applyFixes(name string, text []byte, res protocol.Result, opts protocol.Options, stdout, stderr io.Writer) ([]byte, protocol.Result, error) {
+	total := 0
+	for range 5 {
+		var n int
+		text, n = protocol.ApplyFixes(text, res.Findings)
+		if n == 0 {
+			break
+		}
+		total += n
+		res = protocol.Validate(text, opts)
+	}
+	if name == "-" {
+		_, err := stdout.Write(text)
+		return text, res, err
+	}
+	if total > 0 {
+		info, err := os.Stat(name)
+		if err != nil {
+			return text, res, err
+		}
+		if err := os.WriteFile(name, text, info.Mode().Perm()); err != nil {
+			return text, res, fmt.Errorf("write %s: %w", name, err)
+		}
+	}
+	fmt.Fprintf(stderr, "%s: applied %d fix(es)\n", name, total)
+	return text, res, nil
+}
+
+// report prints the findings in the chosen format.
+func report(w io.Writer, name string, res protocol.Result, format, lang string) error {
+	if format == "json" {
+		if res.Findings == nil {
+			res.Findings = []protocol.Finding{}
+		}
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(res)
+	}
+	display := name
+	if name == "-" {
+		display = "<stdin>"
+	}
+	for _, f := range res.Findings {
+		fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", display, f.Line, f.Column, severityWord(f.Severity, lang), f.Message, f.Code)
+	}
+	errs, warns, infos := res.Counts()
+	if lang == "zh-CN" {
+		if res.Valid {
+			fmt.Fprintf(w, "%s：校验通过（%s），%d 个警告，%d 条提示\n", display, res.Tier, warns, infos)
+		} else {
+			fmt.Fprintf(w, "%s：%d 个错误，%d 个警告，%d 条提示（%s）\n", display, errs, warns, infos, res.Tier)
+		}
+		return nil
+	}
+	if res.Valid {
+		fmt.Fprintf(w, "%s: valid for tier %s (%d warning(s), %d note(s))\n", display, res.Tier, warns, infos)
+	} else {
+		fmt.Fprintf(w, "%s: %d error(s), %d warning(s), %d note(s) for tier %s\n", display, errs, warns, infos, res.Tier)
+	}
+	return nil
+}
+
+func severityWord(s protocol.Severity, lang string) string {
+	if lang != "zh-CN" {
+		if s == protocol.SeverityInfo {
+			return "note"
+		}
+		return string(s)
+	}
+	switch s {
+	case protocol.SeverityError:
+		return "错误"
+	case protocol.SeverityWarning:
+		return "警告"
+	}
+	return "提示"
+}

@@ -1,0 +1,431 @@
+package protocol
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// FileName is the published name of the protocol document.
+const FileName = "pairag-task-publish-v18.json"
+
+// SchemaFileName is the published name of the JSON Schema derived from the document.
+const SchemaFileName = "pairag-task-publish-v18.schema.json"
+
+//go:embed pairag-task-publish-v18.json
+var documentJSON []byte
+
+// Field describes one key of an object in the payload, as the docs tables and
+// the schema show it.
+type Field struct {
+	Name        string   `json:"name"`
+	Type        string   `json:"type"`            // JSON type: string, integer, number, boolean, array, object
+	Items       string   `json:"items,omitempty"` // element type of an array
+	Ref         string   `json:"ref,omitempty"`   // document key of the field list describing an object (or array items)
+	Enum        string   `json:"enum,omitempty"`  // document key of the enum or codebook the value comes from
+	Const       any      `json:"const,omitempty"`
+	Values      []string `json:"values,omitempty"`   // closed set of string values
+	Examples    []any    `json:"examples,omitempty"` // open examples
+	Minimum     *float64 `json:"minimum,omitempty"`
+	Maximum     *float64 `json:"maximum,omitempty"`
+	MinLength   *int     `json:"min_length,omitempty"`
+	MinItems    *int     `json:"min_items,omitempty"`
+	MaxItems    *int     `json:"max_items,omitempty"`
+	Pattern     string   `json:"pattern,omitempty"`
+	Unique      bool     `json:"unique,omitempty"`
+	HumanFacing bool     `json:"human_facing,omitempty"` // written in manifest.language
+	Description string   `json:"description"`
+}
+
+// TopLevel describes the payload's outer object.
+type TopLevel struct {
+	AllowedFields    []string          `json:"allowed_fields"`
+	DeprecatedFields map[string]string `json:"deprecated_fields"`
+	Fields           []Field           `json:"fields"`
+}
+
+// Condition is a requirement that depends on another value (tier, fiat flag).
+type Condition struct {
+	Field       string `json:"field"`
+	Rule        string `json:"rule"`
+	Description string `json:"description"`
+}
+
+// ProjectTag is one entry of the closed project tag list.
+type ProjectTag struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+}
+
+// CountRule bounds the number of items of an array field.
+type CountRule struct {
+	MinItems    int    `json:"min_items"`
+	MaxItems    int    `json:"max_items"`
+	Description string `json:"description"`
+}
+
+// Language is one entry of the language codebook.
+type Language struct {
+	ID      int    `json:"id"`
+	BCP47   string `json:"bcp47"`
+	ISO6391 string `json:"iso639_1"`
+	NameEN  string `json:"name_en"`
+	Script  string `json:"script"` // ISO 15924 code of the script the language is written in
+}
+
+// Fallback says what runtimes do with a tag outside the codebook.
+type Fallback struct {
+	BCP47       string `json:"bcp47"`
+	ID          int    `json:"id"`
+	Description string `json:"description"`
+}
+
+// ScriptCheck tunes the warning for human-facing text in another script.
+type ScriptCheck struct {
+	Description string  `json:"description"`
+	MinLetters  int     `json:"min_letters"`
+	Dominance   float64 `json:"dominance"`
+}
+
+// BearerType holds the only accepted token_cost_bearer_type.
+type BearerType struct {
+	Value       int    `json:"value"`
+	Description string `json:"description"`
+}
+
+// StageTypeChoice maps a kind of need to the stage type that serves it.
+type StageTypeChoice struct {
+	StageType int    `json:"stage_type"`
+	UseWhen   string `json:"use_when"`
+}
+
+// PointsAndFiat states the two payment systems and their rules.
+type PointsAndFiat struct {
+	PointsFields []string `json:"points_fields"`
+	FiatFields   []string `json:"fiat_fields"`
+	Rules        []string `json:"rules"`
+}
+
+// TierLimit is what one membership tier allows.
+type TierLimit struct {
+	LocationGranularity string `json:"location_granularity"` // anywhere, country or city
+	MaxStages           int    `json:"max_stages"`
+	MaxTaskDurationDays int    `json:"max_task_duration_days"`
+	FiatAvailable       bool   `json:"fiat_available"`
+}
+
+// LocationPolicy is the project's decision on the shapes of manifest.location.
+type LocationPolicy struct {
+	AnywhereValues   []string `json:"anywhere_values"`
+	GranularityOrder []string `json:"granularity_order"`
+	Separators       []string `json:"separators"`
+	Rules            []string `json:"rules"`
+}
+
+// ISICSection is an ISIC Rev.4 section with its division ranges.
+type ISICSection struct {
+	Section   string   `json:"section"`
+	Divisions [][2]int `json:"divisions"`
+	Name      string   `json:"name"`
+}
+
+// Limits bound the input the validator accepts.
+type Limits struct {
+	MaxBytes int `json:"max_bytes"`
+	MaxDepth int `json:"max_depth"`
+}
+
+// Example is the document's complete example payload and the tier it passes for.
+type Example struct {
+	Tier        string          `json:"tier"`
+	Description string          `json:"description"`
+	Payload     json.RawMessage `json:"payload"`
+}
+
+// Document is the parsed protocol file: the single source of every enum,
+// codebook, required list and limit used by the schema, the validator and the docs.
+type Document struct {
+	Protocol     string   `json:"protocol"`
+	Version      string   `json:"version"`
+	CanonicalURL string   `json:"canonical_url"`
+	SchemaURL    string   `json:"schema_url"`
+	Summary      string   `json:"summary"`
+	TopLevel     TopLevel `json:"top_level"`
+
+	RequiredTopLevelFields           []string `json:"required_top_level_fields"`
+	RequiredManifestFields           []string `json:"required_manifest_fields"`
+	RequiredGlobalConfigFields       []string `json:"required_global_config_fields"`
+	RequiredStageFields              []string `json:"required_stage_fields"`
+	RequiredDataFormatFields         []string `json:"required_data_format_fields"`
+	RequiredHarnessPolicyFields      []string `json:"required_harness_policy_fields"`
+	RequiredAgentSkillFields         []string `json:"required_agent_skill_fields"`
+	RequiredContextConstraintsFields []string `json:"required_context_constraints_fields"`
+
+	ManifestFields           []Field `json:"manifest_fields"`
+	GlobalConfigFields       []Field `json:"global_config_fields"`
+	StageFields              []Field `json:"stage_fields"`
+	DataFormatFields         []Field `json:"data_format_fields"`
+	HarnessPolicyFields      []Field `json:"harness_policy_fields"`
+	AgentSkillFields         []Field `json:"agent_skill_fields"`
+	ContextConstraintsFields []Field `json:"context_constraints_fields"`
+	InputLimitFields         []Field `json:"input_limit_fields"`
+	OutputLimitFields        []Field `json:"output_limit_fields"`
+
+	OpenFieldLists             []string                  `json:"open_field_lists"` // lists of common keys; other keys are allowed
+	ContextConstraintsDefaults map[string]map[string]any `json:"context_constraints_defaults"`
+	ConditionalRequirements    []Condition               `json:"conditional_requirements"`
+
+	OwnershipEnum             map[string]int    `json:"ownership_enum"`
+	OwnershipEnumDescriptions map[string]string `json:"ownership_enum_descriptions"`
+	ProjectTags               []ProjectTag      `json:"project_tags"`
+	ProjectTagsRule           CountRule         `json:"project_tags_rule"`
+	LanguageCodebook          []Language        `json:"language_codebook"`
+	LanguageAliases           map[string]string `json:"language_aliases"`
+	LanguageFallback          Fallback          `json:"language_fallback"`
+	LanguageScriptCheck       ScriptCheck       `json:"language_script_check"`
+	TokenCostBearerType       BearerType        `json:"token_cost_bearer_type"`
+
+	StageTypeEnum              map[string]int    `json:"stage_type_enum"`
+	StageTypeEnumDescriptions  map[string]string `json:"stage_type_enum_descriptions"`
+	StageTypeSelection         []StageTypeChoice `json:"stage_type_selection"`
+	StageTypePatterns          []string          `json:"stage_type_patterns"`
+	ScriptLanguageEnum         map[string]int    `json:"script_language_enum"`
+	DataFormatTypeEnum         map[string]int    `json:"data_format_type_enum"`
+	DataFormatOtherNeedsSchema bool              `json:"data_format_other_needs_schema"`
+
+	TypeCriteria     map[string][]Field `json:"type_criteria"` // keyed by stage type id
+	TypeCriteriaRule string             `json:"type_criteria_rule"`
+
+	PointsAndFiat   PointsAndFiat        `json:"points_and_fiat"`
+	Tiers           []string             `json:"tiers"`
+	DefaultTier     string               `json:"default_tier"`
+	TierLimits      map[string]TierLimit `json:"tier_limits"`
+	TierRules       []string             `json:"tier_rules"`
+	TierEnforcement map[string]string    `json:"tier_enforcement"`
+	LocationPolicy  LocationPolicy       `json:"location_policy"`
+	ISICSections    []ISICSection        `json:"isic_rev4_sections"`
+	IntegerMax      int64                `json:"integer_max"`
+	Limits          Limits               `json:"validation_limits"`
+	Notes           []string             `json:"notes"`
+	Example         Example              `json:"example"`
+}
+
+// EnumValue is one key/id pair of an enum, in id order.
+type EnumValue struct {
+	Key string
+	ID  int
+}
+
+// Raw returns the embedded protocol document, byte for byte as published.
+func Raw() []byte { return bytes.Clone(documentJSON) }
+
+var defaultDoc = mustParse(documentJSON)
+
+func mustParse(data []byte) *Document {
+	d, err := Parse(data)
+	if err != nil {
+		panic(fmt.Sprintf("embedded %s: %v", FileName, err)) // a build-time defect, covered by tests
+	}
+	return d
+}
+
+// Default returns the embedded V18 document. Callers must not modify it.
+func Default() *Document { return defaultDoc }
+
+// Parse decodes a protocol document and checks that it is internally
+// consistent, so a broken edit is reported before anything derives from it.
+func Parse(data []byte) (*Document, error) {
+	var d Document
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&d); err != nil {
+		return nil, fmt.Errorf("parse protocol document: %w", describeJSONError(data, err))
+	}
+	if err := d.check(); err != nil {
+		return nil, fmt.Errorf("protocol document: %w", err)
+	}
+	return &d, nil
+}
+
+// describeJSONError adds a line and column to a decoding error where the
+// decoder gives an offset.
+func describeJSONError(data []byte, err error) error {
+	var off int64 = -1
+	switch e := err.(type) {
+	case *json.SyntaxError:
+		off = e.Offset
+	case *json.UnmarshalTypeError:
+		off = e.Offset
+	}
+	if off < 0 {
+		return err
+	}
+	line, col := lineCol(data, int(off))
+	return fmt.Errorf("%d:%d: %w", line, col, err)
+}
+
+// SortedEnum returns an enum's values ordered by id.
+func SortedEnum(m map[string]int) []EnumValue {
+	out := make([]EnumValue, 0, len(m))
+	for k, v := range m {
+		out = append(out, EnumValue{k, v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out
+}
+
+// Enum returns the enum or codebook a field refers to, as id-ordered values.
+// Codebooks keyed by string (language) use the tag as Key and the codebook id as ID.
+func (d *Document) Enum(name string) ([]EnumValue, bool) {
+	switch name {
+	case "ownership_enum":
+		return SortedEnum(d.OwnershipEnum), true
+	case "stage_type_enum":
+		return SortedEnum(d.StageTypeEnum), true
+	case "script_language_enum":
+		return SortedEnum(d.ScriptLanguageEnum), true
+	case "data_format_type_enum":
+		return SortedEnum(d.DataFormatTypeEnum), true
+	case "project_tags":
+		out := make([]EnumValue, len(d.ProjectTags))
+		for i, t := range d.ProjectTags {
+			out[i] = EnumValue{t.Name, t.ID}
+		}
+		return out, true
+	case "language_codebook":
+		out := make([]EnumValue, len(d.LanguageCodebook))
+		for i, l := range d.LanguageCodebook {
+			out[i] = EnumValue{l.BCP47, l.ID}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// FieldList returns the field list a Ref names.
+func (d *Document) FieldList(ref string) ([]Field, bool) {
+	lists := map[string][]Field{
+		"manifest_fields":            d.ManifestFields,
+		"global_config_fields":       d.GlobalConfigFields,
+		"stage_fields":               d.StageFields,
+		"data_format_fields":         d.DataFormatFields,
+		"harness_policy_fields":      d.HarnessPolicyFields,
+		"agent_skill_fields":         d.AgentSkillFields,
+		"context_constraints_fields": d.ContextConstraintsFields,
+		"input_limit_fields":         d.InputLimitFields,
+		"output_limit_fields":        d.OutputLimitFields,
+	}
+	l, ok := lists[ref]
+	return l, ok
+}
+
+// Required returns the required-field list that goes with a field list.
+func (d *Document) Required(ref string) []string {
+	switch ref {
+	case "manifest_fields":
+		return d.RequiredManifestFields
+	case "global_config_fields":
+		return d.RequiredGlobalConfigFields
+	case "stage_fields":
+		return d.RequiredStageFields
+	case "data_format_fields":
+		return d.RequiredDataFormatFields
+	case "harness_policy_fields":
+		return d.RequiredHarnessPolicyFields
+	case "agent_skill_fields":
+		return d.RequiredAgentSkillFields
+	case "context_constraints_fields":
+		return d.RequiredContextConstraintsFields
+	}
+	return nil
+}
+
+// StageTypeKey returns the protocol key of a stage type id.
+func (d *Document) StageTypeKey(id int) (string, bool) {
+	for k, v := range d.StageTypeEnum {
+		if v == id {
+			return k, true
+		}
+	}
+	return "", false
+}
+
+// Language returns the codebook entry of a preferred tag.
+func (d *Document) Language(tag string) (Language, bool) {
+	for _, l := range d.LanguageCodebook {
+		if l.BCP47 == tag {
+			return l, true
+		}
+	}
+	return Language{}, false
+}
+
+// CriteriaFor returns the type_criteria keys of a stage type.
+func (d *Document) CriteriaFor(stageType int) []Field {
+	return d.TypeCriteria[strconv.Itoa(stageType)]
+}
+
+// check reports internal inconsistencies of the document.
+func (d *Document) check() error {
+	refs := []string{"manifest_fields", "global_config_fields", "stage_fields", "data_format_fields",
+		"harness_policy_fields", "agent_skill_fields", "context_constraints_fields"}
+	for _, ref := range refs {
+		fields, _ := d.FieldList(ref)
+		names := map[string]bool{}
+		for _, f := range fields {
+			if names[f.Name] {
+				return fmt.Errorf("%s: field %q listed twice", ref, f.Name)
+			}
+			names[f.Name] = true
+			if f.Ref != "" {
+				if _, ok := d.FieldList(f.Ref); !ok {
+					return fmt.Errorf("%s.%s: ref %q names no field list", ref, f.Name, f.Ref)
+				}
+			}
+			if f.Enum != "" {
+				if _, ok := d.Enum(f.Enum); !ok {
+					return fmt.Errorf("%s.%s: enum %q names no enum", ref, f.Name, f.Enum)
+				}
+			}
+		}
+		for _, r := range d.Required(ref) {
+			if !names[r] {
+				return fmt.Errorf("required field %q is not in %s", r, ref)
+			}
+		}
+	}
+	for id := range d.TypeCriteria {
+		n, err := strconv.Atoi(id)
+		if err != nil {
+			return fmt.Errorf("type_criteria: key %q is not a stage type id", id)
+		}
+		if _, ok := d.StageTypeKey(n); !ok {
+			return fmt.Errorf("type_criteria: %d is not in stage_type_enum", n)
+		}
+	}
+	for k := range d.StageTypeEnum {
+		if d.StageTypeEnumDescriptions[k] == "" {
+			return fmt.Errorf("stage_type_enum_descriptions: no description for %q", k)
+		}
+	}
+	for alias, tag := range d.LanguageAliases {
+		if _, ok := d.Language(tag); !ok {
+			return fmt.Errorf("language_aliases: %q maps to %q, which is not in language_codebook", alias, tag)
+		}
+	}
+	for _, t := range d.Tiers {
+		if _, ok := d.TierLimits[t]; !ok {
+			return fmt.Errorf("tier_limits: no limits for tier %q", t)
+		}
+	}
+	if _, ok := d.TierLimits[d.DefaultTier]; !ok {
+		return fmt.Errorf("default_tier %q is not a tier", d.DefaultTier)
+	}
+	if d.Limits.MaxBytes <= 0 || d.Limits.MaxDepth <= 0 {
+		return fmt.Errorf("validation_limits: max_bytes and max_depth must be positive")
+	}
+	return nil
+}

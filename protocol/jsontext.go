@@ -1,0 +1,505 @@
+package protocol
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// node is one JSON value of the submitted text with its byte span, so a
+// finding on a value can name its line and column. The parser builds the
+// nodes and the plain Go value (map[string]any, []any, json.Number, string,
+// bool, nil) in one pass.
+type node struct {
+	kind    byte // '{' object, '[' array, '"' string, '0' number, 't' true, 'f' false, 'n' null
+	start   int  // offset of the value's first byte
+	end     int  // offset just past the value
+	members []member
+	items   []*node
+	value   any
+}
+
+// member is one key of an object; duplicate keys are kept in order.
+type member struct {
+	key      string
+	keyStart int
+	keyEnd   int
+	comma    int // offset of the comma after the member, or -1
+	val      *node
+}
+
+// syntaxIssue is a problem the parser met. Recoverable issues (comments,
+// trailing commas, duplicate keys) let parsing go on so the rest of the
+// payload is still checked.
+type syntaxIssue struct {
+	code  string
+	start int
+	end   int
+	args  []any
+	fix   *Fix
+}
+
+// parser reads RFC 8259 JSON from text[pos:], tolerating comments and
+// trailing commas (and reporting them).
+type parser struct {
+	text     []byte
+	pos      int
+	depth    int
+	maxDepth int
+	issues   []syntaxIssue
+	fatal    bool
+}
+
+func parseJSON(text []byte, start, maxDepth int) (*node, []syntaxIssue) {
+	p := &parser{text: text, pos: start, maxDepth: maxDepth}
+	p.skipSpace()
+	if p.pos >= len(p.text) {
+		p.fail("input-empty", p.pos, p.pos)
+		return nil, p.issues
+	}
+	n := p.value()
+	if p.fatal {
+		return nil, p.issues
+	}
+	p.skipSpace()
+	if p.pos < len(p.text) {
+		p.issues = append(p.issues, syntaxIssue{code: "json-trailing-text", start: p.pos, end: len(p.text)})
+	}
+	return n, p.issues
+}
+
+func (p *parser) fail(code string, start, end int, args ...any) {
+	if !p.fatal {
+		p.issues = append(p.issues, syntaxIssue{code: code, start: start, end: end, args: args})
+	}
+	p.fatal = true
+}
+
+// skipSpace skips whitespace and reports (then skips) comments.
+func (p *parser) skipSpace() {
+	for p.pos < len(p.text) {
+		switch c := p.text[p.pos]; c {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		case '/':
+			if !p.comment() {
+				return
+			}
+		default:
+			return
+		}
+	}
+}
+
+// comment consumes a // or /* */ comment and records it as an error with a
+// fix that deletes it.
+func (p *parser) comment() bool {
+	start := p.pos
+	if start+1 >= len(p.text) {
+		return false
+	}
+	switch p.text[start+1] {
+	case '/':
+		end := start + 2
+		for end < len(p.text) && p.text[end] != '\n' {
+			end++
+		}
+		p.pos = end
+	case '*':
+		i := strings.Index(string(p.text[start+2:]), "*/")
+		if i < 0 {
+			p.fail("json-comment-unclosed", start, len(p.text))
+			p.pos = len(p.text)
+			return true
+		}
+		p.pos = start + 2 + i + 2
+	default:
+		return false
+	}
+	p.issues = append(p.issues, syntaxIssue{code: "json-comment", start: start, end: p.pos,
+		fix: &Fix{Start: start, End: p.pos, Replacement: ""}})
+	return true
+}
+
+func (p *parser) value() *node {
+	if p.fatal {
+		return nil
+	}
+	if p.pos >= len(p.text) {
+		p.fail("json-truncated", p.pos, p.pos)
+		return nil
+	}
+	switch c := p.text[p.pos]; {
+	case c == '{':
+		return p.object()
+	case c == '[':
+		return p.array()
+	case c == '"':
+		return p.stringValue()
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	case c == 't':
+		return p.literal("true", 't', true)
+	case c == 'f':
+		return p.literal("false", 'f', false)
+	case c == 'n':
+		return p.literal("null", 'n', nil)
+	case c == '\'':
+		p.fail("json-single-quote", p.pos, p.pos+1)
+	default:
+		p.fail("json-unexpected", p.pos, p.pos+1, runeAt(p.text, p.pos))
+	}
+	return nil
+}
+
+func runeAt(text []byte, pos int) string {
+	r, _ := utf8.DecodeRune(text[pos:])
+	return string(r)
+}
+
+func (p *parser) enter(start int) bool {
+	p.depth++
+	if p.depth > p.maxDepth {
+		p.fail("json-too-deep", start, start+1, p.maxDepth)
+		return false
+	}
+	return true
+}
+
+func (p *parser) object() *node {
+	n := &node{kind: '{', start: p.pos}
+	if !p.enter(p.pos) {
+		return nil
+	}
+	defer func() { p.depth-- }()
+	p.pos++
+	obj := map[string]any{}
+	n.value = obj
+	seen := map[string]int{}
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.text) {
+			p.fail("json-truncated", p.pos, p.pos)
+			return nil
+		}
+		if p.text[p.pos] == '}' {
+			p.pos++
+			n.end = p.pos
+			return n
+		}
+		if len(n.members) > 0 {
+			last := &n.members[len(n.members)-1]
+			if last.comma < 0 {
+				p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
+				return nil
+			}
+		}
+		m, ok := p.member()
+		if !ok {
+			return nil
+		}
+		if first, dup := seen[m.key]; dup {
+			p.issues = append(p.issues, syntaxIssue{code: "json-duplicate-key", start: m.keyStart, end: m.keyEnd,
+				args: []any{m.key, first}})
+		} else {
+			seen[m.key] = len(n.members)
+			obj[m.key] = m.val.value
+		}
+		n.members = append(n.members, m)
+	}
+}
+
+// member reads `"key": value` and an optional comma; a comma directly before
+// the closing brace is reported with a fix that deletes it.
+func (p *parser) member() (member, bool) {
+	if p.text[p.pos] != '"' {
+		if p.text[p.pos] == '\'' {
+			p.fail("json-single-quote", p.pos, p.pos+1)
+		} else {
+			p.fail("json-expected-key", p.pos, p.pos+1, runeAt(p.text, p.pos))
+		}
+		return member{}, false
+	}
+	m := member{keyStart: p.pos, comma: -1}
+	key, ok := p.str()
+	if !ok {
+		return m, false
+	}
+	m.key, m.keyEnd = key, p.pos
+	p.skipSpace()
+	if p.pos >= len(p.text) || p.text[p.pos] != ':' {
+		if p.pos >= len(p.text) {
+			p.fail("json-truncated", p.pos, p.pos)
+		} else {
+			p.fail("json-expected-colon", p.pos, p.pos+1, runeAt(p.text, p.pos))
+		}
+		return m, false
+	}
+	p.pos++
+	p.skipSpace()
+	m.val = p.value()
+	if p.fatal {
+		return m, false
+	}
+	m.comma = p.optionalComma('}')
+	return m, true
+}
+
+// optionalComma consumes a comma after a member or item, reporting one that
+// trails before the closing bracket.
+func (p *parser) optionalComma(closer byte) int {
+	p.skipSpace()
+	if p.pos >= len(p.text) || p.text[p.pos] != ',' {
+		return -1
+	}
+	comma := p.pos
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.text) && p.text[p.pos] == closer {
+		p.issues = append(p.issues, syntaxIssue{code: "json-trailing-comma", start: comma, end: comma + 1,
+			fix: &Fix{Start: comma, End: comma + 1, Replacement: ""}})
+		return -1
+	}
+	return comma
+}
+
+func (p *parser) array() *node {
+	n := &node{kind: '[', start: p.pos}
+	if !p.enter(p.pos) {
+		return nil
+	}
+	defer func() { p.depth-- }()
+	p.pos++
+	arr := []any{}
+	comma := true
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.text) {
+			p.fail("json-truncated", p.pos, p.pos)
+			return nil
+		}
+		if p.text[p.pos] == ']' {
+			p.pos++
+			n.end = p.pos
+			n.value = arr
+			return n
+		}
+		if !comma {
+			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
+			return nil
+		}
+		item := p.value()
+		if p.fatal {
+			return nil
+		}
+		n.items = append(n.items, item)
+		arr = append(arr, item.value)
+		comma = p.optionalComma(']') >= 0
+	}
+}
+
+func (p *parser) literal(word string, kind byte, v any) *node {
+	start := p.pos
+	if !strings.HasPrefix(string(p.text[start:min(len(p.text), start+len(word))]), word) {
+		end := start
+		for end < len(p.text) && isIdentByte(p.text[end]) {
+			end++
+		}
+		p.fail("json-unexpected-word", start, max(end, start+1), string(p.text[start:max(end, start+1)]))
+		return nil
+	}
+	p.pos += len(word)
+	return &node{kind: kind, start: start, end: p.pos, value: v}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func (p *parser) number() *node {
+	start := p.pos
+	i := p.pos
+	if p.text[i] == '-' {
+		i++
+	}
+	digits := func() int {
+		s := i
+		for i < len(p.text) && p.text[i] >= '0' && p.text[i] <= '9' {
+			i++
+		}
+		return i - s
+	}
+	intStart := i
+	if digits() == 0 || (p.text[intStart] == '0' && i-intStart > 1) {
+		p.fail("json-bad-number", start, max(i, start+1))
+		return nil
+	}
+	if i < len(p.text) && p.text[i] == '.' {
+		i++
+		if digits() == 0 {
+			p.fail("json-bad-number", start, i)
+			return nil
+		}
+	}
+	if i < len(p.text) && (p.text[i] == 'e' || p.text[i] == 'E') {
+		i++
+		if i < len(p.text) && (p.text[i] == '+' || p.text[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			p.fail("json-bad-number", start, i)
+			return nil
+		}
+	}
+	p.pos = i
+	return &node{kind: '0', start: start, end: i, value: json.Number(p.text[start:i])}
+}
+
+func (p *parser) stringValue() *node {
+	start := p.pos
+	s, ok := p.str()
+	if !ok {
+		return nil
+	}
+	return &node{kind: '"', start: start, end: p.pos, value: s}
+}
+
+// str reads a JSON string starting at the opening quote.
+func (p *parser) str() (string, bool) {
+	start := p.pos
+	i := p.pos + 1
+	var b strings.Builder
+	plainFrom := i
+	for {
+		if i >= len(p.text) {
+			p.fail("json-unterminated-string", start, len(p.text))
+			return "", false
+		}
+		c := p.text[i]
+		switch {
+		case c == '"':
+			b.Write(p.text[plainFrom:i])
+			p.pos = i + 1
+			return b.String(), true
+		case c < 0x20:
+			p.fail("json-control-char", i, i+1)
+			return "", false
+		case c == '\\':
+			b.Write(p.text[plainFrom:i])
+			n, ok := p.escape(i, &b)
+			if !ok {
+				return "", false
+			}
+			i = n
+			plainFrom = i
+		default:
+			i++
+		}
+	}
+}
+
+// escape decodes the escape sequence at text[i] and returns the offset after it.
+func (p *parser) escape(i int, b *strings.Builder) (int, bool) {
+	if i+1 >= len(p.text) {
+		p.fail("json-unterminated-string", i, len(p.text))
+		return 0, false
+	}
+	simple := map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+	if r, ok := simple[p.text[i+1]]; ok {
+		b.WriteByte(r)
+		return i + 2, true
+	}
+	if p.text[i+1] != 'u' {
+		p.fail("json-bad-escape", i, i+2, string(p.text[i:i+2]))
+		return 0, false
+	}
+	r, ok := p.hex4(i + 2)
+	if !ok {
+		return 0, false
+	}
+	next := i + 6
+	if utf16.IsSurrogate(r) && next+1 < len(p.text) && p.text[next] == '\\' && p.text[next+1] == 'u' {
+		if r2, ok := p.hex4(next + 2); ok {
+			if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+				b.WriteRune(dec)
+				return next + 6, true
+			}
+		}
+	}
+	if utf16.IsSurrogate(r) {
+		r = utf8.RuneError
+	}
+	b.WriteRune(r)
+	return next, true
+}
+
+func (p *parser) hex4(i int) (rune, bool) {
+	if i+4 > len(p.text) {
+		p.fail("json-bad-escape", i-2, len(p.text), string(p.text[i-2:]))
+		return 0, false
+	}
+	v, err := strconv.ParseUint(string(p.text[i:i+4]), 16, 32)
+	if err != nil {
+		p.fail("json-bad-escape", i-2, i+4, string(p.text[i-2:i+4]))
+		return 0, false
+	}
+	return rune(v), true
+}
+
+// lookup returns the node a JSON pointer names, or the deepest existing
+// ancestor when part of the path is missing.
+func (n *node) lookup(pointer string) *node {
+	if n == nil || pointer == "" {
+		return n
+	}
+	cur := n
+	for _, tok := range strings.Split(pointer[1:], "/") {
+		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		next := cur.child(tok)
+		if next == nil {
+			return cur
+		}
+		cur = next
+	}
+	return cur
+}
+
+func (n *node) child(tok string) *node {
+	switch n.kind {
+	case '{':
+		if m := n.member(tok); m != nil {
+			return m.val
+		}
+	case '[':
+		i, err := strconv.Atoi(tok)
+		if err == nil && i >= 0 && i < len(n.items) {
+			return n.items[i]
+		}
+	}
+	return nil
+}
+
+// member returns the first member with the key.
+func (n *node) member(key string) *member {
+	if n == nil || n.kind != '{' {
+		return nil
+	}
+	for i := range n.members {
+		if n.members[i].key == key {
+			return &n.members[i]
+		}
+	}
+	return nil
+}
+
+// pointerTo builds an RFC 6901 pointer from path tokens.
+func pointerTo(tokens ...string) string {
+	var b strings.Builder
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
+	}
+	return b.String()
+}

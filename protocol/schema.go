@@ -1,0 +1,164 @@
+package protocol
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strconv"
+)
+
+// Schema returns the JSON Schema (draft 2020-12) derived from the document.
+// Every enum, required list and range in it is read from the document, so the
+// schema cannot drift from the protocol it describes. Editors can use it
+// through "$schema"; the validator compiles the same value.
+func (d *Document) Schema() ([]byte, error) {
+	b, err := json.MarshalIndent(d.schemaValue(), "", "  ")
+	if err != nil {
+		return nil, fmt.Errorf("encode schema: %w", err)
+	}
+	return append(b, '\n'), nil
+}
+
+type object = map[string]any
+
+// schemaValue builds the schema as plain Go values.
+func (d *Document) schemaValue() object {
+	defs := object{}
+	for _, ref := range []string{"global_config_fields", "data_format_fields", "harness_policy_fields",
+		"agent_skill_fields", "context_constraints_fields", "input_limit_fields", "output_limit_fields"} {
+		defs[ref] = d.objectSchema(ref, nil)
+	}
+	defs["stage_fields"] = d.stageSchema()
+	defs["manifest_fields"] = d.objectSchema("manifest_fields", nil)
+
+	props := object{"$schema": object{"type": "string", "description": "Editors only: remove before submitting, the app accepts only manifest and stages."}}
+	for _, f := range d.TopLevel.Fields {
+		props[f.Name] = d.fieldSchema(f)
+	}
+	return object{
+		"$schema":              "https://json-schema.org/draft/2020-12/schema",
+		"$id":                  d.SchemaURL,
+		"title":                d.Protocol + " " + d.Version,
+		"description":          d.Summary,
+		"type":                 "object",
+		"required":             d.RequiredTopLevelFields,
+		"properties":           props,
+		"additionalProperties": false,
+		"$defs":                defs,
+	}
+}
+
+// objectSchema describes an object from one of the document's field lists.
+// Unknown keys are allowed: the validator warns about them with a suggestion,
+// which is friendlier than a schema error and keeps forward compatibility.
+func (d *Document) objectSchema(ref string, extra object) object {
+	fields, _ := d.FieldList(ref)
+	props := object{}
+	for _, f := range fields {
+		props[f.Name] = d.fieldSchema(f)
+	}
+	s := object{"type": "object", "properties": props}
+	if req := d.Required(ref); len(req) > 0 {
+		s["required"] = req
+	}
+	for k, v := range extra {
+		s[k] = v
+	}
+	return s
+}
+
+// stageSchema adds the per-type type_criteria definitions to the stage object,
+// so editors complete the keys that belong to the chosen stage_type.
+func (d *Document) stageSchema() object {
+	ids := make([]int, 0, len(d.TypeCriteria))
+	for k := range d.TypeCriteria {
+		n, _ := strconv.Atoi(k)
+		ids = append(ids, n)
+	}
+	sort.Ints(ids)
+	var allOf []any
+	for _, id := range ids {
+		props := object{}
+		for _, f := range d.CriteriaFor(id) {
+			props[f.Name] = d.fieldSchema(f)
+		}
+		allOf = append(allOf, object{
+			"if":   object{"properties": object{"stage_type": object{"const": id}}, "required": []string{"stage_type"}},
+			"then": object{"properties": object{"type_criteria": object{"type": "object", "properties": props}}},
+		})
+	}
+	return d.objectSchema("stage_fields", object{"allOf": allOf})
+}
+
+// fieldSchema describes one field's value.
+func (d *Document) fieldSchema(f Field) object {
+	s := object{"description": f.Description}
+	if f.Type == "array" {
+		s["type"] = "array"
+		item := d.valueSchema(Field{Type: f.Items, Ref: f.Ref, Enum: f.Enum})
+		s["items"] = item
+		if f.MinItems != nil {
+			s["minItems"] = *f.MinItems
+		}
+		if f.MaxItems != nil {
+			s["maxItems"] = *f.MaxItems
+		}
+		return s
+	}
+	for k, v := range d.valueSchema(f) {
+		s[k] = v
+	}
+	return s
+}
+
+// valueSchema describes a scalar or object value (an array's items included).
+func (d *Document) valueSchema(f Field) object {
+	s := object{}
+	if f.Ref != "" {
+		s["$ref"] = "#/$defs/" + f.Ref
+		return s
+	}
+	s["type"] = f.Type
+	switch {
+	case f.Const != nil:
+		s["const"] = f.Const
+	case f.Enum == "language_codebook":
+		// Aliases and unknown tags are warnings, not schema errors: offer the
+		// preferred tags for completion only.
+		var tags []any
+		for _, l := range d.LanguageCodebook {
+			tags = append(tags, l.BCP47)
+		}
+		s["examples"] = tags
+	case f.Enum != "":
+		values, _ := d.Enum(f.Enum)
+		var ids []any
+		var labels []string
+		for _, v := range values {
+			ids = append(ids, v.ID)
+			labels = append(labels, v.Key)
+		}
+		s["enum"] = ids
+		s["enumDescriptions"] = labels // shown by VS Code-style editors
+	case len(f.Values) > 0:
+		s["enum"] = f.Values
+	}
+	if len(f.Examples) > 0 {
+		s["examples"] = f.Examples
+	}
+	if f.MinLength != nil {
+		s["minLength"] = *f.MinLength
+	}
+	if f.Pattern != "" {
+		s["pattern"] = f.Pattern
+	}
+	if f.Minimum != nil {
+		s["minimum"] = *f.Minimum
+	}
+	if f.Maximum != nil {
+		s["maximum"] = *f.Maximum
+	} else if f.Type == "integer" && d.IntegerMax > 0 {
+		s["maximum"] = d.IntegerMax
+	}
+	return s
+}

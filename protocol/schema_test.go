@@ -1,0 +1,46 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+func TestSchemaCompilesAndAcceptsExample(t *testing.T) {
+	sch, err := compileSchema(Default())
+	if err != nil {
+		t.Fatalf("compile: %v", err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(Default().Example.Payload))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Errorf("example payload fails the schema: %v", err)
+	}
+}
+
+// TestSchemaEnumsFollowDocument proves the schema reads its enums from the
+// document: adding a stage type to a copy of the document adds it to the schema.
+func TestSchemaEnumsFollowDocument(t *testing.T) {
+	var raw map[string]any
+	if err := json.Unmarshal(Raw(), &raw); err != nil {
+		t.Fatal(err)
+	}
+	raw["stage_type_enum"].(map[string]any)["quantum_annealer"] = 109
+	raw["stage_type_enum_descriptions"].(map[string]any)["quantum_annealer"] = "test"
+	data, _ := json.Marshal(raw)
+	d, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := d.Schema()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(s, []byte("109")) || !bytes.Contains(s, []byte("quantum_annealer")) {
+		t.Errorf("schema of the changed document does not list stage type 109")
+	}
+}

@@ -1,0 +1,130 @@
+package protocol
+
+import (
+	"regexp"
+	"slices"
+	"unicode"
+)
+
+// letterClasses are the scripts letters are counted in, with names in both
+// languages. Kana counts separately so Japanese (Jpan: Han and kana) can be
+// told from Chinese.
+var letterClasses = []struct {
+	code   string
+	table  *unicode.RangeTable
+	extra  *unicode.RangeTable
+	en, zh string
+}{
+	{"Latn", unicode.Latin, nil, "Latin script", "拉丁字母"},
+	{"Hani", unicode.Han, nil, "Chinese characters", "汉字"},
+	{"Kana", unicode.Hiragana, unicode.Katakana, "Japanese kana", "日文假名"},
+	{"Hang", unicode.Hangul, nil, "Hangul", "韩文"},
+	{"Arab", unicode.Arabic, nil, "Arabic script", "阿拉伯字母"},
+	{"Deva", unicode.Devanagari, nil, "Devanagari", "天城文"},
+	{"Beng", unicode.Bengali, nil, "Bengali script", "孟加拉文"},
+	{"Cyrl", unicode.Cyrillic, nil, "Cyrillic", "西里尔字母"},
+	{"Telu", unicode.Telugu, nil, "Telugu script", "泰卢固文"},
+	{"Taml", unicode.Tamil, nil, "Tamil script", "泰米尔文"},
+	{"Guru", unicode.Gurmukhi, nil, "Gurmukhi", "古木基文"},
+}
+
+// expectedClasses maps a codebook script to the letter classes it writes with.
+func expectedClasses(script string) []string {
+	if script == "Jpan" {
+		return []string{"Hani", "Kana"}
+	}
+	return []string{script}
+}
+
+// codeAndURLs strips inline code and URLs, whose Latin letters say nothing
+// about the language of the prose around them.
+var codeAndURLs = regexp.MustCompile("`[^`]*`|https?://\\S+")
+
+// languageScript warns when the human-facing strings are plainly written in
+// another script than manifest.language's. Languages sharing a script are
+// never told apart.
+func (r *rules) languageScript(m, stages *node) {
+	tag, ok := stringAt(m, "language")
+	if !ok {
+		return
+	}
+	if preferred, isAlias := r.doc.LanguageAliases[tag]; isAlias {
+		tag = preferred
+	}
+	lang, ok := r.doc.Language(tag)
+	if !ok {
+		return
+	}
+	counts := map[string]int{}
+	total := 0
+	count := func(s string) { total += countLetters(s, counts) }
+	r.humanText(m, "manifest_fields", count)
+	for _, st := range stages.items {
+		r.humanText(st, "stage_fields", count)
+	}
+	cfg := r.doc.LanguageScriptCheck
+	if total == 0 || total < cfg.MinLetters {
+		return
+	}
+	expected := expectedClasses(lang.Script)
+	for _, c := range letterClasses {
+		if slices.Contains(expected, c.code) {
+			continue
+		}
+		if float64(counts[c.code])/float64(total) >= cfg.Dominance {
+			r.add(newFinding("language-script-mismatch", "/manifest/language", tag, c.en, c.zh))
+			return
+		}
+	}
+}
+
+// countLetters adds the letters of s per class to counts and returns how
+// many letters it saw.
+func countLetters(s string, counts map[string]int) int {
+	s = codeAndURLs.ReplaceAllString(s, " ")
+	n := 0
+	for _, ch := range s {
+		if !unicode.IsLetter(ch) {
+			continue
+		}
+		n++
+		for _, c := range letterClasses {
+			if unicode.Is(c.table, ch) || c.extra != nil && unicode.Is(c.extra, ch) {
+				counts[c.code]++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// humanText calls fn with every human-facing string under obj, following the
+// field lists' refs.
+func (r *rules) humanText(obj *node, ref string, fn func(string)) {
+	if obj == nil || obj.kind != '{' {
+		return
+	}
+	fields, _ := r.doc.FieldList(ref)
+	for _, f := range fields {
+		c := obj.child(f.Name)
+		if c == nil {
+			continue
+		}
+		switch {
+		case f.HumanFacing && c.kind == '"':
+			fn(c.value.(string))
+		case f.HumanFacing && c.kind == '[':
+			for _, it := range c.items {
+				if it.kind == '"' {
+					fn(it.value.(string))
+				}
+			}
+		case f.Ref != "" && c.kind == '{':
+			r.humanText(c, f.Ref, fn)
+		case f.Ref != "" && c.kind == '[':
+			for _, it := range c.items {
+				r.humanText(it, f.Ref, fn)
+			}
+		}
+	}
+}
