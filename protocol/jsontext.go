@@ -65,7 +65,8 @@ func parseJSON(text []byte, start, maxDepth int) (*node, []syntaxIssue) {
 	}
 	p.skipSpace()
 	if p.pos < len(p.text) {
-		p.issues = append(p.issues, syntaxIssue{code: "json-trailing-text", start: p.pos, end: len(p.text)})
+		p.issues = append(p.issues, syntaxIssue{code: "json-trailing-text", start: p.pos, end: len(p.text),
+			fix: &Fix{Start: p.pos, End: len(p.text)}})
 	}
 	return n, p.issues
 }
@@ -148,6 +149,8 @@ func (p *parser) value() *node {
 		return p.literal("null", 'n', nil)
 	case c == '\'':
 		p.fail("json-single-quote", p.pos, p.pos+1)
+	case isIdentByte(c):
+		return p.literal("", 0, nil)
 	default:
 		p.fail("json-unexpected", p.pos, p.pos+1, runeAt(p.text, p.pos))
 	}
@@ -302,7 +305,7 @@ func (p *parser) array() *node {
 
 func (p *parser) literal(word string, kind byte, v any) *node {
 	start := p.pos
-	if !strings.HasPrefix(string(p.text[start:min(len(p.text), start+len(word))]), word) {
+	if word == "" || !strings.HasPrefix(string(p.text[start:min(len(p.text), start+len(word))]), word) {
 		end := start
 		for end < len(p.text) && isIdentByte(p.text[end]) {
 			end++
@@ -456,7 +459,7 @@ func (n *node) lookup(pointer string) *node {
 	}
 	cur := n
 	for _, tok := range strings.Split(pointer[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		tok = pointerUnescaper.Replace(tok)
 		next := cur.child(tok)
 		if next == nil {
 			return cur
@@ -494,12 +497,17 @@ func (n *node) member(key string) *member {
 	return nil
 }
 
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
+
 // pointerTo builds an RFC 6901 pointer from path tokens.
 func pointerTo(tokens ...string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(t))
+		b.WriteString(pointerEscaper.Replace(t))
 	}
 	return b.String()
 }

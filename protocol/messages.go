@@ -30,7 +30,7 @@ var catalog = map[string]entry{
 	"top-level-not-object":     {SeverityError, "the top level must be a JSON object holding manifest and stages, not %s", "顶层必须是包含 manifest 和 stages 的 JSON 对象，而不是%s"},
 
 	// Shape, from the derived JSON Schema.
-	"missing-field":      {SeverityError, "required field %q is missing", "缺少必填字段 %q"},
+	"missing-field":      {SeverityError, "%[2]s is missing the required field %[1]q", "%[3]s缺少必填字段 %[1]q"},
 	"wrong-type":         {SeverityError, "expected %[1]s, got %[2]s", "类型应为%[1]s，实际为%[2]s"},
 	"invalid-enum":       {SeverityError, "%[1]s is not a valid %[2]s; allowed: %[3]s", "%[1]s 不是有效的 %[2]s，可选值：%[3]s"},
 	"invalid-value":      {SeverityError, "must be %[1]s, got %[2]s", "取值必须为 %[1]s，实际为 %[2]s"},
@@ -59,7 +59,7 @@ var catalog = map[string]entry{
 	"language-case":               {SeverityWarning, "%[1]q differs from the preferred tag %[2]q only in letter case; write %[2]q", "%[1]q 与推荐写法 %[2]q 只有大小写不同，请写作 %[2]q"},
 	"language-unknown":            {SeverityWarning, "%q is not in the language codebook; runtimes may fall back to en (English)", "%q 不在语言码表中，运行时可能回退为 en（英语）"},
 	"message-bus-mismatch":        {SeverityWarning, "global_config.message_bus (%[1]q) differs from communication_software_group (%[2]q); they are normally the same", "global_config.message_bus（%[1]q）与 communication_software_group（%[2]q）不一致，两者通常应相同"},
-	"duplicate-stage-name":        {SeverityError, "stage_name %[1]q is already used by stage %[2]d; stage names must be unique", "stage_name %[1]q 已被第 %[2]d 个阶段使用，阶段名称必须唯一"},
+	"duplicate-stage-name":        {SeverityError, "stage_name %[1]q is already used by %[2]s; stage names must be unique", "stage_name %[1]q 已被 %[2]s 使用，阶段名称必须唯一"},
 	"data-format-other-no-schema": {SeverityWarning, "data format type 4 (other) should explain the format in schema", "数据格式类型为 4（其他）时，应在 schema 中说明具体格式"},
 	"fiat-amount-missing":         {SeverityError, "fiat_enabled is true, so fiat_list_amount_usd (whole US dollars) is required", "fiat_enabled 为 true 时必须填写 fiat_list_amount_usd（整数美元）"},
 	"fiat-points-not-zero":        {SeverityError, "this stage pays in real money, so %[1]s must be 0 (got %[2]s)", "该阶段使用真金支付，%[1]s 必须为 0（当前为 %[2]s）"},

@@ -91,16 +91,13 @@ func (r *rules) unknownFields(obj *node, ptr, ref, where string) {
 	for i := range obj.members {
 		m := &obj.members[i]
 		f, known := fieldNamed(fields, m.key)
+		if !known && !open {
+			r.unknownField(m, ptr+pointerTo(m.key), fields, where)
+		}
+		if !known || f.Ref == "" {
+			continue
+		}
 		childPtr := ptr + pointerTo(m.key)
-		if !known {
-			if !open {
-				r.unknownField(m, childPtr, fields, where)
-			}
-			continue
-		}
-		if f.Ref == "" {
-			continue
-		}
 		switch m.val.kind {
 		case '{':
 			r.unknownFields(m.val, childPtr, f.Ref, where+"."+f.Name)

@@ -93,7 +93,7 @@ func (v *validation) schemaFindings(ptr string, path []string, k jsonschema.Erro
 	case *kind.Required:
 		var fs []Finding
 		for _, m := range k.Missing {
-			fs = append(fs, newFinding("missing-field", ptr, m, dottedPath(path)))
+			fs = append(fs, newFinding("missing-field", ptr, m, dottedPath(path, "the top level"), dottedPath(path, "顶层")+" "))
 		}
 		return fs
 	case *kind.AdditionalProperties:
@@ -176,9 +176,9 @@ func (v *validation) replaceFix(ptr, jsonText string) *Fix {
 }
 
 // dottedPath writes an instance path as a reader would: stages[0].agent_skills.
-func dottedPath(path []string) string {
+func dottedPath(path []string, root string) string {
 	if len(path) == 0 {
-		return "the top level"
+		return root
 	}
 	var b strings.Builder
 	for _, t := range path {

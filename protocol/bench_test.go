@@ -1,0 +1,26 @@
+package protocol
+
+import (
+	"testing"
+)
+
+// BenchmarkValidateExample validates the document's example payload (3 stages).
+func BenchmarkValidateExample(b *testing.B) {
+	text := Default().Example.Payload
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Validate(text, Options{Tier: "pro"})
+	}
+}
+
+// BenchmarkValidate20Stages validates the 20-stage payload from testdata as
+// Ultra, the largest legal task.
+func BenchmarkValidate20Stages(b *testing.B) {
+	text := readTestdata(b, "payloads/twenty-stages.json")
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		Validate(text, Options{Tier: "ultra"})
+	}
+}
