@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -215,4 +216,26 @@ func checkFindings(t testing.TB, r Result) {
 			t.Errorf("finding %s has severity %s; catalogue says %s", f.Code, f.Severity, catalog[f.Code].severity)
 		}
 	}
+}
+
+// TestCodesDocumented keeps doc.go's list of codes and the catalogue in step.
+func TestCodesDocumented(t *testing.T) {
+	doc := string(readFile(t, "doc.go"))
+	for code, m := range catalog {
+		if !strings.Contains(doc, "//\t"+code+" ") || !strings.Contains(doc, code) {
+			t.Errorf("doc.go does not list finding code %q (%s)", code, m.severity)
+		}
+		if m.en == "" || m.zh == "" {
+			t.Errorf("code %q lacks a message in one language", code)
+		}
+	}
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
