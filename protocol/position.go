@@ -1,26 +1,53 @@
 package protocol
 
-import "unicode/utf8"
+import (
+	"sort"
+	"unicode/utf8"
+)
 
-// lineCol converts a byte offset into a 1-based line and a 1-based column
-// counted in runes, as editors show them.
-func lineCol(text []byte, off int) (line, col int) {
-	if off > len(text) {
-		off = len(text)
+// Position locates a byte offset of a text: 1-based line and column
+// (columns count characters), and the offset in UTF-16 code units, which is
+// how JavaScript indexes strings.
+type Position struct {
+	Line   int
+	Column int
+	UTF16  int
+}
+
+// Positions maps many byte offsets in one pass over text, so a large
+// single-line payload with many findings stays linear.
+func Positions(text []byte, offsets []int) []Position {
+	order := make([]int, len(offsets))
+	for i := range order {
+		order[i] = i
 	}
-	if off < 0 {
-		off = 0
-	}
-	line, col = 1, 1
-	for i := 0; i < off; {
-		r, size := utf8.DecodeRune(text[i:])
-		if r == '\n' {
-			line++
-			col = 1
-		} else {
-			col++
+	sort.SliceStable(order, func(a, b int) bool { return offsets[order[a]] < offsets[order[b]] })
+	out := make([]Position, len(offsets))
+	pos, cur := 0, Position{Line: 1, Column: 1}
+	for _, i := range order {
+		target := min(max(offsets[i], 0), len(text))
+		for pos < target {
+			r, size := utf8.DecodeRune(text[pos:])
+			switch {
+			case r == '\n':
+				cur.Line++
+				cur.Column = 1
+			default:
+				cur.Column++
+			}
+			cur.UTF16++
+			if r >= 0x10000 {
+				cur.UTF16++
+			}
+			pos += size
 		}
-		i += size
+		out[i] = cur
 	}
-	return line, col
+	return out
+}
+
+// lineCol converts one byte offset into a line and column.
+func lineCol(text []byte, off int) (line, col int) {
+	p := Positions(text, []int{off})[0]
+	return p.Line, p.Column
 }

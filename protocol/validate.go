@@ -3,7 +3,6 @@ package protocol
 import (
 	"bytes"
 	"fmt"
-	"sort"
 	"strings"
 	"unicode/utf8"
 )
@@ -242,7 +241,6 @@ func suppressCovered(schema, rules []Finding) []Finding {
 
 // result fills positions and messages, sorts, and decides validity.
 func (v *validation) result(lang string) Result {
-	lines := newLineIndex(v.text)
 	seen := map[string]bool{}
 	out := make([]Finding, 0, len(v.findings))
 	for _, f := range v.findings {
@@ -251,12 +249,18 @@ func (v *validation) result(lang string) Result {
 			continue
 		}
 		seen[key] = true
-		f.Line, f.Column = lines.position(f.start)
 		f.Message = f.MessageEN
 		if lang == "zh-CN" {
 			f.Message = f.MessageZH
 		}
 		out = append(out, f)
+	}
+	offsets := make([]int, len(out))
+	for i, f := range out {
+		offsets[i] = f.start
+	}
+	for i, p := range Positions(v.text, offsets) {
+		out[i].Line, out[i].Column = p.Line, p.Column
 	}
 	sortFindings(out)
 	r := Result{Valid: true, Tier: v.tier, Findings: out}
@@ -266,26 +270,4 @@ func (v *validation) result(lang string) Result {
 		}
 	}
 	return r
-}
-
-// lineIndex maps byte offsets to lines and rune columns in O(log n).
-type lineIndex struct {
-	text   []byte
-	starts []int
-}
-
-func newLineIndex(text []byte) lineIndex {
-	starts := []int{0}
-	for i, c := range text {
-		if c == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return lineIndex{text, starts}
-}
-
-func (l lineIndex) position(off int) (line, col int) {
-	off = min(max(off, 0), len(l.text))
-	i := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
-	return i + 1, utf8.RuneCount(l.text[l.starts[i]:off]) + 1
 }

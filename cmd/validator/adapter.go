@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+
+	"pairag.com/portal/protocol"
+)
+
+// webFinding is a finding as the page needs it: the CLI's JSON fields plus
+// the offending span in UTF-16 code units, which is how JavaScript indexes
+// strings.
+type webFinding struct {
+	protocol.Finding
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// webResult is protocol.Result with web findings.
+type webResult struct {
+	Valid    bool         `json:"valid"`
+	Tier     string       `json:"tier"`
+	Findings []webFinding `json:"findings"`
+}
+
+// validateJSON runs protocol.Validate and encodes the result for the page.
+func validateJSON(text, tier, lang string) string {
+	b := []byte(text)
+	res := protocol.Validate(b, protocol.Options{Tier: tier, Lang: lang})
+	out := webResult{Valid: res.Valid, Tier: res.Tier, Findings: make([]webFinding, 0, len(res.Findings))}
+	offsets := make([]int, 0, 2*len(res.Findings))
+	for _, f := range res.Findings {
+		s, e := f.Span()
+		offsets = append(offsets, s, e)
+	}
+	pos := protocol.Positions(b, offsets)
+	for i, f := range res.Findings {
+		out.Findings = append(out.Findings, webFinding{Finding: f, From: pos[2*i].UTF16, To: pos[2*i+1].UTF16})
+	}
+	return encode(out)
+}
+
+// applyFixesJSON applies mechanical fixes until none is left (at most five
+// rounds) and returns the new text with how many fixes were applied.
+func applyFixesJSON(text, tier, lang string) string {
+	b := []byte(text)
+	opts := protocol.Options{Tier: tier, Lang: lang}
+	total := 0
+	for range 5 {
+		res := protocol.Validate(b, opts)
+		var n int
+		b, n = protocol.ApplyFixes(b, res.Findings)
+		if n == 0 {
+			break
+		}
+		total += n
+	}
+	return encode(struct {
+		Text    string `json:"text"`
+		Applied int    `json:"applied"`
+	}{string(b), total})
+}
+
+func encode(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return `{"error":` + string(mustQuote(err.Error())) + `}`
+	}
+	return string(b)
+}
+
+func mustQuote(s string) []byte {
+	b, _ := json.Marshal(s)
+	return b
+}

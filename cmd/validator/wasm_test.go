@@ -1,0 +1,186 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"pairag.com/portal/protocol"
+)
+
+// nodeRunner is the script that loads the real module with Go's own
+// wasm_exec.js and validates every input from a JSON file.
+const nodeRunner = `
+globalThis.require = require;
+globalThis.fs = require("fs");
+globalThis.TextEncoder = require("util").TextEncoder;
+globalThis.TextDecoder = require("util").TextDecoder;
+globalThis.crypto ??= require("crypto");
+require(process.argv[2]);
+const go = new Go();
+WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then((r) => {
+  go.run(r.instance);
+  const inputs = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
+  const out = inputs.map((i) => JSON.parse(i.fix ? pairagApplyFixes(i.text, i.tier, i.lang) : pairagValidate(i.text, i.tier, i.lang)));
+  fs.writeFileSync(process.argv[5], JSON.stringify(out));
+  process.exit(0);
+}).catch((e) => { console.error(e); process.exit(1); });
+`
+
+type wasmInput struct {
+	Text string `json:"text"`
+	Tier string `json:"tier"`
+	Lang string `json:"lang"`
+	Fix  bool   `json:"fix,omitempty"`
+}
+
+// runWasm builds the module and runs the inputs through it under node.
+func runWasm(t *testing.T, inputs []wasmInput) []json.RawMessage {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("node is required for the WebAssembly tests")
+		}
+		t.Skip("node not found")
+	}
+	dir := t.TempDir()
+	wasm := filepath.Join(dir, "validator.wasm")
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, ".")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build wasm: %v\n%s", err, out)
+	}
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	in, _ := json.Marshal(inputs)
+	script := write("run.js", []byte(nodeRunner))
+	inPath, outPath := write("in.json", in), filepath.Join(dir, "out.json")
+	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
+	cmd := exec.Command(node, script, wasmExec, wasm, inPath, outPath)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("node: %v\n%s", err, out)
+	}
+	b, err := os.ReadFile(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []json.RawMessage
+	if err := json.Unmarshal(b, &results); err != nil {
+		t.Fatal(err)
+	}
+	return results
+}
+
+// cliFinding holds the fields gen validate --format json prints.
+type cliFinding struct {
+	Severity string        `json:"severity"`
+	Code     string        `json:"code"`
+	Pointer  string        `json:"pointer"`
+	Line     int           `json:"line"`
+	Column   int           `json:"column"`
+	Message  string        `json:"message"`
+	Fix      *protocol.Fix `json:"fix"`
+}
+
+type cliResult struct {
+	Valid    bool         `json:"valid"`
+	Tier     string       `json:"tier"`
+	Findings []cliFinding `json:"findings"`
+}
+
+// TestWasmAgreesWithCLI runs the whole payload corpus through the real
+// WebAssembly module under node and through the gen validate binary, for
+// every tier and both languages, and requires identical results.
+func TestWasmAgreesWithCLI(t *testing.T) {
+	files, _ := filepath.Glob("../../protocol/testdata/payloads/*.json")
+	if len(files) == 0 {
+		t.Fatal("no payloads")
+	}
+	gen := filepath.Join(t.TempDir(), "gen")
+	if out, err := exec.Command("go", "build", "-o", gen, "../gen").CombinedOutput(); err != nil {
+		t.Fatalf("build gen: %v\n%s", err, out)
+	}
+	var inputs []wasmInput
+	var cli []cliResult
+	for _, file := range files {
+		text, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tier := range []string{"free", "pro", "ultra"} {
+			for _, lang := range []string{"en", "zh-CN"} {
+				inputs = append(inputs, wasmInput{string(text), tier, lang, false})
+				cmd := exec.Command(gen, "validate", "--format", "json", "--tier", tier, "--lang", lang, file)
+				var stdout bytes.Buffer
+				cmd.Stdout = &stdout
+				cmd.Run() // exit 1 means errors found; the JSON says so
+				var r cliResult
+				if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+					t.Fatalf("gen validate %s: %v: %q", file, err, stdout.String())
+				}
+				cli = append(cli, r)
+			}
+		}
+	}
+	got := runWasm(t, inputs)
+	for i, raw := range got {
+		var w cliResult
+		if err := json.Unmarshal(raw, &w); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(cli[i], w); diff != "" {
+			t.Errorf("%s tier %s lang %s: CLI and WebAssembly differ (-cli +wasm):\n%s",
+				filepath.Base(files[i/6]), inputs[i].Tier, inputs[i].Lang, diff)
+		}
+	}
+}
+
+// TestWasmSpansAndFixes checks what only the page uses: UTF-16 spans that
+// select the offending text, and fixes applied in the module.
+func TestWasmSpansAndFixes(t *testing.T) {
+	text := strings.Replace(string(protocol.Default().Example.Payload), `"language": "en"`, `"language": "en-GB"`, 1)
+	text = strings.Replace(text, `"name": "Weekly sales report pipeline"`, `"name": "周报 😀 pipeline"`, 1)
+	out := runWasm(t, []wasmInput{{text, "pro", "en", false}, {text, "pro", "en", true}})
+	var res struct {
+		Findings []struct {
+			Code     string `json:"code"`
+			From, To int
+		} `json:"findings"`
+	}
+	json.Unmarshal(out[0], &res)
+	units := utf16Units(text)
+	found := false
+	for _, f := range res.Findings {
+		if f.Code == "language-alias" {
+			found = true
+			if got := string(runesOf(units[f.From:f.To])); got != `"en-GB"` {
+				t.Errorf("language-alias span selects %q; want \"en-GB\"", got)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no language-alias finding in %s", out[0])
+	}
+	var fixed struct {
+		Text    string `json:"text"`
+		Applied int    `json:"applied"`
+	}
+	json.Unmarshal(out[1], &fixed)
+	if fixed.Applied != 1 || fixed.Text != strings.Replace(text, `"en-GB"`, `"en"`, 1) {
+		t.Errorf("pairagApplyFixes applied %d and changed more than the alias", fixed.Applied)
+	}
+}
