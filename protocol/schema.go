@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // Schema returns the JSON Schema (draft 2020-12) derived from the document.
@@ -96,6 +97,10 @@ func (d *Document) fieldSchema(f Field) object {
 	if f.Type == "array" {
 		s["type"] = "array"
 		item := d.valueSchema(Field{Type: f.Items, Ref: f.Ref, Enum: f.Enum})
+		if v, ok := item["description"]; ok {
+			s["description"] = f.Description + " " + v.(string)
+			delete(item, "description")
+		}
 		s["items"] = item
 		if f.MinItems != nil {
 			s["minItems"] = *f.MinItems
@@ -106,6 +111,9 @@ func (d *Document) fieldSchema(f Field) object {
 		return s
 	}
 	for k, v := range d.valueSchema(f) {
+		if k == "description" {
+			v = f.Description + " " + v.(string)
+		}
 		s[k] = v
 	}
 	return s
@@ -136,10 +144,12 @@ func (d *Document) valueSchema(f Field) object {
 		var labels []string
 		for _, v := range values {
 			ids = append(ids, v.ID)
-			labels = append(labels, v.Key)
+			labels = append(labels, fmt.Sprintf("%d = %s", v.ID, v.Key))
 		}
 		s["enum"] = ids
-		s["enumDescriptions"] = labels // shown by VS Code-style editors
+		// Editors show the description on hover; standard keywords only, so
+		// strict validators (Ajv) accept the schema.
+		s["description"] = "Values: " + strings.Join(labels, ", ") + "."
 	case len(f.Values) > 0:
 		s["enum"] = f.Values
 	}

@@ -20,7 +20,8 @@ Checks a pairag_task_publish V18 payload the way the Pairag app does and
 prints every finding as file:line:col: severity: message [code].
 FILE "-" (or no FILE) reads standard input. An unknown tier is treated as free.
 --fix writes the mechanical fixes (aliases, trailing commas, ...) back to FILE
-(or to standard output when reading standard input) before reporting.
+before reporting; with standard input, the fixed payload goes to standard
+output and the findings to standard error.
 
 Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O problem.
 
@@ -71,7 +72,11 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if err := report(stdout, name, res, *format, *lang); err != nil {
+	out := stdout
+	if *fix && name == "-" {
+		out = stderr // standard output carries the fixed payload
+	}
+	if err := report(out, name, res, *format, *lang); err != nil {
 		fmt.Fprintf(stderr, "gen validate: %v\n", err)
 		return 2
 	}
