@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"pairag.com/portal/generator"
+)
+
+func init() {
+	commands["build"] = command{summary: "render content/ and protocol/ into public/", run: runBuild}
+}
+
+// runBuild is "gen build [--content DIR] [--out DIR] [--base-url URL]".
+func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gen build", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	content := fs.String("content", ".", "repository `dir`ectory holding content/ and protocol/")
+	out := fs.String("out", "public", "output `dir`ectory, replaced atomically when the build succeeds")
+	baseURL := fs.String("base-url", generator.DefaultBaseURL, "site origin for canonical, hreflang and sitemap `URL`s")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: gen build [--content DIR] [--out DIR] [--base-url URL]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "gen build: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	cfg := generator.Config{Content: os.DirFS(*content), OutDir: *out, BaseURL: *baseURL, Log: stderr}
+	res, err := generator.Build(context.Background(), cfg)
+	var list generator.ErrorList
+	switch {
+	case errors.As(err, &list):
+		fmt.Fprintln(stderr, list.Error())
+		fmt.Fprintf(stderr, "gen build: %d error(s); %s left unchanged\n", len(list), *out)
+		return 1
+	case err != nil:
+		fmt.Fprintf(stderr, "gen build: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "wrote %d pages (%d files) to %s\n", res.Pages, res.Files, res.OutDir)
+	return 0
+}

@@ -1,0 +1,45 @@
+package generator
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"testing/fstest"
+
+	"pairag.com/portal/generator/synth"
+)
+
+// BenchmarkBuild builds a synthetic bilingual site (see package synth) of
+// 1,000 and 5,000 pages, highlighting included, into a fresh directory.
+func BenchmarkBuild(b *testing.B) {
+	for _, n := range []int{1000, 5000} {
+		b.Run(fmt.Sprintf("pages=%d", n), func(b *testing.B) {
+			fsys := synthetic(b, n)
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				dir := b.TempDir()
+				sharedHighlighter = newHighlighter() // no cache carried between builds
+				b.StartTimer()
+				res, err := Render(context.Background(), Config{Content: fsys}, dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Pages < n-2 {
+					b.Fatalf("built %d pages; want %d", res.Pages, n)
+				}
+			}
+		})
+	}
+}
+
+// synthetic is the fixture's labels, translations and protocol plus the
+// synthetic pages.
+func synthetic(b *testing.B, n int) fstest.MapFS {
+	fix := fixture(b)
+	fsys := fstest.MapFS{protocolPath: fix[protocolPath], labelsFile: fix[labelsFile], translationsFile: fix[translationsFile]}
+	for name, text := range synth.Pages(n) {
+		fsys[name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	return fsys
+}

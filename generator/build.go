@@ -1,0 +1,261 @@
+package generator
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/yuin/goldmark"
+
+	"pairag.com/portal/protocol"
+	"pairag.com/portal/templates"
+)
+
+const protocolPath = "protocol/" + protocol.FileName
+
+// Result describes a finished build.
+type Result struct {
+	OutDir   string    // where the site was written
+	Pages    int       // HTML pages written, both languages
+	Files    int       // files written in all, pages included
+	Warnings ErrorList // problems that did not fail the build
+}
+
+// Build renders the site into a new directory next to cfg.OutDir and, when
+// every check passes, swaps it in place of cfg.OutDir. On failure the
+// previous output is left untouched and the error is an ErrorList holding
+// every problem found.
+func Build(ctx context.Context, cfg Config) (*Result, error) {
+	cfg = cfg.withDefaults()
+	out, err := filepath.Abs(cfg.OutDir)
+	if err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+"-*")
+	if err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
+	res, err := Render(ctx, cfg, tmp)
+	if err == nil {
+		err = swap(tmp, out)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return res, err
+	}
+	res.OutDir = cfg.OutDir
+	return res, nil
+}
+
+// swap replaces dir with tmp: the old directory is renamed away, the new
+// one renamed in, then the old one removed.
+func swap(tmp, dir string) error {
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fmt.Errorf("build: %w", err)
+	}
+	old := tmp + ".old"
+	if err := os.Rename(dir, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("build: move old output away: %w", err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.Rename(old, dir)
+		return fmt.Errorf("build: move new output in: %w", err)
+	}
+	return os.RemoveAll(old)
+}
+
+// Render builds the site into dir, which must exist and should be empty,
+// without swapping anything; gen serve can render into a directory of its
+// own. The error is an ErrorList when the content has problems.
+func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
+	cfg = cfg.withDefaults()
+	b := &builder{cfg: cfg, dir: dir, rep: &report{}, hl: sharedHighlighter, files: map[string]bool{}, results: map[string]*pageResult{}}
+	b.run(ctx)
+	b.rep.warnings.Sort()
+	for _, w := range b.rep.warnings {
+		fmt.Fprintln(cfg.Log, warning(w))
+	}
+	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.warnings}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	return res, b.rep.errs.Err()
+}
+
+// warning formats a warning as "file:line: warning: message".
+func warning(w *Error) string {
+	return (&Error{File: w.File, Line: w.Line, Msg: "warning: " + w.Msg}).Error()
+}
+
+// sharedHighlighter caches highlighted code across builds of one process.
+var sharedHighlighter = newHighlighter()
+
+// builder holds the state of one build.
+type builder struct {
+	cfg     Config
+	dir     string
+	rep     *report
+	hl      *highlighter
+	doc     *protocol.Document
+	docJSON []byte
+	labels  labels
+	trans   map[string]translation
+	pairs   []pair
+	nav     map[string][]templates.NavItem
+	outputs map[string]map[string][]block // directive output by language and name
+	refMD   map[string]string             // the Markdown reference by language
+	css, js string                        // URLs of the hashed assets
+
+	dirs    sync.Map // directories created
+	mu      sync.Mutex
+	files   map[string]bool        // every file written, as a site path
+	results map[string]*pageResult // by page URL
+}
+
+// pageResult is what the checks need to know about a rendered page.
+type pageResult struct {
+	page     *page
+	anchors  map[string]bool
+	links    []linkRef
+	headings []heading
+	markdown string // the Markdown version, kept for the field reference page only
+}
+
+func (b *builder) run(ctx context.Context) {
+	if !b.load() {
+		return
+	}
+	b.writeAssets()
+	b.prepareDirectives()
+	ref, rest := b.splitReference()
+	if ref != nil {
+		b.renderPair(b.newWorker(), *ref)
+		b.prepareBundles()
+	}
+	b.renderPool(ctx, rest)
+	if ctx.Err() != nil {
+		return
+	}
+	b.publish()
+	b.checkLinks()
+}
+
+// load reads the protocol document, labels, translations and pages. It
+// returns false when nothing can be rendered.
+func (b *builder) load() bool {
+	data, err := fs.ReadFile(b.cfg.Content, protocolPath)
+	if err != nil {
+		b.rep.errorf(protocolPath, 0, "read protocol document: %v", err)
+		return false
+	}
+	b.docJSON = data
+	if b.doc, err = protocol.Parse(data); err != nil {
+		b.rep.errorf(protocolPath, 0, "%v", err)
+		return false
+	}
+	b.labels = loadLabels(b.cfg.Content, b.rep)
+	b.labels.check(b.doc, b.rep)
+	b.trans = loadTranslations(b.cfg.Content, b.rep)
+	checkTranslations(protocolStrings(b.doc), b.trans, b.rep)
+	b.pairs = loadPages(b.cfg.Content, b.rep, b.cfg.Workers)
+	b.nav = map[string][]templates.NavItem{}
+	for _, lang := range languages {
+		b.nav[lang] = navigation(b.pairs, lang)
+	}
+	return true
+}
+
+// splitReference separates the field reference page, rendered first because
+// the bundle directive embeds its Markdown.
+func (b *builder) splitReference() (*pair, []pair) {
+	var ref *pair
+	var rest []pair
+	for i, pr := range b.pairs {
+		if pairRel(pr) == referencePage && pr.en != nil && pr.zh != nil {
+			ref = &b.pairs[i]
+			continue
+		}
+		rest = append(rest, pr)
+	}
+	if ref == nil {
+		b.rep.errorf("content/"+en+"/"+referencePage, 0, "the field reference page is missing in one or both languages; it is published as /protocol/*.md and in the bundle")
+	}
+	return ref, rest
+}
+
+// worker is what one rendering goroutine reuses from page to page.
+type worker struct {
+	md        map[string]goldmark.Markdown // one instance per language
+	body, out bytes.Buffer
+	bw        *bufio.Writer // goldmark's writer, over body
+}
+
+func (b *builder) newWorker() *worker {
+	w := &worker{md: map[string]goldmark.Markdown{en: newMarkdown(en, b.hl), zh: newMarkdown(zh, b.hl)}}
+	w.bw = bufio.NewWriterSize(&w.body, 16<<10)
+	return w
+}
+
+// renderPool renders pairs on cfg.Workers goroutines.
+func (b *builder) renderPool(ctx context.Context, pairs []pair) {
+	work := make(chan pair)
+	var wg sync.WaitGroup
+	for range b.cfg.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := b.newWorker()
+			for pr := range work {
+				b.renderPair(w, pr)
+			}
+		}()
+	}
+	for _, pr := range pairs {
+		if ctx.Err() != nil {
+			break
+		}
+		work <- pr
+	}
+	close(work)
+	wg.Wait()
+}
+
+// mkdir creates dir and its parents once per build: file system calls are
+// a large part of a build's time.
+func (b *builder) mkdir(dir string) error {
+	if _, done := b.dirs.Load(dir); done {
+		return nil
+	}
+	if parent := filepath.Dir(dir); parent != dir && len(parent) >= len(b.dir) {
+		if err := b.mkdir(parent); err != nil {
+			return err
+		}
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	b.dirs.Store(dir, true)
+	return nil
+}
+
+// write writes a file of the site; name is a site path with or without the leading slash.
+func (b *builder) write(name string, data []byte) {
+	name = filepath.ToSlash(filepath.Clean("/" + name))
+	full := filepath.Join(b.dir, filepath.FromSlash(name))
+	err := b.mkdir(filepath.Dir(full))
+	if err == nil {
+		err = writeFile(full, data)
+	}
+	if err != nil {
+		b.rep.errorf(name, 0, "write output: %v", err)
+	}
+	b.mu.Lock()
+	b.files[name] = true
+	b.mu.Unlock()
+}

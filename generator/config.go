@@ -1,0 +1,57 @@
+package generator
+
+import (
+	"io"
+	"io/fs"
+	"os"
+	"runtime"
+	"strings"
+)
+
+// DefaultBaseURL is the production origin of the site.
+const DefaultBaseURL = "https://resource.pairag.com"
+
+// Config says what to build and where. The zero value builds the
+// repository in the working directory into ./public for production.
+type Config struct {
+	// Content is the repository as a file system: pages are read from
+	// content/en and content/zh-CN, labels from content/labels.yaml, Chinese
+	// protocol strings from content/protocol.zh-CN.yaml and the protocol
+	// document from protocol/. Nil means os.DirFS(".").
+	Content fs.FS
+
+	// OutDir is the directory Build replaces with the new site. Empty means "public".
+	OutDir string
+
+	// BaseURL is the origin used for canonical, hreflang, sitemap and
+	// Markdown links, without a trailing slash. Empty means DefaultBaseURL.
+	BaseURL string
+
+	// Log receives warnings, one "file:line: warning: message" per line.
+	// Nil discards them.
+	Log io.Writer
+
+	// Workers is the number of pages rendered at once. Zero means GOMAXPROCS.
+	Workers int
+}
+
+// withDefaults returns c with every empty field set to its default.
+func (c Config) withDefaults() Config {
+	if c.Content == nil {
+		c.Content = os.DirFS(".")
+	}
+	if c.OutDir == "" {
+		c.OutDir = "public"
+	}
+	if c.BaseURL == "" {
+		c.BaseURL = DefaultBaseURL
+	}
+	c.BaseURL = strings.TrimRight(c.BaseURL, "/")
+	if c.Log == nil {
+		c.Log = io.Discard
+	}
+	if c.Workers <= 0 {
+		c.Workers = runtime.GOMAXPROCS(0)
+	}
+	return c
+}

@@ -1,0 +1,108 @@
+// Package generator builds the static site of the Pairag protocol portal
+// from Markdown pages, the protocol document and the templ components.
+//
+// # Input
+//
+// [Config].Content is the repository as an fs.FS. The build reads:
+//
+//	content/en/**/*.md          English pages (the source language)
+//	content/zh-CN/**/*.md       their Simplified Chinese twins, same paths
+//	content/labels.yaml         labels of every enum value in both languages
+//	content/protocol.zh-CN.yaml Chinese text of the protocol's descriptions
+//	protocol/pairag-task-publish-v18.json the protocol document
+//
+// # URLs
+//
+// The path under content/<lang>/ is the translation key. English is served
+// at the root and Chinese under /zh-CN/:
+//
+//	content/en/_index.md             → /                  public/index.html
+//	content/en/docs/create-task.md   → /docs/create-task/ public/docs/create-task/index.html
+//	content/en/skills/_index.md      → /skills/           public/skills/index.html
+//	content/en/404.md                → /404.html          public/404.html
+//	content/zh-CN/docs/create-task.md → /zh-CN/docs/create-task/ public/zh-CN/docs/create-task/index.html
+//	content/zh-CN/404.md             → /zh-CN/404.html    public/zh-CN/404.html
+//
+// Every page except the 404 pages is also published as Markdown at its URL
+// without the trailing slash plus ".md" (/docs/create-task.md,
+// /zh-CN/skills.md); a language's home page at /index.md and
+// /zh-CN/index.md. The Markdown version starts with the title as a level-1
+// heading, has protocol directives expanded into GFM tables and internal
+// links made absolute with [Config].BaseURL. Each HTML page links it with
+// rel=alternate type=text/markdown.
+//
+// Other published files: /protocol/pairag-task-publish-v18.json (byte for
+// byte the source), .schema.json (protocol.Document.Schema),
+// pairag-task-publish-v18.<lang>.md (the Markdown version of
+// docs/task-publish-v18.md), pairag-task-publish-v18.bundle.<lang>.txt (what
+// the copy-both button copies), /llms.txt, /llms-full.txt and their
+// /zh-CN/ twins, /sitemap.xml with hreflang alternates, /robots.txt, and the
+// stylesheet and script as /assets/site.<hash>.css and .js.
+//
+// # Front matter
+//
+// Every page starts with YAML between two "---" lines, decoded strictly
+// (an unknown key is an error at its line):
+//
+//	title: Creating a task       # required
+//	description: One sentence.   # required; the meta description and llms.txt note
+//	order: 10                    # position in the navigation, ascending
+//	nav: false                   # leave the page out of the navigation (default true)
+//
+// # Markdown
+//
+// GitHub Flavored Markdown (tables, task lists, autolinks, strikethrough)
+// with the CJK extension, and {#id} attributes on headings. Headings get
+// ids from their text, keeping Unicode letters ("信任边界" stays as is);
+// a Chinese page's headings take the ids of the English twin's headings at
+// the same position unless they set {#id}, so one anchor works in both
+// languages. Internal links are written language-neutral
+// (/docs/stage-types/#anchor); on Chinese pages, links to pages (paths
+// ending in /) get the /zh-CN prefix, links to files (/protocol/...) do not.
+// Code blocks are highlighted with CSS classes and get a copy button.
+// Raw HTML is not rendered.
+//
+// # Protocol directives
+//
+// A fenced code block whose info string is "protocol" and whose body is one
+// name is replaced by content generated from the protocol document, in the
+// page's language:
+//
+//	top_level, manifest_fields, global_config_fields, stage_fields,
+//	data_format_fields, harness_policy_fields, agent_skill_fields,
+//	context_constraints_fields (with the input_limit and output_limit keys),
+//	fiat_fields                          field tables: field, JSON type, required, description
+//	project_tags, languages, language_aliases, stage_types, stage_type_choice,
+//	script_languages, data_format_types, ownership, context_defaults
+//	                                     enum and codebook tables
+//	type_criteria                        one heading (id type-criteria-<key>) and table per stage type
+//	tier_limits                          limits per tier with where each is enforced
+//	checklist                            the notes as a numbered list
+//	example                              the example payload, highlighted, and its tier
+//	bundle                               the collapsed field reference + protocol JSON with a copy-both button
+//
+// Enum value names come from content/labels.yaml; English descriptions from
+// the protocol document, Chinese ones from content/protocol.zh-CN.yaml, keyed
+// like "manifest_fields.name", "stage_type_enum_descriptions.data",
+// "stage_type_selection.4", "type_criteria.2.ci_required",
+// "tier_enforcement.fiat", "notes.0" (0-based) and "example.description".
+//
+// # Checks
+//
+// A build fails, leaving the previous output untouched, and returns an
+// [ErrorList] of "file:line: message" entries when:
+//
+//   - front matter is missing, malformed, has unknown keys or lacks title or description;
+//   - a page has no twin in the other language;
+//   - a Chinese page's headings differ in number or level from its English twin's;
+//   - a protocol directive is empty or names nothing known;
+//   - an enum value of the protocol has no label in either language;
+//   - a protocol description shown in a table has no Chinese translation;
+//   - an internal link, in either language, points to a page, anchor or
+//     file the build does not produce (anchors of generated headings count);
+//   - the protocol document does not parse or its schema cannot be derived.
+//
+// Labels and translations for things the protocol no longer has, and
+// non-Markdown files under content/<lang>/, are warnings written to
+// [Config].Log.
+package generator

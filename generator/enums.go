@@ -1,0 +1,259 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"pairag.com/portal/protocol"
+	"pairag.com/portal/templates"
+)
+
+func (t *tables) label(kind, key string) string { return t.labels.get(kind, key, t.lang) }
+
+func (t *tables) table(caption string, cols []string, rows [][]templates.Cell) block {
+	tb := templates.Table{Caption: caption, Columns: cols}
+	for _, r := range rows {
+		tb.Rows = append(tb.Rows, templates.Row{Cells: r})
+	}
+	return tableBlock{tb}
+}
+
+// enumDirective shows an integer enum with its labels.
+func enumDirective(kind, enum string) func(t *tables) []block {
+	return func(t *tables) []block {
+		values, _ := t.doc.Enum(enum)
+		var rows [][]templates.Cell
+		for _, v := range values {
+			id := strconv.Itoa(v.ID)
+			rows = append(rows, []templates.Cell{cell(code(id)), cell(code(v.Key)), cell(text(t.label(kind, id)))})
+		}
+		return []block{t.table(enum, []string{t.msg.ID, t.msg.Key, t.msg.Label}, rows)}
+	}
+}
+
+func (t *tables) projectTags() []block {
+	var rows [][]templates.Cell
+	for _, tag := range t.doc.ProjectTags {
+		id := strconv.Itoa(tag.ID)
+		rows = append(rows, []templates.Cell{cell(code(id)), cell(text(t.label("project_tags", id)))})
+	}
+	return []block{t.table("project_tags", []string{t.msg.ID, t.msg.Label}, rows)}
+}
+
+func (t *tables) languages() []block {
+	m := t.msg
+	var rows [][]templates.Cell
+	for _, l := range t.doc.LanguageCodebook {
+		id := strconv.Itoa(l.ID)
+		rows = append(rows, []templates.Cell{
+			cell(code(id)), cell(code(l.BCP47)), cell(code(l.ISO6391)), cell(text(t.label("language", id))), cell(code(l.Script)),
+		})
+	}
+	return []block{t.table("language_codebook", []string{m.ID, m.Tag, m.ISO6391, m.Label, m.Script}, rows)}
+}
+
+func (t *tables) languageAliases() []block {
+	aliases := make([]string, 0, len(t.doc.LanguageAliases))
+	for a := range t.doc.LanguageAliases {
+		aliases = append(aliases, a)
+	}
+	slices.Sort(aliases)
+	var rows [][]templates.Cell
+	for _, a := range aliases {
+		tag := t.doc.LanguageAliases[a]
+		l, _ := t.doc.Language(tag)
+		rows = append(rows, []templates.Cell{cell(code(a)), cell(code(tag)), cell(text(t.label("language", strconv.Itoa(l.ID))))})
+	}
+	return []block{t.table("language_aliases", []string{t.msg.Alias, t.msg.PreferredTag, t.msg.Language}, rows)}
+}
+
+func (t *tables) stageTypes() []block {
+	m := t.msg
+	var rows [][]templates.Cell
+	for _, v := range protocol.SortedEnum(t.doc.StageTypeEnum) {
+		id := strconv.Itoa(v.ID)
+		rows = append(rows, []templates.Cell{
+			cell(code(id)), cell(code(v.Key)), cell(text(t.label("stage_type", id))),
+			cell(text(t.tx.get("stage_type_enum_descriptions." + v.Key))),
+		})
+	}
+	return []block{t.table("stage_type_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows)}
+}
+
+// stageTypeRef shows a stage type as id, key and label.
+func (t *tables) stageTypeRef(id int) templates.Cell {
+	key, _ := t.doc.StageTypeKey(id)
+	return cell(code(strconv.Itoa(id)), text(" "), code(key), text(fmt.Sprintf(t.msg.Parens, t.label("stage_type", strconv.Itoa(id)))))
+}
+
+func (t *tables) stageTypeChoice() []block {
+	var rows [][]templates.Cell
+	for _, c := range t.doc.StageTypeSelection {
+		rows = append(rows, []templates.Cell{
+			cell(text(t.tx.get("stage_type_selection." + strconv.Itoa(c.StageType)))), t.stageTypeRef(c.StageType),
+		})
+	}
+	return []block{t.table("stage_type_selection", []string{t.msg.UseWhen, t.msg.StageType}, rows)}
+}
+
+func (t *tables) ownership() []block {
+	m := t.msg
+	var rows [][]templates.Cell
+	for _, v := range protocol.SortedEnum(t.doc.OwnershipEnum) {
+		id := strconv.Itoa(v.ID)
+		rows = append(rows, []templates.Cell{
+			cell(code(id)), cell(code(v.Key)), cell(text(t.label("ownership", id))),
+			cell(text(t.tx.get("ownership_enum_descriptions." + v.Key))),
+		})
+	}
+	return []block{t.table("ownership_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows)}
+}
+
+// contextDefaults shows context_constraints_defaults in field-list order.
+func (t *tables) contextDefaults() []block {
+	var rows [][]templates.Cell
+	for _, f := range t.doc.ContextConstraintsFields {
+		values, ok := t.doc.ContextConstraintsDefaults[f.Name]
+		if !ok {
+			continue
+		}
+		for _, key := range orderedKeys(values, t.subFields(f.Ref)) {
+			rows = append(rows, []templates.Cell{cell(code(f.Name + "." + key)), cell(code(jsonText(values[key])))})
+		}
+	}
+	return []block{t.table("context_constraints_defaults", []string{t.msg.KeyPath, t.msg.Default}, rows)}
+}
+
+func (t *tables) subFields(ref string) []string {
+	fields, _ := t.doc.FieldList(ref)
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// orderedKeys returns the keys of m: those in order first, the rest sorted.
+func orderedKeys(m map[string]any, order []string) []string {
+	var out, rest []string
+	for _, k := range order {
+		if _, ok := m[k]; ok {
+			out = append(out, k)
+		}
+	}
+	for k := range m {
+		if !slices.Contains(order, k) {
+			rest = append(rest, k)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
+}
+
+// typeCriteria shows one heading and table per stage type with criteria.
+func (t *tables) typeCriteria() []block {
+	m := t.msg
+	var out []block
+	for _, v := range protocol.SortedEnum(t.doc.StageTypeEnum) {
+		fields := t.doc.CriteriaFor(v.ID)
+		if len(fields) == 0 {
+			continue
+		}
+		id := strconv.Itoa(v.ID)
+		out = append(out, headingBlock{templates.Heading{Level: 3, ID: "type-criteria-" + v.Key, Text: t.stageTypeRef(v.ID)}})
+		var rows [][]templates.Cell
+		for _, f := range fields {
+			rows = append(rows, []templates.Cell{cell(code(f.Name)), t.typeCell(f), cell(text(t.tx.get("type_criteria." + id + "." + f.Name)))})
+		}
+		out = append(out, t.table(fmt.Sprintf(m.CriteriaCaption, v.ID, v.Key), []string{m.Field, m.Type, m.Description}, rows))
+	}
+	return out
+}
+
+func (t *tables) tierLimits() []block {
+	m := t.msg
+	cols := []string{m.Limit}
+	for _, tier := range t.doc.Tiers {
+		cols = append(cols, t.label("tier", tier))
+	}
+	cols = append(cols, m.EnforcedBy)
+	type limit struct {
+		name, enforcement string
+		value             func(protocol.TierLimit) templates.Cell
+	}
+	limits := []limit{
+		{m.LocationGranularity, "manifest.location", func(l protocol.TierLimit) templates.Cell { return cell(text(t.granularity(l.LocationGranularity))) }},
+		{m.MaxStages, "stages.length", func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxStages))) }},
+		{m.MaxDuration, "task_duration_days", func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxTaskDurationDays))) }},
+		{m.Fiat, "fiat", func(l protocol.TierLimit) templates.Cell { return cell(text(t.availability(l.FiatAvailable))) }},
+	}
+	var rows [][]templates.Cell
+	for _, l := range limits {
+		row := []templates.Cell{cell(text(l.name))}
+		for _, tier := range t.doc.Tiers {
+			row = append(row, l.value(t.doc.TierLimits[tier]))
+		}
+		row = append(row, t.enforcement(l.enforcement))
+		rows = append(rows, row)
+	}
+	return []block{t.table("tier_limits", cols, rows)}
+}
+
+func (t *tables) enforcement(key string) templates.Cell {
+	if _, ok := t.doc.TierEnforcement[key]; !ok {
+		return cell(text("—"))
+	}
+	return cell(code(t.tx.get("tier_enforcement." + key)))
+}
+
+func (t *tables) granularity(g string) string {
+	switch g {
+	case "anywhere":
+		return t.msg.Anywhere
+	case "country":
+		return t.msg.Country
+	case "city":
+		return t.msg.City
+	}
+	return g
+}
+
+func (t *tables) availability(ok bool) string {
+	if ok {
+		return t.msg.Available
+	}
+	return t.msg.NotAvailable
+}
+
+func (t *tables) checklist() []block {
+	l := templates.List{Ordered: true}
+	for i := range t.doc.Notes {
+		l.Items = append(l.Items, cell(text(t.tx.get("notes."+strconv.Itoa(i)))))
+	}
+	return []block{listBlock{l}}
+}
+
+// example shows the example payload, pretty-printed, and its tier.
+func (t *tables) example() []block {
+	ex := t.doc.Example
+	pretty, err := indentJSON(ex.Payload)
+	if err != nil {
+		pretty = string(ex.Payload)
+	}
+	return []block{
+		paragraphBlock{cell(text(t.tx.get("example.description")))},
+		paragraphBlock{cell(text(fmt.Sprintf(t.msg.ExampleValidFor, t.label("tier", ex.Tier))))},
+		codeBlock{lang: "json", code: pretty, msg: t.msg, hl: t.hl},
+	}
+}
+
+func indentJSON(raw json.RawMessage) (string, error) {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, raw, "", "  "); err != nil {
+		return "", err
+	}
+	return buf.String() + "\n", nil
+}

@@ -1,0 +1,161 @@
+package generator
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+)
+
+// FrontMatter is the YAML block at the top of every page, between two
+// lines of three dashes. Unknown keys are errors.
+type FrontMatter struct {
+	Title       string `yaml:"title"`       // required
+	Description string `yaml:"description"` // required
+	Order       int    `yaml:"order"`       // position in the navigation, ascending
+	Nav         *bool  `yaml:"nav"`         // listed in the navigation; default true
+}
+
+// InNav reports whether the page is listed in the navigation.
+func (f FrontMatter) InNav() bool { return f.Nav == nil || *f.Nav }
+
+// splitFrontMatter separates the front matter from the Markdown body. It
+// returns the YAML text, the line of the file on which the YAML starts, and
+// the byte offset at which the body starts.
+func splitFrontMatter(src []byte) (yamlText []byte, firstLine, bodyStart int, err error) {
+	open, ok := cutLine(src, 0)
+	if !ok || !isDashes(src[:open]) {
+		return nil, 0, 0, errors.New("missing front matter: the file must start with a line of ---")
+	}
+	for pos := open; pos < len(src); {
+		end, _ := cutLine(src, pos)
+		if isDashes(src[pos:end]) {
+			return src[open:pos], 2, end, nil
+		}
+		pos = end
+	}
+	return nil, 0, 0, errors.New("front matter is not closed by a line of ---")
+}
+
+// cutLine returns the offset just past the line starting at pos, and
+// whether that line ended with a newline.
+func cutLine(src []byte, pos int) (int, bool) {
+	i := bytes.IndexByte(src[pos:], '\n')
+	if i < 0 {
+		return len(src), false
+	}
+	return pos + i + 1, true
+}
+
+func isDashes(line []byte) bool {
+	return string(bytes.TrimRight(line, " \t\r\n")) == "---"
+}
+
+// parseFrontMatter decodes and checks a page's front matter. Errors carry
+// lines relative to the whole file.
+func parseFrontMatter(file string, src []byte) (FrontMatter, int, []*Error) {
+	var fm FrontMatter
+	text, first, body, err := splitFrontMatter(src)
+	if err != nil {
+		return fm, 0, []*Error{{file, 1, err.Error()}}
+	}
+	if !decodeSimple(text, &fm) {
+		if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
+			line, msg := yamlErrorPos(err)
+			return fm, body, []*Error{{file, line + first - 1, "front matter: " + msg}}
+		}
+	}
+	var errs []*Error
+	if fm.Title == "" {
+		errs = append(errs, &Error{file, 1, "front matter: title is required"})
+	}
+	if fm.Description == "" {
+		errs = append(errs, &Error{file, 1, "front matter: description is required"})
+	}
+	return fm, body, errs
+}
+
+// yamlErrorPos splits a YAML error into its 1-based line (relative to the
+// YAML text) and a one-line message.
+func yamlErrorPos(err error) (int, string) {
+	var ye yaml.Error
+	if errors.As(err, &ye) && ye.GetToken() != nil {
+		return ye.GetToken().Position.Line, ye.GetMessage()
+	}
+	return 1, fmt.Sprint(err)
+}
+
+// decodeSimple decodes the common shape of front matter without a YAML
+// parser: one "key: value" per line, known keys only, plain values that
+// YAML would read the same way. It returns false, having possibly filled
+// part of fm, for anything else; the caller then decodes strictly with the
+// YAML parser, which also reports the errors. Parsing thousands of pages'
+// front matter with the full parser costs a noticeable part of a build.
+func decodeSimple(text []byte, fm *FrontMatter) bool {
+	*fm = FrontMatter{}
+	seen := map[string]bool{}
+	for line := range strings.Lines(string(text)) {
+		key, value, ok := strings.Cut(strings.TrimRight(line, "\r\n"), ": ")
+		if !ok || seen[key] || !plainScalar(value) {
+			return false
+		}
+		seen[key] = true
+		if !fm.set(key, value) {
+			return false
+		}
+	}
+	return true
+}
+
+// set assigns one value; false means the YAML parser must decide.
+func (fm *FrontMatter) set(key, value string) bool {
+	switch key {
+	case "title", "description":
+		if looksTyped(value) {
+			return false
+		}
+		if key == "title" {
+			fm.Title = value
+		} else {
+			fm.Description = value
+		}
+	case "order":
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return false
+		}
+		fm.Order = n
+	case "nav":
+		b, err := strconv.ParseBool(value)
+		if err != nil || (value != "true" && value != "false") {
+			return false
+		}
+		fm.Nav = &b
+	default:
+		return false
+	}
+	return true
+}
+
+// plainScalar reports whether v is a YAML plain scalar whose value is v
+// itself: no indicator at the start, no comment, no nested mapping, no
+// surrounding space.
+func plainScalar(v string) bool {
+	if v == "" || strings.TrimSpace(v) != v || strings.ContainsAny(v[:1], "-?:,[]{}#&*!|>'\"%@`") {
+		return false
+	}
+	return !strings.Contains(v, ": ") && !strings.Contains(v, " #") && !strings.ContainsAny(v, "\t\\")
+}
+
+// looksTyped reports values YAML would not read as a plain string.
+func looksTyped(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n":
+		return true
+	}
+	_, err := strconv.ParseFloat(v, 64)
+	return err == nil || strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0o")
+}

@@ -1,0 +1,101 @@
+package generator
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pairag.com/portal/protocol"
+)
+
+// TestGolden compares every page, Markdown file and published protocol file
+// of the fixture site with testdata/golden; run with -update to rewrite.
+func TestGolden(t *testing.T) {
+	dir := mustRender(t, fixture(t))
+	golden := filepath.Join("testdata", "golden")
+	if *update {
+		os.RemoveAll(golden)
+	}
+	seen := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if skipGolden(filepath.ToSlash(rel)) {
+			return nil
+		}
+		seen[rel] = true
+		compareGolden(t, p, filepath.Join(golden, rel))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !*update {
+		filepath.WalkDir(golden, func(p string, d fs.DirEntry, err error) error {
+			if rel, _ := filepath.Rel(golden, p); err == nil && !d.IsDir() && !seen[rel] {
+				t.Errorf("golden file %s was not produced", rel)
+			}
+			return nil
+		})
+	}
+}
+
+// skipGolden leaves out assets (their hashes change with every CSS edit)
+// and the protocol document and schema, which are checked against their
+// sources instead.
+func skipGolden(rel string) bool {
+	return strings.HasPrefix(rel, "assets/") || rel == "protocol/"+protocol.FileName || rel == "protocol/"+protocol.SchemaFileName
+}
+
+func compareGolden(t *testing.T, got, want string) {
+	t.Helper()
+	g, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *update {
+		os.MkdirAll(filepath.Dir(want), 0o755)
+		if err := os.WriteFile(want, g, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	w, err := os.ReadFile(want)
+	if err != nil {
+		t.Errorf("%s: %v (run go test -update)", want, err)
+		return
+	}
+	if !bytes.Equal(g, w) {
+		t.Errorf("%s differs from %s (run go test -update and review the diff)\n%s", got, want, firstDiff(string(g), string(w)))
+	}
+}
+
+func firstDiff(got, want string) string {
+	gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range max(len(gl), len(wl)) {
+		var g, w string
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if g != w {
+			return "line " + strconv.Itoa(i+1) + ":\n got: " + clip(g) + "\nwant: " + clip(w)
+		}
+	}
+	return ""
+}
+
+func clip(s string) string {
+	if len(s) > 300 {
+		return s[:300] + "…"
+	}
+	return s
+}

@@ -1,0 +1,113 @@
+package generator
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	gtext "github.com/yuin/goldmark/text"
+)
+
+// heading is a Markdown heading of a page, as the parity check sees it.
+type heading struct {
+	Level int
+	ID    string
+	Line  int
+}
+
+// headingIDs gives every heading an id. An explicit {#id} wins; on a
+// Chinese page a heading takes the id of the English twin's heading at the
+// same position; otherwise the id is the slug of the heading text. Ids are
+// made unique with -1, -2, ...
+type headingIDs struct{}
+
+func (headingIDs) Transform(doc *ast.Document, reader gtext.Reader, pc parser.Context) {
+	st := stateOf(pc)
+	src := reader.Source()
+	seen := map[string]bool{}
+	for a := range st.anchors {
+		seen[a] = true
+	}
+	var hs []*ast.Heading
+	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			hs = append(hs, h)
+			if id, ok := h.AttributeString("id"); ok {
+				seen[string(id.([]byte))] = true
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	for i, h := range hs {
+		id := st.headingID(i, h, src, seen)
+		h.SetAttributeString("id", []byte(id))
+		st.anchors[id] = true
+		st.headings = append(st.headings, heading{Level: h.Level, ID: id, Line: st.nodeLine(h)})
+	}
+}
+
+func (st *pageState) headingID(i int, h *ast.Heading, src []byte, seen map[string]bool) string {
+	if id, ok := h.AttributeString("id"); ok {
+		return string(id.([]byte))
+	}
+	if i < len(st.twin) && st.twin[i].Level == h.Level {
+		seen[st.twin[i].ID] = true
+		return st.twin[i].ID
+	}
+	return unique(slug(plainText(h, src)), seen)
+}
+
+// unique returns id, or id-1, id-2, ... whichever is not yet seen, and marks it seen.
+func unique(id string, seen map[string]bool) string {
+	out := id
+	for n := 1; seen[out]; n++ {
+		out = id + "-" + strconv.Itoa(n)
+	}
+	seen[out] = true
+	return out
+}
+
+// slug makes a heading id from text, keeping Unicode letters and digits:
+// lower case, each space becomes a hyphen, and punctuation other than - and
+// _ is dropped. "`stage_type` values" becomes "stage_type-values"; "信任边界"
+// stays "信任边界".
+func slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
+		switch {
+		case unicode.IsLetter(r), unicode.IsNumber(r), unicode.IsMark(r), r == '-', r == '_':
+			b.WriteRune(r)
+		case unicode.IsSpace(r):
+			b.WriteByte('-')
+		}
+	}
+	if b.Len() == 0 {
+		return "section"
+	}
+	return b.String()
+}
+
+// plainText returns the text of a node and its descendants, without markup.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			b.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		case *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}

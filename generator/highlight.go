@@ -1,0 +1,119 @@
+package generator
+
+import (
+	"context"
+	"crypto/sha256"
+	"html"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
+
+	"pairag.com/portal/templates"
+)
+
+// Code is highlighted with CSS classes named as chroma names them; the
+// rules for a light and a dark theme live in templates/assets/highlight.css,
+// generated from chroma's styles by TestHighlightCSS (go test -update).
+const (
+	lightStyle = "github"
+	darkStyle  = "github-dark"
+)
+
+// highlighter turns code into highlighted HTML. Highlighting is the most
+// expensive step of a build, so results are cached by a hash of the
+// language and the code; the cache is safe for concurrent use.
+type highlighter struct {
+	cache sync.Map     // [32]byte -> string
+	size  atomic.Int64 // bytes held by the cache
+}
+
+// maxCache bounds the cache; when it is full it starts over.
+const maxCache = 4 << 20
+
+func newHighlighter() *highlighter { return &highlighter{} }
+
+// html returns the <pre> element showing code in language lang.
+func (h *highlighter) html(lang, code string) string {
+	key := sha256.Sum256([]byte(lang + "\x00" + code))
+	if v, ok := h.cache.Load(key); ok {
+		return v.(string)
+	}
+	out := highlight(lang, code)
+	if h.size.Add(int64(len(out))) > maxCache {
+		h.cache.Clear()
+		h.size.Store(int64(len(out)))
+	}
+	h.cache.Store(key, out)
+	return out
+}
+
+// highlight tokenizes code with chroma's lexer for lang and writes each
+// token as a span with its class. Unknown languages are shown plain.
+func highlight(lang, code string) string {
+	var lexer chroma.Lexer
+	if lang != "" {
+		lexer = lexers.Get(lang)
+	}
+	if lexer == nil {
+		return preStart(lang) + html.EscapeString(code) + preEnd
+	}
+	it, err := chroma.Coalesce(lexer).Tokenise(nil, code)
+	if err != nil {
+		return preStart(lang) + html.EscapeString(code) + preEnd
+	}
+	var b strings.Builder
+	b.Grow(len(code) * 3)
+	b.WriteString(preStart(lang))
+	for t := it(); t != chroma.EOF; t = it() {
+		writeToken(&b, t)
+	}
+	b.WriteString(preEnd)
+	return b.String()
+}
+
+func writeToken(b *strings.Builder, t chroma.Token) {
+	cls := tokenClass(t.Type)
+	if cls == "" {
+		b.WriteString(html.EscapeString(t.Value))
+		return
+	}
+	b.WriteString(`<span class="` + cls + `">`)
+	b.WriteString(html.EscapeString(t.Value))
+	b.WriteString("</span>")
+}
+
+// tokenClass is the CSS class of a token type, or of its nearest parent
+// type that has one.
+func tokenClass(t chroma.TokenType) string {
+	for ; t != 0; t = t.Parent() {
+		if cls, ok := chroma.StandardTypes[t]; ok {
+			return cls
+		}
+	}
+	return chroma.StandardTypes[t]
+}
+
+// The <pre> is focusable, so keyboard users can scroll it.
+func preStart(lang string) string {
+	if lang == "" {
+		return `<pre class="chroma" tabindex="0"><code>`
+	}
+	return `<pre class="chroma" tabindex="0"><code class="language-` + html.EscapeString(lang) + `">`
+}
+
+const preEnd = "</code></pre>"
+
+// writeCode writes a code block: the copy button and the highlighted code.
+func writeCode(w io.Writer, h *highlighter, msg templates.Messages, lang, code string) error {
+	io.WriteString(w, `<div class="code">`)
+	if err := templates.CopyButton(msg).Render(context.Background(), w); err != nil {
+		return err
+	}
+	io.WriteString(w, h.html(lang, code))
+	_, err := io.WriteString(w, "</div>\n")
+	return err
+}

@@ -1,0 +1,109 @@
+package generator
+
+import (
+	"fmt"
+	"io/fs"
+	"strconv"
+
+	"github.com/goccy/go-yaml"
+
+	"pairag.com/portal/protocol"
+)
+
+const labelsFile = "content/labels.yaml"
+
+// label is the display name of one enum value in both languages.
+type label struct {
+	EN string `yaml:"en"`
+	ZH string `yaml:"zh-CN"`
+}
+
+func (l label) in(lang string) string {
+	if lang == zh {
+		return l.ZH
+	}
+	return l.EN
+}
+
+// labels maps an enum kind (stage_type, script_language, data_format_type,
+// ownership, project_tags, language, tier) and a value key (the integer id,
+// or the tier name) to its label.
+type labels map[string]map[string]label
+
+// get returns the label of a value in a language.
+func (ls labels) get(kind, key, lang string) string { return ls[kind][key].in(lang) }
+
+// loadLabels reads content/labels.yaml strictly.
+func loadLabels(fsys fs.FS, rep *report) labels {
+	data, err := fs.ReadFile(fsys, labelsFile)
+	if err != nil {
+		rep.errorf(labelsFile, 0, "read labels: %v", err)
+		return labels{}
+	}
+	var raw map[string]map[any]label
+	if err := yaml.UnmarshalWithOptions(data, &raw, yaml.Strict()); err != nil {
+		line, msg := yamlErrorPos(err)
+		rep.errorf(labelsFile, line, "%s", msg)
+		return labels{}
+	}
+	ls := labels{}
+	for kind, values := range raw {
+		ls[kind] = map[string]label{}
+		for k, v := range values {
+			ls[kind][fmt.Sprint(k)] = v
+		}
+	}
+	return ls
+}
+
+// enumValues lists, per label kind, the keys the protocol document defines
+// with a name to show in messages.
+func enumValues(d *protocol.Document) map[string][]protocol.EnumValue {
+	out := map[string][]protocol.EnumValue{
+		"stage_type":       protocol.SortedEnum(d.StageTypeEnum),
+		"script_language":  protocol.SortedEnum(d.ScriptLanguageEnum),
+		"data_format_type": protocol.SortedEnum(d.DataFormatTypeEnum),
+		"ownership":        protocol.SortedEnum(d.OwnershipEnum),
+	}
+	out["project_tags"], _ = d.Enum("project_tags")
+	out["language"], _ = d.Enum("language_codebook")
+	for i, t := range d.Tiers {
+		out["tier"] = append(out["tier"], protocol.EnumValue{Key: t, ID: i})
+	}
+	return out
+}
+
+// labelKey is the key labels.yaml uses for a value: the id, or the name for tiers.
+func labelKey(kind string, v protocol.EnumValue) string {
+	if kind == "tier" {
+		return v.Key
+	}
+	return strconv.Itoa(v.ID)
+}
+
+// check reports enum values without a label in either language as errors
+// and labels for values the protocol no longer has as warnings.
+func (ls labels) check(d *protocol.Document, rep *report) {
+	for kind, values := range enumValues(d) {
+		known := map[string]bool{}
+		for _, v := range values {
+			key := labelKey(kind, v)
+			known[key] = true
+			for _, lang := range languages {
+				if ls.get(kind, key, lang) == "" {
+					rep.errorf(labelsFile, 0, "%s %s (%s) has no %s label", kind, key, v.Key, lang)
+				}
+			}
+		}
+		for key := range ls[kind] {
+			if !known[key] {
+				rep.warnf(labelsFile, 0, "%s %s is not in the protocol document; remove its label", kind, key)
+			}
+		}
+	}
+	for kind := range ls {
+		if _, ok := enumValues(d)[kind]; !ok {
+			rep.warnf(labelsFile, 0, "unknown label kind %q", kind)
+		}
+	}
+}

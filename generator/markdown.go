@@ -1,0 +1,90 @@
+package generator
+
+import (
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/util"
+	"go.abhg.dev/goldmark/frontmatter"
+
+	"pairag.com/portal/templates"
+)
+
+// newMarkdown is the one goldmark setup of the site, for pages in lang.
+// Every option is listed here; the project's own behaviour comes from
+// small extensions: protocol directives, heading ids, links and code blocks.
+func newMarkdown(lang string, hl *highlighter) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(
+			// GFM, spelled out so the table alignment can avoid inline styles (CSP).
+			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+			extension.Strikethrough,
+			extension.Linkify,
+			extension.TaskList,
+			extension.NewCJK(extension.WithEastAsianLineBreaks(), extension.WithEscapedSpace()),
+			// The front matter block is skipped; it is decoded strictly before parsing.
+			&frontmatter.Extender{Formats: []frontmatter.Format{frontmatter.YAML}},
+			directiveExtension{},
+			pageExtension{msg: templates.For(lang), hl: hl},
+		),
+		goldmark.WithParserOptions(
+			parser.WithAttribute(), // {#id} on headings; automatic ids are off (headingIDs sets them)
+		),
+		goldmark.WithRendererOptions(
+			html.WithXHTML(), // void elements closed as templ does
+		),
+	)
+}
+
+// pageExtension sets heading ids, rewrites and records links, and renders
+// code blocks with highlighting and a copy button.
+type pageExtension struct {
+	msg templates.Messages
+	hl  *highlighter
+}
+
+func (e pageExtension) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithASTTransformers(
+		util.Prioritized(headingIDs{}, 200),
+		util.Prioritized(linkRewriter{}, 300),
+	))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(
+		util.Prioritized(codeRenderer{msg: e.msg, hl: e.hl}, 100),
+	))
+}
+
+// codeRenderer renders fenced and indented code blocks.
+type codeRenderer struct {
+	msg templates.Messages
+	hl  *highlighter
+}
+
+func (r codeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, r.render)
+	reg.Register(ast.KindCodeBlock, r.render)
+}
+
+func (r codeRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	var lang string
+	if f, ok := n.(*ast.FencedCodeBlock); ok {
+		lang = string(f.Language(src))
+	}
+	return ast.WalkSkipChildren, writeCode(w, r.hl, r.msg, lang, linesText(n, src))
+}
+
+// linesText joins the source lines of a block.
+func linesText(n ast.Node, src []byte) string {
+	var b []byte
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		b = append(b, seg.Value(src)...)
+	}
+	return string(b)
+}

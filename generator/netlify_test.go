@@ -1,0 +1,129 @@
+package generator
+
+import (
+	"io/fs"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+)
+
+// netlifyConfig is the part of netlify.toml the site depends on.
+type netlifyConfig struct {
+	Build struct {
+		Command string `toml:"command"`
+		Publish string `toml:"publish"`
+	} `toml:"build"`
+	Headers []struct {
+		For    string            `toml:"for"`
+		Values map[string]string `toml:"values"`
+	} `toml:"headers"`
+	Redirects []struct {
+		From   string `toml:"from"`
+		To     string `toml:"to"`
+		Status int    `toml:"status"`
+	} `toml:"redirects"`
+}
+
+const wantCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+
+// TestNetlify checks netlify.toml against what a build produces: every
+// published file gets a Content-Type, no header is set twice for one path
+// (Netlify would join the values), hashed assets are immutable, protocol
+// files allow any origin, and every page carries the CSP.
+func TestNetlify(t *testing.T) {
+	var cfg netlifyConfig
+	if _, err := toml.DecodeFile("../netlify.toml", &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(cfg.Build.Command, "go run ./cmd/gen build") || cfg.Build.Publish != "public" {
+		t.Errorf("build = %+v; want go run ./cmd/gen build publishing public", cfg.Build)
+	}
+	dir := mustRender(t, fixture(t))
+	for _, p := range publishedPaths(t, dir) {
+		h := cfg.headersFor(t, p)
+		if h["Content-Type"] == "" {
+			t.Errorf("%s: no Content-Type rule", p)
+		}
+		if h["Content-Security-Policy"] != wantCSP || h["X-Content-Type-Options"] != "nosniff" || h["X-Frame-Options"] != "DENY" {
+			t.Errorf("%s: security headers %v", p, h)
+		}
+		if strings.HasPrefix(p, "/protocol/") && h["Access-Control-Allow-Origin"] != "*" {
+			t.Errorf("%s: no CORS header", p)
+		}
+		if hashedAsset.MatchString(p) && !strings.Contains(h["Cache-Control"], "immutable") {
+			t.Errorf("%s: hashed asset is not cached as immutable", p)
+		}
+		if !hashedAsset.MatchString(p) && strings.Contains(h["Cache-Control"], "immutable") {
+			t.Errorf("%s: unhashed file cached as immutable", p)
+		}
+	}
+	if h := cfg.headersFor(t, "/docs/create-task/"); h["Cache-Control"] == "" || strings.Contains(h["Cache-Control"], "immutable") {
+		t.Errorf("page URL Cache-Control = %q; want a short cache", h["Cache-Control"])
+	}
+	if h := cfg.headersFor(t, "/validator.wasm"); h["Content-Type"] != "application/wasm" {
+		t.Errorf("wasm Content-Type = %q", h["Content-Type"])
+	}
+	cfg.checkRedirects(t)
+}
+
+var hashedAsset = regexp.MustCompile(`^/assets/[a-z]+\.[0-9a-f]{10}\.(css|js)$`)
+
+// publishedPaths lists the URL paths of a build: files, and pages by their
+// directory URL as well.
+func publishedPaths(t *testing.T, dir string) []string {
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		u := "/" + filepath.ToSlash(rel)
+		out = append(out, u)
+		if path.Base(u) == "index.html" {
+			out = append(out, strings.TrimSuffix(u, "index.html"))
+		}
+		return nil
+	})
+	return out
+}
+
+// headersFor applies the rules as Netlify does: every matching rule
+// contributes; a header set by two rules would be joined, which is an error.
+func (c netlifyConfig) headersFor(t *testing.T, p string) map[string]string {
+	out := map[string]string{}
+	for _, h := range c.Headers {
+		if !netlifyMatch(h.For, p) {
+			continue
+		}
+		for k, v := range h.Values {
+			if _, dup := out[k]; dup {
+				t.Errorf("%s: %s is set by more than one rule (last %q)", p, k, h.For)
+			}
+			out[k] = v
+		}
+	}
+	if strings.HasSuffix(p, "/") && out["Content-Type"] == "" {
+		out["Content-Type"] = "text/html; charset=utf-8" // Netlify serves index.html as HTML
+	}
+	return out
+}
+
+// netlifyMatch matches a path against a rule where * matches any run of
+// characters, slashes included.
+func netlifyMatch(pattern, p string) bool {
+	re := "^" + strings.ReplaceAll(regexp.QuoteMeta(pattern), `\*`, ".*") + "$"
+	return regexp.MustCompile(re).MatchString(p)
+}
+
+func (c netlifyConfig) checkRedirects(t *testing.T) {
+	for _, r := range c.Redirects {
+		if r.From == "/zh-CN/*" && r.To == "/zh-CN/404.html" && r.Status == 404 {
+			return
+		}
+	}
+	t.Error("netlify.toml: no redirect /zh-CN/* → /zh-CN/404.html with status 404")
+}

@@ -1,0 +1,176 @@
+package generator
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"html"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"pairag.com/portal/protocol"
+	"pairag.com/portal/templates"
+)
+
+// Names of the published protocol files, beside protocol.FileName and
+// protocol.SchemaFileName.
+func referenceName(lang string) string {
+	return strings.TrimSuffix(protocol.FileName, ".json") + "." + lang + ".md"
+}
+
+func bundleName(lang string) string {
+	return strings.TrimSuffix(protocol.FileName, ".json") + ".bundle." + lang + ".txt"
+}
+
+// bundleText is exactly what the copy-both button copies: each file
+// introduced by a separator line, LF line ends, one trailing newline.
+func bundleText(lang, markdown string, docJSON []byte) string {
+	return "===== " + referenceName(lang) + " =====\n" + markdown +
+		"\n===== " + protocol.FileName + " =====\n" + strings.TrimRight(string(docJSON), "\n") + "\n"
+}
+
+// writeAssets publishes the CSS and JavaScript under content-hashed names.
+func (b *builder) writeAssets() {
+	b.css = b.writeHashed("site", ".css", templates.StyleSheet())
+	b.js = b.writeHashed("site", ".js", templates.Script())
+}
+
+// writeHashed writes /assets/<name>.<hash><ext> and returns its URL.
+func (b *builder) writeHashed(name, ext string, data []byte) string {
+	sum := sha256.Sum256(data)
+	url := "/assets/" + name + "." + hex.EncodeToString(sum[:5]) + ext
+	b.write(url, data)
+	return url
+}
+
+// prepareBundles makes the bundle directive of each language from the
+// rendered Markdown reference.
+func (b *builder) prepareBundles() {
+	b.refMD = map[string]string{}
+	for _, lang := range languages {
+		res := b.results[pageURL(lang, referencePage)]
+		if res == nil {
+			continue
+		}
+		b.refMD[lang] = res.markdown
+		msg := templates.For(lang)
+		bundle := templates.Bundle{
+			Msg: msg, ID: "copy-both", MarkdownName: referenceName(lang), Markdown: res.markdown,
+			JSONName: protocol.FileName, JSON: string(b.docJSON),
+			Text: bundleText(lang, res.markdown, b.docJSON), FileURL: "/protocol/" + bundleName(lang),
+		}
+		files := []templates.Link{
+			{Text: bundleName(lang), URL: "/protocol/" + bundleName(lang)},
+			{Text: referenceName(lang), URL: "/protocol/" + referenceName(lang)},
+			{Text: protocol.FileName, URL: "/protocol/" + protocol.FileName},
+		}
+		b.outputs[lang]["bundle"] = []block{bundleBlock{bundle, files}}
+	}
+}
+
+// publish writes the protocol files, llms.txt, the sitemap and robots.txt.
+func (b *builder) publish() {
+	b.write("/protocol/"+protocol.FileName, b.docJSON)
+	if schema, err := b.doc.Schema(); err != nil {
+		b.rep.errorf(protocolPath, 0, "derive JSON Schema: %v", err)
+	} else {
+		b.write("/protocol/"+protocol.SchemaFileName, schema)
+	}
+	for _, lang := range languages {
+		if md, ok := b.refMD[lang]; ok {
+			b.write("/protocol/"+referenceName(lang), []byte(md))
+			b.write("/protocol/"+bundleName(lang), []byte(bundleText(lang, md, b.docJSON)))
+		}
+	}
+	parallel(len(languages)+1, b.cfg.Workers, func(i int) {
+		if i < len(languages) {
+			b.writeLLMs(languages[i])
+		} else {
+			b.write("/sitemap.xml", []byte(b.sitemap()))
+		}
+	})
+	b.write("/robots.txt", []byte("User-agent: *\nAllow: /\n\nSitemap: "+b.abs("/sitemap.xml")+"\n"))
+}
+
+// listed returns a language's pages for llms.txt: navigation order first,
+// then the others by URL; error pages are left out.
+func (b *builder) listed(lang string) []*pageResult {
+	var out []*pageResult
+	for _, r := range b.results {
+		if r.page.Lang == lang && r.page.Rel != "404.md" {
+			out = append(out, r)
+		}
+	}
+	slices.SortFunc(out, func(x, y *pageResult) int {
+		return cmp.Or(cmp.Compare(navRank(x.page), navRank(y.page)), cmp.Compare(x.page.FM.Order, y.page.FM.Order),
+			cmp.Compare(x.page.URL, y.page.URL))
+	})
+	return out
+}
+
+func navRank(p *page) int {
+	if p.FM.InNav() {
+		return 0
+	}
+	return 1
+}
+
+// writeLLMs writes llms.txt and llms-full.txt of a language.
+func (b *builder) writeLLMs(lang string) {
+	m := templates.For(lang)
+	var s, full strings.Builder
+	fmt.Fprintf(&s, "# %s\n\n> %s\n\n## %s\n\n", m.SiteName, m.LLMsSummary, m.LLMsProtocol)
+	item := func(name, path, note string) {
+		fmt.Fprintf(&s, "- [%s](%s): %s\n", name, b.abs(path), note)
+	}
+	item(referenceName(lang), "/protocol/"+referenceName(lang), m.LLMsReference)
+	item(protocol.FileName, "/protocol/"+protocol.FileName, m.LLMsJSON)
+	item(protocol.SchemaFileName, "/protocol/"+protocol.SchemaFileName, m.LLMsSchema)
+	item(bundleName(lang), "/protocol/"+bundleName(lang), m.LLMsBundle)
+	fmt.Fprintf(&s, "\n## %s\n\n", m.LLMsPages)
+	for i, r := range b.listed(lang) {
+		item(r.page.FM.Title, markdownURL(r.page), r.page.FM.Description)
+		if i > 0 {
+			full.WriteString("\n")
+		}
+		full.Write(b.read(markdownURL(r.page)))
+	}
+	prefix := langPrefix(lang)
+	fmt.Fprintf(&s, "\n## Optional\n\n")
+	item("llms-full.txt", prefix+"/llms-full.txt", m.LLMsFull)
+	b.write(prefix+"/llms.txt", []byte(s.String()))
+	b.write(prefix+"/llms-full.txt", []byte(full.String()))
+}
+
+// read returns a file written earlier in the build.
+func (b *builder) read(name string) []byte {
+	data, err := os.ReadFile(filepath.Join(b.dir, filepath.FromSlash(name)))
+	if err != nil {
+		b.rep.errorf(name, 0, "read back output: %v", err)
+	}
+	return data
+}
+
+// sitemap lists every page of both languages with its hreflang alternates.
+func (b *builder) sitemap() string {
+	var s strings.Builder
+	s.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
+	s.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	for _, pr := range b.pairs {
+		if pr.en == nil || pr.zh == nil || pr.en.Rel == "404.md" {
+			continue
+		}
+		for _, p := range []*page{pr.en, pr.zh} {
+			fmt.Fprintf(&s, "  <url>\n    <loc>%s</loc>\n", html.EscapeString(b.abs(p.URL)))
+			for _, alt := range [][2]string{{en, pr.en.URL}, {zh, pr.zh.URL}, {"x-default", pr.en.URL}} {
+				fmt.Fprintf(&s, "    <xhtml:link rel=\"alternate\" hreflang=\"%s\" href=\"%s\"/>\n", alt[0], html.EscapeString(b.abs(alt[1])))
+			}
+			s.WriteString("  </url>\n")
+		}
+	}
+	s.WriteString("</urlset>\n")
+	return s.String()
+}

@@ -1,0 +1,213 @@
+package generator
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/yuin/goldmark/parser"
+	gtext "github.com/yuin/goldmark/text"
+
+	"pairag.com/portal/protocol"
+	"pairag.com/portal/templates"
+)
+
+// prepareDirectives builds every directive's output for both languages.
+func (b *builder) prepareDirectives() {
+	conds := conditions(b.doc, b.rep)
+	en := protocolStrings(b.doc)
+	b.outputs = map[string]map[string][]block{}
+	for _, lang := range languages {
+		t := &tables{doc: b.doc, lang: lang, msg: templates.For(lang), labels: b.labels,
+			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds}
+		out := map[string][]block{}
+		for name, build := range directives {
+			out[name] = build(t)
+		}
+		b.outputs[lang] = out
+	}
+}
+
+// lookup returns the directive resolver for a language.
+func (b *builder) lookup(lang string) func(string) ([]block, error) {
+	return func(name string) ([]block, error) {
+		if blocks, ok := b.outputs[lang][name]; ok {
+			return blocks, nil
+		}
+		switch name {
+		case "":
+			return nil, fmt.Errorf("protocol directive names nothing; write one of: %s", strings.Join(directiveNames(), ", "))
+		case "bundle":
+			return nil, fmt.Errorf("the bundle directive cannot be used on the field reference page it embeds")
+		}
+		return nil, fmt.Errorf("unknown protocol directive %q; known: %s", name, strings.Join(directiveNames(), ", "))
+	}
+}
+
+// renderPair renders a page and its translation; the translation's
+// headings take their ids from the English page, and the two are compared.
+func (b *builder) renderPair(w *worker, pr pair) {
+	var enRes *pageResult
+	for _, lang := range languages {
+		p := pr.get(lang)
+		if p == nil {
+			continue
+		}
+		var twin []heading
+		if enRes != nil {
+			twin = enRes.headings
+		}
+		res := b.renderPage(w, p, pr, twin)
+		if lang == en {
+			enRes = res
+		} else if enRes != nil {
+			checkParity(enRes, res, b.rep)
+		}
+	}
+}
+
+// renderPage renders one page to HTML and Markdown and writes both. The
+// page's source is released afterwards: only what the checks need is kept.
+func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading) *pageResult {
+	st := newPageState(p, b.lookup(p.Lang), twin, b.rep)
+	pc := parser.NewContext()
+	pc.Set(stateKey, st)
+	md := w.md[p.Lang]
+	doc := md.Parser().Parse(gtext.NewReader(p.Src), parser.WithContext(pc))
+	w.body.Reset()
+	w.bw.Reset(&w.body)
+	err := md.Renderer().Render(w.bw, p.Src, doc)
+	if err == nil {
+		err = w.bw.Flush()
+	}
+	if err != nil {
+		b.rep.errorf(p.File, 0, "render: %v", err)
+	}
+	w.out.Reset()
+	if err := templates.Layout(b.pageView(p, pr, w.body.String())).Render(context.Background(), &w.out); err != nil {
+		b.rep.errorf(p.File, 0, "render layout: %v", err)
+	}
+	b.write(outputPath(p.URL), w.out.Bytes())
+	res := &pageResult{page: p, anchors: st.anchors, links: st.links, headings: st.headings}
+	text := b.exportMarkdown(st)
+	if u := markdownURL(p); u != "" {
+		b.write(u, []byte(text))
+	}
+	if p.Rel == referencePage {
+		res.markdown = text // embedded in the bundle; other pages are read back for llms-full.txt
+	}
+	p.Src = nil
+	b.mu.Lock()
+	b.results[p.URL] = res
+	b.mu.Unlock()
+	return res
+}
+
+// pageView shapes a page for the layout.
+func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
+	msg := templates.For(p.Lang)
+	other := zh
+	if p.Lang == zh {
+		other = en
+	}
+	urls := map[string]string{}
+	for _, lang := range languages {
+		urls[lang] = langPrefix(lang) + "/"
+		if t := pr.get(lang); t != nil {
+			urls[lang] = t.URL
+		}
+	}
+	return templates.Page{
+		Msg: msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
+		Alternates: []templates.Alternate{
+			{HrefLang: en, Href: b.abs(urls[en])},
+			{HrefLang: zh, Href: b.abs(urls[zh])},
+			{HrefLang: "x-default", Href: b.abs(urls[en])},
+		},
+		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: langPrefix(p.Lang) + "/",
+		Nav:     withCurrent(b.nav[p.Lang], p.URL),
+		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
+		Body:    body,
+		NoIndex: p.Rel == "404.md",
+		Footer: []templates.Link{
+			{Text: msg.ProtocolJSON, URL: "/protocol/" + protocol.FileName},
+			{Text: msg.SchemaJSON, URL: "/protocol/" + protocol.SchemaFileName},
+		},
+	}
+}
+
+// abs makes a site path absolute with the base URL.
+func (b *builder) abs(path string) string { return b.cfg.BaseURL + path }
+
+// checkParity reports a translation whose headings differ in number or
+// level from the English page, at the first differing heading.
+func checkParity(enRes, zhRes *pageResult, rep *report) {
+	e, z := enRes.headings, zhRes.headings
+	for i := 0; i < max(len(e), len(z)); i++ {
+		switch {
+		case i >= len(z):
+			rep.errorf(zhRes.page.File, 0, "heading %d of %d is missing: %s has %d headings, the translation %d (the English one is at line %d)",
+				i+1, len(e), enRes.page.File, len(e), len(z), e[i].Line)
+			return
+		case i >= len(e):
+			rep.errorf(zhRes.page.File, z[i].Line, "extra heading: %s has only %d headings", enRes.page.File, len(e))
+			return
+		case e[i].Level != z[i].Level:
+			rep.errorf(zhRes.page.File, z[i].Line, "heading level %d differs from level %d of %s:%d", z[i].Level, e[i].Level, enRes.page.File, e[i].Line)
+			return
+		}
+	}
+}
+
+// edit replaces a range of a page's source in its Markdown export.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// exportMarkdown returns a page as one self-contained Markdown file: its
+// title as a heading, then the body with directives expanded into Markdown
+// and internal links made absolute.
+func (b *builder) exportMarkdown(st *pageState) string {
+	p := st.page
+	var edits []edit
+	for _, d := range st.dirs {
+		var sb strings.Builder
+		for i, blk := range d.blocks {
+			if i > 0 {
+				sb.WriteString("\n")
+			}
+			blk.markdown(&sb, b.abs)
+		}
+		edits = append(edits, edit{d.start, d.end, sb.String()})
+	}
+	for _, l := range st.links {
+		if l.Off >= 0 {
+			u := l.target()
+			if strings.HasPrefix(l.Dest, "#") {
+				u = p.URL + "#" + l.Frag
+			}
+			edits = append(edits, edit{l.Off, l.Off + l.Len, b.abs(u)})
+		}
+	}
+	return "# " + p.FM.Title + "\n\n" + strings.TrimSpace(applyEdits(p.Src, p.BodyStart, edits)) + "\n"
+}
+
+// applyEdits applies non-overlapping edits to src[from:].
+func applyEdits(src []byte, from int, edits []edit) string {
+	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
+	var sb strings.Builder
+	sb.Grow(len(src) - from + 1024)
+	pos := from
+	for _, e := range edits {
+		if e.start < pos {
+			continue
+		}
+		sb.Write(src[pos:e.start])
+		sb.WriteString(e.text)
+		pos = e.end
+	}
+	sb.Write(src[pos:])
+	return sb.String()
+}

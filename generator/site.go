@@ -1,0 +1,222 @@
+package generator
+
+import (
+	"cmp"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"pairag.com/portal/templates"
+)
+
+// The two site languages. English is the source language and lives at the
+// root; Chinese lives under /zh-CN/.
+const (
+	en = "en"
+	zh = "zh-CN"
+)
+
+var languages = []string{en, zh}
+
+// langPrefix is the URL prefix of a language's pages.
+func langPrefix(lang string) string {
+	if lang == en {
+		return ""
+	}
+	return "/" + lang
+}
+
+// referencePage is the page published as the Markdown field reference.
+const referencePage = "docs/task-publish-v18.md"
+
+// page is one Markdown file of content/<lang>/.
+type page struct {
+	Lang      string
+	File      string // path in Config.Content, e.g. content/zh-CN/docs/x.md
+	Rel       string // path inside the language directory: the translation key
+	URL       string // site-relative URL, e.g. /zh-CN/docs/x/
+	FM        FrontMatter
+	Src       []byte
+	BodyStart int // offset of the Markdown body, after the front matter
+}
+
+// pair is a page and its translation; either may be nil when missing.
+type pair struct{ en, zh *page }
+
+func (p pair) get(lang string) *page {
+	if lang == en {
+		return p.en
+	}
+	return p.zh
+}
+
+// pageURL maps a file inside content/<lang>/ to its URL (see the package doc).
+func pageURL(lang, rel string) string {
+	dir, file := path.Split(rel)
+	var u string
+	switch {
+	case rel == "404.md":
+		u = "/404.html"
+	case file == "_index.md":
+		u = "/" + dir
+	default:
+		u = "/" + dir + strings.TrimSuffix(file, ".md") + "/"
+	}
+	return langPrefix(lang) + u
+}
+
+// outputPath is the file a URL is written to, relative to the output directory.
+func outputPath(url string) string {
+	if strings.HasSuffix(url, "/") {
+		return strings.TrimPrefix(url, "/") + "index.html"
+	}
+	return strings.TrimPrefix(url, "/")
+}
+
+// markdownURL is where a page's Markdown version is published: the URL
+// without its trailing slash plus .md, and index.md for a language's home.
+// Error pages have none.
+func markdownURL(p *page) string {
+	switch {
+	case p.Rel == "404.md":
+		return ""
+	case p.Rel == "_index.md":
+		return p.URL + "index.md"
+	}
+	return strings.TrimSuffix(p.URL, "/") + ".md"
+}
+
+// loadPages reads and pairs every page of both languages, on workers goroutines.
+func loadPages(fsys fs.FS, rep *report, workers int) []pair {
+	files := listPages(fsys, rep)
+	pages := make([]*page, len(files))
+	parallel(len(files), workers, func(i int) {
+		pages[i] = loadPage(fsys, files[i][0], "content/"+files[i][0], files[i][1], rep)
+	})
+	byRel := map[string]*pair{}
+	for _, p := range pages {
+		if p == nil {
+			continue
+		}
+		pr := byRel[p.Rel]
+		if pr == nil {
+			pr = &pair{}
+			byRel[p.Rel] = pr
+		}
+		if p.Lang == en {
+			pr.en = p
+		} else {
+			pr.zh = p
+		}
+	}
+	pairs := make([]pair, 0, len(byRel))
+	for rel, pr := range byRel {
+		checkTwin(rel, *pr, rep)
+		pairs = append(pairs, *pr)
+	}
+	slices.SortFunc(pairs, func(a, b pair) int { return cmp.Compare(pairRel(a), pairRel(b)) })
+	return pairs
+}
+
+// parallel calls f(0) ... f(n-1) on up to workers goroutines.
+func parallel(n, workers int, f func(i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(workers, max(n, 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				f(i)
+			}
+		}()
+	}
+	for i := range n {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+func pairRel(p pair) string {
+	if p.en != nil {
+		return p.en.Rel
+	}
+	return p.zh.Rel
+}
+
+func checkTwin(rel string, p pair, rep *report) {
+	switch {
+	case p.zh == nil:
+		rep.errorf(p.en.File, 0, "page has no Chinese twin: add content/%s/%s", zh, rel)
+	case p.en == nil:
+		rep.errorf(p.zh.File, 0, "page has no English twin: add content/%s/%s", en, rel)
+	}
+}
+
+// listPages returns the language and path of every Markdown file of
+// content/<lang>/; other files are reported as warnings.
+func listPages(fsys fs.FS, rep *report) [][2]string {
+	var files [][2]string
+	for _, lang := range languages {
+		root := "content/" + lang
+		err := fs.WalkDir(fsys, root, func(file string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil || d.IsDir():
+				return err
+			case path.Ext(file) != ".md":
+				rep.warnf(file, 0, "ignored: only .md files become pages")
+			default:
+				files = append(files, [2]string{lang, file})
+			}
+			return nil
+		})
+		if err != nil {
+			rep.errorf(root, 0, "read pages: %v", err)
+		}
+	}
+	return files
+}
+
+func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
+	src, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		rep.errorf(file, 0, "read: %v", err)
+		return nil
+	}
+	fm, body, errs := parseFrontMatter(file, src)
+	for _, e := range errs {
+		rep.errorf(e.File, e.Line, "%s", e.Msg)
+	}
+	rel := strings.TrimPrefix(file, root+"/")
+	return &page{Lang: lang, File: file, Rel: rel, URL: pageURL(lang, rel), FM: fm, Src: src, BodyStart: body}
+}
+
+// navigation lists a language's pages that are in the navigation, by order.
+func navigation(pairs []pair, lang string) []templates.NavItem {
+	var ps []*page
+	for _, pr := range pairs {
+		if p := pr.get(lang); p != nil && p.FM.InNav() && p.Rel != "404.md" {
+			ps = append(ps, p)
+		}
+	}
+	slices.SortFunc(ps, func(a, b *page) int {
+		return cmp.Or(cmp.Compare(a.FM.Order, b.FM.Order), cmp.Compare(a.URL, b.URL))
+	})
+	nav := make([]templates.NavItem, len(ps))
+	for i, p := range ps {
+		nav[i] = templates.NavItem{Title: p.FM.Title, URL: p.URL}
+	}
+	return nav
+}
+
+// withCurrent returns a copy of nav with the entry for url marked current.
+func withCurrent(nav []templates.NavItem, url string) []templates.NavItem {
+	out := slices.Clone(nav)
+	for i := range out {
+		out[i].Current = out[i].URL == url
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+package generator
+
+import (
+	"io/fs"
+	"slices"
+	"strconv"
+
+	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+
+	"pairag.com/portal/protocol"
+)
+
+const translationsFile = "content/protocol.zh-CN.yaml"
+
+// protocolStrings lists every descriptive string of the protocol document
+// that the generated tables show, keyed by a stable path: the document key,
+// then the field name, enum key, stage type id or 0-based list index.
+func protocolStrings(d *protocol.Document) map[string]string {
+	s := map[string]string{}
+	for _, f := range d.TopLevel.Fields {
+		s["top_level."+f.Name] = f.Description
+	}
+	for name, desc := range d.TopLevel.DeprecatedFields {
+		s["top_level.deprecated."+name] = desc
+	}
+	for _, ref := range fieldLists {
+		fields, _ := d.FieldList(ref)
+		for _, f := range fields {
+			s[ref+"."+f.Name] = f.Description
+		}
+	}
+	for _, c := range d.ConditionalRequirements {
+		s["conditional_requirements."+c.Rule] = c.Description
+	}
+	for k, v := range d.OwnershipEnumDescriptions {
+		s["ownership_enum_descriptions."+k] = v
+	}
+	for k, v := range d.StageTypeEnumDescriptions {
+		s["stage_type_enum_descriptions."+k] = v
+	}
+	for _, c := range d.StageTypeSelection {
+		s["stage_type_selection."+strconv.Itoa(c.StageType)] = c.UseWhen
+	}
+	for id, fields := range d.TypeCriteria {
+		for _, f := range fields {
+			s["type_criteria."+id+"."+f.Name] = f.Description
+		}
+	}
+	for _, k := range tierEnforcementKeys {
+		if v, ok := d.TierEnforcement[k]; ok {
+			s["tier_enforcement."+k] = v
+		}
+	}
+	for i, n := range d.Notes {
+		s["notes."+strconv.Itoa(i)] = n
+	}
+	s["example.description"] = d.Example.Description
+	return s
+}
+
+// tierEnforcementKeys are the tier_enforcement entries the tier_limits
+// table shows, in row order.
+var tierEnforcementKeys = []string{"manifest.location", "stages.length", "task_duration_days", "fiat"}
+
+// fieldLists are the field lists whose descriptions the tables show.
+var fieldLists = []string{
+	"manifest_fields", "global_config_fields", "stage_fields", "data_format_fields",
+	"harness_policy_fields", "agent_skill_fields", "context_constraints_fields",
+	"input_limit_fields", "output_limit_fields",
+}
+
+// translation is one entry of content/protocol.zh-CN.yaml.
+type translation struct {
+	Text string
+	Line int
+}
+
+// texts gives the protocol's descriptive strings in one language.
+type texts struct {
+	lang string
+	en   map[string]string
+	zh   map[string]translation
+}
+
+// get returns the string at key in the texts' language. Keys come from
+// protocolStrings, which the build checks against the translations first.
+func (t texts) get(key string) string {
+	if t.lang == zh {
+		if tr, ok := t.zh[key]; ok {
+			return tr.Text
+		}
+	}
+	return t.en[key]
+}
+
+// loadTranslations reads content/protocol.zh-CN.yaml: a flat mapping from
+// key to Chinese text.
+func loadTranslations(fsys fs.FS, rep *report) map[string]translation {
+	data, err := fs.ReadFile(fsys, translationsFile)
+	if err != nil {
+		rep.errorf(translationsFile, 0, "read translations: %v", err)
+		return nil
+	}
+	var flat map[string]string
+	if err := yaml.UnmarshalWithOptions(data, &flat, yaml.Strict()); err != nil {
+		line, msg := yamlErrorPos(err)
+		rep.errorf(translationsFile, line, "%s", msg)
+		return nil
+	}
+	lines := keyLines(data)
+	out := make(map[string]translation, len(flat))
+	for k, v := range flat {
+		out[k] = translation{v, lines[k]}
+	}
+	return out
+}
+
+// keyLines returns the line of each top-level key of a YAML mapping.
+func keyLines(data []byte) map[string]int {
+	lines := map[string]int{}
+	f, err := parser.ParseBytes(data, 0)
+	if err != nil || len(f.Docs) == 0 {
+		return lines
+	}
+	ast.Walk(visitor(func(n ast.Node) {
+		if mv, ok := n.(*ast.MappingValueNode); ok {
+			lines[mv.Key.String()] = mv.Key.GetToken().Position.Line
+		}
+	}), f.Docs[0].Body)
+	return lines
+}
+
+type visitor func(ast.Node)
+
+func (v visitor) Visit(n ast.Node) ast.Visitor { v(n); return v }
+
+// checkTranslations reports protocol strings without a Chinese translation
+// as errors, and translations of strings that no longer exist as warnings.
+func checkTranslations(en map[string]string, tr map[string]translation, rep *report) {
+	if tr == nil {
+		return // the file could not be read; that error is reported already
+	}
+	keys := make([]string, 0, len(en))
+	for k := range en {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if t, ok := tr[k]; !ok || t.Text == "" {
+			rep.errorf(translationsFile, 0, "no translation for %s: %q", k, en[k])
+		}
+	}
+	for k, t := range tr {
+		if _, ok := en[k]; !ok {
+			rep.warnf(translationsFile, t.Line, "%s is not a protocol string any more; remove it", k)
+		}
+	}
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Build the same synthetic bilingual site with `gen build` and with Hugo,
+# side by side in one run, and report median wall time, median peak RSS
+# and the gen/Hugo ratios (see BENCHMARKS-site.md).
+#
+#   scripts/bench-vs-hugo.sh [PAGES...]        default: 1000 5000
+#
+# Environment: RUNS (timed runs per tool and size, default 5), WORK (where
+# the sites are generated, default /tmp/pairag-bench), DEST (where both
+# tools write their output, default $WORK/out; use /dev/shm/... to leave
+# the disk out of the measurement).
+#
+# Needs hugo (apt-get install -y hugo; on a development machine only, not
+# in CI) and GNU time at /usr/bin/time. Both tools highlight code with
+# chroma using CSS classes. Each run starts from an empty output directory;
+# one untimed warm-up run per tool fills the page cache first.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+runs=${RUNS:-5}
+work=${WORK:-/tmp/pairag-bench}
+dest=${DEST:-$work/out}
+sizes=${*:-1000 5000}
+
+command -v hugo >/dev/null || { echo "hugo not found: apt-get install -y hugo" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "GNU time not found at /usr/bin/time" >&2; exit 2; }
+
+mkdir -p "$work" "$dest"
+(cd "$root" && go build -o "$work/gen" ./cmd/gen)
+
+# measure TOOL OUT CMD...: run CMD into the empty directory OUT under
+# /usr/bin/time -v and print "seconds kilobytes".
+measure() {
+	local out=$1; shift
+	rm -rf "$out"
+	sync
+	/usr/bin/time -v -o "$work/time.txt" "$@" >/dev/null 2>"$work/stderr.txt" || { cat "$work/stderr.txt" >&2; exit 1; }
+	awk -F': ' '
+		/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i] }
+		/Maximum resident set size/ { kb = $2 }
+		END { printf "%.3f %d\n", s, kb }' "$work/time.txt"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+echo "machine: $(nproc) cores, $(awk '/model name/ { $1 = $2 = $3 = ""; print; exit }' /proc/cpuinfo | sed 's/^ *//')"
+echo "$(go version); $(hugo version | cut -d' ' -f1-2); runs=$runs; output in $dest ($(df --output=fstype "$dest" | tail -1))"
+printf '\n%-6s %-5s %10s %12s\n' pages tool "wall (s)" "peak RSS (MiB)"
+
+for n in $sizes; do
+	site=$work/site-$n
+	rm -rf "$site"
+	(cd "$root" && go run ./scripts/synthsite -pages "$n" -out "$site" -repo "$root")
+	gen=("$work/gen" build --content "$site/gen" --out "$dest/gen-$n")
+	hugo=(hugo --quiet --source "$site/hugo" --destination "$dest/hugo-$n")
+	measure "$dest/gen-$n" "${gen[@]}" >/dev/null
+	measure "$dest/hugo-$n" "${hugo[@]}" >/dev/null
+	: >"$work/gen-$n.txt"
+	: >"$work/hugo-$n.txt"
+	for _ in $(seq "$runs"); do
+		measure "$dest/gen-$n" "${gen[@]}" >>"$work/gen-$n.txt"
+		measure "$dest/hugo-$n" "${hugo[@]}" >>"$work/hugo-$n.txt"
+	done
+	gt=$(cut -d' ' -f1 "$work/gen-$n.txt" | median)
+	gm=$(cut -d' ' -f2 "$work/gen-$n.txt" | median)
+	ht=$(cut -d' ' -f1 "$work/hugo-$n.txt" | median)
+	hm=$(cut -d' ' -f2 "$work/hugo-$n.txt" | median)
+	awk -v n="$n" -v gt="$gt" -v gm="$gm" -v ht="$ht" -v hm="$hm" 'BEGIN {
+		printf "%-6s %-5s %10.3f %12.1f\n", n, "gen", gt, gm / 1024
+		printf "%-6s %-5s %10.3f %12.1f\n", n, "hugo", ht, hm / 1024
+		printf "%-6s %-5s %10.2f %12.2f   (target: <= 0.33 and <= 0.25)\n", n, "ratio", gt / ht, gm / hm
+	}'
+done

@@ -1,0 +1,151 @@
+package templates
+
+// Messages holds every user-interface string of one site language: the
+// chrome of the layout, table headers and the words the generator uses to
+// describe JSON types. Both languages are built by [messages] from one list
+// in which each string is given in English and Chinese side by side, so a
+// missing translation is a compile error (the call needs both arguments).
+type Messages struct {
+	Lang         string // BCP 47 tag of the language: "en" or "zh-CN"
+	LanguageName string // the language's name in itself, shown by the language switch
+	SiteName     string
+	SkipLink     string
+	NavLabel     string
+	LangSwitch   string // accessible name of the language switch
+	Markdown     string // link to the page's Markdown version
+	FooterNote   string
+	ProtocolJSON string
+	SchemaJSON   string
+
+	Copy, Copied, CopyFailed string
+
+	Field, Type, Required, Description             string
+	ID, Key, Label, Tag, ISO6391, Script           string
+	Alias, PreferredTag, Language, UseWhen         string
+	StageType, KeyPath, Default, Limit, EnforcedBy string
+	Yes, No, Conditional, Deprecated               string
+	HumanFacing                                    string
+
+	Const, OneOf, EnumFrom, Examples                             string
+	Min, Max, Range, MinLength, ItemsRange, MinItems, ExactItems string
+	Unique, Pattern                                              string
+
+	LocationGranularity, MaxStages, MaxDuration, Fiat string
+	Available, NotAvailable                           string
+	Anywhere, Country, City                           string
+
+	ExampleValidFor, CriteriaCaption string
+	ListSep, Colon, Space, Comma     string // punctuation between constraints, sentences and values
+	Parens                           string // a parenthetical remark after a value
+
+	BundleSummary, CopyBoth, CopiedBoth, CopyBothFallback, BundleFile string
+
+	LLMsSummary, LLMsProtocol, LLMsPages                      string
+	LLMsReference, LLMsJSON, LLMsSchema, LLMsBundle, LLMsFull string
+}
+
+// English and Chinese are the UI strings of the two site languages.
+var (
+	English = messages("en", func(en, _ string) string { return en })
+	Chinese = messages("zh-CN", func(_, zh string) string { return zh })
+)
+
+// For returns the messages of a language tag; unknown tags get English.
+func For(lang string) Messages {
+	if lang == Chinese.Lang {
+		return Chinese
+	}
+	return English
+}
+
+// messages builds one language's strings; t picks the English or the Chinese text.
+func messages(lang string, t func(en, zh string) string) Messages {
+	return Messages{
+		Lang:         lang,
+		LanguageName: t("English", "简体中文"),
+		SiteName:     t("Pairag Resources", "Pairag 资源中心"),
+		SkipLink:     t("Skip to main content", "跳到正文"),
+		NavLabel:     t("Pages", "页面导航"),
+		LangSwitch:   t("Language", "语言"),
+		Markdown:     t("This page as Markdown", "本页的 Markdown 版本"),
+		FooterNote:   t("Tables on this site are generated from the protocol JSON.", "本站表格均由协议 JSON 自动生成。"),
+		ProtocolJSON: t("Protocol JSON", "协议 JSON"),
+		SchemaJSON:   t("JSON Schema", "JSON Schema"),
+
+		Copy:       t("Copy", "复制"),
+		Copied:     t("Copied", "已复制"),
+		CopyFailed: t("Copying is not available here. The code is selected: press Ctrl+C (⌘C on a Mac).", "当前环境无法复制。代码已选中，请按 Ctrl+C（Mac 上按 ⌘C）。"),
+
+		Field:        t("Field", "字段"),
+		Type:         t("JSON type", "JSON 类型"),
+		Required:     t("Required", "必填"),
+		Description:  t("Description", "说明"),
+		ID:           t("ID", "ID"),
+		Key:          t("Key", "键名"),
+		Label:        t("Name", "名称"),
+		Tag:          t("BCP 47 tag", "BCP 47 标签"),
+		ISO6391:      t("ISO 639-1", "ISO 639-1"),
+		Script:       t("Script", "文字"),
+		Alias:        t("Alias", "别名"),
+		PreferredTag: t("Preferred tag", "首选标签"),
+		Language:     t("Language", "语言"),
+		UseWhen:      t("Use when", "适用情形"),
+		StageType:    t("Stage type", "阶段类型"),
+		KeyPath:      t("Key", "键路径"),
+		Default:      t("Default", "默认值"),
+		Limit:        t("Limit", "限制项"),
+		EnforcedBy:   t("Enforced by", "校验位置"),
+		Yes:          t("yes", "是"),
+		No:           t("no", "否"),
+		Conditional:  t("conditional", "视条件而定"),
+		Deprecated:   t("deprecated: do not emit", "已弃用，请勿输出"),
+		HumanFacing:  t("Written in the task's language (manifest.language).", "使用任务语言（manifest.language）书写。"),
+
+		Const:      t("always", "固定为"),
+		OneOf:      t("one of", "可选值"),
+		EnumFrom:   t("values from", "取值见"),
+		Examples:   t("for example", "例如"),
+		Min:        t("at least %s", "不小于 %s"),
+		Max:        t("at most %s", "不大于 %s"),
+		Range:      t("%s to %s", "%s 至 %s"),
+		MinLength:  t("at least %d character(s)", "至少 %d 个字符"),
+		ItemsRange: t("%d to %d item(s)", "%d 至 %d 项"),
+		MinItems:   t("at least %d item(s)", "至少 %d 项"),
+		ExactItems: t("exactly %d item(s)", "恰好 %d 项"),
+		Unique:     t("unique within the task", "在任务内不可重复"),
+		Pattern:    t("pattern", "格式"),
+
+		LocationGranularity: t("Most precise location", "地点最高精度"),
+		MaxStages:           t("Maximum number of stages", "阶段数上限"),
+		MaxDuration:         t("Maximum task_duration_days", "task_duration_days 上限"),
+		Fiat:                t("Fiat payment (USD)", "真金支付（美元）"),
+		Available:           t("available", "可用"),
+		NotAvailable:        t("not available", "不可用"),
+		Anywhere:            t("anywhere (no location)", "不限地点"),
+		Country:             t("country", "国家"),
+		City:                t("city", "城市"),
+
+		ExampleValidFor: t("Passes validation for creators on the %s tier.", "会员等级为 %s 的创建者可通过校验。"),
+		CriteriaCaption: t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
+		ListSep:         t("; ", "；"),
+		Colon:           t(": ", "："),
+		Space:           t(" ", ""),
+		Comma:           t(", ", "、"),
+		Parens:          t(" (%s)", "（%s）"),
+
+		BundleSummary:    t("Field reference (Markdown) and protocol JSON", "字段参考（Markdown）与协议 JSON"),
+		CopyBoth:         t("Copy both", "一键复制两份文件"),
+		CopiedBoth:       t("Copied both files to the clipboard.", "两份文件已复制到剪贴板。"),
+		CopyBothFallback: t("The clipboard is not available here. The text of both files is selected below: press Ctrl+C (⌘C on a Mac) to copy it.", "当前环境无法使用剪贴板。两份文件的全文已在下方选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。"),
+		BundleFile:       t("The same text as a file", "相同内容的文件"),
+
+		LLMsSummary:   t("Documentation of the Pairag task-publish protocol, version 18: how to create a task by hand or with a model, the field reference, and the machine-readable protocol JSON with its JSON Schema.", "Pairag 任务发布协议第 18 版的文档：如何手动或借助模型创建任务、字段参考，以及机器可读的协议 JSON 与 JSON Schema。"),
+		LLMsProtocol:  t("Protocol", "协议"),
+		LLMsPages:     t("Pages", "页面"),
+		LLMsReference: t("the V18 field reference as one self-contained Markdown file", "V18 字段参考，单个完整的 Markdown 文件"),
+		LLMsJSON:      t("the canonical machine-readable protocol; it wins over any prose", "规范的机器可读协议；与文字说明冲突时以它为准"),
+		LLMsSchema:    t("JSON Schema (draft 2020-12) derived from the protocol", "由协议推导出的 JSON Schema（draft 2020-12）"),
+		LLMsBundle:    t("the Markdown reference and the protocol JSON in one file, ready to paste into a model's context", "Markdown 参考与协议 JSON 合为一个文件，可直接放入模型上下文"),
+		LLMsFull:      t("all pages of this language as Markdown in one file", "本语言全部页面的 Markdown 合集"),
+	}
+}

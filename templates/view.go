@@ -1,0 +1,93 @@
+// Package templates holds the templ components of the portal and its CSS and
+// JavaScript assets. Components take view models shaped for display (this
+// file); they know nothing of files, Markdown or the protocol document.
+// Trusted HTML produced by the Markdown renderer enters a page only through
+// Page.Body, rendered with templ.Raw in one place (layout.templ).
+package templates
+
+// Page is everything the layout shows for one HTML page.
+type Page struct {
+	Msg         Messages
+	Title       string
+	Description string
+	URL         string      // site-relative URL of the page, e.g. /zh-CN/docs/create-task/
+	Canonical   string      // absolute URL of the page
+	Alternates  []Alternate // hreflang links: the page, its twin and x-default
+	MarkdownURL string      // site-relative URL of the Markdown version; empty for none
+	CSS, JS     string      // site-relative URLs of the hashed assets
+	Home        string      // site-relative URL of the language's home page
+	Nav         []NavItem
+	Switch      Alternate // the twin page in the other language
+	Body        string    // trusted HTML rendered from the page's Markdown
+	NoIndex     bool      // error pages ask robots not to index them
+	Footer      []Link
+}
+
+// Alternate is one language version of a page.
+type Alternate struct {
+	HrefLang string // en, zh-CN or x-default
+	Href     string
+	Name     string // the language's name in itself
+}
+
+// NavItem is one entry of the navigation.
+type NavItem struct {
+	Title   string
+	URL     string
+	Current bool
+}
+
+// Link is a plain link.
+type Link struct {
+	Text string
+	URL  string
+}
+
+// Span is a run of inline text in a table cell or list item.
+type Span struct {
+	Text string
+	Code bool // shown as code
+	Emph bool // shown emphasised
+}
+
+// Cell is the content of a table cell: spans separated as written.
+type Cell []Span
+
+// Table is a generated reference table.
+type Table struct {
+	Caption string   // accessible name of the table
+	Columns []string // header cells
+	Rows    []Row
+}
+
+// Row is one table row.
+type Row struct {
+	Cells []Cell
+	Muted bool // deprecated entries
+}
+
+// Heading is a generated heading inside a directive's output.
+type Heading struct {
+	Level int // 2 to 6
+	ID    string
+	Text  Cell
+}
+
+// List is a generated list.
+type List struct {
+	Ordered bool
+	Items   []Cell
+}
+
+// Bundle is the collapsed block holding the Markdown reference and the
+// protocol JSON, with the button that copies both.
+type Bundle struct {
+	Msg          Messages
+	ID           string // unique id prefix of the block's elements
+	MarkdownName string // file name of the Markdown reference
+	Markdown     string
+	JSONName     string
+	JSON         string
+	Text         string // the exact bytes the button copies
+	FileURL      string // site-relative URL of the published bundle file
+}
