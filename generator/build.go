@@ -111,6 +111,7 @@ type builder struct {
 	outputs map[string]map[string][]block // directive output by language and name
 	refMD   map[string]string             // the Markdown reference by language
 	css, js string                        // URLs of the hashed assets
+	validator *validatorAssets             // URLs of the validator tool, when built with one
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex

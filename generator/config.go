@@ -33,6 +33,18 @@ type Config struct {
 
 	// Workers is the number of pages rendered at once. Zero means GOMAXPROCS.
 	Workers int
+
+	// Validator is the WebAssembly validator published with the validator
+	// page. Nil leaves the page without the tool (its prose still points to
+	// gen validate) and logs a warning.
+	Validator *Validator
+}
+
+// Validator is a compiled validator module and the toolchain's loader for it
+// (see package wasmbuild).
+type Validator struct {
+	Wasm     []byte
+	WasmExec []byte
 }
 
 // withDefaults returns c with every empty field set to its default.

@@ -36,6 +36,16 @@ func bundleText(lang, markdown string, docJSON []byte) string {
 func (b *builder) writeAssets() {
 	b.css = b.writeHashed("site", ".css", templates.StyleSheet())
 	b.js = b.writeHashed("site", ".js", templates.Script())
+	if v := b.cfg.Validator; v != nil {
+		b.validator = &validatorAssets{
+			script: b.writeHashed("validator", ".js", templates.ValidatorScript()),
+			worker: b.writeHashed("validator-worker", ".js", templates.ValidatorWorker()),
+			exec:   b.writeHashed("wasm_exec", ".js", v.WasmExec),
+			wasm:   b.writeHashed("validator", ".wasm", v.Wasm),
+		}
+	} else {
+		b.rep.warnf(validatorPage, 0, "no WebAssembly validator given: the validator page is published without the tool")
+	}
 }
 
 // writeHashed writes /assets/<name>.<hash><ext> and returns its URL.

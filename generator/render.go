@@ -118,7 +118,13 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 			urls[lang] = t.URL
 		}
 	}
+	var tool *templates.ValidatorView
+	var scripts []string
+	if p.Rel == "validator.md" && b.validator != nil {
+		tool, scripts = b.validatorView(p.Lang), []string{b.validator.script}
+	}
 	return templates.Page{
+		Validator: tool, Scripts: scripts,
 		Msg: msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
 		Alternates: []templates.Alternate{
 			{HrefLang: en, Href: b.abs(urls[en])},

@@ -2,17 +2,24 @@ package templates
 
 import "embed"
 
-//go:embed assets/site.css assets/highlight.css assets/site.js
+//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js
 var assets embed.FS
 
 // StyleSheet returns the site's CSS: the layout rules followed by the code
 // highlighting rules.
 func StyleSheet() []byte {
-	return append(mustRead("assets/site.css"), mustRead("assets/highlight.css")...)
+	css := append(mustRead("assets/site.css"), mustRead("assets/highlight.css")...)
+	return append(css, mustRead("assets/validator.css")...)
 }
 
 // Script returns the site's JavaScript: copy buttons and the copy-both block.
 func Script() []byte { return mustRead("assets/site.js") }
+
+// ValidatorScript returns the validator page's script.
+func ValidatorScript() []byte { return mustRead("assets/validator.js") }
+
+// ValidatorWorker returns the Web Worker that runs the WebAssembly validator.
+func ValidatorWorker() []byte { return mustRead("assets/validator-worker.js") }
 
 func mustRead(name string) []byte {
 	b, err := assets.ReadFile(name)

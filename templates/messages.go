@@ -42,6 +42,35 @@ type Messages struct {
 
 	LLMsSummary, LLMsProtocol, LLMsPages                      string
 	LLMsReference, LLMsJSON, LLMsSchema, LLMsBundle, LLMsFull string
+
+	Validator ValidatorMessages
+}
+
+// ValidatorMessages are the strings of the validator tool. The script
+// receives them as JSON (see [ValidatorMessages.Script]); placeholders in
+// braces are filled in by the script.
+type ValidatorMessages struct {
+	Title, NoScript, Tier, Validate, LoadExample, ApplyFixes, CopyResult string
+	PayloadLabel, Placeholder, FindingsLabel                             string
+
+	Valid      string `json:"valid"`
+	Invalid    string `json:"invalid"`
+	Empty      string `json:"empty"`
+	Validating string `json:"validating"`
+	LoadFailed string `json:"loadFailed"`
+	Error      string `json:"error"`
+	Warning    string `json:"warning"`
+	Info       string `json:"info"`
+	Fixable    string `json:"fixable"`
+	Fixed      string `json:"fixed"`
+	Copied     string `json:"copied"`
+	CopyManual string `json:"copyManual"`
+	Pipeline   string `json:"pipeline"`
+	Language   string `json:"language"`
+	Points     string `json:"points"`
+	FiatPay    string `json:"fiat"`
+	More       string `json:"more"`
+	MoreFinds  string `json:"moreFindings"`
 }
 
 // English and Chinese are the UI strings of the two site languages.
@@ -132,6 +161,37 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Space:           t(" ", ""),
 		Comma:           t(", ", "、"),
 		Parens:          t(" (%s)", "（%s）"),
+
+		Validator: ValidatorMessages{
+			Title:         t("Validate a payload", "校验载荷"),
+			NoScript:      t("The validator runs in your browser and needs JavaScript. Without it, validate on the command line:", "校验器在浏览器中运行，需要启用 JavaScript。未启用时，请在命令行中校验："),
+			Tier:          t("Creator's tier", "创建者会员等级"),
+			Validate:      t("Validate", "校验"),
+			LoadExample:   t("Load the example", "载入示例"),
+			ApplyFixes:    t("Apply fixes", "应用自动修复"),
+			CopyResult:    t("Copy the result", "复制结果"),
+			PayloadLabel:  t("Task-publish payload (JSON)", "任务发布载荷（JSON）"),
+			Placeholder:   t("Paste the JSON a model or a person wrote: { \"manifest\": { … }, \"stages\": [ … ] }", "粘贴模型或手写的 JSON：{ \"manifest\": { … }, \"stages\": [ … ] }"),
+			FindingsLabel: t("Findings", "检查结果"),
+			Valid:         t("Valid for the {tier} tier: no errors, {warnings} warning(s), {notes} note(s).", "{tier}可以发布：没有错误，{warnings} 个警告，{notes} 条提示。"),
+			Invalid:       t("Not valid for the {tier} tier: {errors} error(s), {warnings} warning(s), {notes} note(s).", "{tier}无法发布：{errors} 个错误，{warnings} 个警告，{notes} 条提示。"),
+			Empty:         t("Paste a payload, or load the example, to see what the app would reject.", "粘贴载荷或载入示例，即可看到应用会拒绝哪些内容。"),
+			Validating:    t("Validating…", "正在校验…"),
+			LoadFailed:    t("The validator could not start.", "校验器无法启动。"),
+			Error:         t("error", "错误"),
+			Warning:       t("warning", "警告"),
+			Info:          t("note", "提示"),
+			Fixable:       t("fixable", "可自动修复"),
+			Fixed:         t("Applied {n} fix(es).", "已应用 {n} 处修复。"),
+			Copied:        t("Result copied to the clipboard.", "结果已复制到剪贴板。"),
+			CopyManual:    t("The clipboard is not available here. The result is selected below: press Ctrl+C (⌘C on a Mac).", "当前环境无法使用剪贴板。结果已在下方选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。"),
+			Pipeline:      t("The pipeline you are about to publish", "即将发布的流水线"),
+			Language:      t("Language: {language}", "语言：{language}"),
+			Points:        t("must hold ≥ {participant} points to participate · bounty {bounty} points", "需持有 ≥ {participant} 积分才能参与 · 赏金 {bounty} 积分"),
+			FiatPay:       t("pays {usd} USD (fiat)", "真金支付 {usd} 美元"),
+			More:          t("… and {n} more stage(s).", "……另有 {n} 个阶段。"),
+			MoreFinds:     t("… and {n} more finding(s). Fix the ones above and validate again.", "……另有 {n} 条检查结果。请先修正以上问题，再重新校验。"),
+		},
 
 		BundleSummary:    t("Field reference (Markdown) and protocol JSON", "字段参考（Markdown）与协议 JSON"),
 		CopyBoth:         t("Copy both", "一键复制两份文件"),

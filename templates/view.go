@@ -21,6 +21,28 @@ type Page struct {
 	Body        string    // trusted HTML rendered from the page's Markdown
 	NoIndex     bool      // error pages ask robots not to index them
 	Footer      []Link
+	Validator   *ValidatorView // the in-browser validator, on the validator page only
+	Scripts     []string       // extra site-relative script URLs, loaded deferred
+}
+
+// ValidatorView is what the validator tool needs: the URLs of its hashed
+// assets, the tiers, the example payload and, as JSON, the strings and enum
+// labels the script shows.
+type ValidatorView struct {
+	Msg       Messages
+	WorkerURL string
+	ExecURL   string
+	WasmURL   string
+	Tiers     []Option
+	Example   string
+	DataJSON  string // JSON built by the generator; an attribute value, escaped by templ
+}
+
+// Option is one entry of a select element.
+type Option struct {
+	Value    string
+	Label    string
+	Selected bool
 }
 
 // Alternate is one language version of a page.

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/wasmbuild"
 )
 
 func init() {
@@ -22,8 +23,9 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	content := fs.String("content", ".", "repository `dir`ectory holding content/ and protocol/")
 	out := fs.String("out", "public", "output `dir`ectory, replaced atomically when the build succeeds")
 	baseURL := fs.String("base-url", generator.DefaultBaseURL, "site origin for canonical, hreflang and sitemap `URL`s")
+	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page (needs the go command)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gen build [--content DIR] [--out DIR] [--base-url URL]")
+		fmt.Fprintln(stderr, "usage: gen build [--content DIR] [--out DIR] [--base-url URL] [--validator=false]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -37,8 +39,17 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	ctx := context.Background()
 	cfg := generator.Config{Content: os.DirFS(*content), OutDir: *out, BaseURL: *baseURL, Log: stderr}
-	res, err := generator.Build(context.Background(), cfg)
+	if *withValidator {
+		m, err := wasmbuild.Build(ctx, wasmbuild.Options{ModuleDir: *content, Log: stderr})
+		if err != nil {
+			fmt.Fprintf(stderr, "gen build: %v\n(build without the in-browser validator with --validator=false)\n", err)
+			return 1
+		}
+		cfg.Validator = &generator.Validator{Wasm: m.Wasm, WasmExec: m.WasmExec}
+	}
+	res, err := generator.Build(ctx, cfg)
 	var list generator.ErrorList
 	switch {
 	case errors.As(err, &list):
