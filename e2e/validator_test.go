@@ -30,15 +30,20 @@ func openValidator(t *testing.T, path string) context.Context {
 func paste(t *testing.T, tab context.Context, text, tier string) {
 	t.Helper()
 	js, _ := json.Marshal(text)
+	eval[bool](t, tab, fmt.Sprintf(`(document.getElementById("payload").value = %s, true)`, js))
+	firePaste(t, tab, tier)
+}
+
+// firePaste picks the tier and sends the input event a paste makes for the
+// text already in the editor, then waits for the result.
+func firePaste(t *testing.T, tab context.Context, tier string) {
+	t.Helper()
 	before := eval[string](t, tab, `document.getElementById("validator").dataset.results || "0"`)
 	eval[bool](t, tab, fmt.Sprintf(`(() => {
-		const tier = document.getElementById("tier");
-		tier.value = %q;
-		const ta = document.getElementById("payload");
-		ta.value = %s;
-		ta.dispatchEvent(new InputEvent("input", {inputType: "insertFromPaste", bubbles: true}));
+		document.getElementById("tier").value = %q;
+		document.getElementById("payload").dispatchEvent(new InputEvent("input", {inputType: "insertFromPaste", bubbles: true}));
 		return true;
-	})()`, tier, js))
+	})()`, tier))
 	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(document.getElementById("validator").dataset.results || "0") !== %q`, before))); err != nil {
@@ -184,7 +189,7 @@ func TestValidatorLargePayload(t *testing.T) {
 	eval[bool](t, tab, `(() => { window.__gap = 0; let last = performance.now();
 		window.__probe = setInterval(() => { const now = performance.now(); window.__gap = Math.max(window.__gap, now - last); last = now; }, 20);
 		return true })()`)
-	paste(t, tab, text, "pro")
+	firePaste(t, tab, "pro")
 	gap := eval[float64](t, tab, `(clearInterval(window.__probe), window.__gap)`)
 	if s := summary(t, tab); !strings.Contains(s, "Not valid for the Pro tier") {
 		t.Errorf("summary for the 5 MB payload = %q; want the stage-count error reported", s)
@@ -193,11 +198,14 @@ func TestValidatorLargePayload(t *testing.T) {
 		t.Errorf("the 5 MB payload's too-many-stages finding is not listed")
 	}
 	// Validation runs in the worker: the page must keep answering while it
-	// does (a frozen page would show a pause of several seconds).
-	if gap > 500 {
-		t.Errorf("the page was unresponsive for %.0f ms while validating a 5 MB payload", gap)
+	// does. Had it run on the main thread, the longest pause would be at least
+	// the validation time; comparing the two keeps the check meaningful on a
+	// loaded machine.
+	work := eval[float64](t, tab, `Number(document.getElementById("validator").dataset.ms)`)
+	if gap > work/2 || gap > 2000 {
+		t.Errorf("the page was unresponsive for %.0f ms while the worker validated for %.0f ms", gap, work)
 	}
-	t.Logf("%d-byte payload: textarea layout %.0f ms; longest main-thread pause while validating and listing: %.0f ms", len(text), layout, gap)
+	t.Logf("%d-byte payload: textarea layout %.0f ms; worker validation %.0f ms; longest main-thread pause meanwhile %.0f ms", len(text), layout, work, gap)
 }
 
 // TestValidatorScreenshots saves the page at desktop and phone width in light

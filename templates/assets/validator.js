@@ -139,6 +139,7 @@
     }
     list.replaceChildren(...items);
     renderPipeline(pipe);
+    root.dataset.ms = String(Math.round(result.ms || 0)); // time the worker spent validating
     root.dataset.results = String((Number(root.dataset.results) || 0) + 1); // tests wait on this
   }
 
