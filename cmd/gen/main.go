@@ -2,6 +2,7 @@
 // validates task-publish payloads.
 //
 //	gen build     render content/ and protocol/ into public/
+//	gen serve     preview the site live while writers edit it
 //	gen validate  check a task-publish payload against the V18 protocol
 //
 // Run "gen <command> -h" for a command's flags.

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"pairag.com/portal/generator"
+	"pairag.com/portal/serve"
+	"pairag.com/portal/wasmbuild"
+)
+
+func init() {
+	commands["serve"] = command{summary: "preview the site, rebuilding and reloading on change", run: runServe}
+}
+
+const serveUsage = `usage: gen serve [--content DIR] [--bind ADDR] [--port N] [--poll DURATION] [--base-url URL] [--validator=false]
+
+Builds the site into a temporary directory (public/ is left alone), serves
+it with the headers and redirects of netlify.toml, and rebuilds when
+content/ or protocol/ change; open pages reload once the rebuild is done.
+A broken change keeps the last good site served and shows its errors here
+and in the browser. Changes to Go or templ code are announced: restart to
+pick them up (the validator module is compiled once, at start). Ctrl-C stops.
+
+flags:
+`
+
+// runServe is "gen serve": flag parsing and wiring only; package serve does the work.
+func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gen serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	content := fs.String("content", ".", "repository `dir`ectory holding content/, protocol/ and netlify.toml")
+	bind := fs.String("bind", "127.0.0.1", "`address` to listen on; loopback unless you mean to share the preview")
+	port := fs.Int("port", 1313, "TCP `port`; 0 picks a free one")
+	poll := fs.Duration("poll", 0, "scan for changes at this `interval` instead of file system events (containers, network mounts), e.g. 500ms")
+	baseURL := fs.String("base-url", "", "site origin for canonical and Markdown `URL`s (default: the preview's own URL)")
+	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page once at start (needs the go command)")
+	fs.Usage = func() { fmt.Fprint(stderr, serveUsage); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "gen serve: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	if *port < 0 || *port > 65535 || *poll < 0 {
+		fmt.Fprintln(stderr, "gen serve: --port must be 0-65535 and --poll positive")
+		return 2
+	}
+	cfg := serve.Config{Dir: *content, Bind: *bind, Port: *port, Poll: *poll, BaseURL: *baseURL, Out: stdout}
+	srv, err := serve.Listen(cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "gen serve: %v\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if *withValidator {
+		m, err := wasmbuild.Build(ctx, wasmbuild.Options{ModuleDir: *content, Log: stderr})
+		if err != nil {
+			fmt.Fprintf(stderr, "gen serve: %v\n(preview without the in-browser validator with --validator=false)\n", err)
+			return 1
+		}
+		srv.SetValidator(&generator.Validator{Wasm: m.Wasm, WasmExec: m.WasmExec})
+	}
+	if err := srv.Run(ctx); err != nil {
+		fmt.Fprintf(stderr, "gen serve: %v\n", err)
+		return 1
+	}
+	return 0
+}

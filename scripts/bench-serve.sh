@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Figures for BENCHMARKS-serve.md, all from one run on one machine:
+#   1. gen serve: edit-to-reload latency on the 1,000-page synthetic bilingual
+#      site (BenchmarkEditToReload: median, p95, and the build alone);
+#   2. Hugo on the same Markdown (scripts/synthsite writes both): its own
+#      rebuild time, the "Total in N ms" of `hugo server`, after the same
+#      edits, in its default fast-render mode and with --disableFastRender,
+#      and the time from the write to that log line;
+#   3. cold full builds of both, for scale;
+#   4. the load test with a longer bound (TestLoad: a second process with
+#      concurrent readers while a page is rewritten again and again).
+# Needs Debian's hugo (apt-get install -y hugo; check `go version` after).
+#
+# Usage: scripts/bench-serve.sh [EDITS=20] [LOAD=30s]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+edits=${1:-20}
+load=${2:-30s}
+tmp=$(mktemp -d)
+hugo_pid=""
+cleanup() {
+  if [ -n "$hugo_pid" ]; then kill "$hugo_pid" 2>/dev/null || true; wait "$hugo_pid" 2>/dev/null || true; fi
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+echo "== machine"
+echo "$(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+go version
+hugo version
+date -u +%Y-%m-%dT%H:%MZ
+
+go run ./scripts/synthsite -pages 1000 -out "$tmp" >/dev/null
+page=content/en/docs/p00001.md
+
+echo
+echo "== gen serve: edit to reload event, $edits edits"
+go test ./serve -run '^$' -bench 'EditToReload' -benchtime "${edits}x" -count 1 | grep -E '^Benchmark'
+
+# stats prints the median and p95 of the numbers on standard input.
+stats() { sort -n | awk '{v[NR]=$1} END {m=v[int((NR+1)/2)]; p=v[int(NR*0.95+0.999)]; printf "median %d ms, p95 %d ms (n=%d)\n", m, p, NR}'; }
+
+# hugo_edits runs hugo server with the given flags, edits the page $edits
+# times, and prints the "Total in" times and the write-to-log latencies.
+hugo_edits() {
+  local log="$tmp/hugo-$1.log"; shift
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  hugo server --source "$tmp/hugo" --bind 127.0.0.1 --port "$port" --disableLiveReload "$@" >"$log" 2>&1 &
+  hugo_pid=$!
+  until grep -q "Press Ctrl+C" "$log"; do sleep 0.05; done
+  : >"$tmp/totals"; : >"$tmp/lat"
+  for i in $(seq 1 "$edits"); do
+    local before
+    before=$(grep -c "Total in" "$log" || true)
+    printf '\nEdit %d.\n' "$i" >>"$tmp/hugo/$page"
+    local t0
+    t0=$(date +%s%N)
+    until [ "$(grep -c "Total in" "$log" || true)" -gt "$before" ]; do sleep 0.002; done
+    echo $(( ($(date +%s%N) - t0) / 1000000 )) >>"$tmp/lat"
+    grep "Total in" "$log" | tail -1 | awk '{print $3}' >>"$tmp/totals"
+    sleep 0.7 # let Hugo's watcher batch settle
+  done
+  kill "$hugo_pid"; wait "$hugo_pid" 2>/dev/null || true; hugo_pid=""
+  echo "  rebuild (Total in):  $(stats <"$tmp/totals")"
+  echo "  write to log line:   $(stats <"$tmp/lat")"
+}
+
+echo
+echo "== hugo server, default (fast render), $edits edits"
+hugo_edits fast
+echo "== hugo server --disableFastRender, $edits edits"
+hugo_edits full --disableFastRender
+
+echo
+echo "== cold full builds (median of 5)"
+for i in 1 2 3 4 5; do
+  hugo --source "$tmp/hugo" --renderToMemory 2>/dev/null | awk '/Total in/ {print $3}'
+done | stats | sed 's/^/  hugo --renderToMemory: /'
+go build -o "$tmp/gen-bin" ./cmd/gen
+for out in "$tmp/out" /dev/shm/gen-bench-out-$$; do
+  for i in 1 2 3 4 5; do
+    rm -rf "$out"
+    t0=$(date +%s%N)
+    "$tmp/gen-bin" build --validator=false --content "$tmp/gen" --out "$out" >/dev/null 2>&1
+    echo $(( ($(date +%s%N) - t0) / 1000000 ))
+  done | stats | sed "s|^|  gen build --out ${out%/*}/... (whole process): |"
+  rm -rf "$out"
+done
+
+echo
+echo "== load test, $load"
+go test ./serve -run '^TestLoad$' -count 1 -v -load.duration "$load" -load.readers 32 | grep -E 'rebuilds while|^(--- |ok|FAIL)'

@@ -1,0 +1,60 @@
+package serve
+
+import (
+	"io"
+	"time"
+)
+
+// Config says what to preview and where. The zero value previews the
+// repository in the working directory on a free loopback port.
+type Config struct {
+	// Dir is the repository: content/, protocol/ and netlify.toml are read
+	// from it, and it is watched. Empty means ".".
+	Dir string
+
+	// Bind is the address to listen on. Empty means 127.0.0.1.
+	Bind string
+
+	// Port is the TCP port to listen on; 0 picks a free one.
+	Port int
+
+	// Poll, when positive, replaces file system events by a scan of the
+	// watched trees at this interval (for containers and network mounts).
+	Poll time.Duration
+
+	// Quiet is the debounce window: a batch of changes is built once no
+	// change has arrived for this long. Zero means 100 ms.
+	Quiet time.Duration
+
+	// BaseURL is the generator's base URL. Empty means the preview's own
+	// URL, so absolute links in the Markdown versions stay in the preview.
+	BaseURL string
+
+	// TempDir holds the session's build directories. Empty means os.TempDir().
+	TempDir string
+
+	// Out receives progress lines, build errors and warnings. Nil discards them.
+	Out io.Writer
+}
+
+const (
+	defaultBind  = "127.0.0.1"
+	defaultQuiet = 100 * time.Millisecond
+	maxWait      = time.Second // longest a change waits while changes keep coming
+)
+
+func (c Config) withDefaults() Config {
+	if c.Dir == "" {
+		c.Dir = "."
+	}
+	if c.Bind == "" {
+		c.Bind = defaultBind
+	}
+	if c.Quiet <= 0 {
+		c.Quiet = defaultQuiet
+	}
+	if c.Out == nil {
+		c.Out = io.Discard
+	}
+	return c
+}

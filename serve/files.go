@@ -1,0 +1,170 @@
+package serve
+
+import (
+	"bytes"
+	"io"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// ServeHTTP serves the preview: the endpoints under /__gen/ and the
+// current site with the headers and redirects of netlify.toml.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p, err := sitePath(r)
+	if err != nil {
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	rules := s.rules.Load()
+	rules.apply(w.Header(), p)
+	if strings.HasPrefix(p, "/__gen/") {
+		s.serveGen(w, r, p)
+		return
+	}
+	st := s.cur.acquire()
+	if st == nil {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		w.Write(noSitePage())
+		return
+	}
+	defer st.release()
+	s.serveSite(w, r, st, rules, p)
+}
+
+// serveSite maps p onto the site: forced redirects, the file or the
+// directory's index.html, the slash redirect for directories, other
+// redirects, and finally the 404 page.
+func (s *Server) serveSite(w http.ResponseWriter, r *http.Request, st *site, rules *rules, p string) {
+	if to, status, ok := rules.redirect(p, true); ok {
+		s.follow(w, r, st, to, status)
+		return
+	}
+	name, isDir := lookup(st, p)
+	switch {
+	case name != "":
+		s.serveFile(w, r, st, name, http.StatusOK)
+	case isDir:
+		target := p + "/"
+		if r.URL.RawQuery != "" {
+			target += "?" + r.URL.RawQuery
+		}
+		http.Redirect(w, r, target, http.StatusMovedPermanently)
+	default:
+		if to, status, ok := rules.redirect(p, false); ok {
+			s.follow(w, r, st, to, status)
+			return
+		}
+		s.notFound(w, r, st)
+	}
+}
+
+// lookup returns the name of the file p serves (the index.html of a
+// directory path ending in "/"), or isDir when p names a directory with an
+// index.html but lacks the trailing slash.
+func lookup(st *site, p string) (name string, isDir bool) {
+	name = strings.TrimPrefix(p, "/")
+	if name == "" || strings.HasSuffix(name, "/") {
+		name += "index.html"
+		if isFile(st, name) {
+			return name, false
+		}
+		return "", false
+	}
+	info, err := st.root.Stat(name)
+	switch {
+	case err != nil:
+		return "", false
+	case info.Mode().IsRegular():
+		return name, false
+	case info.IsDir():
+		return "", isFile(st, name+"/index.html")
+	}
+	return "", false
+}
+
+func isFile(st *site, name string) bool {
+	info, err := st.root.Stat(name)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// follow applies a redirect rule: 3xx statuses redirect, anything else
+// serves the target file of the site with that status.
+func (s *Server) follow(w http.ResponseWriter, r *http.Request, st *site, to string, status int) {
+	if status >= 300 && status < 400 {
+		http.Redirect(w, r, to, status)
+		return
+	}
+	name, _ := lookup(st, to)
+	if name == "" || !strings.HasPrefix(to, "/") {
+		s.notFound(w, r, st)
+		return
+	}
+	s.serveFile(w, r, st, name, status)
+}
+
+// notFound serves the site's 404 page, the Chinese one under /zh-CN/.
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *site) {
+	name := "404.html"
+	if strings.HasPrefix(r.URL.Path, "/zh-CN/") && isFile(st, "zh-CN/404.html") {
+		name = "zh-CN/404.html"
+	}
+	if !isFile(st, name) {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	s.serveFile(w, r, st, name, http.StatusNotFound)
+}
+
+// serveFile sends one file of the site with status; HTML gets the reload
+// script. A 200 goes through http.ServeContent (ranges, conditional
+// requests); other statuses are written as they are.
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, st *site, name string, status int) {
+	f, err := st.root.Open(name)
+	if err != nil {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		http.Error(w, "404 page not found", http.StatusNotFound)
+		return
+	}
+	var body io.ReadSeeker = f
+	if path.Ext(name) == ".html" {
+		doc, err := io.ReadAll(f)
+		if err != nil {
+			http.Error(w, "read error", http.StatusInternalServerError)
+			return
+		}
+		body = bytes.NewReader(inject(doc, st.id))
+	}
+	h := w.Header()
+	if h.Get("Content-Type") == "" {
+		if ct := mime.TypeByExtension(path.Ext(name)); ct != "" {
+			h.Set("Content-Type", ct)
+		}
+	}
+	if status == http.StatusOK {
+		http.ServeContent(w, r, name, info.ModTime(), body)
+		return
+	}
+	if size, err := body.Seek(0, io.SeekEnd); err == nil {
+		body.Seek(0, io.SeekStart)
+		h.Set("Content-Length", strconv.FormatInt(size, 10))
+	}
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		io.Copy(w, body)
+	}
+}

@@ -1,0 +1,202 @@
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// rules are the [[headers]] and [[redirects]] of netlify.toml.
+type rules struct {
+	headers   []headerRule
+	redirects []redirectRule
+}
+
+type headerRule struct {
+	re     *regexp.Regexp
+	values [][2]string // canonical name and value, sorted by name
+}
+
+type redirectRule struct {
+	re     *regexp.Regexp
+	names  []string // of the placeholders, in the order of re's groups; "splat" for *
+	to     string
+	status int
+	force  bool
+}
+
+// netlifyFile is the part of netlify.toml the preview applies.
+type netlifyFile struct {
+	Headers []struct {
+		For    string            `toml:"for"`
+		Values map[string]string `toml:"values"`
+	} `toml:"headers"`
+	Redirects []struct {
+		From   string `toml:"from"`
+		To     string `toml:"to"`
+		Status int    `toml:"status"`
+		Force  bool   `toml:"force"`
+	} `toml:"redirects"`
+}
+
+// parseRules reads the headers and redirects of a netlify.toml.
+func parseRules(data string) (*rules, error) {
+	var f netlifyFile
+	if _, err := toml.Decode(data, &f); err != nil {
+		return nil, err
+	}
+	r := &rules{}
+	for _, h := range f.Headers {
+		re, _ := compilePattern(h.For, false)
+		hr := headerRule{re: re}
+		for k, v := range h.Values {
+			hr.values = append(hr.values, [2]string{http.CanonicalHeaderKey(k), headerValue(v)})
+		}
+		sort.Slice(hr.values, func(i, j int) bool { return hr.values[i][0] < hr.values[j][0] })
+		r.headers = append(r.headers, hr)
+	}
+	for _, rd := range f.Redirects {
+		re, names := compilePattern(rd.From, true)
+		status := rd.Status
+		if status == 0 {
+			status = http.StatusMovedPermanently
+		}
+		r.redirects = append(r.redirects, redirectRule{re: re, names: names, to: rd.To, status: status, force: rd.Force})
+	}
+	return r, nil
+}
+
+// headerValue folds a multi-line value into one, as Netlify does.
+func headerValue(v string) string {
+	var parts []string
+	for line := range strings.Lines(v) {
+		if line = strings.TrimSpace(line); line != "" {
+			parts = append(parts, line)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// compilePattern turns a Netlify path pattern into a regular expression.
+// In headers, "*" matches any run of characters. In redirects, a trailing
+// "*" is the splat (a trailing "/*" also matches the bare prefix), and a
+// trailing slash is optional. In both, a ":name" segment matches one
+// segment and is captured.
+func compilePattern(pat string, redirect bool) (*regexp.Regexp, []string) {
+	var b strings.Builder
+	var names []string
+	body, tail := pat, ""
+	if redirect {
+		switch {
+		case strings.HasSuffix(pat, "/*"):
+			body, tail = strings.TrimSuffix(pat, "/*"), `(?:/(.*))?`
+		case strings.HasSuffix(pat, "*"):
+			body, tail = strings.TrimSuffix(pat, "*"), `(.*)`
+		default:
+			body, tail = strings.TrimSuffix(pat, "/"), `/?`
+		}
+	}
+	b.WriteString("^")
+	for i, seg := range strings.Split(body, "/") {
+		if i > 0 {
+			b.WriteString("/")
+		}
+		if len(seg) > 1 && seg[0] == ':' {
+			names = append(names, seg[1:])
+			b.WriteString(`([^/]+)`)
+			continue
+		}
+		quoted := make([]string, 0, 2)
+		for _, part := range strings.Split(seg, "*") {
+			quoted = append(quoted, regexp.QuoteMeta(part))
+		}
+		b.WriteString(strings.Join(quoted, ".*"))
+	}
+	if redirect && tail != `/?` {
+		names = append(names, "splat")
+	}
+	b.WriteString(tail + "$")
+	return regexp.MustCompile(b.String()), names
+}
+
+// apply sets the headers of every rule matching path; a header set by
+// several rules gets their values joined with ", ".
+func (r *rules) apply(h http.Header, path string) {
+	set := map[string][]string{}
+	var order []string
+	for _, hr := range r.headers {
+		if !hr.re.MatchString(path) {
+			continue
+		}
+		for _, kv := range hr.values {
+			if _, ok := set[kv[0]]; !ok {
+				order = append(order, kv[0])
+			}
+			set[kv[0]] = append(set[kv[0]], kv[1])
+		}
+	}
+	for _, k := range order {
+		h.Set(k, strings.Join(set[k], ", "))
+	}
+}
+
+// redirect finds the first redirect rule matching path with the given
+// force setting and returns its target, placeholders filled in, and status.
+func (r *rules) redirect(path string, force bool) (to string, status int, ok bool) {
+	for _, rd := range r.redirects {
+		if rd.force != force {
+			continue
+		}
+		m := rd.re.FindStringSubmatch(path)
+		if m == nil {
+			continue
+		}
+		return fill(rd.to, rd.names, m[1:]), rd.status, true
+	}
+	return "", 0, false
+}
+
+// fill replaces :name in to by its captured value, longest names first so
+// :id does not eat the start of :identifier.
+func fill(to string, names, values []string) string {
+	idx := make([]int, len(names))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(a, b int) int { return len(names[b]) - len(names[a]) })
+	for _, i := range idx {
+		to = strings.ReplaceAll(to, ":"+names[i], values[i])
+	}
+	return to
+}
+
+// loadRules reads netlify.toml from the repository. A missing file means
+// no rules; a broken one keeps the rules in force.
+func (s *Server) loadRules() {
+	data, err := os.ReadFile(filepath.Join(s.root, "netlify.toml"))
+	var r *rules
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		s.printf("no netlify.toml in %s: serving without production headers and redirects", s.cfg.Dir)
+		r = &rules{}
+	case err == nil:
+		r, err = parseRules(string(data))
+	}
+	if err != nil {
+		s.printf("netlify.toml: %v", fmt.Errorf("not applied: %w", err))
+		if s.rules.Load() == nil {
+			s.rules.Store(&rules{})
+		}
+		return
+	}
+	s.rules.Store(r)
+}

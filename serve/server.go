@@ -1,0 +1,175 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"pairag.com/portal/generator"
+)
+
+// Server is a running preview: a listener, the served site and the
+// machinery that rebuilds it. Create it with [Listen], run it with [Server.Run].
+type Server struct {
+	cfg     Config
+	root    string // absolute repository directory
+	ln      net.Listener
+	url     string
+	baseURL string
+	work    string // session directory holding the build directories
+	session string // distinguishes this run's site ids from a previous run's
+
+	validator *generator.Validator // for the validator page; nil: none
+
+	cur     current
+	builds  atomic.Int64 // builds finished, failed ones included
+	status  statusBox
+	events  broker
+	rules   atomic.Pointer[rules]
+	removal sync.WaitGroup // removals of replaced site directories
+	stop    chan struct{}  // closed at shutdown; ends the event streams
+	out     *lockedWriter  // Config.Out
+}
+
+// PortInUseError reports that the requested port is taken.
+type PortInUseError struct{ Port int }
+
+func (e *PortInUseError) Error() string {
+	return fmt.Sprintf("port %d is in use; pick another with --port or use --port 0", e.Port)
+}
+
+// Listen binds the preview's address. Nothing is built or served until Run.
+func Listen(cfg Config) (*Server, error) {
+	cfg = cfg.withDefaults()
+	root, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(root, "content")); err != nil {
+		return nil, fmt.Errorf("%s has no content/ directory: run gen serve in the repository or give --content", cfg.Dir)
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Bind, strconv.Itoa(cfg.Port)))
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, &PortInUseError{Port: cfg.Port}
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, root: root, ln: ln, stop: make(chan struct{}), out: &lockedWriter{w: cfg.Out}}
+	s.url = "http://" + urlHost(cfg.Bind, ln.Addr().(*net.TCPAddr).Port) + "/"
+	s.baseURL = cfg.BaseURL
+	if s.baseURL == "" {
+		s.baseURL = s.url
+	}
+	s.session = strconv.FormatInt(time.Now().UnixNano()%1e9, 36)
+	return s, nil
+}
+
+// urlHost is the host:port a browser on this machine should open.
+func urlHost(bind string, port int) string {
+	if ip := net.ParseIP(bind); ip != nil && ip.IsUnspecified() {
+		bind = "localhost"
+	}
+	return net.JoinHostPort(bind, strconv.Itoa(port))
+}
+
+// SetValidator gives every build the compiled WebAssembly validator for
+// the validator page (generator.Config.Validator). Call it before Run;
+// without it the page is built without the tool and the generator warns.
+// Listen comes first so that a busy port is reported before the module,
+// which takes a while, is compiled.
+func (s *Server) SetValidator(v *generator.Validator) { s.validator = v }
+
+// URL is the address of the preview, ending in "/".
+func (s *Server) URL() string { return s.url }
+
+// Run builds the site, serves it and rebuilds on change until ctx is
+// cancelled; then it stops everything it started and removes its build
+// directories. A failed first build is not an error: the server keeps
+// running and reports the errors until a change fixes them.
+func (s *Server) Run(ctx context.Context) error {
+	defer s.ln.Close()
+	work, err := makeWork(workParent(s.cfg.TempDir))
+	if err != nil {
+		return err
+	}
+	s.work = work
+	s.printf("building into %s", work)
+	defer os.RemoveAll(work)
+	s.loadRules()
+	changes := make(chan string, 1024)
+	w, err := s.newWatcher(changes)
+	if err != nil {
+		return err
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	wg.Go(func() { w.run(ctx) })
+	batches := make(chan []string)
+	wg.Go(func() { debounce(ctx, changes, batches, s.cfg.Quiet) })
+
+	var hs *http.Server
+	served := make(chan error, 1)
+	if s.build(ctx, nil); ctx.Err() == nil {
+		wg.Go(func() { s.rebuildLoop(ctx, batches) })
+		hs = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ErrorLog: log.New(s.out, "gen serve: ", 0)}
+		wg.Go(func() { served <- hs.Serve(s.ln) })
+		s.printf("serving %s (Ctrl-C to stop)", s.url)
+		select {
+		case <-ctx.Done():
+		case err = <-served:
+		}
+	}
+	s.shutdown(hs)
+	cancel()
+	wg.Wait()
+	w.Close()
+	s.cur.swap(nil) // the last site: removed once its last request is done
+	s.removal.Wait()
+	return err
+}
+
+// shutdown ends the event streams, then stops the HTTP server, waiting
+// for the requests in flight.
+func (s *Server) shutdown(hs *http.Server) {
+	close(s.stop)
+	if hs == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(ctx); err != nil {
+		hs.Close()
+	}
+}
+
+// printf writes one line to Out.
+func (s *Server) printf(format string, args ...any) {
+	fmt.Fprintf(s.out, format+"\n", args...)
+}
+
+// lockedWriter serializes writes from the builder, the watcher and the
+// HTTP server's error log.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
