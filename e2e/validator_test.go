@@ -213,6 +213,8 @@ func TestValidatorLargePayload(t *testing.T) {
 // artifacts/screenshots.
 func TestValidatorScreenshots(t *testing.T) {
 	text := readFile(t, "../protocol/testdata/payloads/reference-example.json")
+	srv := siteServer(t)
+	tab := browser(t)
 	for _, lang := range []string{"", "/zh-CN"} {
 		for _, scheme := range []string{"light", "dark"} {
 			for _, size := range []struct {
@@ -220,8 +222,6 @@ func TestValidatorScreenshots(t *testing.T) {
 				width, height int64
 				mobile        bool
 			}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
-				srv := siteServer(t)
-				tab := browser(t)
 				run(t, tab,
 					chromedp.EmulateViewport(size.width, size.height, viewportOptions(size.mobile)...),
 					emulateScheme(scheme),
