@@ -9,21 +9,19 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/BurntSushi/toml"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
-	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/internal/browsertest"
 	"pairag.com/portal/wasmbuild"
 )
 
@@ -102,85 +100,30 @@ func siteServer(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// browser starts a headless Chromium for the test and returns its tab.
-func browser(t *testing.T) context.Context {
-	t.Helper()
-	path := "/usr/bin/chromium"
-	if _, err := os.Stat(path); err != nil {
-		if p, err := exec.LookPath("chromium"); err == nil {
-			path = p
-		} else if os.Getenv("CI") != "" {
-			t.Fatal("Chromium is required for the browser tests (scripts/test installs it)")
-		} else {
-			t.Skip("Chromium not installed")
-		}
-	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path), chromedp.UserDataDir(t.TempDir()),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1280, 900),
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	tab, cancelTab := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancelTab(); cancelAlloc() })
-	if err := chromedp.Do(tab); err != nil {
-		t.Fatalf("start Chromium: %v", err)
-	}
-	return tab
-}
+// The browser helpers live in internal/browsertest; these short names keep
+// the tests readable.
+func browser(t *testing.T) context.Context { return browsertest.Start(t) }
 
-// run performs actions on a tab with a deadline, failing the test on error.
 func run(t *testing.T, tab context.Context, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(tab, 60*time.Second)
-	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil {
-		t.Fatal(err)
-	}
+	browsertest.Run(t, tab, actions...)
 }
 
-// eval evaluates JavaScript on a tab and decodes the result.
 func eval[T any](t *testing.T, tab context.Context, js string) T {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(tab, 60*time.Second)
-	defer cancel()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
-	if err != nil {
-		t.Fatalf("evaluate %.60q: %v", js, err)
-	}
-	return v
+	return browsertest.Eval[T](t, tab, js)
 }
 
-// watchCSP records Content-Security-Policy violations of every page the tab
-// opens, in window.__csp.
-func watchCSP() chromedp.Action[chromedp.Void] {
-	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-			Source: `window.__csp = [];
-document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));`,
-		})
-		return chromedp.Void{}, err
-	}
-}
+func watchCSP() chromedp.Action[chromedp.Void] { return browsertest.WatchCSP() }
 
 func noCSPViolations(t *testing.T, tab context.Context) {
 	t.Helper()
-	if v := eval[[]string](t, tab, `window.__csp || []`); len(v) > 0 {
-		t.Errorf("Content-Security-Policy violations: %v", v)
-	}
+	browsertest.NoCSPViolations(t, tab)
 }
 
 func artifact(t *testing.T, name string, data []byte) {
 	t.Helper()
-	dir := filepath.Join("..", "artifacts", "screenshots")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	browsertest.Artifact(t, "..", name, data)
 }
 
 // cdpCall is cdp.Call, named for the tests that send raw protocol commands.
