@@ -98,20 +98,20 @@ var sharedHighlighter = newHighlighter()
 
 // builder holds the state of one build.
 type builder struct {
-	cfg     Config
-	dir     string
-	rep     *report
-	hl      *highlighter
-	doc     *protocol.Document
-	docJSON []byte
-	labels  labels
-	trans   map[string]translation
-	pairs   []pair
-	nav     map[string][]templates.NavItem
-	outputs map[string]map[string][]block // directive output by language and name
-	refMD   map[string]string             // the Markdown reference by language
-	css, js string                        // URLs of the hashed assets
-	validator *validatorAssets             // URLs of the validator tool, when built with one
+	cfg       Config
+	dir       string
+	rep       *report
+	hl        *highlighter
+	doc       *protocol.Document
+	docJSON   []byte
+	labels    labels
+	trans     map[string]translation
+	pairs     []pair
+	nav       map[string][]templates.NavItem
+	outputs   map[string]map[string][]block // directive output by language and name
+	refMD     map[string]string             // the Markdown reference by language
+	css, js   string                        // URLs of the hashed assets
+	validator *validatorAssets              // URLs of the validator tool, when built with one
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex

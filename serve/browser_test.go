@@ -68,9 +68,6 @@ func (p *preview) waitSubscribers(n int) {
 	}
 }
 
-
-
-
 // poll evaluates js until ok accepts its result, for up to 10 s.
 func poll(t *testing.T, tab context.Context, js string, ok func(string) bool) string {
 	t.Helper()
@@ -88,5 +85,3 @@ func poll(t *testing.T, tab context.Context, js string, ok func(string) bool) st
 	t.Fatalf("%.80q = %q; condition not met within 10 s", js, last)
 	return ""
 }
-
-
