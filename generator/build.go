@@ -112,6 +112,7 @@ type builder struct {
 	refMD     map[string]string             // the Markdown reference by language
 	css, js   string                        // URLs of the hashed assets
 	validator *validatorAssets              // URLs of the validator tool, when built with one
+	skills    []*skill                      // content/skills/*, loaded and compared (skills.go)
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex
@@ -132,8 +133,11 @@ func (b *builder) run(ctx context.Context) {
 	if !b.load() {
 		return
 	}
+	b.checkDocsDrift()
+	b.loadSkills()
 	b.writeAssets()
 	b.prepareDirectives()
+	b.prepareSkillIndex()
 	ref, rest := b.splitReference()
 	if ref != nil {
 		b.renderPair(b.newWorker(), *ref)
@@ -143,6 +147,7 @@ func (b *builder) run(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
+	b.renderSkills()
 	b.publish()
 	b.checkLinks()
 }

@@ -9,6 +9,7 @@
 //	content/zh-CN/**/*.md       their Simplified Chinese twins, same paths
 //	content/labels.yaml         labels of every enum value in both languages
 //	content/protocol.zh-CN.yaml Chinese text of the protocol's descriptions
+//	content/skills/<slug>/**    agent skills: SKILL.md, SKILL.zh-CN.md, reference files
 //	protocol/pairag-task-publish-v18.json the protocol document
 //
 // # URLs
@@ -31,6 +32,17 @@
 // links made absolute with [Config].BaseURL. Each HTML page links it with
 // rel=alternate type=text/markdown.
 //
+// Each folder content/skills/<slug>/ holding a SKILL.md is an agent skill.
+// Every file of the folder is published byte for byte under /skills/<slug>/
+// (/skills/<slug>/SKILL.md, /skills/<slug>/SKILL.zh-CN.md,
+// /skills/<slug>/reference/x.md, ...), so an agent can install the skill
+// from its URL, and the skill gets a side-by-side page in both site
+// languages, /skills/<slug>/ and /zh-CN/skills/<slug>/: the same view, with
+// the interface in the page's language. Its Markdown version (rel=alternate,
+// llms.txt) is the raw SKILL.md, or SKILL.zh-CN.md on the Chinese page.
+// Skill pages are not in the navigation; the skills index page lists them
+// with the skills directive (below).
+//
 // Other published files: /protocol/pairag-task-publish-v18.json (byte for
 // byte the source), .schema.json (protocol.Document.Schema),
 // pairag-task-publish-v18.<lang>.md (the Markdown version of
@@ -48,6 +60,22 @@
 //	description: One sentence.   # required; the meta description and llms.txt note
 //	order: 10                    # position in the navigation, ascending
 //	nav: false                   # leave the page out of the navigation (default true)
+//
+// A SKILL.md and its translation start with the front matter of the Agent
+// Skills format, decoded strictly into [SkillFrontMatter]:
+//
+//	name: pairag-task-publish   # required: 1-64 of a-z, 0-9 and single hyphens; the folder's name; the same in the translation
+//	description: Turns ...      # required: 1-1024 characters; says what the skill does and when to use it
+//	license: MIT                # optional
+//	compatibility: Needs Go.    # optional, at most 500 characters
+//	metadata: {key: value}      # optional string map
+//	allowed-tools: Read Bash(go:*)  # optional
+//	version: 1.0.0              # optional
+//	author: Pairag              # optional
+//
+// A skill's front matter is shown as a definition list at the top of its
+// page, never as text. Problems with it are warnings, like drift: the skill
+// still publishes.
 //
 // # Markdown
 //
@@ -80,6 +108,8 @@
 //	checklist                            the notes as a numbered list
 //	example                              the example payload, highlighted, and its tier
 //	bundle                               the collapsed field reference + protocol JSON with a copy-both button
+//	skills                               the list of skills (name, description in the page's language, links
+//	                                     to the side-by-side page and the raw files); for the skills index
 //
 // Enum value names come from content/labels.yaml; English descriptions from
 // the protocol document, Chinese ones from content/protocol.zh-CN.yaml, keyed
@@ -100,9 +130,57 @@
 //   - a protocol description shown in a table has no Chinese translation;
 //   - an internal link, in either language, points to a page, anchor or
 //     file the build does not produce (anchors of generated headings count);
-//   - the protocol document does not parse or its schema cannot be derived.
+//   - the protocol document does not parse or its schema cannot be derived;
+//   - a skill file links a relative path (reference/x.md) that is not a file
+//     of its skill folder, or that leads out of it.
 //
 // Labels and translations for things the protocol no longer has, and
 // non-Markdown files under content/<lang>/, are warnings written to
-// [Config].Log.
+// [Config].Log, and so is drift (next section).
+//
+// # Sections, alignment and drift
+//
+// Every translated pair is compared: a docs page content/en/x.md with
+// content/zh-CN/x.md, and in a skill folder each X.md with X.zh-CN.md
+// (SKILL.md with SKILL.zh-CN.md, reference/x.md with reference/x.zh-CN.md).
+// Both files are split into sections at ATX headings (# to ######, never
+// inside fenced code); the text before the first heading is section 0, the
+// intro. Sections pair as follows: the intros with each other; a translated
+// heading carrying {#id} with the original's section of that id (explicit,
+// or the slug of its heading), wherever it stands; the others in order,
+// preferring equal levels, shared inline code, links, numbers and code
+// blocks, and a stamp matching the original section, so that a missing or
+// extra section is found where it is. Each pair is a row of a skill page.
+//
+// For each pair, these are drift, reported at the translation's file and
+// line ([Check], gen check; warnings of the build):
+//
+//   - a section missing from the translation, or one only it has;
+//   - a heading level that differs;
+//   - a code block (fenced or indented; compared in order) whose content differs,
+//     or a different number of code blocks;
+//   - inline code, a link target or a number present on one side only, or
+//     more often on one side (multisets per section). Numbers are runs of
+//     digits with an optional decimal part in prose, not in code or links;
+//     "3,600" is 3600 and full-width digits count. On docs pages the field
+//     reference and bundle files may differ by language
+//     (pairag-task-publish-v18.zh-CN.md for .en.md).
+//
+// # Stamps
+//
+// A translated section records which original it was made from: on the
+// line after its heading (for the intro, before its first line) a comment
+//
+//	<!-- source: 3f2a9c1b -->
+//
+// holding the first 8 hex digits of the SHA-256 of the original section's
+// normalized text: its Markdown without a stamp, with trailing spaces and
+// blank lines at the ends removed and runs of blank lines made one.
+// [Stamp] (gen stamp) writes or updates these comments once a translator is
+// done, changing nothing else. When an original section later changes, its
+// translated section is stale: its row on the skill page says "the original
+// changed since this was translated" (in the page's language), and gen
+// check reports it as drift. A section without a stamp is only a note
+// ("never stamped"). Stamps are comments: pages, Markdown exports and
+// bundles leave them out; the raw skill files keep them.
 package generator

@@ -18,18 +18,11 @@ import (
 // small extensions: protocol directives, heading ids, links and code blocks.
 func newMarkdown(lang string, hl *highlighter) goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(
-			// GFM, spelled out so the table alignment can avoid inline styles (CSP).
-			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
-			extension.Strikethrough,
-			extension.Linkify,
-			extension.TaskList,
-			extension.NewCJK(extension.WithEastAsianLineBreaks(), extension.WithEscapedSpace()),
-			// The front matter block is skipped; it is decoded strictly before parsing.
-			&frontmatter.Extender{Formats: []frontmatter.Format{frontmatter.YAML}},
+		goldmark.WithExtensions(append(syntax(),
 			directiveExtension{},
 			pageExtension{msg: templates.For(lang), hl: hl},
-		),
+			stampExtension{}, // translation stamps are comments for gen check, not content
+		)...),
 		goldmark.WithParserOptions(
 			parser.WithAttribute(), // {#id} on headings; automatic ids are off (headingIDs sets them)
 		),
@@ -37,6 +30,31 @@ func newMarkdown(lang string, hl *highlighter) goldmark.Markdown {
 			html.WithXHTML(), // void elements closed as templ does
 		),
 	)
+}
+
+// syntax lists the extensions that decide what Markdown text means. The
+// drift checks parse with these alone (see newSyntaxParser), so they see
+// the same blocks and spans as the pages, before the site's transformers.
+func syntax() []goldmark.Extender {
+	return []goldmark.Extender{
+		// GFM, spelled out so the table alignment can avoid inline styles (CSP).
+		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+		extension.Strikethrough,
+		extension.Linkify,
+		extension.TaskList,
+		extension.NewCJK(extension.WithEastAsianLineBreaks(), extension.WithEscapedSpace()),
+		// The front matter block is skipped; it is decoded strictly before parsing.
+		&frontmatter.Extender{Formats: []frontmatter.Format{frontmatter.YAML}},
+	}
+}
+
+// newSyntaxParser is the site's Markdown syntax without its transformers:
+// link destinations, code fences and headings stay as written.
+func newSyntaxParser() parser.Parser {
+	return goldmark.New(
+		goldmark.WithExtensions(syntax()...),
+		goldmark.WithParserOptions(parser.WithAttribute()),
+	).Parser()
 }
 
 // pageExtension sets heading ids, rewrites and records links, and renders

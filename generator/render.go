@@ -177,7 +177,7 @@ type edit struct {
 // and internal links made absolute.
 func (b *builder) exportMarkdown(st *pageState) string {
 	p := st.page
-	var edits []edit
+	edits := stampEdits(p.Src, p.BodyStart)
 	for _, d := range st.dirs {
 		var sb strings.Builder
 		for i, blk := range d.blocks {

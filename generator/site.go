@@ -39,7 +39,8 @@ type page struct {
 	URL       string // site-relative URL, e.g. /zh-CN/docs/x/
 	FM        FrontMatter
 	Src       []byte
-	BodyStart int // offset of the Markdown body, after the front matter
+	BodyStart int    // offset of the Markdown body, after the front matter
+	Raw       string // skill pages: the published SKILL file that is their Markdown version
 }
 
 // pair is a page and its translation; either may be nil when missing.
@@ -80,6 +81,8 @@ func outputPath(url string) string {
 // Error pages have none.
 func markdownURL(p *page) string {
 	switch {
+	case p.Raw != "":
+		return p.Raw
 	case p.Rel == "404.md":
 		return ""
 	case p.Rel == "_index.md":

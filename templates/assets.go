@@ -2,15 +2,20 @@ package templates
 
 import "embed"
 
-//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js
+//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js assets/skills.css assets/skills.js
 var assets embed.FS
 
 // StyleSheet returns the site's CSS: the layout rules followed by the code
 // highlighting rules.
 func StyleSheet() []byte {
 	css := append(mustRead("assets/site.css"), mustRead("assets/highlight.css")...)
-	return append(css, mustRead("assets/validator.css")...)
+	css = append(css, mustRead("assets/validator.css")...)
+	return append(css, mustRead("assets/skills.css")...)
 }
+
+// SkillsScript returns the script of the skill pages: the view controls and
+// the buttons that copy a section's Markdown.
+func SkillsScript() []byte { return mustRead("assets/skills.js") }
 
 // Script returns the site's JavaScript: copy buttons and the copy-both block.
 func Script() []byte { return mustRead("assets/site.js") }

@@ -44,6 +44,24 @@ type Messages struct {
 	LLMsReference, LLMsJSON, LLMsSchema, LLMsBundle, LLMsFull string
 
 	Validator ValidatorMessages
+	Skill     SkillMessages
+}
+
+// SkillMessages are the strings of the skill pages and the skills index.
+type SkillMessages struct {
+	Lead                                           string // under the title: what the page shows
+	Original, Translation                          string // column headings
+	ViewLabel, Both, OriginalOnly, TranslationOnly string
+	FrontMatter                                    string // accessible name of the front matter row
+	Name, Description, Version, Author, License    string
+	Compatibility, AllowedTools, Metadata          string
+	Files                                          string
+	CopyMarkdown, CopiedMarkdown, CopyFailed       string
+	RowLink                                        string // accessible name of a row's anchor link
+	Stale                                          string
+	NoTranslation                                  string // the skill has no translation at all
+	NotTranslated, NotInOriginal                   string // a section missing on one side
+	Page, EnglishOnly                              string // on the skills index
 }
 
 // ValidatorMessages are the strings of the validator tool. The script
@@ -191,6 +209,36 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			FiatPay:       t("pays {usd} USD (fiat)", "真金支付 {usd} 美元"),
 			More:          t("… and {n} more stage(s).", "……另有 {n} 个阶段。"),
 			MoreFinds:     t("… and {n} more finding(s). Fix the ones above and validate again.", "……另有 {n} 条检查结果。请先修正以上问题，再重新校验。"),
+		},
+
+		Skill: SkillMessages{
+			Lead:            t("The original and its translation side by side, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "原文与译文逐节左右对照。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			Original:        t("Original (English)", "原文（英文）"),
+			Translation:     t("Translation (Simplified Chinese)", "译文（简体中文）"),
+			ViewLabel:       t("View", "显示方式"),
+			Both:            t("Side by side", "左右对照"),
+			OriginalOnly:    t("Original only", "只看原文"),
+			TranslationOnly: t("Translation only", "只看译文"),
+			FrontMatter:     t("Front matter", "前置元数据"),
+			Name:            t("Name", "名称"),
+			Description:     t("Description", "描述"),
+			Version:         t("Version", "版本"),
+			Author:          t("Author", "作者"),
+			License:         t("License", "许可"),
+			Compatibility:   t("Compatibility", "运行环境"),
+			AllowedTools:    t("Allowed tools", "允许的工具"),
+			Metadata:        t("Metadata", "元数据"),
+			Files:           t("Files", "文件"),
+			CopyMarkdown:    t("Copy Markdown", "复制 Markdown"),
+			CopiedMarkdown:  t("Copied the section's Markdown.", "已复制本节的 Markdown。"),
+			CopyFailed:      t("Copying is not available here. The Markdown is selected: press Ctrl+C (⌘C on a Mac).", "当前环境无法复制。Markdown 已选中，请按 Ctrl+C（Mac 上按 ⌘C）。"),
+			RowLink:         t("Link to this section", "本节链接"),
+			Stale:           t("The original changed since this was translated.", "译文完成后，原文又有改动。"),
+			NoTranslation:   t("This skill has no Chinese translation yet; the original is shown alone.", "本技能还没有中文译文，下面只显示英文原文。"),
+			NotTranslated:   t("Not translated yet.", "尚未翻译。"),
+			NotInOriginal:   t("Not in the original.", "原文中没有这一节。"),
+			Page:            t("Side by side", "对照页"),
+			EnglishOnly:     t("(in English: not translated yet)", "（英文：尚未翻译）"),
 		},
 
 		BundleSummary:    t("Field reference (Markdown) and protocol JSON", "字段参考（Markdown）与协议 JSON"),

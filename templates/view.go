@@ -2,7 +2,8 @@
 // JavaScript assets. Components take view models shaped for display (this
 // file); they know nothing of files, Markdown or the protocol document.
 // Trusted HTML produced by the Markdown renderer enters a page only through
-// Page.Body, rendered with templ.Raw in one place (layout.templ).
+// Page.Body, rendered with templ.Raw in layout.templ, and through the
+// sections of a skill page (SkillCell.HTML) in skills.templ.
 package templates
 
 // Page is everything the layout shows for one HTML page.
@@ -23,6 +24,7 @@ type Page struct {
 	Footer      []Link
 	Validator   *ValidatorView // the in-browser validator, on the validator page only
 	Scripts     []string       // extra site-relative script URLs, loaded deferred
+	Skill       *SkillView     // the side-by-side view, on skill pages only
 }
 
 // ValidatorView is what the validator tool needs: the URLs of its hashed

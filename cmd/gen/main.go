@@ -4,6 +4,8 @@
 //	gen build     render content/ and protocol/ into public/
 //	gen serve     preview the site live while writers edit it
 //	gen validate  check a task-publish payload against the V18 protocol
+//	gen check     check that translations keep step with their originals
+//	gen stamp     record which original each translated section was made from
 //
 // Run "gen <command> -h" for a command's flags.
 package main

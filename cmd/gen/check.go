@@ -1,0 +1,73 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"pairag.com/portal/generator"
+)
+
+func init() {
+	commands["check"] = command{summary: "check that translations keep step with their originals", run: runCheck}
+}
+
+const checkUsage = `usage: gen check [--content DIR] [--strict]
+
+Compares every translation with its original, docs pages
+(content/zh-CN/** with content/en/**) and skill files (X.zh-CN.md with X.md
+under content/skills/), section by section, and prints each finding as
+file:line: severity: message:
+
+  warning  drift: a section missing or extra, a heading level, a code block,
+           inline code, a link target or a number on one side only; a
+           section whose original changed since it was stamped; a skill's
+           front matter against the Agent Skills format
+  error    a link from a skill file to a sibling file that does not exist
+  info     a section never stamped, a skill file not translated
+
+Stamp translated sections with gen stamp once a translator is done.
+
+Exit status: 0 no errors (and, with --strict, no warnings), 1 otherwise,
+2 usage or I/O problem.
+
+flags:
+`
+
+// runCheck implements gen check.
+func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gen check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	content := fs.String("content", ".", "repository `dir`ectory holding content/")
+	strict := fs.Bool("strict", false, "exit 1 on warnings (drift, stale sections, front matter) too")
+	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "gen check: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	findings, err := generator.Check(generator.Config{Content: os.DirFS(*content)})
+	if err != nil {
+		fmt.Fprintf(stderr, "gen check: %v\n", err)
+		return 2
+	}
+	count := map[string]int{}
+	for _, f := range findings {
+		fmt.Fprintln(stdout, f)
+		count[f.Severity]++
+	}
+	fmt.Fprintf(stdout, "gen check: %d error(s), %d warning(s), %d note(s)\n",
+		count[generator.SeverityError], count[generator.SeverityWarning], count[generator.SeverityInfo])
+	if count[generator.SeverityError] > 0 || (*strict && count[generator.SeverityWarning] > 0) {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeTree writes files under a new temporary directory and returns it.
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const (
+	enPage = "---\ntitle: T\ndescription: D\n---\n\nIntro with `code`.\n\n## Steps\n\nWait 5 minutes.\n"
+	zhPage = "---\ntitle: 题\ndescription: 说明\n---\n\n介绍 `code`。\n\n## 步骤\n\n等待 5 分钟。\n"
+)
+
+// TestCheckAndStamp runs gen check and gen stamp through run, as the shell would.
+func TestCheckAndStamp(t *testing.T) {
+	clean := map[string]string{"content/en/a.md": enPage, "content/zh-CN/a.md": zhPage}
+	drift := map[string]string{"content/en/a.md": enPage, "content/zh-CN/a.md": strings.Replace(zhPage, "5 分钟", "3 分钟", 1)}
+	skill := map[string]string{
+		"content/skills/s/SKILL.md":       "---\nname: s\ndescription: D\n---\n\n# S\n\nSee [x](reference/x.md).\n",
+		"content/skills/s/SKILL.zh-CN.md": "---\nname: s\ndescription: 说明\n---\n\n# 技能\n\n见 [x](reference/x.md)。\n",
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		args  []string
+		code  int
+		want  []string // lines of standard output, in order; "" for none
+	}{
+		{"usage", clean, []string{"check", "extra"}, 2, nil},
+		{"unknown flag", clean, []string{"check", "--nope"}, 2, nil},
+		{"clean but never stamped", clean, []string{"check", "--strict"}, 0, []string{
+			`content/zh-CN/a.md:6: info: section "intro": never stamped (run gen stamp once it is translated)`,
+			`content/zh-CN/a.md:8: info: section "## 步骤": never stamped (run gen stamp once it is translated)`,
+			"gen check: 0 error(s), 0 warning(s), 2 note(s)",
+		}},
+		{"drift without --strict", drift, []string{"check"}, 0, []string{
+			`content/zh-CN/a.md:8: warning: section "## 步骤": number "5" is in the original (content/en/a.md:10) but not in the translation`,
+		}},
+		{"drift with --strict", drift, []string{"check", "--strict"}, 1, []string{
+			`content/zh-CN/a.md:10: warning: section "## 步骤": number "3" is in the translation but not in the original`,
+		}},
+		{"broken sibling link", skill, []string{"check"}, 1, []string{
+			`content/skills/s/SKILL.md:8: error: broken link "reference/x.md": no file reference/x.md in content/skills/s`,
+			`content/skills/s/SKILL.zh-CN.md:8: error: broken link "reference/x.md": no file reference/x.md in content/skills/s`,
+		}},
+		{"stamp", clean, []string{"stamp"}, 0, []string{"content/zh-CN/a.md: 2 section(s) stamped, 0 already current"}},
+		{"stamp a file that is not translated", clean, []string{"stamp", "content/en/none.md"}, 1, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeTree(t, tt.files)
+			args := append([]string{tt.args[0], "--content", dir}, tt.args[1:]...)
+			if tt.args[0] == "stamp" && len(tt.args) > 1 {
+				args = []string{"stamp", "--content", dir, filepath.Join(dir, tt.args[1])}
+			}
+			var stdout, stderr bytes.Buffer
+			if code := run(args, nil, &stdout, &stderr); code != tt.code {
+				t.Fatalf("gen %s = %d; want %d\nstdout:\n%s\nstderr:\n%s", strings.Join(tt.args, " "), code, tt.code, stdout.String(), stderr.String())
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(stdout.String(), w+"\n") {
+					t.Errorf("gen %s output lacks %q; got:\n%s", strings.Join(tt.args, " "), w, stdout.String())
+				}
+			}
+		})
+	}
+}
+
+// TestStampThenCheck stamps a translation, then changes the original: the
+// stamped section is reported as stale, the file's other bytes are untouched.
+func TestStampThenCheck(t *testing.T) {
+	dir := writeTree(t, map[string]string{"content/en/a.md": enPage, "content/zh-CN/a.md": zhPage})
+	var out bytes.Buffer
+	if code := run([]string{"stamp", "--content", dir}, nil, &out, &out); code != 0 {
+		t.Fatalf("gen stamp = %d\n%s", code, out.String())
+	}
+	zh, _ := os.ReadFile(filepath.Join(dir, "content/zh-CN/a.md"))
+	if n := strings.Count(string(zh), "<!-- source: "); n != 2 || strings.ReplaceAll(stripStamps(string(zh)), "\r", "") != zhPage {
+		t.Errorf("stamped file (%d stamps):\n%s", n, zh)
+	}
+	os.WriteFile(filepath.Join(dir, "content/en/a.md"), []byte(strings.Replace(enPage, "Wait 5 minutes.", "Wait 5 whole minutes.", 1)), 0o644)
+	out.Reset()
+	code := run([]string{"check", "--strict", "--content", dir}, nil, &out, &out)
+	want := "content/zh-CN/a.md:9: warning: section \"## 步骤\": the original changed since this was translated\ngen check: 0 error(s), 1 warning(s), 0 note(s)\n"
+	if code != 1 || out.String() != want {
+		t.Errorf("gen check --strict = %d\n%s\nwant 1\n%s", code, out.String(), want)
+	}
+}
+
+func stripStamps(s string) string {
+	var b strings.Builder
+	for line := range strings.Lines(s) {
+		if !strings.HasPrefix(line, "<!-- source: ") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"pairag.com/portal/generator"
+)
+
+func init() {
+	commands["stamp"] = command{summary: "record which original each translated section was made from", run: runStamp}
+}
+
+const stampUsage = `usage: gen stamp [--content DIR] [FILE...]
+
+Run it when a translator is done. For each section of a translation that
+pairs with a section of its original, writes the digest of the original
+section as a comment on the line after the heading (before the first line
+of the intro):
+
+  ## 工作流程
+  <!-- source: 3f2a9c1b -->
+
+When the original section later changes, gen check and the skill pages
+mark the translated section as stale until it is updated and stamped again.
+Nothing else in the file changes. Without FILEs every translated pair is
+stamped (docs pages and skill files); FILEs (originals or translations)
+limit it to their pairs.
+
+Exit status: 0 done, 1 a FILE is not part of a translated pair, 2 usage or I/O problem.
+
+flags:
+`
+
+// runStamp implements gen stamp.
+func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gen stamp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	content := fs.String("content", ".", "repository `dir`ectory holding content/")
+	fs.Usage = func() { fmt.Fprint(stderr, stampUsage); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	var files []string
+	for _, a := range fs.Args() {
+		rel, err := contentPath(*content, a)
+		if err != nil {
+			fmt.Fprintf(stderr, "gen stamp: %v\n", err)
+			return 2
+		}
+		files = append(files, rel)
+	}
+	out, err := generator.Stamp(os.DirFS(*content), 0, files...)
+	code := 0
+	switch {
+	case errors.Is(err, generator.ErrNotPaired):
+		fmt.Fprintf(stderr, "gen stamp: %v\n", err)
+		code = 1
+	case err != nil:
+		fmt.Fprintf(stderr, "gen stamp: %v\n", err)
+		return 2
+	}
+	for _, f := range out {
+		if f.Changed == 0 {
+			continue
+		}
+		name := filepath.Join(*content, filepath.FromSlash(f.File))
+		info, err := os.Stat(name)
+		if err == nil {
+			err = os.WriteFile(name, f.Data, info.Mode().Perm())
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "gen stamp: %v\n", err)
+			return 2
+		}
+		fmt.Fprintf(stdout, "%s: %d section(s) stamped, %d already current\n", f.File, f.Changed, f.Unchanged)
+	}
+	return code
+}
+
+// contentPath turns a file name given on the command line into a path
+// inside the content directory.
+func contentPath(content, file string) (string, error) {
+	root, err := filepath.Abs(content)
+	if err != nil {
+		return "", err
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is not inside %s", file, content)
+	}
+	return filepath.ToSlash(rel), nil
+}

@@ -1,0 +1,546 @@
+package generator
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	gtext "github.com/yuin/goldmark/text"
+)
+
+// Severity of a [Finding].
+const (
+	SeverityError   = "error"   // the build fails on it (a link to a missing sibling file)
+	SeverityWarning = "warning" // drift, stale translation, front matter: fails gen check --strict
+	SeverityInfo    = "info"    // worth knowing: a section never stamped, a skill not translated
+)
+
+// Finding is one result of the translation checks, at a line of a file
+// inside Config.Content.
+type Finding struct {
+	File     string
+	Line     int
+	Severity string
+	Msg      string
+}
+
+func (f Finding) String() string {
+	return (&Error{File: f.File, Line: f.Line, Msg: f.Severity + ": " + f.Msg}).Error()
+}
+
+// sortFindings orders findings by file, line and message.
+func sortFindings(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Msg, b.Msg))
+	})
+}
+
+// textFile is one side of a translated pair, split into sections, with
+// what the drift checks compare in each section.
+type textFile struct {
+	Name      string // path inside Config.Content
+	Src       []byte
+	BodyStart int
+	secs      []section
+	facts     []facts // by section
+}
+
+// newTextFile splits and analyses a Markdown file whose body starts at bodyStart.
+func newTextFile(name string, src []byte, bodyStart int) *textFile {
+	f := &textFile{Name: name, Src: src, BodyStart: bodyStart}
+	f.secs = splitSections(src, bodyStart)
+	f.facts = analyze(src, bodyStart, f.secs)
+	return f
+}
+
+// token is something that must appear on both sides of a pair.
+type token struct {
+	kind string // "inline code", "link target", "number" or "code block"
+	text string
+	line int
+}
+
+// facts are the tokens of one section, in source order.
+type facts struct {
+	tokens []token // inline code, link targets and numbers
+	blocks []token // code blocks, fenced or indented
+}
+
+var syntaxParsers = sync.Pool{New: func() any { return newSyntaxParser() }}
+
+// analyze parses a file with the site's syntax and collects each
+// section's tokens. Top-level blocks belong to the section they start in.
+func analyze(src []byte, bodyStart int, secs []section) []facts {
+	p := syntaxParsers.Get().(parser.Parser)
+	doc := p.Parse(gtext.NewReader(src))
+	syntaxParsers.Put(p)
+	lines := lineStarts(src)
+	out := make([]facts, len(secs))
+	cur := 0
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if off := firstOffset(n); off >= 0 {
+			cur = sort.Search(len(secs), func(i int) bool { return secs[i].Start > off }) - 1
+			cur = max(cur, 0)
+		}
+		collect(n, src, lines, &out[cur])
+	}
+	return out
+}
+
+// collect adds the tokens of a block and its descendants to f.
+func collect(n ast.Node, src []byte, lines []int, f *facts) {
+	inLink := 0
+	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch c := c.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			if entering {
+				line := lineAt(lines, firstOffset(c))
+				if _, ok := c.(*ast.FencedCodeBlock); ok && c.Lines().Len() > 0 {
+					line-- // the opening fence
+				}
+				f.blocks = append(f.blocks, token{"code block", linesText(c, src), line})
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock, *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			if entering {
+				f.tokens = append(f.tokens, token{"inline code", strings.TrimSpace(plainText(c, src)), lineAt(lines, firstOffset(c))})
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.AutoLink:
+			if entering {
+				off := firstOffset(n)
+				if i := bytes.Index(src[max(off, 0):], c.Label(src)); i >= 0 && off >= 0 {
+					off += i
+				}
+				f.tokens = append(f.tokens, token{"link target", string(c.URL(src)), lineAt(lines, off)})
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.Link, *ast.Image:
+			if entering {
+				inLink++
+				dest := linkDest(c)
+				f.tokens = append(f.tokens, token{"link target", dest, lineAt(lines, firstOffsetOr(c, n))})
+			} else {
+				inLink--
+			}
+		case *ast.Text:
+			if entering && inLink == 0 {
+				line := lineAt(lines, c.Segment.Start)
+				for _, num := range numbersIn(string(c.Segment.Value(src))) {
+					f.tokens = append(f.tokens, token{"number", num, line})
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+func linkDest(n ast.Node) string {
+	if l, ok := n.(*ast.Link); ok {
+		return string(l.Destination)
+	}
+	return string(n.(*ast.Image).Destination)
+}
+
+// firstOffset is the source offset of the first text of a node, or -1.
+func firstOffset(n ast.Node) int {
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	if t, ok := n.(*ast.Text); ok {
+		return t.Segment.Start
+	}
+	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info != nil {
+		return f.Info.Segment.Start
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if off := firstOffset(c); off >= 0 {
+			return off
+		}
+	}
+	return -1
+}
+
+// firstOffsetOr is firstOffset of n, else of its block.
+func firstOffsetOr(n, block ast.Node) int {
+	if off := firstOffset(n); off >= 0 {
+		return off
+	}
+	return firstOffset(block)
+}
+
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineAt is the 1-based line of an offset; 0 for an unknown offset.
+func lineAt(starts []int, off int) int {
+	if off < 0 {
+		return 0
+	}
+	return sort.Search(len(starts), func(i int) bool { return starts[i] > off })
+}
+
+// numbersIn returns the numbers of prose text: runs of digits with an
+// optional decimal part; full-width digits count as digits, and commas
+// between groups of three digits are dropped ("3,600" is "3600").
+func numbersIn(s string) []string {
+	var out []string
+	rs := []rune(s)
+	digit := func(i int) bool { return i < len(rs) && toASCIIDigit(rs[i]) != 0 }
+	for i := 0; i < len(rs); i++ {
+		if !digit(i) {
+			continue
+		}
+		var b strings.Builder
+		for ; i < len(rs); i++ {
+			switch {
+			case digit(i):
+				b.WriteRune(toASCIIDigit(rs[i]))
+				continue
+			case rs[i] == ',' && digit(i+1) && digit(i+2) && digit(i+3) && !digit(i+4):
+				continue
+			case rs[i] == '.' && digit(i+1) && !strings.Contains(b.String(), "."):
+				b.WriteByte('.')
+				continue
+			}
+			break
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func toASCIIDigit(r rune) rune {
+	switch {
+	case r >= '0' && r <= '9':
+		return r
+	case r >= '０' && r <= '９':
+		return '0' + r - '０'
+	}
+	return 0
+}
+
+// pairRow is one row of the side-by-side view: a section of the original
+// and its translation; -1 on the side where the section is missing.
+type pairRow struct{ src, tr int }
+
+// comparison is a translated pair, aligned and checked.
+type comparison struct {
+	orig, tr *textFile
+	rows     []pairRow
+	findings []Finding
+	stale    map[int]bool // translation sections whose original changed since they were stamped
+}
+
+// sourceIDs returns the id of each section of the original: the explicit
+// {#id}, else the slug of the heading, made unique as on the page.
+func sourceIDs(secs []section) []string {
+	seen := map[string]bool{}
+	for _, s := range secs {
+		if s.ID != "" {
+			seen[s.ID] = true
+		}
+	}
+	ids := make([]string, len(secs))
+	for i, s := range secs {
+		switch {
+		case i == 0:
+			ids[i] = ""
+		case s.ID != "":
+			ids[i] = s.ID
+		default:
+			ids[i] = unique(slug(s.Title), seen)
+		}
+	}
+	return ids
+}
+
+// alignSections pairs the sections of an original and its translation.
+// The intros pair with each other; a translated heading with an explicit
+// {#id} pairs with the original's section of that id; the others pair by
+// order, preferring equal levels, shared tokens and a stamp that matches
+// the original section's digest, so that a missing or extra section is
+// found where it is rather than at the end. Rows follow the original's
+// order; a section only the translation has comes after the row of the
+// translated section before it.
+func alignSections(o, t *textFile) []pairRow {
+	pair := make([]int, len(o.secs)) // original section → translation section
+	for i := range pair {
+		pair[i] = -1
+	}
+	pair[0] = 0
+	taken := make([]bool, len(t.secs))
+	taken[0] = true
+	ids := sourceIDs(o.secs)
+	for j := 1; j < len(t.secs); j++ {
+		if id := t.secs[j].ID; id != "" {
+			if i := slices.Index(ids, id); i > 0 && pair[i] < 0 {
+				pair[i], taken[j] = j, true
+			}
+		}
+	}
+	var os, ts []int
+	for i := 1; i < len(o.secs); i++ {
+		if pair[i] < 0 {
+			os = append(os, i)
+		}
+	}
+	for j := 1; j < len(t.secs); j++ {
+		if !taken[j] {
+			ts = append(ts, j)
+		}
+	}
+	for k, i := range matchInOrder(len(os), len(ts), func(a, b int) float64 { return matchScore(o, t, os[a], ts[b]) }) {
+		if i >= 0 {
+			pair[os[k]], taken[ts[i]] = ts[i], true
+		}
+	}
+	return rowsOf(pair, taken)
+}
+
+// matchScore says how well original section i matches translated section j.
+func matchScore(o, t *textFile, i, j int) float64 {
+	s := 1.0
+	if o.secs[i].Level == t.secs[j].Level {
+		s++
+	}
+	if d := t.secs[j].Stamp; d != "" && d == o.secs[i].digest(o.Src) {
+		s += 3
+	}
+	return s + 2*similarity(o.facts[i], t.facts[j])
+}
+
+// similarity is the share of tokens and code blocks two sections have in common.
+func similarity(a, b facts) float64 {
+	count := map[string]int{}
+	total := 0
+	for _, tk := range slices.Concat(a.tokens, a.blocks) {
+		count[tk.kind+"\x00"+tk.text]++
+		total++
+	}
+	common, totalB := 0, 0
+	for _, tk := range slices.Concat(b.tokens, b.blocks) {
+		totalB++
+		if k := tk.kind + "\x00" + tk.text; count[k] > 0 {
+			count[k]--
+			common++
+		}
+	}
+	if n := max(total, totalB); n > 0 {
+		return float64(common) / float64(n)
+	}
+	return 0
+}
+
+// matchInOrder aligns two sequences without crossing, maximising the total
+// score of matched pairs (an unmatched item scores 0). It returns, for each
+// item of the first sequence, the index of its match in the second or -1.
+// Ties go to the earliest match, so an unexplained gap ends up last.
+func matchInOrder(n, m int, score func(a, b int) float64) []int {
+	best := make([][]float64, n+1)
+	for a := range best {
+		best[a] = make([]float64, m+1)
+	}
+	for a := n - 1; a >= 0; a-- {
+		for b := m - 1; b >= 0; b-- {
+			best[a][b] = max(score(a, b)+best[a+1][b+1], best[a+1][b], best[a][b+1])
+		}
+	}
+	out := make([]int, n)
+	a, b := 0, 0
+	for a < n {
+		switch {
+		case b < m && score(a, b)+best[a+1][b+1] >= best[a][b]:
+			out[a] = b
+			a, b = a+1, b+1
+		case b < m && best[a][b+1] > best[a+1][b]:
+			b++
+		default:
+			out[a] = -1
+			a++
+		}
+	}
+	return out
+}
+
+// rowsOf lays out the rows: the original's order, with each translation
+// section that has no original after the row of the one before it.
+func rowsOf(pair []int, taken []bool) []pairRow {
+	rows := make([]pairRow, 0, len(pair))
+	for i, j := range pair {
+		rows = append(rows, pairRow{i, j})
+	}
+	for j, ok := range taken {
+		if ok {
+			continue
+		}
+		at := 1 // after the intro
+		for k, r := range rows {
+			if r.tr >= 0 && r.tr < j {
+				at = k + 1
+			}
+		}
+		rows = slices.Insert(rows, at, pairRow{-1, j})
+	}
+	return rows
+}
+
+// compareTexts aligns a translation with its original and reports drift.
+// normalize, when set, maps link targets before they are compared.
+func compareTexts(o, t *textFile, normalize func(string) string) *comparison {
+	c := &comparison{orig: o, tr: t, rows: alignSections(o, t), stale: map[int]bool{}}
+	prev := 1
+	for _, r := range c.rows {
+		switch {
+		case r.tr < 0:
+			s := &o.secs[r.src]
+			if !s.empty(o.Src) {
+				c.warn(prev, "section %q of the original (%s:%d) is missing", s.name(), o.Name, s.Line)
+			}
+		case r.src < 0:
+			s := &t.secs[r.tr]
+			c.warn(s.Line, "extra section %q: the original has no such section", s.name())
+			prev = s.Line
+		default:
+			c.comparePair(&o.secs[r.src], &t.secs[r.tr], normalize)
+			prev = t.secs[r.tr].Line
+		}
+	}
+	sortFindings(c.findings)
+	return c
+}
+
+func (c *comparison) warn(line int, format string, args ...any) {
+	c.findings = append(c.findings, Finding{c.tr.Name, line, SeverityWarning, fmt.Sprintf(format, args...)})
+}
+
+// comparePair checks one pair of sections: level, code blocks, tokens and the stamp.
+func (c *comparison) comparePair(o, t *section, normalize func(string) string) {
+	oe, te := o.empty(c.orig.Src), t.empty(c.tr.Src)
+	switch {
+	case oe && te:
+		return
+	case te:
+		c.warn(t.Line, "section %q of the original (%s:%d) is missing", o.name(), c.orig.Name, o.Line)
+		return
+	case oe:
+		c.warn(t.Line, "extra section %q: the original has no such section", t.name())
+		return
+	}
+	name := t.name()
+	if o.Level != t.Level {
+		c.warn(t.Line, "section %q: heading level %d differs from level %d of the original (%s:%d)", name, t.Level, o.Level, c.orig.Name, o.Line)
+	}
+	of, tf := c.orig.facts[o.Index], c.tr.facts[t.Index]
+	for k := range min(len(of.blocks), len(tf.blocks)) {
+		if of.blocks[k].text != tf.blocks[k].text {
+			c.warn(tf.blocks[k].line, "section %q: code block %d differs from the original's (%s:%d)", name, k+1, c.orig.Name, of.blocks[k].line)
+		}
+	}
+	if len(of.blocks) != len(tf.blocks) {
+		c.warn(t.Line, "section %q: %d code block(s); the original has %d (%s:%d)", name, len(tf.blocks), len(of.blocks), c.orig.Name, o.Line)
+	}
+	c.compareTokens(name, o, t, of.tokens, tf.tokens, normalize)
+	c.checkStamp(o, t)
+}
+
+// compareTokens reports inline code, link targets and numbers that one
+// side has more often than the other.
+func (c *comparison) compareTokens(name string, o, t *section, ot, tt []token, normalize func(string) string) {
+	key := func(tk token) string {
+		if tk.kind == "link target" && normalize != nil {
+			return tk.kind + "\x00" + normalize(tk.text)
+		}
+		return tk.kind + "\x00" + tk.text
+	}
+	group := func(ts []token) (map[string][]token, []string) {
+		m := map[string][]token{}
+		var order []string
+		for _, tk := range ts {
+			k := key(tk)
+			if m[k] == nil {
+				order = append(order, k)
+			}
+			m[k] = append(m[k], tk)
+		}
+		return m, order
+	}
+	om, oorder := group(ot)
+	tm, torder := group(tt)
+	for _, k := range oorder {
+		first := om[k][0]
+		switch n, m := len(om[k]), len(tm[k]); {
+		case m == 0:
+			c.warn(t.Line, "section %q: %s %s is in the original (%s:%d) but not in the translation", name, first.kind, quoteToken(first), c.orig.Name, first.line)
+		case n != m:
+			c.warn(tm[k][0].line, "section %q: %s %s appears %d time(s) in the original (%s:%d), %d in the translation", name, first.kind, quoteToken(first), n, c.orig.Name, first.line, m)
+		}
+	}
+	for _, k := range torder {
+		if len(om[k]) == 0 {
+			first := tm[k][0]
+			c.warn(first.line, "section %q: %s %s is in the translation but not in the original", name, first.kind, quoteToken(first))
+		}
+	}
+}
+
+func quoteToken(tk token) string {
+	if tk.kind == "inline code" {
+		fence := "`"
+		for strings.Contains(tk.text, fence) {
+			fence += "`"
+		}
+		return fence + tk.text + fence
+	}
+	return fmt.Sprintf("%q", tk.text)
+}
+
+// checkStamp compares the digest a translated section records with the
+// original section's current digest.
+func (c *comparison) checkStamp(o, t *section) {
+	switch want := o.digest(c.orig.Src); {
+	case t.Stamp == "":
+		c.findings = append(c.findings, Finding{c.tr.Name, t.Line, SeverityInfo,
+			fmt.Sprintf("section %q: never stamped (run gen stamp once it is translated)", t.name())})
+	case t.Stamp != want:
+		c.stale[t.Index] = true
+		c.warn(t.Line, "section %q: the original changed since this was translated", t.name())
+	}
+}
+
+// docsLinkTarget maps the one link that may differ between a docs page
+// and its translation, the language's own field reference and bundle,
+// to the English file.
+func docsLinkTarget(dest string) string {
+	return strings.NewReplacer(
+		"/"+referenceName(zh), "/"+referenceName(en),
+		"/"+bundleName(zh), "/"+bundleName(en),
+	).Replace(dest)
+}
+
+// translationName returns the translation of an original skill file
+// (SKILL.md → SKILL.zh-CN.md); "" when name is itself a translation or not Markdown.
+func translationName(name string) string {
+	if path.Ext(name) != ".md" || isTranslation(name) {
+		return ""
+	}
+	return strings.TrimSuffix(name, ".md") + "." + zh + ".md"
+}
+
+func isTranslation(name string) bool { return strings.HasSuffix(name, "."+zh+".md") }

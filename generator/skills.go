@@ -1,0 +1,284 @@
+package generator
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/goccy/go-yaml"
+)
+
+// skillsDir holds one folder per agent skill.
+const skillsDir = "content/skills"
+
+// Names of a skill's main file and its translation.
+const (
+	skillFile      = "SKILL.md"
+	skillFileZH    = "SKILL." + zh + ".md"
+	maxNameLen     = 64
+	maxDescLen     = 1024
+	maxCompatLen   = 500
+	skillURLPrefix = "/skills/"
+)
+
+// SkillFrontMatter is the YAML header of a SKILL.md: the fields of the
+// Agent Skills format plus the version and author many skills carry.
+// Unknown keys are findings.
+type SkillFrontMatter struct {
+	Name          string            `yaml:"name"`          // required: 1-64 of a-z, 0-9 and single hyphens; the folder's name
+	Description   string            `yaml:"description"`   // required: 1-1024 characters
+	License       string            `yaml:"license"`       // optional
+	Compatibility string            `yaml:"compatibility"` // optional: at most 500 characters
+	Metadata      map[string]string `yaml:"metadata"`      // optional: string keys and values
+	AllowedTools  string            `yaml:"allowed-tools"` // optional: space-separated tool patterns
+	Version       string            `yaml:"version"`
+	Author        string            `yaml:"author"`
+}
+
+// skill is one folder of content/skills/.
+type skill struct {
+	Slug  string
+	Dir   string            // content/skills/<slug>
+	Files []string          // every file of the folder, relative to it, sorted
+	Data  map[string][]byte // contents by relative name
+	Texts map[string]*textFile
+	FM    [2]SkillFrontMatter    // of SKILL.md and SKILL.zh-CN.md
+	Pairs map[string]*comparison // by original's relative name; nil entries for none
+}
+
+// orig and tr are the two SKILL files; tr is nil when the skill is not translated.
+func (s *skill) orig() *textFile { return s.Texts[skillFile] }
+func (s *skill) tr() *textFile   { return s.Texts[skillFileZH] }
+
+// loadSkills reads every skill folder, compares each translated file with
+// its original and checks front matter and links to sibling files.
+func loadSkills(fsys fs.FS) ([]*skill, []Finding) {
+	entries, err := fs.ReadDir(fsys, skillsDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, []Finding{{skillsDir, 0, SeverityError, fmt.Sprintf("read skills: %v", err)}}
+	}
+	var skills []*skill
+	var out []Finding
+	for _, e := range entries {
+		switch {
+		case editorScratch(e.Name()):
+		case !e.IsDir():
+			out = append(out, Finding{skillsDir + "/" + e.Name(), 0, SeverityWarning, "ignored: a skill is a folder holding SKILL.md"})
+		default:
+			s, found := loadSkill(fsys, e.Name())
+			out = append(out, found...)
+			if s != nil {
+				skills = append(skills, s)
+			}
+		}
+	}
+	return skills, out
+}
+
+// loadSkill reads one skill folder; nil when it has no SKILL.md.
+func loadSkill(fsys fs.FS, slug string) (*skill, []Finding) {
+	s := &skill{Slug: slug, Dir: skillsDir + "/" + slug, Data: map[string][]byte{}, Texts: map[string]*textFile{}, Pairs: map[string]*comparison{}}
+	var out []Finding
+	err := fs.WalkDir(fsys, s.Dir, func(file string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || editorScratch(d.Name()) {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			return err
+		}
+		rel := strings.TrimPrefix(file, s.Dir+"/")
+		s.Files = append(s.Files, rel)
+		s.Data[rel] = data
+		return nil
+	})
+	if err != nil {
+		return nil, []Finding{{s.Dir, 0, SeverityError, fmt.Sprintf("read skill: %v", err)}}
+	}
+	if s.Data[skillFile] == nil {
+		return nil, []Finding{{s.Dir, 0, SeverityWarning, "no " + skillFile + ": the folder is not published"}}
+	}
+	for _, rel := range s.Files {
+		if path.Ext(rel) == ".md" {
+			out = append(out, s.loadText(rel)...)
+		}
+	}
+	out = append(out, s.pair()...)
+	out = append(out, s.checkLinks()...)
+	return s, out
+}
+
+// loadText splits and analyses one Markdown file of the skill; the SKILL
+// files' front matter is decoded and checked.
+func (s *skill) loadText(rel string) []Finding {
+	file, data := s.Dir+"/"+rel, s.Data[rel]
+	var out []Finding
+	body := 0
+	if rel == skillFile || rel == skillFileZH {
+		var fm SkillFrontMatter
+		fm, body, out = parseSkillFrontMatter(file, data)
+		s.FM[btoi(rel == skillFileZH)] = fm
+		out = append(out, checkSkillName(file, s.Slug, fm, data)...)
+	} else if _, _, b, err := splitFrontMatter(data); err == nil {
+		body = b
+	}
+	s.Texts[rel] = newTextFile(file, data, body)
+	return out
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// pair compares every translated Markdown file with its original.
+func (s *skill) pair() []Finding {
+	var out []Finding
+	for _, rel := range s.Files {
+		if path.Ext(rel) != ".md" {
+			continue
+		}
+		if isTranslation(rel) {
+			orig := strings.TrimSuffix(rel, "."+zh+".md") + ".md"
+			if s.Texts[orig] == nil {
+				out = append(out, Finding{s.Dir + "/" + rel, 0, SeverityWarning, "translation of " + orig + ", which does not exist"})
+			}
+			continue
+		}
+		t := s.Texts[translationName(rel)]
+		if t == nil {
+			out = append(out, Finding{s.Dir + "/" + rel, 0, SeverityInfo, "not translated: add " + path.Base(translationName(rel))})
+			continue
+		}
+		s.Pairs[rel] = compareTexts(s.Texts[rel], t, nil) // its findings are reported with the pair's
+	}
+	if t := s.tr(); t != nil && s.FM[1].Name != s.FM[0].Name {
+		out = append(out, Finding{t.Name, fmLine(t.Src, "name"), SeverityWarning,
+			fmt.Sprintf("front matter: name %q differs from %q of %s: the name is not translated", s.FM[1].Name, s.FM[0].Name, skillFile)})
+	}
+	return out
+}
+
+// checkLinks reports relative links of the skill's Markdown files that do
+// not lead to a file of the skill folder.
+func (s *skill) checkLinks() []Finding {
+	var out []Finding
+	for _, rel := range s.Files {
+		t := s.Texts[rel]
+		if t == nil {
+			continue
+		}
+		for _, f := range t.facts {
+			for _, tk := range f.tokens {
+				if tk.kind != "link target" {
+					continue
+				}
+				if msg := s.brokenSibling(rel, tk.text); msg != "" {
+					out = append(out, Finding{t.Name, tk.line, SeverityError, fmt.Sprintf("broken link %q: %s", tk.text, msg)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// brokenSibling says what is wrong with a relative link from the skill
+// file rel, or returns "" (also for links that are not relative).
+func (s *skill) brokenSibling(rel, dest string) string {
+	target, ok := siblingTarget(rel, dest)
+	if !ok {
+		return ""
+	}
+	if target == "" || strings.HasPrefix(target, "../") {
+		return "it leads out of the skill folder, which is published alone"
+	}
+	if !slices.Contains(s.Files, target) {
+		return "no file " + target + " in " + s.Dir
+	}
+	return ""
+}
+
+// siblingTarget resolves a relative link of the skill file rel to a path
+// inside the skill folder; ok is false for absolute links, site paths and
+// fragments.
+func siblingTarget(rel, dest string) (string, bool) {
+	u, err := url.Parse(dest)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "" || strings.HasPrefix(u.Path, "/") {
+		return "", false
+	}
+	target := path.Join(path.Dir(rel), u.Path)
+	if target == "." {
+		return "", true
+	}
+	return target, true
+}
+
+// parseSkillFrontMatter decodes a SKILL file's front matter strictly.
+// Problems are findings: a skill with a broken header still publishes.
+func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Finding) {
+	var fm SkillFrontMatter
+	text, first, body, err := splitFrontMatter(src)
+	if err != nil {
+		return fm, 0, []Finding{{file, 1, SeverityWarning, "front matter: " + err.Error()}}
+	}
+	if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
+		line, msg := yamlErrorPos(err)
+		return fm, body, []Finding{{file, line + first - 1, SeverityWarning, "front matter: " + msg}}
+	}
+	return fm, body, nil
+}
+
+var skillName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// checkSkillName checks a SKILL file's front matter against the Agent Skills format.
+func checkSkillName(file, slug string, fm SkillFrontMatter, src []byte) []Finding {
+	var out []Finding
+	bad := func(key, format string, args ...any) {
+		out = append(out, Finding{file, fmLine(src, key), SeverityWarning, "front matter: " + fmt.Sprintf(format, args...)})
+	}
+	switch n := utf8.RuneCountInString(fm.Name); {
+	case n == 0:
+		bad("name", "name is required")
+	case n > maxNameLen:
+		bad("name", "name has %d characters; at most %d", n, maxNameLen)
+	case !skillName.MatchString(fm.Name):
+		bad("name", "name %q: use lowercase letters, digits and single hyphens, not at the start or end", fm.Name)
+	}
+	if fm.Name != "" && fm.Name != slug {
+		bad("name", "name %q differs from the folder name %q", fm.Name, slug)
+	}
+	switch n := utf8.RuneCountInString(strings.TrimSpace(fm.Description)); {
+	case n == 0:
+		bad("description", "description is required")
+	case n > maxDescLen:
+		bad("description", "description has %d characters; at most %d", n, maxDescLen)
+	}
+	if n := utf8.RuneCountInString(fm.Compatibility); n > maxCompatLen {
+		bad("compatibility", "compatibility has %d characters; at most %d", n, maxCompatLen)
+	}
+	return out
+}
+
+// fmLine is the line of a top-level key of a file's front matter; 1 when
+// the key is absent.
+func fmLine(src []byte, key string) int {
+	text, first, _, err := splitFrontMatter(src)
+	if err != nil {
+		return 1
+	}
+	if l, ok := keyLines(text)[key]; ok {
+		return l + first - 1
+	}
+	return 1
+}

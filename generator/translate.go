@@ -1,0 +1,138 @@
+package generator
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+)
+
+// Check runs the checks of gen check on cfg.Content without rendering:
+// drift between every translated pair (docs pages and skill files), stale
+// and never-stamped translated sections, skills' front matter, and links
+// from skill files to sibling files. The findings are sorted by file and
+// line. The error is for content that cannot be read at all.
+func Check(cfg Config) ([]Finding, error) {
+	cfg = cfg.withDefaults()
+	cs, out, err := comparisons(cfg.Content, cfg.Workers)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cs {
+		out = append(out, c.findings...)
+	}
+	sortFindings(out)
+	return out, nil
+}
+
+// ErrNotPaired is returned by Stamp for a file that is neither a
+// translation nor the original of one.
+var ErrNotPaired = errors.New("not part of a translated pair")
+
+// StampedFile is a translation file as gen stamp rewrites it.
+type StampedFile struct {
+	File      string // path inside the content file system
+	Data      []byte // the new contents
+	Changed   int    // stamps written or updated
+	Unchanged int    // stamps that were already current
+}
+
+// Stamp records in translation files, for each section paired with a
+// section of the original, the digest of that original section, as
+// <!-- source: 3f2a9c1b --> on the line after the heading (before the
+// first line of the intro). Everything else stays byte for byte. With no
+// files it stamps every translated pair; otherwise only the pairs of the
+// given files (originals or translations, paths inside fsys). It returns
+// every file it looked at; those with Changed > 0 need writing.
+func Stamp(fsys fs.FS, workers int, files ...string) ([]StampedFile, error) {
+	cs, _, err := comparisons(fsys, max(workers, 1))
+	if err != nil {
+		return nil, err
+	}
+	want := map[string]bool{}
+	for _, f := range files {
+		want[path.Clean(f)] = true
+	}
+	var out []StampedFile
+	for _, c := range cs {
+		if len(files) > 0 && !want[c.orig.Name] && !want[c.tr.Name] {
+			continue
+		}
+		delete(want, c.orig.Name)
+		delete(want, c.tr.Name)
+		data, changed, unchanged := stamped(c)
+		out = append(out, StampedFile{File: c.tr.Name, Data: data, Changed: changed, Unchanged: unchanged})
+	}
+	if len(want) > 0 {
+		var left []string
+		for f := range want {
+			left = append(left, f)
+		}
+		slices.Sort(left)
+		return out, fmt.Errorf("%w: %s", ErrNotPaired, strings.Join(left, ", "))
+	}
+	return out, nil
+}
+
+// comparisons compares every translated pair of fsys: docs pages, then
+// skill files. It also returns the skills' own findings.
+func comparisons(fsys fs.FS, workers int) ([]*comparison, []Finding, error) {
+	if _, err := fs.Stat(fsys, "content"); err != nil {
+		return nil, nil, fmt.Errorf("no content directory: %w", err)
+	}
+	var out []Finding
+	var pairs [][2]string
+	err := fs.WalkDir(fsys, "content/"+en, func(file string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(file) != ".md" || editorScratch(d.Name()) {
+			return err
+		}
+		twin := "content/" + zh + strings.TrimPrefix(file, "content/"+en)
+		if _, err := fs.Stat(fsys, twin); err == nil {
+			pairs = append(pairs, [2]string{file, twin})
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, fmt.Errorf("read pages: %w", err)
+	}
+	cs := make([]*comparison, len(pairs))
+	errs := make([]error, len(pairs))
+	parallel(len(pairs), workers, func(i int) {
+		cs[i], errs[i] = compareDocsFiles(fsys, pairs[i][0], pairs[i][1])
+	})
+	for i, err := range errs {
+		if err != nil {
+			out = append(out, Finding{pairs[i][0], 0, SeverityError, err.Error()})
+		}
+	}
+	cs = slices.DeleteFunc(cs, func(c *comparison) bool { return c == nil })
+	skills, found := loadSkills(fsys)
+	out = append(out, found...)
+	for _, s := range skills {
+		for _, rel := range s.Files {
+			if c := s.Pairs[rel]; c != nil {
+				cs = append(cs, c)
+			}
+		}
+	}
+	return cs, out, nil
+}
+
+// compareDocsFiles reads a docs page and its translation and compares them.
+func compareDocsFiles(fsys fs.FS, orig, tr string) (*comparison, error) {
+	var files [2]*textFile
+	for i, name := range []string{orig, tr} {
+		src, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		_, _, body, err := splitFrontMatter(src)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		files[i] = newTextFile(name, src, body)
+	}
+	return compareTexts(files[0], files[1], docsLinkTarget), nil
+}

@@ -1,0 +1,64 @@
+package templates
+
+// SkillView is the side-by-side page of one agent skill: its front matter
+// and its sections, each row holding a section of the original and its
+// translation. The page is the same in both site languages apart from the
+// interface strings.
+type SkillView struct {
+	Msg        Messages
+	Translated bool          // false: the skill has no translation and shows the original alone
+	OrigLang   string        // language tag of the original, "en"
+	TrLang     string        // language tag of the translation, "zh-CN"
+	Meta       [2][]MetaItem // front matter of the original and of the translation
+	Files      []Link        // the published raw files, site-relative
+	Views      []ViewLink    // side by side, original only, translation only
+	Rows       []SkillRow
+}
+
+// MetaItem is one entry of a skill's front matter.
+type MetaItem struct {
+	Term  string
+	Value string
+	Code  bool       // shown as code (names, versions, tool patterns)
+	Items []MetaItem // the entries of a map such as metadata
+}
+
+// ViewLink is one of the reader's view controls: a link to the page with
+// ?view=... that the script applies without reloading.
+type ViewLink struct {
+	View  string // both, original or translation
+	Label string
+	URL   string
+}
+
+// SkillRow is one pair of sections.
+type SkillRow struct {
+	ID    string // anchor of the row: the original heading's id
+	Orig  SkillCell
+	Tr    SkillCell
+	Stale bool // the original section changed since the translation was stamped
+}
+
+// SkillCell is one side of a row.
+type SkillCell struct {
+	HTML     string // trusted HTML rendered from the section's Markdown
+	Markdown string // the section's Markdown, what the copy button copies
+	Missing  bool   // the other side has this section, this one does not
+}
+
+// SkillList is the generated list of skills on the skills index page.
+type SkillList struct {
+	Msg    Messages
+	Skills []SkillEntry
+}
+
+// SkillEntry is one skill of the index.
+type SkillEntry struct {
+	ID           string // anchor on the index page
+	Name         string
+	Description  string
+	Untranslated bool   // the description is the original's: the skill has no translation
+	URL          string // the side-by-side page
+	Version      string
+	Files        []Link // SKILL.md and its translation
+}
