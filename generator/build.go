@@ -25,6 +25,8 @@ type Result struct {
 	Pages    int       // HTML pages written, both languages
 	Files    int       // files written in all, pages included
 	Warnings ErrorList // problems that did not fail the build
+	Rendered int       // page pairs rendered by this build
+	Reused   int       // page pairs written from Config.Cache unchanged
 }
 
 // Build renders the site into a new directory next to cfg.OutDir and, when
@@ -81,7 +83,7 @@ func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	for _, w := range b.rep.warnings {
 		fmt.Fprintln(cfg.Log, warning(w))
 	}
-	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.warnings}
+	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.warnings, Rendered: b.rendered, Reused: b.reused}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
@@ -112,7 +114,9 @@ type builder struct {
 	refMD     map[string]string             // the Markdown reference by language
 	css, js   string                        // URLs of the hashed assets
 	validator *validatorAssets              // URLs of the validator tool, when built with one
-	skills    []*skill                      // content/skills/*, loaded and compared (skills.go)
+	rendered  int                           // pairs rendered, and pairs reused from the cache
+	reused    int
+	skills    []*skill // content/skills/*, loaded and compared (skills.go)
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex
@@ -133,9 +137,17 @@ func (b *builder) run(ctx context.Context) {
 	if !b.load() {
 		return
 	}
-	b.checkDocsDrift()
 	b.loadSkills()
 	b.writeAssets()
+	if c := b.cfg.Cache; c != nil {
+		c.begin(b.globalKey())
+		defer func() {
+			if ctx.Err() == nil && !b.rep.failed() {
+				c.end()
+			}
+		}()
+	}
+	b.checkDocsDrift()
 	b.prepareDirectives()
 	b.prepareSkillIndex()
 	ref, rest := b.splitReference()

@@ -34,6 +34,11 @@ type Config struct {
 	// Workers is the number of pages rendered at once. Zero means GOMAXPROCS.
 	Workers int
 
+	// Cache, when set, carries rendered pages from one build to the next in
+	// this process, so only pages whose inputs changed are rendered again
+	// (gen serve). Nil renders everything.
+	Cache *Cache
+
 	// Validator is the WebAssembly validator published with the validator
 	// page. Nil leaves the page without the tool (its prose still points to
 	// gen validate) and logs a warning.

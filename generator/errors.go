@@ -69,6 +69,17 @@ func (r *report) warnf(file string, line int, format string, args ...any) {
 	r.warnings = append(r.warnings, &Error{file, line, fmt.Sprintf(format, args...)})
 }
 
+// merge adds another report's errors and warnings to r.
+func (r *report) merge(o *report) {
+	if len(o.errs) == 0 && len(o.warnings) == 0 {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.errs = append(r.errs, o.errs...)
+	r.warnings = append(r.warnings, o.warnings...)
+}
+
 // failed reports whether any error was collected so far.
 func (r *report) failed() bool {
 	r.mu.Lock()

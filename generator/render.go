@@ -47,8 +47,23 @@ func (b *builder) lookup(lang string) func(string) ([]block, error) {
 
 // renderPair renders a page and its translation; the translation's
 // headings take their ids from the English page, and the two are compared.
+// With a Cache, an unchanged pair is written from it instead.
 func (b *builder) renderPair(w *worker, pr pair) {
+	var id, key string
+	if c := b.cfg.Cache; c != nil {
+		id, key = pairID(pr), pairKey(pr)
+		if e := c.lookup(id, key); e != nil {
+			b.replay(e)
+			return
+		}
+	}
+	rep := &report{}
+	var rec *[]cachedFile
+	if b.cfg.Cache != nil {
+		rec = &[]cachedFile{}
+	}
 	var enRes *pageResult
+	var results []*pageResult
 	for _, lang := range languages {
 		p := pr.get(lang)
 		if p == nil {
@@ -58,19 +73,49 @@ func (b *builder) renderPair(w *worker, pr pair) {
 		if enRes != nil {
 			twin = enRes.headings
 		}
-		res := b.renderPage(w, p, pr, twin)
+		res := b.renderPage(w, p, pr, twin, rep, rec)
+		results = append(results, res)
 		if lang == en {
 			enRes = res
 		} else if enRes != nil {
-			checkParity(enRes, res, b.rep)
+			checkParity(enRes, res, rep)
 		}
 	}
+	b.rep.merge(rep)
+	if rec != nil && len(rep.errs) == 0 {
+		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, results: results, warnings: rep.warnings})
+	}
+	b.mu.Lock()
+	b.rendered++
+	b.mu.Unlock()
 }
 
-// renderPage renders one page to HTML and Markdown and writes both. The
-// page's source is released afterwards: only what the checks need is kept.
-func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading) *pageResult {
-	st := newPageState(p, b.lookup(p.Lang), twin, b.rep)
+// replay writes a cached pair's files and records its results and warnings
+// as if it had just been rendered.
+func (b *builder) replay(e *cachedPair) {
+	for _, f := range e.files {
+		b.write(f.name, f.data)
+	}
+	b.mu.Lock()
+	for _, res := range e.results {
+		b.results[res.page.URL] = res
+	}
+	b.reused++
+	b.mu.Unlock()
+	b.rep.merge(&report{warnings: e.warnings})
+}
+
+// renderPage renders one page to HTML and Markdown and writes both (and,
+// with a recorder, keeps copies for the cache). The page's source is
+// released afterwards: only what the checks need is kept.
+func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading, rep *report, rec *[]cachedFile) *pageResult {
+	write := func(name string, data []byte) {
+		b.write(name, data)
+		if rec != nil {
+			*rec = append(*rec, cachedFile{name, append([]byte(nil), data...)})
+		}
+	}
+	st := newPageState(p, b.lookup(p.Lang), twin, rep)
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
 	md := w.md[p.Lang]
@@ -82,17 +127,17 @@ func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading) *pageR
 		err = w.bw.Flush()
 	}
 	if err != nil {
-		b.rep.errorf(p.File, 0, "render: %v", err)
+		rep.errorf(p.File, 0, "render: %v", err)
 	}
 	w.out.Reset()
 	if err := templates.Layout(b.pageView(p, pr, w.body.String())).Render(context.Background(), &w.out); err != nil {
-		b.rep.errorf(p.File, 0, "render layout: %v", err)
+		rep.errorf(p.File, 0, "render layout: %v", err)
 	}
-	b.write(outputPath(p.URL), w.out.Bytes())
+	write(outputPath(p.URL), w.out.Bytes())
 	res := &pageResult{page: p, anchors: st.anchors, links: st.links, headings: st.headings}
 	text := b.exportMarkdown(st)
 	if u := markdownURL(p); u != "" {
-		b.write(u, []byte(text))
+		write(u, []byte(text))
 	}
 	if p.Rel == referencePage {
 		res.markdown = text // embedded in the bundle; other pages are read back for llms-full.txt

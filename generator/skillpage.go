@@ -38,10 +38,23 @@ func (b *builder) checkDocsDrift() {
 		}
 	}
 	parallel(len(pairs), b.cfg.Workers, func(i int) {
+		var key string
+		if c := b.cfg.Cache; c != nil {
+			key = pairKey(pairs[i])
+			if fs, ok := c.driftFor(key); ok {
+				for _, f := range fs {
+					b.rep.finding(f)
+				}
+				return
+			}
+		}
 		o, t := pairs[i].en, pairs[i].zh
 		c := compareTexts(newTextFile(o.File, o.Src, o.BodyStart), newTextFile(t.File, t.Src, t.BodyStart), docsLinkTarget)
 		for _, f := range c.findings {
 			b.rep.finding(f)
+		}
+		if b.cfg.Cache != nil {
+			b.cfg.Cache.storeDrift(key, c.findings)
 		}
 	})
 }

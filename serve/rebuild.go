@@ -69,9 +69,10 @@ func (s *Server) announceRestart(files []string) {
 	s.events.publish(event{name: "status", data: s.eventData()})
 }
 
-// build renders the whole site into a new directory and, when it
-// succeeds, makes it the served site; why lists the changes behind it
-// (nil for the first build).
+// build renders the site into a new directory and, when it succeeds,
+// makes it the served site; why lists the changes behind it (nil for the
+// first build). The render cache re-renders only the pages a change
+// affects; a change that reaches every page renders them all.
 func (s *Server) build(ctx context.Context, why []string) {
 	dir, err := os.MkdirTemp(s.work, "site-")
 	if err != nil {
@@ -79,7 +80,10 @@ func (s *Server) build(ctx context.Context, why []string) {
 		return
 	}
 	start := time.Now()
-	cfg := generator.Config{Content: os.DirFS(s.root), BaseURL: s.baseURL, Log: s.out, Validator: s.validator}
+	if s.cache == nil {
+		s.cache = generator.NewCache()
+	}
+	cfg := generator.Config{Content: os.DirFS(s.root), BaseURL: s.baseURL, Log: s.out, Validator: s.validator, Cache: s.cache}
 	res, err := generator.Render(ctx, cfg, dir)
 	elapsed := time.Since(start)
 	if ctx.Err() != nil {
@@ -96,7 +100,7 @@ func (s *Server) build(ctx context.Context, why []string) {
 	}
 	s.finish(elapsed, st, err)
 	if err == nil {
-		s.printf("%s in %d ms: %d pages, %d files%s", verb(why), elapsed.Milliseconds(), res.Pages, res.Files, because(why))
+		s.printf("%s in %d ms: %d pages, %d files, %d page pair(s) rendered, %d reused%s", verb(why), elapsed.Milliseconds(), res.Pages, res.Files, res.Rendered, res.Reused, because(why))
 	}
 }
 

@@ -31,6 +31,7 @@ type Server struct {
 	session string // distinguishes this run's site ids from a previous run's
 
 	validator *generator.Validator // for the validator page; nil: none
+	cache     *generator.Cache     // rendered pages kept between rebuilds
 
 	cur     current
 	builds  atomic.Int64 // builds finished, failed ones included

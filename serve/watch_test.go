@@ -149,8 +149,10 @@ func TestEditorTempFilesAlone(t *testing.T) {
 }
 
 // TestBurst writes one page 50 times in a row: one or two rebuilds, not 50.
+// The quiet window is the production default's double, so a loaded test
+// machine that spreads the writes out does not split the burst.
 func TestBurst(t *testing.T) {
-	p := startPreview(t, copyRepo(t), Config{})
+	p := startPreview(t, copyRepo(t), Config{Quiet: 200 * time.Millisecond})
 	before := p.status().Build
 	orig := readFile(t, filepath.Join(p.dir, page))
 	for i := range 50 {
@@ -214,4 +216,18 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestRebuildRendersOnlyTheEditedPage edits one page's body: the rebuild
+// renders that page pair again and reuses every other one.
+func TestRebuildRendersOnlyTheEditedPage(t *testing.T) {
+	p := startPreview(t, copyRepo(t), Config{})
+	file := filepath.Join(p.dir, "content", "en", "docs", "stage-types.md")
+	writeFile(t, file, readFile(t, file)+"\nA closing remark from a writer.\n")
+	p.until("reload showing the edit", 10*time.Second, func() bool {
+		return strings.Contains(p.page("/docs/stage-types/"), "A closing remark from a writer.")
+	})
+	if out := p.out.String(); !strings.Contains(out, " 1 page pair(s) rendered, ") {
+		t.Errorf("the rebuild after one page edit did not render exactly one pair:\n%s", out)
+	}
 }

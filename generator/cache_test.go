@@ -1,0 +1,78 @@
+package generator
+
+import (
+	"context"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// renderCached renders fsys into a new directory with the cache.
+func renderCached(t *testing.T, fsys fstest.MapFS, c *Cache) (string, *Result) {
+	t.Helper()
+	dir := t.TempDir()
+	res, err := Render(context.Background(), Config{Content: fsys, BaseURL: "https://example.test", Log: io.Discard, Cache: c}, dir)
+	if err != nil {
+		t.Fatalf("Render: %v", err)
+	}
+	return dir, res
+}
+
+// TestCacheRendersOnlyWhatChanged builds the fixture with a cache, edits
+// one page's body and checks that only that pair is rendered again, while
+// the output equals a build without the cache; a change that reaches every
+// page (the labels) renders everything.
+func TestCacheRendersOnlyWhatChanged(t *testing.T) {
+	site := fixture(t)
+	c := NewCache()
+	_, first := renderCached(t, site, c)
+	if first.Reused != 0 || first.Rendered == 0 {
+		t.Fatalf("first build: rendered %d, reused %d", first.Rendered, first.Reused)
+	}
+	_, again := renderCached(t, site, c)
+	if again.Rendered != 0 || again.Reused != first.Rendered {
+		t.Errorf("unchanged rebuild: rendered %d, reused %d; want 0 and %d", again.Rendered, again.Reused, first.Rendered)
+	}
+
+	page := "content/en/docs/create-task.md"
+	edited := withFiles(site, map[string]string{page: strings.Replace(string(site[page].Data), "\n\n", "\n\nA sentence added by a writer.\n\n", 1)})
+	dir, res := renderCached(t, edited, c)
+	if res.Rendered != 1 || res.Reused != first.Rendered-1 {
+		t.Errorf("after editing %s: rendered %d, reused %d; want 1 and %d", page, res.Rendered, res.Reused, first.Rendered-1)
+	}
+	if !strings.Contains(readFile(t, dir, "docs/create-task/index.html"), "A sentence added by a writer.") {
+		t.Errorf("the edited page does not show the edit")
+	}
+	sameTree(t, dir, mustRender(t, edited))
+
+	labels := withFiles(edited, map[string]string{labelsFile: string(edited[labelsFile].Data) + "\n"})
+	if _, res := renderCached(t, labels, c); res.Reused != 0 {
+		t.Errorf("after a labels change: reused %d pairs; want every page rendered", res.Reused)
+	}
+}
+
+// sameTree fails when two output directories differ in any file.
+func sameTree(t *testing.T, got, want string) {
+	t.Helper()
+	files := map[string]bool{}
+	for _, root := range []string{got, want} {
+		filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				rel, _ := filepath.Rel(root, p)
+				files[rel] = true
+			}
+			return nil
+		})
+	}
+	for rel := range files {
+		a, errA := os.ReadFile(filepath.Join(got, rel))
+		b, errB := os.ReadFile(filepath.Join(want, rel))
+		if errA != nil || errB != nil || string(a) != string(b) {
+			t.Errorf("%s differs between the cached and the full build", rel)
+		}
+	}
+}
