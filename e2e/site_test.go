@@ -128,3 +128,11 @@ func artifact(t *testing.T, name string, data []byte) {
 
 // cdpCall is cdp.Call, named for the tests that send raw protocol commands.
 var cdpCall = cdp.Call[emulation.SetEmulatedMediaParams, cdp.Empty]
+
+// scriptsOff disables JavaScript for the tab's next documents.
+func scriptsOff() chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, t, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+		return chromedp.Void{}, err
+	}
+}

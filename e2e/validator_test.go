@@ -285,3 +285,42 @@ func encode(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestValidatorOffline loads the page and the module, shuts the server
+// down, and validates again: nothing the validator needs comes from a
+// server after the first load.
+func TestValidatorOffline(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	run(t, tab, chromedp.Navigate(srv.URL+"/validator/"), chromedp.WaitVisible(chromedp.ID("payload")))
+	paste(t, tab, string(protocol.Default().Example.Payload), "pro")
+	srv.CloseClientConnections()
+	srv.Close()
+	if reached := eval[bool](t, tab, `fetch("/", {cache: "no-store"}).then(() => true, () => false)`); reached {
+		t.Fatal("the site is still reachable after the server shut down")
+	}
+	text := readFile(t, "../protocol/testdata/payloads/reference-example.json")
+	paste(t, tab, text, "free")
+	if s := summary(t, tab); !strings.Contains(s, "2 error(s)") {
+		t.Errorf("offline summary = %q; want the reference example's 2 errors", s)
+	}
+}
+
+// TestValidatorWithoutJavaScript checks the page without scripts: the tool
+// stays hidden and the notice points to the command line.
+func TestValidatorWithoutJavaScript(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	run(t, tab, scriptsOff(), chromedp.Navigate(srv.URL+"/validator/"), chromedp.WaitReady(chromedp.CSS("main")))
+	if shown := eval[bool](t, tab, `getComputedStyle(document.querySelector("#validator .tool")).display !== "none"`); shown {
+		t.Errorf("the tool is shown without JavaScript")
+	}
+	text := eval[string](t, tab, `document.querySelector("#validator noscript").textContent`)
+	href := eval[string](t, tab, `(document.querySelector("#validator noscript a") || {getAttribute: () => ""}).getAttribute("href")`)
+	if !strings.Contains(text, "gen validate") || href != "#validate-on-the-command-line" {
+		t.Errorf("the no-script notice does not name and link the CLI: %q, link %q", text, href)
+	}
+	if n := eval[int](t, tab, `document.querySelectorAll("#validate-on-the-command-line").length`); n != 1 {
+		t.Errorf("the notice links #validate-on-the-command-line, which the page has %d times", n)
+	}
+}

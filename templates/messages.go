@@ -68,8 +68,8 @@ type SkillMessages struct {
 // receives them as JSON (see [ValidatorMessages.Script]); placeholders in
 // braces are filled in by the script.
 type ValidatorMessages struct {
-	Title, NoScript, Tier, Validate, LoadExample, ApplyFixes, CopyResult string
-	PayloadLabel, Placeholder, FindingsLabel                             string
+	Title, NoScript, CLILink, Tier, Validate, LoadExample, ApplyFixes, CopyResult string
+	PayloadLabel, Placeholder, FindingsLabel                                      string
 
 	Valid      string `json:"valid"`
 	Invalid    string `json:"invalid"`
@@ -183,6 +183,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Validator: ValidatorMessages{
 			Title:         t("Validate a payload", "校验载荷"),
 			NoScript:      t("The validator runs in your browser and needs JavaScript. Without it, validate on the command line:", "校验器在浏览器中运行，需要启用 JavaScript。未启用时，请在命令行中校验："),
+			CLILink:       t("How to validate on the command line", "命令行校验方法"),
 			Tier:          t("Creator's tier", "创建者会员等级"),
 			Validate:      t("Validate", "校验"),
 			LoadExample:   t("Load the example", "载入示例"),
