@@ -185,6 +185,7 @@ type Document struct {
 	LanguageCodebook          []Language        `json:"language_codebook"`
 	LanguageAliases           map[string]string `json:"language_aliases"`
 	LanguageFallback          Fallback          `json:"language_fallback"`
+	HumanFacingLanguage       string            `json:"human_facing_language"` // the rule for the language of human-facing strings
 	LanguageScriptCheck       ScriptCheck       `json:"language_script_check"`
 	TokenCostBearerType       BearerType        `json:"token_cost_bearer_type"`
 
