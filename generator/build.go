@@ -130,7 +130,8 @@ type pageResult struct {
 	anchors  map[string]bool
 	links    []linkRef
 	headings []heading
-	markdown string // the Markdown version, kept for the field reference page only
+	markdown string    // the Markdown version, kept for the field reference page only
+	text     *textFile // sections and tokens for the drift check, until the twin is compared
 }
 
 func (b *builder) run(ctx context.Context) {
@@ -147,7 +148,6 @@ func (b *builder) run(ctx context.Context) {
 			}
 		}()
 	}
-	b.checkDocsDrift()
 	b.prepareDirectives()
 	b.prepareSkillIndex()
 	ref, rest := b.splitReference()

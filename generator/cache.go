@@ -21,13 +21,12 @@ type Cache struct {
 	mu     sync.Mutex
 	global string
 	pairs  map[string]*cachedPair // by the pair's id: its English (or only) page file
-	drift  map[string][]Finding   // docs drift of a pair, by pair key
 	seen   map[string]bool        // pairs of the current build, to drop the rest
 }
 
 // NewCache returns an empty cache for Config.Cache.
 func NewCache() *Cache {
-	return &Cache{pairs: map[string]*cachedPair{}, drift: map[string][]Finding{}}
+	return &Cache{pairs: map[string]*cachedPair{}}
 }
 
 // cachedPair is what rendering a pair produced.
@@ -50,7 +49,6 @@ func (c *Cache) begin(global string) {
 	if c.global != global {
 		c.global = global
 		c.pairs = map[string]*cachedPair{}
-		c.drift = map[string][]Finding{}
 	}
 	c.seen = map[string]bool{}
 }
@@ -80,19 +78,6 @@ func (c *Cache) store(id string, e *cachedPair) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.pairs[id] = e
-}
-
-func (c *Cache) driftFor(key string) ([]Finding, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	f, ok := c.drift[key]
-	return f, ok
-}
-
-func (c *Cache) storeDrift(key string, f []Finding) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.drift[key] = f
 }
 
 // pairID names a pair across builds.

@@ -76,3 +76,26 @@ func sameTree(t *testing.T, got, want string) {
 		}
 	}
 }
+
+// TestBuildReportsDocsDrift changes a Chinese docs page so it loses a code
+// block line and a link and gains a number: the build warns at the right
+// file and line, without failing.
+func TestBuildReportsDocsDrift(t *testing.T) {
+	site := fixture(t)
+	page := "content/zh-CN/docs/create-task.md"
+	src := string(site[page].Data)
+	src = strings.Replace(src, `func main() { println("hi & bye") }`, `func main() {}`, 1)
+	src = strings.Replace(src, "每个阶段选一个，见[下文](#the-field-reference-and-protocol-json)。", "每个阶段选 1 个。", 1)
+	_, res, err := render(t, withFiles(site, map[string]string{page: src}))
+	if err != nil {
+		t.Fatalf("drift failed the build: %v", err)
+	}
+	got := res.Warnings.Error()
+	for _, want := range []string{
+		page + ":18: ", "code block", "#the-field-reference-and-protocol-json", `"1"`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("warnings lack %q:\n%s", want, got)
+		}
+	}
+}

@@ -81,6 +81,12 @@ func analyze(src []byte, bodyStart int, secs []section) []facts {
 	p := syntaxParsers.Get().(parser.Parser)
 	doc := p.Parse(gtext.NewReader(src))
 	syntaxParsers.Put(p)
+	return analyzeDoc(doc, src, secs)
+}
+
+// analyzeDoc collects each section's tokens from a parsed document; the
+// build passes the tree it renders, so pages are parsed once.
+func analyzeDoc(doc ast.Node, src []byte, secs []section) []facts {
 	lines := lineStarts(src)
 	out := make([]facts, len(secs))
 	cur := 0
@@ -106,6 +112,11 @@ func collect(n ast.Node, src []byte, lines []int, f *facts) {
 					line-- // the opening fence
 				}
 				f.blocks = append(f.blocks, token{"code block", linesText(c, src), line})
+			}
+			return ast.WalkSkipChildren, nil
+		case *directiveNode:
+			if entering {
+				f.blocks = append(f.blocks, token{"code block", "protocol " + c.name, c.line})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock, *ast.RawHTML:
@@ -528,6 +539,11 @@ func (c *comparison) checkStamp(o, t *section) {
 // and its translation, the language's own field reference and bundle,
 // to the English file.
 func docsLinkTarget(dest string) string {
+	// The build compares links after the Chinese page's were prefixed
+	// with /zh-CN; a writer may also write the prefix. Both mean the same.
+	if strings.HasPrefix(dest, langPrefix(zh)+"/") {
+		dest = strings.TrimPrefix(dest, langPrefix(zh))
+	}
 	return strings.NewReplacer(
 		"/"+referenceName(zh), "/"+referenceName(en),
 		"/"+bundleName(zh), "/"+bundleName(en),

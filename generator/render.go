@@ -79,6 +79,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			enRes = res
 		} else if enRes != nil {
 			checkParity(enRes, res, rep)
+			checkDrift(enRes, res, rep)
 		}
 	}
 	b.rep.merge(rep)
@@ -88,6 +89,18 @@ func (b *builder) renderPair(w *worker, pr pair) {
 	b.mu.Lock()
 	b.rendered++
 	b.mu.Unlock()
+}
+
+// checkDrift compares a docs page with its translation section by section
+// and reports drift as warnings, then lets the analysis go.
+func checkDrift(enRes, zhRes *pageResult, rep *report) {
+	if enRes.text == nil || zhRes.text == nil {
+		return
+	}
+	for _, f := range compareTexts(enRes.text, zhRes.text, docsLinkTarget).findings {
+		rep.finding(f)
+	}
+	enRes.text, zhRes.text = nil, nil
 }
 
 // replay writes a cached pair's files and records its results and warnings
@@ -135,6 +148,10 @@ func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading, rep *r
 	}
 	write(outputPath(p.URL), w.out.Bytes())
 	res := &pageResult{page: p, anchors: st.anchors, links: st.links, headings: st.headings}
+	if pr.en != nil && pr.zh != nil { // the drift check reads the tree just rendered
+		res.text = &textFile{Name: p.File, Src: p.Src, BodyStart: p.BodyStart, secs: splitSections(p.Src, p.BodyStart)}
+		res.text.facts = analyzeDoc(doc, p.Src, res.text.secs)
+	}
 	text := b.exportMarkdown(st)
 	if u := markdownURL(p); u != "" {
 		write(u, []byte(text))

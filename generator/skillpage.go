@@ -27,38 +27,6 @@ func (r *report) finding(f Finding) {
 	}
 }
 
-// checkDocsDrift compares every docs page with its translation and
-// reports drift as warnings. It runs before rendering, which releases the
-// pages' sources.
-func (b *builder) checkDocsDrift() {
-	var pairs []pair
-	for _, pr := range b.pairs {
-		if pr.en != nil && pr.zh != nil && pr.en.Src != nil && pr.zh.Src != nil {
-			pairs = append(pairs, pr)
-		}
-	}
-	parallel(len(pairs), b.cfg.Workers, func(i int) {
-		var key string
-		if c := b.cfg.Cache; c != nil {
-			key = pairKey(pairs[i])
-			if fs, ok := c.driftFor(key); ok {
-				for _, f := range fs {
-					b.rep.finding(f)
-				}
-				return
-			}
-		}
-		o, t := pairs[i].en, pairs[i].zh
-		c := compareTexts(newTextFile(o.File, o.Src, o.BodyStart), newTextFile(t.File, t.Src, t.BodyStart), docsLinkTarget)
-		for _, f := range c.findings {
-			b.rep.finding(f)
-		}
-		if b.cfg.Cache != nil {
-			b.cfg.Cache.storeDrift(key, c.findings)
-		}
-	})
-}
-
 // loadSkills reads content/skills and reports what the skills checks find.
 func (b *builder) loadSkills() {
 	skills, findings := loadSkills(b.cfg.Content)
