@@ -70,7 +70,7 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 		util.Prioritized(linkRewriter{}, 300),
 	))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
-		util.Prioritized(codeRenderer{msg: e.msg, hl: e.hl}, 100),
+		util.Prioritized(codeRenderer(e), 100),
 	))
 }
 

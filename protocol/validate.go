@@ -78,21 +78,6 @@ func (v *validation) addAt(f Finding, start, end int) {
 	v.findings = append(v.findings, f)
 }
 
-// add records a finding located at the value its pointer names.
-func (v *validation) add(f Finding) {
-	n := v.root.lookup(f.Pointer)
-	if n == nil {
-		v.addAt(f, 0, 0)
-		return
-	}
-	v.addAt(f, n.start, n.end)
-}
-
-// addKey records a finding located at an object member's key.
-func (v *validation) addKey(f Finding, m *member) {
-	v.addAt(f, m.keyStart, m.keyEnd)
-}
-
 // run performs the checks in order; a check that leaves nothing to check
 // further stops the run.
 func (v *validation) run() {

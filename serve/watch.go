@@ -88,7 +88,7 @@ func newNotifier(root string, out chan<- string, printf func(string, ...any)) (*
 		if !t.recursive {
 			err = n.add(dir)
 		} else {
-			err = n.addTree(nil, dir)
+			err = n.addTree(context.TODO(), dir) // at start-up: nothing to cancel yet
 		}
 		if err != nil {
 			w.Close()

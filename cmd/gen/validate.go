@@ -67,7 +67,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	opts := protocol.Options{Tier: *tier, Lang: *lang}
 	res := protocol.Validate(text, opts)
 	if *fix {
-		if text, res, err = applyFixes(name, text, res, opts, stdout, stderr); err != nil {
+		if res, err = applyFixes(name, text, res, opts, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "gen validate: %v\n", err)
 			return 2
 		}
@@ -133,7 +133,7 @@ func readInput(name string, stdin io.Reader) ([]byte, error) {
 
 // applyFixes rewrites the input with every mechanical fix, repeating while
 // fixes keep appearing, and validates the result.
-func applyFixes(name string, text []byte, res protocol.Result, opts protocol.Options, stdout, stderr io.Writer) ([]byte, protocol.Result, error) {
+func applyFixes(name string, text []byte, res protocol.Result, opts protocol.Options, stdout, stderr io.Writer) (protocol.Result, error) {
 	total := 0
 	for range 5 {
 		var n int
@@ -146,19 +146,19 @@ func applyFixes(name string, text []byte, res protocol.Result, opts protocol.Opt
 	}
 	if name == "-" {
 		_, err := stdout.Write(text)
-		return text, res, err
+		return res, err
 	}
 	if total > 0 {
 		info, err := os.Stat(name)
 		if err != nil {
-			return text, res, err
+			return res, err
 		}
 		if err := os.WriteFile(name, text, info.Mode().Perm()); err != nil {
-			return text, res, fmt.Errorf("write %s: %w", name, err)
+			return res, fmt.Errorf("write %s: %w", name, err)
 		}
 	}
 	fmt.Fprintf(stderr, "%s: applied %d fix(es)\n", name, total)
-	return text, res, nil
+	return res, nil
 }
 
 // report prints the findings in the chosen format.

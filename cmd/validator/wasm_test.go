@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -69,7 +68,11 @@ func runWasm(t *testing.T, inputs []wasmInput) []json.RawMessage {
 	in, _ := json.Marshal(inputs)
 	script := write("run.js", []byte(nodeRunner))
 	inPath, outPath := write("in.json", in), filepath.Join(dir, "out.json")
-	wasmExec := filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js")
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Fatalf("go env GOROOT: %v", err)
+	}
+	wasmExec := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
 	cmd := exec.Command(node, script, wasmExec, wasm, inPath, outPath)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("node: %v\n%s", err, out)

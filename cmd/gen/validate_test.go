@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pairag.com/portal/protocol"
+)
+
+// TestValidate runs gen validate through run, as the shell would: exit
+// codes, both output formats, both languages, standard input and --fix.
+func TestValidate(t *testing.T) {
+	example := string(protocol.Default().Example.Payload)
+	reference, err := os.ReadFile("../../protocol/testdata/payloads/reference-example.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	valid := write("valid.json", example)
+	ref := write("reference.json", string(reference))
+	tests := []struct {
+		name   string
+		args   []string
+		stdin  string
+		code   int
+		stdout []string // substrings of standard output
+		stderr []string
+	}{
+		{"valid for pro", []string{"validate", "--tier", "pro", valid}, "", 0, []string{"valid for tier pro"}, nil},
+		{"flags after the file", []string{"validate", valid, "--tier", "pro"}, "", 0, []string{"valid for tier pro"}, nil},
+		{"free rejects the reference example", []string{"validate", ref}, "", 1,
+			[]string{ref + ":13:17: error: ", "[location-anywhere-only]", ref + ":93:23: error: ", ref + ":12:17: warning: ", "2 error(s)"}, nil},
+		{"chinese messages", []string{"validate", "--lang", "zh-CN", ref}, "", 1, []string{"错误", "[fiat-not-available]"}, nil},
+		{"unknown tier is free", []string{"validate", "--tier", "gold", ref}, "", 1, []string{"[unknown-tier]", "for tier free"}, nil},
+		{"standard input", []string{"validate", "--tier", "ultra", "-"}, string(reference), 0, []string{"<stdin>:12:17: warning: "}, nil},
+		{"json", []string{"validate", "--format", "json", "--tier", "ultra", ref}, "", 0, []string{`"valid": true`, `"code": "language-alias"`, `"pointer": "/manifest/language"`}, nil},
+		{"empty input", []string{"validate", "-"}, "", 1, []string{"[input-empty]"}, nil},
+		{"missing file", []string{"validate", filepath.Join(dir, "nope.json")}, "", 2, nil, []string{"no such file"}},
+		{"bad format", []string{"validate", "--format", "xml", valid}, "", 2, nil, []string{"--format must be text or json"}},
+		{"bad lang", []string{"validate", "--lang", "fr", valid}, "", 2, nil, []string{"--lang must be en or zh-CN"}},
+		{"two files", []string{"validate", valid, ref}, "", 2, nil, []string{"give one file"}},
+		{"fix on standard input", []string{"validate", "--fix", "--tier", "ultra", "-"}, string(reference), 0,
+			[]string{`"language": "en",`}, []string{"<stdin>: valid for tier ultra"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(tt.args, strings.NewReader(tt.stdin), &stdout, &stderr)
+			if code != tt.code {
+				t.Errorf("run(%q) = %d; want %d\nstdout:\n%s\nstderr:\n%s", tt.args, code, tt.code, stdout.String(), stderr.String())
+			}
+			for _, want := range tt.stdout {
+				if !strings.Contains(stdout.String(), want) {
+					t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+				}
+			}
+			for _, want := range tt.stderr {
+				if !strings.Contains(stderr.String(), want) {
+					t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+				}
+			}
+		})
+	}
+}
+
+// TestValidateFixFile applies the fixes to a file in place: the alias and
+// the trailing comma go, every other byte stays.
+func TestValidateFixFile(t *testing.T) {
+	text := strings.Replace(string(protocol.Default().Example.Payload), `"language": "en"`, `"language": "en-US"`, 1)
+	text = strings.Replace(text, `"ownership": 1,`, `"ownership": 1,,`, 1)
+	text = strings.Replace(text, `"bounty_energy": 200,`, `"bounty_energy": 200, // points`, 1)
+	file := filepath.Join(t.TempDir(), "task.json")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"validate", "--fix", "--tier", "pro", "--format", "json", file}, nil, &stdout, &stderr); code != 1 {
+		t.Logf("exit %d (a double comma is not mechanically fixable): %s", code, stdout.String())
+	}
+	// A double comma is a syntax error with no fix: the file must stay as it was.
+	got, _ := os.ReadFile(file)
+	if string(got) != text {
+		t.Errorf("--fix changed a file whose syntax error has no mechanical fix")
+	}
+
+	text = strings.Replace(text, `"ownership": 1,,`, `"ownership": 1,`, 1)
+	os.WriteFile(file, []byte(text), 0o644)
+	stdout.Reset()
+	if code := run([]string{"validate", "--fix", "--tier", "pro", "--format", "json", file}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d after fixing; output:\n%s", code, stdout.String())
+	}
+	var res protocol.Result
+	if err := json.Unmarshal(stdout.Bytes(), &res); err != nil || !res.Valid {
+		t.Fatalf("after --fix: %v %s", err, stdout.String())
+	}
+	got, _ = os.ReadFile(file)
+	want := strings.Replace(strings.Replace(text, `"en-US"`, `"en"`, 1), `// points`, ``, 1)
+	if string(got) != want {
+		t.Errorf("--fix wrote other changes than the alias and the comment:\n%s", got)
+	}
+}
