@@ -28,6 +28,9 @@ func TestHighlightCSS(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.WriteString("@media (prefers-color-scheme: dark) {\n  ")
+	// Token classes the dark style leaves undefined would keep their light
+	// colours (dark punctuation on a dark background): reset them first.
+	b.WriteString("/* Reset */ .chroma [class] { color: inherit; background-color: transparent; font-weight: inherit; font-style: inherit }\n  ")
 	b.WriteString(strings.TrimSpace(strings.ReplaceAll(dark.String(), "\n", "\n  ")))
 	b.WriteString("\n}\n")
 	if *update {
