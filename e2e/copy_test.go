@@ -123,29 +123,16 @@ func TestPageScreenshots(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
 	for name, path := range pages {
-		for _, scheme := range []string{"light", "dark"} {
-			for _, size := range []struct {
-				name          string
-				width, height int64
-				mobile        bool
-			}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
-				run(t, tab, chromedp.EmulateViewport(size.width, size.height, viewportOptions(size.mobile)...),
-					emulateScheme(scheme), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
-				landmarks := eval[int](t, tab, `["header", "nav", "main", "footer"].filter((s) => document.querySelector(s)).length`)
-				if landmarks != 4 {
-					t.Errorf("%s: %d of 4 landmarks", path, landmarks)
-				}
-				if w := eval[int](t, tab, `document.documentElement.scrollWidth - window.innerWidth`); w > 1 {
-					t.Errorf("%s at %s width scrolls sideways by %d px", path, size.name, w)
-				}
-				ctx, cancel := context.WithTimeout(tab, 60*time.Second)
-				shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-				cancel()
-				if err != nil {
-					t.Fatal(err)
-				}
-				artifact(t, name+"-"+size.name+"-"+scheme+".png", shot)
+		for _, v := range views {
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+			landmarks := eval[int](t, tab, `["header", "nav", "main", "footer"].filter((s) => document.querySelector(s)).length`)
+			if landmarks != 4 {
+				t.Errorf("%s: %d of 4 landmarks", path, landmarks)
 			}
+			if w := eval[int](t, tab, `document.documentElement.scrollWidth - window.innerWidth`); w > 1 {
+				t.Errorf("%s at %s width scrolls sideways by %d px", path, v.size, w)
+			}
+			v.screenshot(t, tab, name)
 		}
 	}
 }

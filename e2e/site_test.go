@@ -136,3 +136,39 @@ func scriptsOff() chromedp.Action[chromedp.Void] {
 		return chromedp.Void{}, err
 	}
 }
+
+// view is one way a reader sees a page: a width and a colour scheme.
+type view struct {
+	size          string
+	width, height int64
+	mobile        bool
+	scheme        string
+}
+
+// views are the desktop and phone widths in the light and dark themes that
+// the screenshot tests cover.
+var views = []view{
+	{"desktop", 1280, 900, false, "light"}, {"desktop", 1280, 900, false, "dark"},
+	{"phone", 390, 844, true, "light"}, {"phone", 390, 844, true, "dark"},
+}
+
+// apply sets the tab's viewport and colour scheme.
+func (v view) apply() chromedp.Action[chromedp.Void] {
+	opts := []chromedp.EmulateViewportOption{}
+	if v.mobile {
+		opts = append(opts, chromedp.EmulateMobile, chromedp.EmulateTouch)
+	}
+	return chromedp.Steps(chromedp.EmulateViewport(v.width, v.height, opts...), emulateScheme(v.scheme))
+}
+
+// screenshot saves the whole page as artifacts/screenshots/<name>-<size>-<scheme>.png.
+func (v view) screenshot(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(tab, browsertest.Timeout)
+	defer cancel()
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	artifact(t, name+"-"+v.size+"-"+v.scheme+".png", shot)
+}

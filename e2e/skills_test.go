@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -118,34 +117,21 @@ func TestSkillScreenshots(t *testing.T) {
 	for _, page := range []struct{ name, path string }{
 		{"skill-en", skillPage}, {"skill-zh-CN", "/zh-CN" + skillPage}, {"skills-index-zh-CN", "/zh-CN/skills/"},
 	} {
-		for _, scheme := range []string{"light", "dark"} {
-			for _, size := range []struct {
-				name          string
-				width, height int64
-				mobile        bool
-			}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
-				run(t, tab, chromedp.EmulateViewport(size.width, size.height, viewportOptions(size.mobile)...),
-					emulateScheme(scheme), chromedp.Navigate(srv.URL+page.path), chromedp.WaitVisible(chromedp.CSS("main")))
-				if w := eval[int](t, tab, `document.documentElement.scrollWidth - window.innerWidth`); w > 1 {
-					t.Errorf("%s at %s width scrolls sideways by %d px", page.path, size.name, w)
-				}
-				if size.mobile && strings.HasSuffix(page.path, skillPage) {
-					stacked := eval[bool](t, tab, `[...document.querySelectorAll(".skill-row:not(.skill-head)")].every((r) => {
-						const [o, t] = r.querySelectorAll(":scope > .cell");
-						return !t || o.getBoundingClientRect().bottom <= t.getBoundingClientRect().top + 1;
-					})`)
-					if !stacked {
-						t.Errorf("%s on a phone: a row does not stack the original above the translation", page.path)
-					}
-				}
-				ctx, cancel := context.WithTimeout(tab, 60*time.Second)
-				shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-				cancel()
-				if err != nil {
-					t.Fatal(err)
-				}
-				artifact(t, page.name+"-"+size.name+"-"+scheme+".png", shot)
+		for _, v := range views {
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+page.path), chromedp.WaitVisible(chromedp.CSS("main")))
+			if w := eval[int](t, tab, `document.documentElement.scrollWidth - window.innerWidth`); w > 1 {
+				t.Errorf("%s at %s width scrolls sideways by %d px", page.path, v.size, w)
 			}
+			if v.mobile && strings.HasSuffix(page.path, skillPage) {
+				stacked := eval[bool](t, tab, `[...document.querySelectorAll(".skill-row:not(.skill-head)")].every((r) => {
+					const [o, t] = r.querySelectorAll(":scope > .cell");
+					return !t || o.getBoundingClientRect().bottom <= t.getBoundingClientRect().top + 1;
+				})`)
+				if !stacked {
+					t.Errorf("%s on a phone: a row does not stack the original above the translation", page.path)
+				}
+			}
+			v.screenshot(t, tab, page.name)
 		}
 	}
 }

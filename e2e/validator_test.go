@@ -216,38 +216,16 @@ func TestValidatorScreenshots(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
 	for _, lang := range []string{"", "/zh-CN"} {
-		for _, scheme := range []string{"light", "dark"} {
-			for _, size := range []struct {
-				name          string
-				width, height int64
-				mobile        bool
-			}{{"desktop", 1280, 900, false}, {"phone", 390, 844, true}} {
-				run(t, tab,
-					chromedp.EmulateViewport(size.width, size.height, viewportOptions(size.mobile)...),
-					emulateScheme(scheme),
-					chromedp.Navigate(srv.URL+lang+"/validator/"), chromedp.WaitVisible(chromedp.ID("payload")))
-				paste(t, tab, text, "free")
-				ctx, cancel := context.WithTimeout(tab, 60*time.Second)
-				shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-				cancel()
-				if err != nil {
-					t.Fatal(err)
-				}
-				name := strings.Trim(strings.ReplaceAll(lang, "/", ""), "-")
-				if name == "" {
-					name = "en"
-				}
-				artifact(t, fmt.Sprintf("validator-%s-%s-%s.png", name, size.name, scheme), shot)
-			}
+		name := "validator-en"
+		if lang != "" {
+			name = "validator-zh-CN"
+		}
+		for _, v := range views {
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+lang+"/validator/"), chromedp.WaitVisible(chromedp.ID("payload")))
+			paste(t, tab, text, "free")
+			v.screenshot(t, tab, name)
 		}
 	}
-}
-
-func viewportOptions(mobile bool) []chromedp.EmulateViewportOption {
-	if mobile {
-		return []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch}
-	}
-	return nil
 }
 
 func emulateScheme(scheme string) chromedp.Action[chromedp.Void] {
