@@ -88,7 +88,7 @@ func newNotifier(root string, out chan<- string, printf func(string, ...any)) (*
 		if !t.recursive {
 			err = n.add(dir)
 		} else {
-			err = n.addTree(context.TODO(), dir) // at start-up: nothing to cancel yet
+			err = n.addTree(dir, nil) // at start-up the first build reads every file anyway
 		}
 		if err != nil {
 			w.Close()
@@ -110,10 +110,10 @@ func (n *notifier) add(dir string) error {
 	return nil
 }
 
-// addTree watches dir and every directory below it. With ctx set (a
+// addTree watches dir and every directory below it. With report set (a
 // directory created while running), every file found is reported too:
 // it may have been written before its directory's watch existed.
-func (n *notifier) addTree(ctx context.Context, dir string) error {
+func (n *notifier) addTree(dir string, report func(rel string)) error {
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // vanished meanwhile: its REMOVE event says so
@@ -125,8 +125,8 @@ func (n *notifier) addTree(ctx context.Context, dir string) error {
 			}
 			return n.add(p)
 		}
-		if ctx != nil {
-			emit(ctx, n.out, rel)
+		if report != nil {
+			report(rel)
 		}
 		return nil
 	})
@@ -187,7 +187,7 @@ func (n *notifier) event(ctx context.Context, ev fsnotify.Event) {
 	}
 	if ev.Has(fsnotify.Create) && recursiveTree(rel) && !skipDir(rel) {
 		if info, err := os.Lstat(ev.Name); err == nil && info.IsDir() {
-			if err := n.addTree(ctx, ev.Name); err != nil {
+			if err := n.addTree(ev.Name, func(rel string) { emit(ctx, n.out, rel) }); err != nil {
 				n.printf("%v", err)
 			}
 		}
