@@ -39,6 +39,9 @@ func Build(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("build: %w", err)
 	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return nil, fmt.Errorf("build: %w", err)
+	}
 	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+"-*")
 	if err != nil {
 		return nil, fmt.Errorf("build: %w", err)
@@ -78,7 +81,15 @@ func swap(tmp, dir string) error {
 func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	cfg = cfg.withDefaults()
 	b := &builder{cfg: cfg, dir: dir, rep: &report{}, hl: sharedHighlighter, files: map[string]bool{}, results: map[string]*pageResult{}}
+	if cfg.HighlightCache != "" {
+		b.hl.loadHighlights(cfg.HighlightCache)
+	}
 	b.run(ctx)
+	if cfg.HighlightCache != "" && ctx.Err() == nil {
+		if err := b.hl.saveHighlights(cfg.HighlightCache); err != nil {
+			fmt.Fprintf(cfg.Log, "%s: warning: keep highlighted code for the next build: %v\n", cfg.HighlightCache, err)
+		}
+	}
 	b.rep.warnings.Sort()
 	for _, w := range b.rep.warnings {
 		fmt.Fprintln(cfg.Log, warning(w))

@@ -34,6 +34,12 @@ type Config struct {
 	// Workers is the number of pages rendered at once. Zero means GOMAXPROCS.
 	Workers int
 
+	// HighlightCache, when set, is a file that keeps highlighted code from
+	// one build process to the next (gen build uses .cache/highlight.gob in
+	// the repository): highlighting is the most expensive step, and most
+	// code does not change between builds. Empty highlights everything.
+	HighlightCache string
+
 	// Cache, when set, carries rendered pages from one build to the next in
 	// this process, so only pages whose inputs changed are rendered again
 	// (gen serve). Nil renders everything.

@@ -27,8 +27,10 @@ const (
 // expensive step of a build, so results are cached by a hash of the
 // language and the code; the cache is safe for concurrent use.
 type highlighter struct {
-	cache sync.Map     // [32]byte -> string
-	size  atomic.Int64 // bytes held by the cache
+	cache  sync.Map     // [32]byte -> string
+	size   atomic.Int64 // bytes held by the cache
+	added  atomic.Int64 // entries highlighted in this process
+	stored atomic.Int64 // value of added when the cache file was last read or written
 }
 
 // maxCache bounds the cache; when it is full it starts over.
@@ -48,6 +50,7 @@ func (h *highlighter) html(lang, code string) string {
 		h.size.Store(int64(len(out)))
 	}
 	h.cache.Store(key, out)
+	h.added.Add(1)
 	return out
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"pairag.com/portal/generator"
 	"pairag.com/portal/wasmbuild"
@@ -24,8 +25,9 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "public", "output `dir`ectory, replaced atomically when the build succeeds")
 	baseURL := fs.String("base-url", generator.DefaultBaseURL, "site origin for canonical, hreflang and sitemap `URL`s")
 	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page (needs the go command)")
+	cacheDir := fs.String("cache", "", "`dir`ectory kept between builds for highlighted code (default <content>/.cache; \"off\" disables)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gen build [--content DIR] [--out DIR] [--base-url URL] [--validator=false]")
+		fmt.Fprintln(stderr, "usage: gen build [--content DIR] [--out DIR] [--base-url URL] [--validator=false] [--cache DIR|off]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -41,6 +43,13 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx := context.Background()
 	cfg := generator.Config{Content: os.DirFS(*content), OutDir: *out, BaseURL: *baseURL, Log: stderr}
+	switch *cacheDir {
+	case "off":
+	case "":
+		cfg.HighlightCache = filepath.Join(*content, ".cache", "highlight.gob")
+	default:
+		cfg.HighlightCache = filepath.Join(*cacheDir, "highlight.gob")
+	}
 	if *withValidator {
 		m, err := wasmbuild.Build(ctx, wasmbuild.Options{ModuleDir: *content, Log: stderr})
 		if err != nil {
