@@ -34,7 +34,7 @@ type highlighter struct {
 }
 
 // maxCache bounds the cache; when it is full it starts over.
-const maxCache = 4 << 20
+const maxCache = 32 << 20
 
 func newHighlighter() *highlighter { return &highlighter{} }
 
