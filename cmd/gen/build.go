@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/wasmbuild"
 )
 
 func init() {
@@ -30,16 +29,8 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: gen build [--content DIR] [--out DIR] [--base-url URL] [--validator=false] [--cache DIR|off]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gen build: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return 2
+	if code := parseFlags(fs, args, 0); code >= 0 {
+		return code
 	}
 	ctx := context.Background()
 	cfg := generator.Config{Content: os.DirFS(*content), OutDir: *out, BaseURL: *baseURL, Log: stderr}
@@ -51,12 +42,12 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		cfg.HighlightCache = filepath.Join(*cacheDir, "highlight.gob")
 	}
 	if *withValidator {
-		m, err := wasmbuild.Build(ctx, wasmbuild.Options{ModuleDir: *content, Log: stderr})
+		v, err := validatorModule(ctx, *content, stderr, "build")
 		if err != nil {
-			fmt.Fprintf(stderr, "gen build: %v\n(build without the in-browser validator with --validator=false)\n", err)
+			fmt.Fprintf(stderr, "gen build: %v\n", err)
 			return 1
 		}
-		cfg.Validator = &generator.Validator{Wasm: m.Wasm, WasmExec: m.WasmExec}
+		cfg.Validator = v
 	}
 	res, err := generator.Build(ctx, cfg)
 	var list generator.ErrorList

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -43,16 +42,8 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
 	strict := fs.Bool("strict", false, "exit 1 on warnings (drift, stale sections, front matter) too")
 	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gen check: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return 2
+	if code := parseFlags(fs, args, 0); code >= 0 {
+		return code
 	}
 	findings, err := generator.Check(generator.Config{Content: os.DirFS(*content)})
 	if err != nil {

@@ -11,11 +11,17 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"sort"
 	"strings"
+
+	"pairag.com/portal/generator"
+	"pairag.com/portal/wasmbuild"
 )
 
 // command is one subcommand: it parses its own flags and returns an exit code.
@@ -47,6 +53,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return cmd.run(args[1:], stdin, stdout, stderr)
+}
+
+// parseFlags parses a subcommand's flags and, unless maxArgs allows them,
+// refuses positional arguments. It returns the exit code to stop with, or
+// -1 to go on: 0 after -h, 2 on a usage error.
+func parseFlags(fs *flag.FlagSet, args []string, maxArgs int) int {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > maxArgs {
+		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(maxArgs))
+		fs.Usage()
+		return 2
+	}
+	return -1
+}
+
+// validatorModule compiles the in-browser validator for gen build and gen
+// serve, explaining how to go without it when that fails.
+func validatorModule(ctx context.Context, dir string, stderr io.Writer, cmd string) (*generator.Validator, error) {
+	m, err := wasmbuild.Build(ctx, wasmbuild.Options{ModuleDir: dir, Log: stderr})
+	if err != nil {
+		return nil, fmt.Errorf("%v\n(%s without the in-browser validator with --validator=false)", err, cmd)
+	}
+	return &generator.Validator{Wasm: m.Wasm, WasmExec: m.WasmExec}, nil
 }
 
 func usage(w io.Writer) {

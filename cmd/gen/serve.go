@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,9 +9,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"pairag.com/portal/generator"
 	"pairag.com/portal/serve"
-	"pairag.com/portal/wasmbuild"
 )
 
 func init() {
@@ -42,16 +39,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	baseURL := fs.String("base-url", "", "site origin for canonical and Markdown `URL`s (default: the preview's own URL)")
 	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page once at start (needs the go command)")
 	fs.Usage = func() { fmt.Fprint(stderr, serveUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "gen serve: unexpected argument %q\n", fs.Arg(0))
-		fs.Usage()
-		return 2
+	if code := parseFlags(fs, args, 0); code >= 0 {
+		return code
 	}
 	if *port < 0 || *port > 65535 || *poll < 0 {
 		fmt.Fprintln(stderr, "gen serve: --port must be 0-65535 and --poll positive")
@@ -66,12 +55,12 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if *withValidator {
-		m, err := wasmbuild.Build(ctx, wasmbuild.Options{ModuleDir: *content, Log: stderr})
+		v, err := validatorModule(ctx, *content, stderr, "preview")
 		if err != nil {
-			fmt.Fprintf(stderr, "gen serve: %v\n(preview without the in-browser validator with --validator=false)\n", err)
+			fmt.Fprintf(stderr, "gen serve: %v\n", err)
 			return 1
 		}
-		srv.SetValidator(&generator.Validator{Wasm: m.Wasm, WasmExec: m.WasmExec})
+		srv.SetValidator(v)
 	}
 	if err := srv.Run(ctx); err != nil {
 		fmt.Fprintf(stderr, "gen serve: %v\n", err)

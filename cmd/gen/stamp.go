@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,11 +44,8 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
 	fs.Usage = func() { fmt.Fprint(stderr, stampUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if code := parseFlags(fs, args, math.MaxInt); code >= 0 {
+		return code
 	}
 	var files []string
 	for _, a := range fs.Args() {
