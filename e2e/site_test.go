@@ -10,18 +10,16 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strings"
 	"sync"
 	"testing"
 
-	"github.com/BurntSushi/toml"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/generator"
 	"pairag.com/portal/internal/browsertest"
+	"pairag.com/portal/serve"
 	"pairag.com/portal/wasmbuild"
 )
 
@@ -59,41 +57,23 @@ func builtSite(t *testing.T) string {
 	return siteDir
 }
 
-// netlifyRule is one [[headers]] block of netlify.toml.
-type netlifyRule struct {
-	For    string            `toml:"for"`
-	Values map[string]string `toml:"values"`
-}
-
 // siteServer serves the built site on 127.0.0.1 with the headers of
-// netlify.toml, so CSP and content types behave as in production.
+// netlify.toml, matched as gen serve matches them, so CSP and content types
+// behave as in production.
 func siteServer(t *testing.T) *httptest.Server {
 	t.Helper()
 	dir := builtSite(t)
-	var cfg struct {
-		Headers []netlifyRule `toml:"headers"`
-	}
-	if _, err := toml.DecodeFile("../netlify.toml", &cfg); err != nil {
+	data, err := os.ReadFile("../netlify.toml")
+	if err != nil {
 		t.Fatal(err)
 	}
-	type compiled struct {
-		re     *regexp.Regexp
-		values map[string]string
-	}
-	var rules []compiled
-	for _, r := range cfg.Headers {
-		pat := "^" + strings.ReplaceAll(regexp.QuoteMeta(r.For), `\*`, ".*") + "$"
-		rules = append(rules, compiled{regexp.MustCompile(pat), r.Values})
+	headers, err := serve.NetlifyHeaders(string(data))
+	if err != nil {
+		t.Fatalf("netlify.toml: %v", err)
 	}
 	files := http.FileServer(http.Dir(dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		for _, rule := range rules {
-			if rule.re.MatchString(r.URL.Path) {
-				for k, v := range rule.values {
-					w.Header().Set(k, v)
-				}
-			}
-		}
+		headers(w.Header(), r.URL.Path)
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)

@@ -75,6 +75,18 @@ func parseRules(data string) (*rules, error) {
 	return r, nil
 }
 
+// NetlifyHeaders reads the [[headers]] rules of a netlify.toml and returns
+// a function that sets on h the headers Netlify would send for path, with
+// the preview's own matching. Tests that serve a built site use it so they
+// behave like production.
+func NetlifyHeaders(data string) (func(h http.Header, path string), error) {
+	r, err := parseRules(data)
+	if err != nil {
+		return nil, err
+	}
+	return r.apply, nil
+}
+
 // headerValue folds a multi-line value into one, as Netlify does.
 func headerValue(v string) string {
 	var parts []string
