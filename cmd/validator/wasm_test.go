@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/wasmbuild"
 )
 
 // nodeRunner is the script that loads the real module with Go's own
@@ -51,12 +53,11 @@ func runWasm(t *testing.T, inputs []wasmInput) []json.RawMessage {
 		}
 		t.Skip("node not found")
 	}
+	// The module gen build publishes, built the same way (and cached per test).
 	dir := t.TempDir()
-	wasm := filepath.Join(dir, "validator.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, ".")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build wasm: %v\n%s", err, out)
+	m, err := wasmbuild.Build(context.Background(), wasmbuild.Options{ModuleDir: "../..", CacheDir: filepath.Join(dir, "cache")})
+	if err != nil {
+		t.Fatal(err)
 	}
 	write := func(name string, data []byte) string {
 		p := filepath.Join(dir, name)
@@ -67,12 +68,8 @@ func runWasm(t *testing.T, inputs []wasmInput) []json.RawMessage {
 	}
 	in, _ := json.Marshal(inputs)
 	script := write("run.js", []byte(nodeRunner))
+	wasm, wasmExec := write("validator.wasm", m.Wasm), write("wasm_exec.js", m.WasmExec)
 	inPath, outPath := write("in.json", in), filepath.Join(dir, "out.json")
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		t.Fatalf("go env GOROOT: %v", err)
-	}
-	wasmExec := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js")
 	cmd := exec.Command(node, script, wasmExec, wasm, inPath, outPath)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("node: %v\n%s", err, out)
