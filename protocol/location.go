@@ -70,7 +70,7 @@ func (r *rules) location(m *node) {
 	mem := m.member("location")
 	if mem == nil || mem.val.kind == '"' && strings.TrimSpace(mem.val.value.(string)) == "" {
 		if allowed != granularityAnywhere {
-			r.add(newFinding("location-required", "/manifest", tierNames(r.tier)...))
+			r.add(newFinding("location-required", "/manifest", r.tierNames()...))
 		}
 		return
 	}

@@ -324,7 +324,7 @@ func (r *rules) taskDuration(m *node) {
 	limit := r.tierLimit().MaxTaskDurationDays
 	if ok && limit > 0 && days > int64(limit) {
 		ptr := "/manifest/task_duration_days"
-		f := newFinding("task-duration-too-long", ptr, append([]any{days, limit}, tierNames(r.tier)...)...)
+		f := newFinding("task-duration-too-long", ptr, append([]any{days, limit}, r.tierNames()...)...)
 		f.Fix = r.replaceFix(ptr, strconv.Itoa(limit))
 		r.add(f)
 	}
@@ -333,7 +333,7 @@ func (r *rules) taskDuration(m *node) {
 func (r *rules) stages(stages *node) {
 	limit := r.tierLimit().MaxStages
 	if n := len(stages.items); limit > 0 && n > limit {
-		r.add(newFinding("too-many-stages", "/stages", append([]any{n, limit}, tierNames(r.tier)...)...))
+		r.add(newFinding("too-many-stages", "/stages", append([]any{n, limit}, r.tierNames()...)...))
 	}
 	names := map[string]string{}
 	allOrchestrators := len(stages.items) > 0
@@ -408,7 +408,7 @@ func (r *rules) fiat(st *node, ptr string) bool {
 		return false
 	}
 	if !r.tierLimit().FiatAvailable {
-		r.add(newFinding("fiat-not-available", ptr+"/fiat_enabled", tierNames(r.tier)...))
+		r.add(newFinding("fiat-not-available", ptr+"/fiat_enabled", r.tierNames()...))
 	}
 	if amount == nil {
 		r.add(newFinding("fiat-amount-missing", ptr))
@@ -426,14 +426,14 @@ func (r *rules) fiat(st *node, ptr string) bool {
 }
 
 // tierNames returns the tier's name in English and Chinese, as messages
-// show it.
-func tierNames(tier string) []any {
-	names := map[string][2]string{"free": {"Free", "免费版"}, "pro": {"Pro", "Pro 版"}, "ultra": {"Ultra", "Ultra 版"}}
-	n, ok := names[tier]
-	if !ok {
-		return []any{tier, tier}
+// show it: from Options.TierLabels, else the key with a capital letter.
+func (v *validation) tierNames() []any {
+	l, ok := v.labels[v.tier]
+	if !ok || l.EN == "" || l.ZH == "" {
+		name := strings.ToUpper(v.tier[:1]) + v.tier[1:]
+		return []any{name, name}
 	}
-	return []any{n[0], n[1]}
+	return []any{l.EN, l.ZH}
 }
 
 // typeCriteria checks that type_criteria keys belong to the stage's type.

@@ -13,6 +13,16 @@ type Options struct {
 	Tier     string    // free, pro or ultra; anything else is treated as free
 	Lang     string    // en or zh-CN: the language of Finding.Message
 	Document *Document // nil means Default()
+	// TierLabels names each tier in messages, keyed by tier key; the CLI
+	// and the page take them from content/labels.yaml. Missing labels fall
+	// back to the tier key with a capital letter in both languages.
+	TierLabels map[string]Label
+}
+
+// Label is a name in both languages of the portal.
+type Label struct {
+	EN string `json:"en"`
+	ZH string `json:"zh-CN"`
 }
 
 // Result is the outcome of Validate. Valid is true when no finding is an error.
@@ -45,7 +55,7 @@ func Validate(text []byte, opts Options) Result {
 	if d == nil {
 		d = Default()
 	}
-	v := &validation{doc: d, text: text}
+	v := &validation{doc: d, text: text, labels: opts.TierLabels}
 	v.tier = v.resolveTier(opts.Tier)
 	v.run()
 	return v.result(opts.Lang)
@@ -56,6 +66,7 @@ type validation struct {
 	doc      *Document
 	text     []byte
 	tier     string
+	labels   map[string]Label
 	root     *node
 	findings []Finding
 }
