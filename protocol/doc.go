@@ -31,6 +31,7 @@
 //
 //	input-empty                    error
 //	input-too-large                error
+//	number-too-long                error
 //	input-bom                      warning
 //	input-invalid-utf8             error
 //	input-markdown-fence           error
@@ -68,23 +69,22 @@
 //	too-many-items                 error
 //	project-tags-count             error
 //	invalid-format                 error
-//	schema-violation               error
 //
 // The protocol's own rules:
 //
 //	unknown-top-level-field        error
 //	deprecated-agents              error
-//	schema-key                     warning
+//	schema-key                     error
 //	unknown-field                  warning
 //	unknown-field-typo             warning
 //	industry-code-shape            error
 //	industry-code-section          error
 //	industry-code-division         error
 //	industry-code-case             error
-//	industry-code-no-section       warning
+//	industry-code-no-section       error
 //	language-alias                 warning
-//	language-case                  warning
-//	language-unknown               warning
+//	language-case                  error
+//	language-unknown               error
 //	message-bus-mismatch           warning
 //	duplicate-stage-name           error
 //	data-format-other-no-schema    warning
@@ -97,7 +97,7 @@
 //	location-required              error
 //	location-anywhere-only         error
 //	location-country-only          error
-//	location-platform-id           warning
+//	location-platform-id           error
 //	location-unclassified          warning
 //	task-duration-too-long         error
 //	criteria-other-type            warning
@@ -107,6 +107,7 @@
 //	detail-missing-stage           warning
 //	language-script-mismatch       warning
 //	unknown-tier                   info
+//	findings-truncated             info
 //
 // # Decisions where the reference is open
 //

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
+	"sync"
 )
 
 // FileName is the published name of the protocol document.
@@ -132,10 +133,14 @@ type ISICSection struct {
 	Name      string   `json:"name"`
 }
 
-// Limits bound the input the validator accepts.
+// Limits bound the input the validator accepts and what it reports, so
+// every input is answered in time linear in its size.
 type Limits struct {
-	MaxBytes int `json:"max_bytes"`
-	MaxDepth int `json:"max_depth"`
+	MaxBytes        int    `json:"max_bytes"`         // larger input gets one finding
+	MaxDepth        int    `json:"max_depth"`         // deeper nesting gets one finding
+	MaxNumberLength int    `json:"max_number_length"` // longer number literals get one finding, judged in constant time
+	MaxFindings     int    `json:"max_findings"`      // findings reported; the rest are counted in one summary finding
+	Description     string `json:"description"`
 }
 
 // Example is the document's complete example payload and the tier it passes for.
@@ -212,6 +217,9 @@ type Document struct {
 	Limits          Limits               `json:"validation_limits"`
 	Notes           []string             `json:"notes"`
 	Example         Example              `json:"example"`
+
+	indexOnce sync.Once
+	idx       *index // what the engine reads, built on first use
 }
 
 // EnumValue is one key/id pair of an enum, in id order.
@@ -422,11 +430,17 @@ func (d *Document) check() error {
 			return fmt.Errorf("tier_limits: no limits for tier %q", t)
 		}
 	}
+	if len(d.PointsAndFiat.FiatFields) != 2 || len(d.PointsAndFiat.PointsFields) == 0 {
+		return fmt.Errorf("points_and_fiat: fiat_fields must name the switch and the amount, points_fields at least one field")
+	}
+	if err := checkPatterns(d); err != nil {
+		return err
+	}
 	if _, ok := d.TierLimits[d.DefaultTier]; !ok {
 		return fmt.Errorf("default_tier %q is not a tier", d.DefaultTier)
 	}
-	if d.Limits.MaxBytes <= 0 || d.Limits.MaxDepth <= 0 {
-		return fmt.Errorf("validation_limits: max_bytes and max_depth must be positive")
+	if d.Limits.MaxBytes <= 0 || d.Limits.MaxDepth <= 0 || d.Limits.MaxNumberLength <= 0 || d.Limits.MaxFindings <= 0 {
+		return fmt.Errorf("validation_limits: max_bytes, max_depth, max_number_length and max_findings must be positive")
 	}
 	return nil
 }

@@ -56,26 +56,67 @@ type Finding struct {
 // select it.
 func (f Finding) Span() (start, end int) { return f.start, f.end }
 
-// message is the catalogue entry of one finding code.
+// entry is the catalogue entry of one finding code.
 type entry struct {
 	severity Severity
 	en, zh   string // fmt formats; arguments by explicit index where the order differs
 }
 
-// newFinding fills a finding from the catalogue. Unknown codes are a
+// bi is a message argument that reads differently in each language, such as
+// a type name or a tier label.
+type bi struct{ en, zh string }
+
+// pending is a finding before its messages are written: the engine records
+// this much for every finding and formats only those it reports.
+type pending struct {
+	code       string
+	pointer    string
+	start, end int
+	args       []any
+	fix        *Fix
+}
+
+// format fills a finding from the catalogue. Unknown codes are a
 // programming error caught by TestEveryCodeHasMessages.
-func newFinding(code, pointer string, args ...any) Finding {
-	m, ok := catalog[code]
+func (p pending) format() Finding {
+	m, ok := catalog[p.code]
 	if !ok {
-		m = entry{SeverityError, "internal: unknown finding code " + code, "内部错误：未知的检查代码 " + code}
+		m = entry{SeverityError, "internal: unknown finding code " + p.code, "内部错误：未知的检查代码 " + p.code}
 	}
 	return Finding{
 		Severity:  m.severity,
-		Code:      code,
-		Pointer:   pointer,
-		MessageEN: fmt.Sprintf(m.en, args...),
-		MessageZH: fmt.Sprintf(m.zh, args...),
+		Code:      p.code,
+		Pointer:   p.pointer,
+		MessageEN: fmt.Sprintf(m.en, argsIn(p.args, false)...),
+		MessageZH: fmt.Sprintf(m.zh, argsIn(p.args, true)...),
+		Fix:       p.fix,
+		start:     p.start,
+		end:       p.end,
 	}
+}
+
+// argsIn picks each bilingual argument's text in one language.
+func argsIn(args []any, zh bool) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if b, ok := a.(bi); ok {
+			if zh {
+				a = b.zh
+			} else {
+				a = b.en
+			}
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// severityOf returns a code's severity from the catalogue.
+func severityOf(code string) Severity {
+	if m, ok := catalog[code]; ok {
+		return m.severity
+	}
+	return SeverityError
 }
 
 // sortFindings orders findings by position, then severity, then code, so

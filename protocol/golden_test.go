@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"github.com/goccy/go-yaml"
+
 	"encoding/json"
 	"flag"
 	"os"
@@ -53,7 +55,7 @@ func TestGolden(t *testing.T) {
 			text := readTestdata(t, "payloads/"+name+".json")
 			got := map[string]goldenResult{}
 			for _, tier := range Default().Tiers {
-				res := Validate(text, Options{Tier: tier})
+				res := Validate(text, Options{Tier: tier, TierLabels: siteTierLabels(t)})
 				checkFindings(t, res)
 				g := goldenResult{Valid: res.Valid, Findings: []goldenFinding{}}
 				for _, f := range res.Findings {
@@ -83,4 +85,21 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// siteTierLabels reads the tier labels the site passes to the engine from
+// content/labels.yaml, so goldens show the messages readers see.
+func siteTierLabels(t testing.TB) map[string]Label {
+	t.Helper()
+	b, err := os.ReadFile("../content/labels.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels struct {
+		Tier map[string]Label `yaml:"tier"`
+	}
+	if err := yaml.Unmarshal(b, &labels); err != nil {
+		t.Fatal(err)
+	}
+	return labels.Tier
 }

@@ -1,7 +1,7 @@
 package protocol
 
 import (
-	"encoding/json"
+	"bytes"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -9,36 +9,46 @@ import (
 )
 
 // node is one JSON value of the submitted text with its byte span, so a
-// finding on a value can name its line and column. The parser builds the
-// nodes and the plain Go value (map[string]any, []any, json.Number, string,
-// bool, nil) in one pass.
+// finding on a value can name its line and column.
 type node struct {
 	kind    byte // '{' object, '[' array, '"' string, '0' number, 't' true, 'f' false, 'n' null
 	start   int  // offset of the value's first byte
 	end     int  // offset just past the value
 	members []member
 	items   []*node
-	value   any
+	str     string // a string's decoded value, or a number's literal
 }
 
-// member is one key of an object; duplicate keys are kept in order.
+// member is one key of an object; duplicate keys are kept in order, and
+// every occurrence but the last is marked shadowed: like JSON.parse,
+// encoding/json and Python, the engine judges the last value.
 type member struct {
 	key      string
 	keyStart int
 	keyEnd   int
 	comma    int // offset of the comma after the member, or -1
 	val      *node
+	shadowed bool // a later member has the same key
+}
+
+// pathStep is one step of the parser's path from the root: an object key, or
+// an array index when isIndex.
+type pathStep struct {
+	key     string
+	index   int
+	isIndex bool
 }
 
 // syntaxIssue is a problem the parser met. Recoverable issues (comments,
 // trailing commas, duplicate keys) let parsing go on so the rest of the
 // payload is still checked.
 type syntaxIssue struct {
-	code  string
-	start int
-	end   int
-	args  []any
-	fix   *Fix
+	code    string
+	start   int
+	end     int
+	args    []any
+	fix     *Fix
+	pointer string
 }
 
 // parser reads RFC 8259 JSON from text[pos:], tolerating comments and
@@ -50,6 +60,7 @@ type parser struct {
 	maxDepth int
 	issues   []syntaxIssue
 	fatal    bool
+	path     []pathStep // where the parser is, for the pointers of duplicate keys
 }
 
 func parseJSON(text []byte, start, maxDepth int) (*node, []syntaxIssue) {
@@ -109,7 +120,7 @@ func (p *parser) comment() bool {
 		}
 		p.pos = end
 	case '*':
-		i := strings.Index(string(p.text[start+2:]), "*/")
+		i := bytes.Index(p.text[start+2:], []byte("*/"))
 		if i < 0 {
 			p.fail("json-comment-unclosed", start, len(p.text))
 			p.pos = len(p.text)
@@ -142,15 +153,15 @@ func (p *parser) value() *node {
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	case c == 't':
-		return p.literal("true", 't', true)
+		return p.literal("true", 't')
 	case c == 'f':
-		return p.literal("false", 'f', false)
+		return p.literal("false", 'f')
 	case c == 'n':
-		return p.literal("null", 'n', nil)
+		return p.literal("null", 'n')
 	case c == '\'':
 		p.fail("json-single-quote", p.pos, p.pos+1)
 	case isIdentByte(c):
-		return p.literal("", 0, nil)
+		return p.literal("", 0)
 	default:
 		p.fail("json-unexpected", p.pos, p.pos+1, runeAt(p.text, p.pos))
 	}
@@ -178,9 +189,7 @@ func (p *parser) object() *node {
 	}
 	defer func() { p.depth-- }()
 	p.pos++
-	obj := map[string]any{}
-	n.value = obj
-	seen := map[string]int{}
+	var seen map[string]int // built once the object is large enough to need it
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.text) {
@@ -203,15 +212,58 @@ func (p *parser) object() *node {
 		if !ok {
 			return nil
 		}
-		if first, dup := seen[m.key]; dup {
-			p.issues = append(p.issues, syntaxIssue{code: "json-duplicate-key", start: m.keyStart, end: m.keyEnd,
-				args: []any{m.key, first}})
-		} else {
-			seen[m.key] = len(n.members)
-			obj[m.key] = m.val.value
-		}
+		seen = p.markDuplicate(n, m, seen)
 		n.members = append(n.members, m)
 	}
+}
+
+// markDuplicate reports m when its key is already in n, shadowing the
+// earlier occurrence; the finding points at the key, and the last value is
+// the one judged.
+func (p *parser) markDuplicate(n *node, m member, seen map[string]int) map[string]int {
+	prev := -1
+	if seen != nil {
+		if i, ok := seen[m.key]; ok {
+			prev = i
+		}
+	} else {
+		for i := range n.members {
+			if n.members[i].key == m.key {
+				prev = i
+			}
+		}
+		if len(n.members) >= 16 {
+			seen = make(map[string]int, 2*len(n.members))
+			for i, o := range n.members {
+				seen[o.key] = i
+			}
+		}
+	}
+	if seen != nil {
+		seen[m.key] = len(n.members)
+	}
+	if prev < 0 {
+		return seen
+	}
+	n.members[prev].shadowed = true
+	ptr := p.pointer() + pointerTo(m.key)
+	p.issues = append(p.issues, syntaxIssue{code: "json-duplicate-key", start: m.keyStart, end: m.keyEnd,
+		args: []any{m.key}, pointer: ptr})
+	return seen
+}
+
+// pointer returns the RFC 6901 pointer of the value being parsed.
+func (p *parser) pointer() string {
+	var b strings.Builder
+	for _, s := range p.path {
+		b.WriteByte('/')
+		if s.isIndex {
+			b.WriteString(strconv.Itoa(s.index))
+		} else {
+			b.WriteString(pointerEscaper.Replace(s.key))
+		}
+	}
+	return b.String()
 }
 
 // member reads `"key": value` and an optional comma; a comma directly before
@@ -242,7 +294,9 @@ func (p *parser) member() (member, bool) {
 	}
 	p.pos++
 	p.skipSpace()
+	p.path = append(p.path, pathStep{key: key})
 	m.val = p.value()
+	p.path = p.path[:len(p.path)-1]
 	if p.fatal {
 		return m, false
 	}
@@ -275,7 +329,6 @@ func (p *parser) array() *node {
 	}
 	defer func() { p.depth-- }()
 	p.pos++
-	arr := []any{}
 	comma := true
 	for {
 		p.skipSpace()
@@ -286,24 +339,24 @@ func (p *parser) array() *node {
 		if p.text[p.pos] == ']' {
 			p.pos++
 			n.end = p.pos
-			n.value = arr
 			return n
 		}
 		if !comma {
 			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
 			return nil
 		}
+		p.path = append(p.path, pathStep{index: len(n.items), isIndex: true})
 		item := p.value()
+		p.path = p.path[:len(p.path)-1]
 		if p.fatal {
 			return nil
 		}
 		n.items = append(n.items, item)
-		arr = append(arr, item.value)
 		comma = p.optionalComma(']') >= 0
 	}
 }
 
-func (p *parser) literal(word string, kind byte, v any) *node {
+func (p *parser) literal(word string, kind byte) *node {
 	start := p.pos
 	if word == "" || !strings.HasPrefix(string(p.text[start:min(len(p.text), start+len(word))]), word) {
 		end := start
@@ -314,7 +367,7 @@ func (p *parser) literal(word string, kind byte, v any) *node {
 		return nil
 	}
 	p.pos += len(word)
-	return &node{kind: kind, start: start, end: p.pos, value: v}
+	return &node{kind: kind, start: start, end: p.pos}
 }
 
 func isIdentByte(c byte) bool {
@@ -357,7 +410,7 @@ func (p *parser) number() *node {
 		}
 	}
 	p.pos = i
-	return &node{kind: '0', start: start, end: i, value: json.Number(p.text[start:i])}
+	return &node{kind: '0', start: start, end: i, str: string(p.text[start:i])}
 }
 
 func (p *parser) stringValue() *node {
@@ -366,7 +419,7 @@ func (p *parser) stringValue() *node {
 	if !ok {
 		return nil
 	}
-	return &node{kind: '"', start: start, end: p.pos, value: s}
+	return &node{kind: '"', start: start, end: p.pos, str: s}
 }
 
 // str reads a JSON string starting at the opening quote.
@@ -409,8 +462,7 @@ func (p *parser) escape(i int, b *strings.Builder) (int, bool) {
 		p.fail("json-unterminated-string", i, len(p.text))
 		return 0, false
 	}
-	simple := map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
-	if r, ok := simple[p.text[i+1]]; ok {
+	if r, ok := simpleEscape(p.text[i+1]); ok {
 		b.WriteByte(r)
 		return i + 2, true
 	}
@@ -469,7 +521,12 @@ func (n *node) lookup(pointer string) *node {
 	return cur
 }
 
+// child returns the value of an object's key (the last, of duplicates) or
+// an array's index; nil when there is none or n is nil.
 func (n *node) child(tok string) *node {
+	if n == nil {
+		return nil
+	}
 	switch n.kind {
 	case '{':
 		if m := n.member(tok); m != nil {
@@ -484,12 +541,13 @@ func (n *node) child(tok string) *node {
 	return nil
 }
 
-// member returns the first member with the key.
+// member returns the member with the key; of duplicates, the last, which
+// is the value the app sees.
 func (n *node) member(key string) *member {
 	if n == nil || n.kind != '{' {
 		return nil
 	}
-	for i := range n.members {
+	for i := len(n.members) - 1; i >= 0; i-- {
 		if n.members[i].key == key {
 			return &n.members[i]
 		}
@@ -510,4 +568,23 @@ func pointerTo(tokens ...string) string {
 		b.WriteString(pointerEscaper.Replace(t))
 	}
 	return b.String()
+}
+
+// simpleEscape decodes the one-letter escapes of RFC 8259.
+func simpleEscape(c byte) (byte, bool) {
+	switch c {
+	case '"', '\\', '/':
+		return c, true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	}
+	return 0, false
 }

@@ -63,34 +63,38 @@ func classifyLocation(loc string, pol LocationPolicy) locationShape {
 	return locationShape{}
 }
 
-// location checks manifest.location against the tier's granularity.
-func (r *rules) location(m *node) {
-	allowed := r.tierLimit().LocationGranularity
-	order := r.doc.LocationPolicy.GranularityOrder
-	mem := m.member("location")
-	if mem == nil || mem.val.kind == '"' && strings.TrimSpace(mem.val.value.(string)) == "" {
+// location checks manifest.location against the tier's granularity. A tier
+// that allows less than a city refuses what it cannot classify; a tier that
+// allows cities only warns about it.
+func (v *validation) location(m *node) {
+	allowed := v.tierLimit().LocationGranularity
+	order := v.doc.LocationPolicy.GranularityOrder
+	n := m.child("location")
+	if n == nil || n.kind == '"' && strings.TrimSpace(n.str) == "" {
 		if allowed != granularityAnywhere {
-			r.add(newFinding("location-required", "/manifest", r.tierNames()...))
+			at := m
+			if n != nil {
+				at = n
+			}
+			v.report("location-required", "/manifest", at.start, at.start+1, nil, v.tierName())
 		}
 		return
 	}
-	if mem.val.kind != '"' {
-		return // the schema reports the type
+	if n.kind != '"' {
+		return // the type has its own error
 	}
-	loc := mem.val.value.(string)
+	loc := clip(n.str)
 	ptr := "/manifest/location"
-	shape := classifyLocation(loc, r.doc.LocationPolicy)
+	shape := classifyLocation(n.str, v.doc.LocationPolicy)
 	switch {
-	case shape.granularity == "":
-		r.add(newFinding("location-unclassified", ptr, loc))
-	case slices.Index(order, shape.granularity) <= slices.Index(order, allowed):
+	case shape.granularity != "" && slices.Index(order, shape.granularity) <= slices.Index(order, allowed):
 	case allowed == granularityAnywhere:
-		f := newFinding("location-anywhere-only", ptr, loc)
-		f.Fix = r.replaceFix(ptr, strconv.Quote(r.doc.LocationPolicy.AnywhereValues[0]))
-		r.add(f)
+		v.at(n, "location-anywhere-only", ptr, v.replace(n, strconv.Quote(v.doc.LocationPolicy.AnywhereValues[0])), loc, v.tierName())
+	case shape.granularity == "" && slices.Index(order, allowed) >= slices.Index(order, granularityCity):
+		v.at(n, "location-unclassified", ptr, nil, loc)
 	case shape.platformID:
-		r.add(newFinding("location-platform-id", ptr, loc))
+		v.at(n, "location-platform-id", ptr, nil, loc, v.tierName())
 	default:
-		r.add(newFinding("location-country-only", ptr, loc))
+		v.at(n, "location-country-only", ptr, nil, loc, v.tierName())
 	}
 }

@@ -1,147 +1,103 @@
 package protocol
 
 import (
-	"encoding/json"
-	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
-// rules runs the protocol's own checks, the ones a JSON Schema cannot say:
-// tiers, cross-field rules, codebooks with aliases, and advice.
-type rules struct {
-	*validation
-	out []Finding
+// The protocol's rules beyond a field's own value: tier limits, cross-field
+// rules and advice. The engine calls them at the objects that carry them.
+
+// manifestRules checks manifest values against each other and the tier.
+func (v *validation) manifestRules(m *node) {
+	v.manifest = m
+	v.messageBus(m)
+	v.location(m)
+	v.taskDuration(m)
 }
 
-func (v *validation) checkRules() []Finding {
-	r := &rules{validation: v}
-	r.topLevel()
-	manifest := v.root.child("manifest")
+// stageRules checks one stage: unique name, type_criteria of its type,
+// data formats and the points-versus-fiat rule.
+func (v *validation) stageRules(st *node, ptr string) {
+	if name := st.child("stage_name"); name != nil && name.kind == '"' {
+		if first, dup := v.stageNames[name.str]; dup {
+			v.at(name, "duplicate-stage-name", ptr+"/stage_name", nil, clip(name.str), first)
+		} else {
+			v.stageNames[name.str] = ptr
+		}
+	}
+	typ, typed := intValue(st.child("stage_type"))
+	if !typed || typ != int64(v.doc.StageTypeEnum["orchestrator"]) {
+		v.notAllOrchestrators = true
+	}
+	if typed {
+		v.typeCriteria(st, ptr, typ)
+	}
+	v.dataFormats(st, ptr)
+	if v.fiat(st, ptr) && !v.stripeReminded && v.tierLimit().FiatAvailable {
+		key := v.doc.PointsAndFiat.FiatFields[0]
+		v.at(st.child(key), "fiat-stripe-reminder", ptr+"/"+key, nil)
+		v.stripeReminded = true
+	}
+}
+
+// payloadRules checks what spans manifest and stages.
+func (v *validation) payloadRules() {
 	stages := v.root.child("stages")
-	if manifest != nil && manifest.kind == '{' {
-		r.unknownFields(manifest, "/manifest", "manifest_fields", "manifest")
-		r.manifest(manifest)
-	}
-	if stages != nil && stages.kind == '[' {
-		r.stages(stages)
-		if manifest != nil && manifest.kind == '{' {
-			r.detailMentionsStages(manifest, stages)
-			r.languageScript(manifest, stages)
-		}
-	}
-	return r.out
-}
-
-func (r *rules) add(f Finding) {
-	n := r.root.lookup(f.Pointer)
-	f.start, f.end = n.start, n.end
-	r.out = append(r.out, f)
-}
-
-func (r *rules) addKey(f Finding, m *member) {
-	f.start, f.end = m.keyStart, m.keyEnd
-	r.out = append(r.out, f)
-}
-
-// topLevel allows only the document's top-level fields.
-func (r *rules) topLevel() {
-	allowed := r.doc.TopLevel.AllowedFields
-	for i := range r.root.members {
-		m := &r.root.members[i]
-		ptr := pointerTo(m.key)
-		switch {
-		case slices.Contains(allowed, m.key):
-		case r.doc.TopLevel.DeprecatedFields[m.key] != "":
-			r.addKey(newFinding("deprecated-agents", ptr), m)
-		case m.key == "$schema":
-			f := newFinding("schema-key", ptr)
-			f.Fix = removeMember(r.root, i)
-			r.addKey(f, m)
-		default:
-			r.addKey(newFinding("unknown-top-level-field", ptr, m.key), m)
-		}
-	}
-}
-
-// removeMember returns a fix deleting the i-th member of obj with its comma.
-func removeMember(obj *node, i int) *Fix {
-	m := obj.members[i]
-	if m.comma >= 0 {
-		end := m.comma + 1
-		if i+1 < len(obj.members) {
-			end = obj.members[i+1].keyStart
-		}
-		return &Fix{Start: m.keyStart, End: end}
-	}
-	if i > 0 && obj.members[i-1].comma >= 0 {
-		return &Fix{Start: obj.members[i-1].comma, End: m.val.end}
-	}
-	return &Fix{Start: m.keyStart, End: m.val.end}
-}
-
-// unknownFields warns about keys a field list does not define, recursing
-// into the objects the list refers to.
-func (r *rules) unknownFields(obj *node, ptr, ref, where string) {
-	fields, _ := r.doc.FieldList(ref)
-	open := slices.Contains(r.doc.OpenFieldLists, ref)
-	for i := range obj.members {
-		m := &obj.members[i]
-		f, known := fieldNamed(fields, m.key)
-		if !known && !open {
-			r.unknownField(m, ptr+pointerTo(m.key), fields, where)
-		}
-		if !known || f.Ref == "" {
-			continue
-		}
-		childPtr := ptr + pointerTo(m.key)
-		switch m.val.kind {
-		case '{':
-			r.unknownFields(m.val, childPtr, f.Ref, where+"."+f.Name)
-		case '[':
-			for j, it := range m.val.items {
-				if it.kind == '{' {
-					r.unknownFields(it, childPtr+"/"+strconv.Itoa(j), f.Ref, where+"."+f.Name+"[]")
-				}
-			}
-		}
-	}
-}
-
-func fieldNamed(fields []Field, name string) (Field, bool) {
-	for _, f := range fields {
-		if f.Name == name {
-			return f, true
-		}
-	}
-	return Field{}, false
-}
-
-func (r *rules) unknownField(m *member, ptr string, fields []Field, where string) {
-	if s := suggest(m.key, fields); s != "" {
-		r.addKey(newFinding("unknown-field-typo", ptr, m.key, where, s), m)
+	if stages == nil || stages.kind != '[' {
 		return
 	}
-	r.addKey(newFinding("unknown-field", ptr, m.key, where), m)
+	limit := v.tierLimit().MaxStages
+	if n := len(stages.items); limit > 0 && n > limit {
+		v.at(stages, "too-many-stages", "/stages", nil, n, limit, v.tierName())
+	}
+	if len(stages.items) > 0 && !v.notAllOrchestrators {
+		v.at(stages, "all-stages-orchestrator", "/stages", nil)
+	}
+	if v.manifest != nil {
+		v.detailMentionsStages(v.manifest, stages)
+		v.languageScript(v.manifest, stages)
+	}
+}
+
+// intValue returns a number node's value when it is an integer that fits.
+func intValue(n *node) (int64, bool) {
+	if n == nil || n.kind != '0' || len(n.str) > 64 {
+		return 0, false
+	}
+	return parseDecimal(n.str).int64Value()
 }
 
 // suggest returns the defined field a misspelt or camelCase key most likely
-// meant, or "".
-func suggest(key string, fields []Field) string {
+// meant, or "". Keys longer than any field name plus the distance allowed
+// are not compared, which keeps hostile keys cheap.
+func suggest(key string, fields map[string]Field) string {
+	if len(key) > 64 {
+		return ""
+	}
 	snake := toSnake(key)
 	best, bestDist := "", 3
-	for _, f := range fields {
-		if strings.EqualFold(f.Name, key) || f.Name == snake {
-			return f.Name
+	for _, name := range sortedNames(fields) {
+		if strings.EqualFold(name, key) || name == snake {
+			return name
 		}
-		if d := editDistance(strings.ToLower(key), f.Name); d < bestDist {
-			best, bestDist = f.Name, d
+		if d := editDistance(strings.ToLower(key), name); d < bestDist {
+			best, bestDist = name, d
 		}
 	}
 	return best
+}
+
+func sortedNames(fields map[string]Field) []string {
+	names := make([]string, 0, len(fields))
+	for n := range fields {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
 }
 
 func toSnake(s string) string {
@@ -182,207 +138,128 @@ func editDistance(a, b string) int {
 	return prev[len(rb)]
 }
 
-func (r *rules) manifest(m *node) {
-	if s, ok := stringAt(m, "industry_code"); ok {
-		r.industryCode(s)
+// industryCode checks the ISIC Rev.4 code: the document's pattern first (a
+// code that fails it gets the most helpful of three errors, with a fix where
+// the repair is certain), then that the division belongs to the section.
+func (v *validation) industryCode(f Field, n *node, ptr string) {
+	code := n.str
+	shape := v.idx.patterns[f.Pattern]
+	if shape == nil {
+		return
 	}
-	if s, ok := stringAt(m, "language"); ok {
-		r.language(s)
-	}
-	r.messageBus(m)
-	r.location(m)
-	r.taskDuration(m)
-}
-
-func stringAt(n *node, key string) (string, bool) {
-	c := n.child(key)
-	if c == nil || c.kind != '"' {
-		return "", false
-	}
-	return c.value.(string), true
-}
-
-func intAt(n *node, key string) (int64, bool) {
-	c := n.child(key)
-	if c == nil || c.kind != '0' {
-		return 0, false
-	}
-	i, err := strconv.ParseInt(string(c.value.(json.Number)), 10, 64)
-	return i, err == nil
-}
-
-func boolAt(n *node, key string) (value, present bool) {
-	c := n.child(key)
-	if c == nil || (c.kind != 't' && c.kind != 'f') {
-		return false, c != nil
-	}
-	return c.kind == 't', true
-}
-
-var isicShape = regexp.MustCompile(`^[A-U]([0-9]{2,4})?$`)
-var isicDigits = regexp.MustCompile(`^[0-9]{2,4}$`)
-
-// industryCode checks the ISIC Rev.4 shape and that the division belongs to
-// the section.
-func (r *rules) industryCode(code string) {
-	ptr := "/manifest/industry_code"
-	switch {
-	case isicDigits.MatchString(code):
-		sec, ok := r.sectionOf(code[:2])
-		if !ok {
-			r.add(newFinding("industry-code-division", ptr, code, code[:2]))
+	if !shape.MatchString(code) {
+		upper := strings.ToUpper(code)
+		if sec, ok := v.sectionOf(code); ok && len(code) >= 2 && len(code) <= 4 && allDigits(code) {
+			v.at(n, "industry-code-no-section", ptr, v.replace(n, strconv.Quote(sec+code)), code, sec+code)
 			return
 		}
-		f := newFinding("industry-code-no-section", ptr, code, sec+code)
-		f.Fix = r.replaceFix(ptr, strconv.Quote(sec+code))
-		r.add(f)
+		if shape.MatchString(upper) {
+			v.at(n, "industry-code-case", ptr, v.replace(n, strconv.Quote(upper)), clip(code), upper)
+			return
+		}
+		v.at(n, "industry-code-shape", ptr, nil, clip(code))
 		return
-	case !isicShape.MatchString(code) && isicShape.MatchString(strings.ToUpper(code)):
-		f := newFinding("industry-code-case", ptr, code, strings.ToUpper(code))
-		f.Fix = r.replaceFix(ptr, strconv.Quote(strings.ToUpper(code)))
-		r.add(f)
-		return
-	case !isicShape.MatchString(code):
-		r.add(newFinding("industry-code-shape", ptr, code))
-		return
-	case len(code) == 1:
+	}
+	if len(code) == 1 {
 		return
 	}
 	div := code[1:3]
-	sec, ok := r.sectionOf(div)
+	sec, ok := v.sectionOf(div)
 	switch {
 	case !ok:
-		r.add(newFinding("industry-code-division", ptr, code, div))
+		v.at(n, "industry-code-division", ptr, nil, code, div)
 	case sec != code[:1]:
-		r.add(newFinding("industry-code-section", ptr, code, code[:1], div, sec))
+		v.at(n, "industry-code-section", ptr, nil, code, code[:1], div, sec)
 	}
 }
 
-func (r *rules) sectionOf(division string) (string, bool) {
-	n, err := strconv.Atoi(division)
-	if err != nil {
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// sectionOf returns the ISIC section of the division named by the first two
+// digits of s.
+func (v *validation) sectionOf(s string) (string, bool) {
+	if len(s) < 2 || !allDigits(s[:2]) {
 		return "", false
 	}
-	for _, s := range r.doc.ISICSections {
-		for _, rg := range s.Divisions {
+	n, _ := strconv.Atoi(s[:2])
+	for _, sec := range v.doc.ISICSections {
+		for _, rg := range sec.Divisions {
 			if n >= rg[0] && n <= rg[1] {
-				return s.Section, true
+				return sec.Section, true
 			}
 		}
 	}
 	return "", false
 }
 
-// language accepts preferred tags, warns on aliases with a fix, and warns on
-// unknown tags.
-func (r *rules) language(tag string) {
-	ptr := "/manifest/language"
-	if _, ok := r.doc.Language(tag); ok {
+// language accepts preferred tags, warns on aliases with a fix, and rejects
+// everything else: a tag written in other letter case gets a fix, an unknown
+// tag does not.
+func (v *validation) language(n *node, ptr string) {
+	tag := n.str
+	if v.idx.tags[tag] {
 		return
 	}
-	if preferred, ok := r.doc.LanguageAliases[tag]; ok {
-		f := newFinding("language-alias", ptr, tag, preferred)
-		f.Fix = r.replaceFix(ptr, strconv.Quote(preferred))
-		r.add(f)
+	if preferred, ok := v.doc.LanguageAliases[tag]; ok {
+		v.at(n, "language-alias", ptr, v.replace(n, strconv.Quote(preferred)), tag, preferred)
 		return
 	}
-	for _, l := range r.doc.LanguageCodebook {
-		if strings.EqualFold(l.BCP47, tag) {
-			f := newFinding("language-case", ptr, tag, l.BCP47)
-			f.Fix = r.replaceFix(ptr, strconv.Quote(l.BCP47))
-			r.add(f)
-			return
-		}
+	if preferred, ok := v.idx.tagFold[strings.ToLower(tag)]; ok {
+		v.at(n, "language-case", ptr, v.replace(n, strconv.Quote(preferred)), tag, preferred)
+		return
 	}
-	for alias, preferred := range r.doc.LanguageAliases {
-		if strings.EqualFold(alias, tag) {
-			f := newFinding("language-alias", ptr, tag, preferred)
-			f.Fix = r.replaceFix(ptr, strconv.Quote(preferred))
-			r.add(f)
-			return
-		}
-	}
-	r.add(newFinding("language-unknown", ptr, tag))
+	v.at(n, "language-unknown", ptr, nil, clip(tag))
 }
 
-func (r *rules) messageBus(m *node) {
+func (v *validation) messageBus(m *node) {
 	gc := m.child("global_config")
-	if gc == nil || gc.kind != '{' {
+	bus := gc.child("message_bus")
+	group := m.child("communication_software_group")
+	if gc == nil || gc.kind != '{' || bus == nil || group == nil || bus.kind != '"' || group.kind != '"' {
 		return
 	}
-	bus, ok1 := stringAt(gc, "message_bus")
-	group, ok2 := stringAt(m, "communication_software_group")
-	if ok1 && ok2 && bus != group {
-		r.add(newFinding("message-bus-mismatch", "/manifest/global_config/message_bus", bus, group))
+	if bus.str != "" && bus.str != group.str {
+		v.at(bus, "message-bus-mismatch", "/manifest/global_config/message_bus", nil, clip(bus.str), clip(group.str))
 	}
 }
 
-func (r *rules) tierLimit() TierLimit { return r.doc.TierLimits[r.tier] }
+func (v *validation) tierLimit() TierLimit { return v.doc.TierLimits[v.tier] }
 
-func (r *rules) taskDuration(m *node) {
-	days, ok := intAt(m, "task_duration_days")
-	limit := r.tierLimit().MaxTaskDurationDays
-	if ok && limit > 0 && days > int64(limit) {
-		ptr := "/manifest/task_duration_days"
-		f := newFinding("task-duration-too-long", ptr, append([]any{days, limit}, r.tierNames()...)...)
-		f.Fix = r.replaceFix(ptr, strconv.Itoa(limit))
-		r.add(f)
+// taskDuration caps task_duration_days by value, so 100.0 and 1e2 are 100.
+func (v *validation) taskDuration(m *node) {
+	n := m.child("task_duration_days")
+	limit := v.tierLimit().MaxTaskDurationDays
+	if n == nil || n.kind != '0' || limit <= 0 || len(n.str) > v.doc.Limits.MaxNumberLength {
+		return
 	}
-}
-
-func (r *rules) stages(stages *node) {
-	limit := r.tierLimit().MaxStages
-	if n := len(stages.items); limit > 0 && n > limit {
-		r.add(newFinding("too-many-stages", "/stages", append([]any{n, limit}, r.tierNames()...)...))
+	d := parseDecimal(n.str)
+	if !d.isInteger() || d.cmp(decimalOf(int64(limit))) <= 0 {
+		return
 	}
-	names := map[string]string{}
-	allOrchestrators := len(stages.items) > 0
-	stripeReminded := false
-	for i, st := range stages.items {
-		if st.kind != '{' {
-			allOrchestrators = false
-			continue
-		}
-		ptr := "/stages/" + strconv.Itoa(i)
-		r.unknownFields(st, ptr, "stage_fields", "stages[]")
-		if name, ok := stringAt(st, "stage_name"); ok {
-			if first, dup := names[name]; dup {
-				r.add(newFinding("duplicate-stage-name", ptr+"/stage_name", name, first))
-			} else {
-				names[name] = ptr
-			}
-		}
-		typ, ok := intAt(st, "stage_type")
-		if !ok || typ != 1 {
-			allOrchestrators = false
-		}
-		if ok {
-			r.typeCriteria(st, ptr, int(typ))
-		}
-		r.dataFormats(st, ptr)
-		if r.fiat(st, ptr) && !stripeReminded && r.tierLimit().FiatAvailable {
-			r.add(newFinding("fiat-stripe-reminder", ptr+"/fiat_enabled"))
-			stripeReminded = true
-		}
-	}
-	if allOrchestrators {
-		r.add(newFinding("all-stages-orchestrator", "/stages"))
-	}
+	v.at(n, "task-duration-too-long", "/manifest/task_duration_days", v.replace(n, strconv.Itoa(limit)), d.String(), limit, v.tierName())
 }
 
 // dataFormats warns when a format of type "other" does not explain itself,
 // on the stage and on each skill.
-func (r *rules) dataFormats(st *node, ptr string) {
+func (v *validation) dataFormats(st *node, ptr string) {
 	check := func(n *node, p string) {
 		for _, key := range []string{"input_data_format", "output_data_format"} {
 			df := n.child(key)
 			if df == nil || df.kind != '{' {
 				continue
 			}
-			t, ok := intAt(df, "type")
-			schema, _ := stringAt(df, "schema")
-			if ok && int(t) == r.doc.DataFormatTypeEnum["other"] && r.doc.DataFormatOtherNeedsSchema && strings.TrimSpace(schema) == "" {
-				r.add(newFinding("data-format-other-no-schema", p+"/"+key+"/type"))
+			t, ok := intValue(df.child("type"))
+			schema := df.child("schema")
+			explained := schema != nil && schema.kind == '"' && strings.TrimSpace(schema.str) != ""
+			if ok && t == v.idx.otherFormat && v.doc.DataFormatOtherNeedsSchema && !explained {
+				v.at(df.child("type"), "data-format-other-no-schema", p+"/"+key+"/type", nil)
 			}
 		}
 	}
@@ -398,101 +275,105 @@ func (r *rules) dataFormats(st *node, ptr string) {
 
 // fiat applies the points-versus-fiat rule and the tier's fiat availability.
 // It reports whether the stage pays in fiat.
-func (r *rules) fiat(st *node, ptr string) bool {
-	enabled, _ := boolAt(st, "fiat_enabled")
-	amount := st.child("fiat_list_amount_usd")
-	if !enabled {
+func (v *validation) fiat(st *node, ptr string) bool {
+	enabledKey, amountKey := v.doc.PointsAndFiat.FiatFields[0], v.doc.PointsAndFiat.FiatFields[1]
+	enabled, amount := st.child(enabledKey), st.child(amountKey)
+	if enabled == nil || enabled.kind != 't' {
 		if amount != nil {
-			r.add(newFinding("fiat-amount-without-fiat", ptr+"/fiat_list_amount_usd"))
+			v.at(amount, "fiat-amount-without-fiat", ptr+"/"+amountKey, nil)
 		}
 		return false
 	}
-	if !r.tierLimit().FiatAvailable {
-		r.add(newFinding("fiat-not-available", ptr+"/fiat_enabled", r.tierNames()...))
+	if !v.tierLimit().FiatAvailable {
+		v.at(enabled, "fiat-not-available", ptr+"/"+enabledKey, nil, v.tierName())
 	}
 	if amount == nil {
-		r.add(newFinding("fiat-amount-missing", ptr))
+		v.report("fiat-amount-missing", ptr, st.start, st.start+1, nil)
 	}
-	for _, key := range r.doc.PointsAndFiat.PointsFields {
+	for _, key := range v.doc.PointsAndFiat.PointsFields {
 		p := st.child(key)
-		if p != nil && p.kind == '0' && string(p.value.(json.Number)) != "0" {
-			fp := ptr + "/" + key
-			f := newFinding("fiat-points-not-zero", fp, key, string(p.value.(json.Number)))
-			f.Fix = r.replaceFix(fp, "0")
-			r.add(f)
+		if p == nil || p.kind != '0' || len(p.str) > v.doc.Limits.MaxNumberLength {
+			continue
 		}
+		d := parseDecimal(p.str)
+		if d.isZero() || d.neg || !d.isInteger() {
+			continue // zero is right; a negative or fractional value has its own error
+		}
+		v.at(p, "fiat-points-not-zero", ptr+"/"+key, v.replace(p, "0"), key, d.String())
 	}
 	return true
 }
 
-// tierNames returns the tier's name in English and Chinese, as messages
-// show it: from Options.TierLabels, else the key with a capital letter.
-func (v *validation) tierNames() []any {
+// tierName returns the tier's label in both languages, as messages show it:
+// from Options.TierLabels, else the key with a capital letter. A Chinese
+// label ending in a Latin letter gets a space before the Chinese that
+// follows it.
+func (v *validation) tierName() bi {
 	l, ok := v.labels[v.tier]
 	if !ok || l.EN == "" || l.ZH == "" {
 		name := strings.ToUpper(v.tier[:1]) + v.tier[1:]
-		return []any{name, name}
+		l = Label{EN: name, ZH: name}
 	}
-	return []any{l.EN, l.ZH}
+	zh := l.ZH
+	if last, _ := utf8.DecodeLastRuneInString(zh); last < utf8.RuneSelf {
+		zh += " "
+	}
+	return bi{l.EN, zh}
 }
 
-// typeCriteria checks that type_criteria keys belong to the stage's type.
-// Value types and ranges are checked by the schema.
-func (r *rules) typeCriteria(st *node, ptr string, stageType int) {
+// typeCriteria checks type_criteria against the stage's type: its own keys
+// by value, keys of other types and unknown keys as warnings.
+func (v *validation) typeCriteria(st *node, ptr string, stageType int64) {
 	tc := st.child("type_criteria")
-	if tc == nil || tc.kind != '{' {
-		return
+	own, known := v.idx.criteria[stageType]
+	if tc == nil || tc.kind != '{' || !known {
+		return // a wrong type or an unknown stage type has its own error
 	}
-	own := r.doc.CriteriaFor(stageType)
-	typeName := r.stageTypeName(stageType)
-	if _, known := r.doc.StageTypeKey(stageType); !known {
-		return // the schema reports the stage type itself
-	}
+	base := ptr + "/type_criteria"
+	typeName := v.stageTypeName(stageType)
 	if len(own) == 0 && len(tc.members) > 0 {
-		r.add(newFinding("criteria-none-defined", ptr+"/type_criteria", typeName))
+		v.at(tc, "criteria-none-defined", base, nil, typeName)
 		return
 	}
 	for i := range tc.members {
 		m := &tc.members[i]
-		if _, ok := fieldNamed(own, m.key); ok {
+		if m.shadowed {
 			continue
 		}
-		kp := ptr + "/type_criteria" + pointerTo(m.key)
-		if other := r.criteriaOwner(m.key); other != 0 {
-			r.addKey(newFinding("criteria-other-type", kp, m.key, typeName, r.stageTypeName(other)), m)
+		kp := base + pointerTo(m.key)
+		if f, ok := own[m.key]; ok {
+			v.value(f, m.val, kp)
+			continue
+		}
+		if other, ok := v.idx.criterion[m.key]; ok {
+			v.atKey(m, "criteria-other-type", kp, nil, m.key, typeName, v.stageTypeName(other))
 		} else {
-			r.addKey(newFinding("criteria-unknown-key", kp, m.key, typeName), m)
+			v.atKey(m, "criteria-unknown-key", kp, nil, clip(m.key), typeName)
 		}
 	}
 }
 
-func (r *rules) stageTypeName(id int) string {
-	key, _ := r.doc.StageTypeKey(id)
-	return fmt.Sprintf("%d (%s)", id, key)
-}
-
-func (r *rules) criteriaOwner(key string) int {
-	for _, e := range SortedEnum(r.doc.StageTypeEnum) {
-		if _, ok := fieldNamed(r.doc.CriteriaFor(e.ID), key); ok {
-			return e.ID
-		}
-	}
-	return 0
+func (v *validation) stageTypeName(id int64) string {
+	key, _ := v.doc.StageTypeKey(int(id))
+	return strconv.FormatInt(id, 10) + " (" + key + ")"
 }
 
 // detailMentionsStages warns for each stage_name that manifest.detail does
-// not mention: the detail must explain how the stages connect.
-func (r *rules) detailMentionsStages(m, stages *node) {
-	detail, ok := stringAt(m, "detail")
-	if !ok {
+// not mention: the detail must explain how the stages connect. Only the
+// first stages up to the largest tier's max_stages are looked for, which
+// keeps the check linear in the detail; more stages are an error anyway.
+func (v *validation) detailMentionsStages(m, stages *node) {
+	detail := m.child("detail")
+	if detail == nil || detail.kind != '"' || detail.str == "" {
 		return
 	}
-	for _, st := range stages.items {
-		if st.kind != '{' {
-			continue
+	for i, st := range stages.items {
+		if i >= v.idx.maxAnyStages {
+			return
 		}
-		if name, ok := stringAt(st, "stage_name"); ok && name != "" && !strings.Contains(detail, name) {
-			r.add(newFinding("detail-missing-stage", "/manifest/detail", name))
+		name := st.child("stage_name")
+		if st.kind == '{' && name != nil && name.kind == '"' && name.str != "" && !strings.Contains(detail.str, name.str) {
+			v.at(detail, "detail-missing-stage", "/manifest/detail", nil, clip(name.str))
 		}
 	}
 }

@@ -32,7 +32,7 @@ func (d *Document) schemaValue() object {
 	defs["stage_fields"] = d.stageSchema()
 	defs["manifest_fields"] = d.objectSchema("manifest_fields", nil)
 
-	props := object{"$schema": object{"type": "string", "description": "Editors only: remove before submitting, the app accepts only manifest and stages."}}
+	props := object{}
 	for _, f := range d.TopLevel.Fields {
 		props[f.Name] = d.fieldSchema(f)
 	}
@@ -77,7 +77,7 @@ func (d *Document) stageSchema() object {
 		ids = append(ids, n)
 	}
 	sort.Ints(ids)
-	var allOf []any
+	allOf := []any{d.fiatSchema()}
 	for _, id := range ids {
 		props := object{}
 		for _, f := range d.CriteriaFor(id) {
@@ -89,6 +89,22 @@ func (d *Document) stageSchema() object {
 		})
 	}
 	return d.objectSchema("stage_fields", object{"allOf": allOf})
+}
+
+// fiatSchema states the points-versus-fiat rule of the document's
+// conditional requirements: a stage with fiat_enabled true needs
+// fiat_list_amount_usd, and its points fields must be 0.
+func (d *Document) fiatSchema() object {
+	pf := d.PointsAndFiat
+	enabled, amount := pf.FiatFields[0], pf.FiatFields[1]
+	zero := object{}
+	for _, p := range pf.PointsFields {
+		zero[p] = object{"const": 0}
+	}
+	return object{
+		"if":   object{"properties": object{enabled: object{"const": true}}, "required": []string{enabled}},
+		"then": object{"required": []string{amount}, "properties": zero},
+	}
 }
 
 // fieldSchema describes one field's value.
@@ -131,12 +147,22 @@ func (d *Document) valueSchema(f Field) object {
 	case f.Const != nil:
 		s["const"] = f.Const
 	case f.Enum == "language_codebook":
-		// Aliases and unknown tags are warnings, not schema errors: offer the
-		// preferred tags for completion only.
-		var tags []any
+		// Preferred tags and their aliases (the validator warns on aliases and
+		// offers the preferred tag); editors complete the preferred tags.
+		var tags, all []any
 		for _, l := range d.LanguageCodebook {
 			tags = append(tags, l.BCP47)
+			all = append(all, l.BCP47)
 		}
+		aliases := make([]string, 0, len(d.LanguageAliases))
+		for a := range d.LanguageAliases {
+			aliases = append(aliases, a)
+		}
+		sort.Strings(aliases)
+		for _, a := range aliases {
+			all = append(all, a)
+		}
+		s["enum"] = all
 		s["examples"] = tags
 	case f.Enum != "":
 		values, _ := d.Enum(f.Enum)

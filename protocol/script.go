@@ -43,26 +43,26 @@ var codeAndURLs = regexp.MustCompile("`[^`]*`|https?://\\S+")
 // languageScript warns when the human-facing strings are plainly written in
 // another script than manifest.language's. Languages sharing a script are
 // never told apart.
-func (r *rules) languageScript(m, stages *node) {
+func (v *validation) languageScript(m, stages *node) {
 	tag, ok := stringAt(m, "language")
 	if !ok {
 		return
 	}
-	if preferred, isAlias := r.doc.LanguageAliases[tag]; isAlias {
+	if preferred, isAlias := v.doc.LanguageAliases[tag]; isAlias {
 		tag = preferred
 	}
-	lang, ok := r.doc.Language(tag)
+	lang, ok := v.doc.Language(tag)
 	if !ok {
 		return
 	}
 	counts := map[string]int{}
 	total := 0
 	count := func(s string) { total += countLetters(s, counts) }
-	r.humanText(m, "manifest_fields", count)
+	v.humanText(m, "manifest_fields", count)
 	for _, st := range stages.items {
-		r.humanText(st, "stage_fields", count)
+		v.humanText(st, "stage_fields", count)
 	}
-	cfg := r.doc.LanguageScriptCheck
+	cfg := v.doc.LanguageScriptCheck
 	if total == 0 || total < cfg.MinLetters {
 		return
 	}
@@ -72,7 +72,9 @@ func (r *rules) languageScript(m, stages *node) {
 			continue
 		}
 		if float64(counts[c.code])/float64(total) >= cfg.Dominance {
-			r.add(newFinding("language-script-mismatch", "/manifest/language", tag, c.en, c.zh))
+			if lang := m.child("language"); lang != nil {
+				v.at(lang, "language-script-mismatch", "/manifest/language", nil, tag, c.en, c.zh)
+			}
 			return
 		}
 	}
@@ -100,11 +102,11 @@ func countLetters(s string, counts map[string]int) int {
 
 // humanText calls fn with every human-facing string under obj, following the
 // field lists' refs.
-func (r *rules) humanText(obj *node, ref string, fn func(string)) {
+func (v *validation) humanText(obj *node, ref string, fn func(string)) {
 	if obj == nil || obj.kind != '{' {
 		return
 	}
-	fields, _ := r.doc.FieldList(ref)
+	fields, _ := v.doc.FieldList(ref)
 	for _, f := range fields {
 		c := obj.child(f.Name)
 		if c == nil {
@@ -112,18 +114,18 @@ func (r *rules) humanText(obj *node, ref string, fn func(string)) {
 		}
 		switch {
 		case f.HumanFacing && c.kind == '"':
-			fn(c.value.(string))
+			fn(c.str)
 		case f.HumanFacing && c.kind == '[':
 			for _, it := range c.items {
 				if it.kind == '"' {
-					fn(it.value.(string))
+					fn(it.str)
 				}
 			}
 		case f.Ref != "" && c.kind == '{':
-			r.humanText(c, f.Ref, fn)
+			v.humanText(c, f.Ref, fn)
 		case f.Ref != "" && c.kind == '[':
 			for _, it := range c.items {
-				r.humanText(it, f.Ref, fn)
+				v.humanText(it, f.Ref, fn)
 			}
 		}
 	}

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -21,8 +20,8 @@ type Options struct {
 
 // Label is a name in both languages of the portal.
 type Label struct {
-	EN string `json:"en"`
-	ZH string `json:"zh-CN"`
+	EN string `json:"en" yaml:"en"`
+	ZH string `json:"zh-CN" yaml:"zh-CN"`
 }
 
 // Result is the outcome of Validate. Valid is true when no finding is an error.
@@ -55,7 +54,7 @@ func Validate(text []byte, opts Options) Result {
 	if d == nil {
 		d = Default()
 	}
-	v := &validation{doc: d, text: text, labels: opts.TierLabels}
+	v := &validation{doc: d, idx: d.index(), text: text, labels: opts.TierLabels, stageNames: map[string]string{}}
 	v.tier = v.resolveTier(opts.Tier)
 	v.run()
 	return v.result(opts.Lang)
@@ -63,12 +62,21 @@ func Validate(text []byte, opts Options) Result {
 
 // validation carries the state of one Validate call.
 type validation struct {
-	doc      *Document
-	text     []byte
-	tier     string
-	labels   map[string]Label
-	root     *node
-	findings []Finding
+	doc    *Document
+	idx    *index
+	text   []byte
+	tier   string
+	labels map[string]Label
+	root   *node
+
+	found                  []pending // findings up to the document's max_findings
+	errors                 int       // errors found, reported or not
+	dropped, droppedErrors int       // findings past max_findings
+
+	manifest            *node             // the manifest object, once walked
+	stageNames          map[string]string // stage_name → pointer of its first stage
+	notAllOrchestrators bool
+	stripeReminded      bool
 }
 
 func (v *validation) resolveTier(tier string) string {
@@ -77,16 +85,11 @@ func (v *validation) resolveTier(tier string) string {
 		return v.doc.DefaultTier
 	}
 	if _, ok := v.doc.TierLimits[t]; !ok {
-		v.addAt(newFinding("unknown-tier", "", tier), 0, 0)
+		v.tier = v.doc.DefaultTier
+		v.report("unknown-tier", "", 0, 0, nil, clip(tier), v.tierName())
 		return v.doc.DefaultTier
 	}
 	return t
-}
-
-// addAt records a finding located at a byte span of the text.
-func (v *validation) addAt(f Finding, start, end int) {
-	f.start, f.end = start, end
-	v.findings = append(v.findings, f)
 }
 
 // run performs the checks in order; a check that leaves nothing to check
@@ -99,10 +102,10 @@ func (v *validation) run() {
 	root, issues := parseJSON(v.text[:end], start, v.doc.Limits.MaxDepth)
 	fatal := false
 	for _, is := range issues {
-		f := newFinding(is.code, "", is.args...)
-		f.Fix = is.fix
-		v.addAt(f, is.start, is.end)
-		if is.code != "json-comment" && is.code != "json-trailing-comma" && is.code != "json-duplicate-key" && is.code != "json-trailing-text" {
+		v.report(is.code, is.pointer, is.start, is.end, is.fix, is.args...)
+		switch is.code {
+		case "json-comment", "json-trailing-comma", "json-duplicate-key", "json-trailing-text":
+		default:
 			fatal = true
 		}
 	}
@@ -111,13 +114,10 @@ func (v *validation) run() {
 	}
 	v.root = root
 	if root.kind != '{' {
-		v.addAt(newFinding("top-level-not-object", "", kindName(root.kind, "en")), root.start, root.start+1)
+		v.report("top-level-not-object", "", root.start, root.start+1, nil, kindWord(root.kind))
 		return
 	}
-	ruleFindings := v.checkRules()
-	schemaFindings := v.checkSchema()
-	v.findings = append(v.findings, ruleFindings...)
-	v.findings = append(v.findings, suppressCovered(schemaFindings, ruleFindings)...)
+	v.walkPayload()
 }
 
 // checkInput handles what comes before JSON parsing: size, encoding, a byte
@@ -126,35 +126,29 @@ func (v *validation) run() {
 func (v *validation) checkInput() (start, end int, ok bool) {
 	text := v.text
 	if max := v.doc.Limits.MaxBytes; len(text) > max {
-		v.addAt(newFinding("input-too-large", "", max, len(text)), 0, 0)
+		v.report("input-too-large", "", 0, 0, nil, max, len(text))
 		return 0, 0, false
 	}
 	if len(bytes.TrimSpace(text)) == 0 {
-		v.addAt(newFinding("input-empty", ""), 0, 0)
+		v.report("input-empty", "", 0, 0, nil)
 		return 0, 0, false
 	}
 	if bytes.HasPrefix(text, []byte("\xEF\xBB\xBF")) {
-		f := newFinding("input-bom", "")
-		f.Fix = &Fix{Start: 0, End: 3}
-		v.addAt(f, 0, 3)
+		v.report("input-bom", "", 0, 3, &Fix{Start: 0, End: 3})
 		start = 3
 	}
 	if !utf8.Valid(text) {
 		bad := firstInvalidUTF8(text)
-		v.addAt(newFinding("input-invalid-utf8", "", text[bad]), bad, bad+1)
+		v.report("input-invalid-utf8", "", bad, bad+1, nil, text[bad])
 		return 0, 0, false
 	}
 	end = len(text)
 	if s, e, found := fencedJSON(text, start); found {
-		f := newFinding("input-markdown-fence", "")
-		f.Fix = &Fix{Start: 0, End: len(text), Replacement: string(text[s:e])}
-		v.addAt(f, start, start+3)
+		v.report("input-markdown-fence", "", start, start+3, &Fix{Start: 0, End: len(text), Replacement: string(text[s:e])})
 		return s, e, true
 	}
 	if lead := leadingProse(text, start); lead > start {
-		f := newFinding("json-leading-text", "")
-		f.Fix = &Fix{Start: start, End: lead}
-		v.addAt(f, start, lead)
+		v.report("json-leading-text", "", start, lead, &Fix{Start: start, End: lead})
 		start = lead
 	}
 	return start, end, true
@@ -208,48 +202,17 @@ func leadingProse(text []byte, from int) int {
 	return from + brace
 }
 
-func kindName(kind byte, lang string) string {
-	names := map[byte][2]string{
-		'{': {"an object", "对象"}, '[': {"an array", "数组"}, '"': {"a string", "字符串"},
-		'0': {"a number", "数字"}, 't': {"a boolean", "布尔值"}, 'f': {"a boolean", "布尔值"}, 'n': {"null", "null"},
-	}
-	if lang == "zh-CN" {
-		return names[kind][1]
-	}
-	return names[kind][0]
-}
-
-// suppressCovered drops schema findings at pointers where a rule already
-// reported something more specific.
-func suppressCovered(schema, rules []Finding) []Finding {
-	covered := map[string]bool{}
-	for _, f := range rules {
-		covered[f.Pointer] = true
-	}
-	out := schema[:0]
-	for _, f := range schema {
-		if !covered[f.Pointer] {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// result fills positions and messages, sorts, and decides validity.
+// result formats the reported findings, adds the summary of those past
+// the limit, fills positions, sorts, and decides validity from every error
+// found, reported or not.
 func (v *validation) result(lang string) Result {
-	seen := map[string]bool{}
-	out := make([]Finding, 0, len(v.findings))
-	for _, f := range v.findings {
-		key := fmt.Sprintf("%s\x00%s\x00%d\x00%s", f.Code, f.Pointer, f.start, f.MessageEN)
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		f.Message = f.MessageEN
-		if lang == "zh-CN" {
-			f.Message = f.MessageZH
-		}
-		out = append(out, f)
+	out := make([]Finding, 0, len(v.found)+1)
+	for _, p := range v.found {
+		out = append(out, p.format())
+	}
+	if v.dropped > 0 {
+		end := len(v.text)
+		out = append(out, pending{code: "findings-truncated", start: end, end: end, args: []any{v.dropped, v.droppedErrors}}.format())
 	}
 	offsets := make([]int, len(out))
 	for i, f := range out {
@@ -257,13 +220,11 @@ func (v *validation) result(lang string) Result {
 	}
 	for i, p := range Positions(v.text, offsets) {
 		out[i].Line, out[i].Column = p.Line, p.Column
-	}
-	sortFindings(out)
-	r := Result{Valid: true, Tier: v.tier, Findings: out}
-	for _, f := range out {
-		if f.Severity == SeverityError {
-			r.Valid = false
+		out[i].Message = out[i].MessageEN
+		if lang == "zh-CN" {
+			out[i].Message = out[i].MessageZH
 		}
 	}
-	return r
+	sortFindings(out)
+	return Result{Valid: v.errors == 0, Tier: v.tier, Findings: out}
 }

@@ -1,24 +1,21 @@
-package protocol
+package judge
 
 import (
 	"bytes"
 	"encoding/json"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"pairag.com/portal/protocol"
 )
 
 func TestSchemaCompilesAndAcceptsExample(t *testing.T) {
-	sch, err := compileSchema(Default())
+	j, err := New(protocol.Default())
 	if err != nil {
-		t.Fatalf("compile: %v", err)
+		t.Fatalf("New: %v", err)
 	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(Default().Example.Payload))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(inst); err != nil {
-		t.Errorf("example payload fails the schema: %v", err)
+	vs, err := j.Validate(protocol.Default().Example.Payload)
+	if err != nil || len(vs) > 0 {
+		t.Errorf("example payload fails the schema: %v %v", vs, err)
 	}
 }
 
@@ -26,13 +23,13 @@ func TestSchemaCompilesAndAcceptsExample(t *testing.T) {
 // document: adding a stage type to a copy of the document adds it to the schema.
 func TestSchemaEnumsFollowDocument(t *testing.T) {
 	var raw map[string]any
-	if err := json.Unmarshal(Raw(), &raw); err != nil {
+	if err := json.Unmarshal(protocol.Raw(), &raw); err != nil {
 		t.Fatal(err)
 	}
 	raw["stage_type_enum"].(map[string]any)["quantum_annealer"] = 109
 	raw["stage_type_enum_descriptions"].(map[string]any)["quantum_annealer"] = "test"
 	data, _ := json.Marshal(raw)
-	d, err := Parse(data)
+	d, err := protocol.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}

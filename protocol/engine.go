@@ -1,0 +1,325 @@
+package protocol
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// The engine is one walk over the parsed payload, driven by the document's
+// field lists: presence of required keys, JSON types, enums and codebooks,
+// constants, lengths, patterns, ranges and item counts, then at the objects
+// that carry them the tier limits and cross-field rules. Every check that
+// fails reports its own finding; nothing is reported by one check and hidden
+// by another, and severities come from the catalogue alone.
+
+// report records a finding located at a byte span. Past the document's
+// max_findings only the count is kept, so output stays bounded.
+func (v *validation) report(code, ptr string, start, end int, fix *Fix, args ...any) {
+	sev := severityOf(code)
+	if sev == SeverityError {
+		v.errors++
+	}
+	if len(v.found) >= v.doc.Limits.MaxFindings {
+		v.dropped++
+		if sev == SeverityError {
+			v.droppedErrors++
+		}
+		return
+	}
+	v.found = append(v.found, pending{code: code, pointer: ptr, start: start, end: end, args: args, fix: fix})
+}
+
+// at reports a finding on a value.
+func (v *validation) at(n *node, code, ptr string, fix *Fix, args ...any) {
+	v.report(code, ptr, n.start, n.end, fix, args...)
+}
+
+// atKey reports a finding on an object member's key.
+func (v *validation) atKey(m *member, code, ptr string, fix *Fix, args ...any) {
+	v.report(code, ptr, m.keyStart, m.keyEnd, fix, args...)
+}
+
+// walkPayload checks the top-level object and everything under it.
+func (v *validation) walkPayload() {
+	v.object(v.root, "", topLevelRef)
+	v.payloadRules()
+}
+
+// object checks an object's members against a field list, then its
+// required keys, then the rules of that kind of object.
+func (v *validation) object(n *node, ptr, ref string) {
+	fields := v.idx.fields[ref]
+	for i := range n.members {
+		m := &n.members[i]
+		if m.shadowed {
+			continue // the duplicate was reported; the last value is judged
+		}
+		mp := ptr + pointerTo(m.key)
+		if f, ok := fields[m.key]; ok {
+			v.value(f, m.val, mp)
+			continue
+		}
+		v.unknownKey(n, i, mp, ref)
+	}
+	for _, name := range v.idx.required[ref] {
+		if n.member(name) == nil {
+			v.report("missing-field", ptr, n.start, n.start+1, nil, name, placeOf(ptr))
+		}
+	}
+	switch ref {
+	case "manifest_fields":
+		v.manifestRules(n)
+	case "stage_fields":
+		v.stageRules(n, ptr)
+	}
+}
+
+// placeOf names the object at a pointer as messages do: stages[0].agent_skills,
+// or the top level.
+func placeOf(ptr string) bi {
+	if ptr == "" {
+		return bi{"the top level", "顶层"}
+	}
+	var b strings.Builder
+	for _, tok := range strings.Split(ptr[1:], "/") {
+		tok = pointerUnescaper.Replace(tok)
+		if _, err := strconv.Atoi(tok); err == nil {
+			b.WriteString("[" + tok + "]")
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(tok)
+	}
+	return bi{b.String(), b.String() + " "}
+}
+
+// value checks one value against its field.
+func (v *validation) value(f Field, n *node, ptr string) {
+	switch f.Type {
+	case "object":
+		if !v.hasKind(f, n, ptr, '{') {
+			return
+		}
+		if f.Ref != "" {
+			v.object(n, ptr, f.Ref)
+		}
+	case "array":
+		if v.hasKind(f, n, ptr, '[') {
+			v.array(f, n, ptr)
+		}
+	case "string":
+		if v.hasKind(f, n, ptr, '"') {
+			v.stringValue(f, n, ptr)
+		}
+	case "integer", "number":
+		if v.hasKind(f, n, ptr, '0') {
+			v.number(f, n, ptr)
+		}
+	case "boolean":
+		v.hasKind(f, n, ptr, 't')
+	}
+}
+
+// hasKind reports a wrong-type finding unless n is of the JSON kind the field
+// wants ('t' stands for both booleans).
+func (v *validation) hasKind(f Field, n *node, ptr string, kind byte) bool {
+	got := n.kind
+	if got == 'f' {
+		got = 't'
+	}
+	if got == kind {
+		return true
+	}
+	v.at(n, "wrong-type", ptr, nil, typeWord(f.Type), kindWord(n.kind))
+	return false
+}
+
+func (v *validation) array(f Field, n *node, ptr string) {
+	count := len(n.items)
+	switch {
+	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
+		v.at(n, "project-tags-count", ptr, nil, count)
+	case f.MinItems != nil && count < *f.MinItems:
+		v.at(n, "too-few-items", ptr, nil, count, *f.MinItems)
+	case f.MaxItems != nil && count > *f.MaxItems:
+		v.at(n, "too-many-items", ptr, nil, count, *f.MaxItems)
+	}
+	item := Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}
+	for i, it := range n.items {
+		v.value(item, it, ptr+"/"+strconv.Itoa(i))
+	}
+}
+
+func (v *validation) stringValue(f Field, n *node, ptr string) {
+	s := n.str
+	switch {
+	case f.Const != nil:
+		if want, ok := f.Const.(string); ok && s != want {
+			v.at(n, "invalid-value", ptr, v.replace(n, strconv.Quote(want)), strconv.Quote(want), shown(n))
+		}
+		return
+	case f.MinLength != nil && utf8.RuneCountInString(s) < *f.MinLength:
+		v.at(n, "empty-string", ptr, nil)
+		return
+	}
+	switch {
+	case len(f.Values) > 0:
+		for _, allowed := range f.Values {
+			if s == allowed {
+				return
+			}
+		}
+		v.at(n, "invalid-enum", ptr, nil, shown(n), f.Name, quoteAll(f.Values))
+	case f.Enum == "language_codebook":
+		v.language(n, ptr)
+	case f.Name == "industry_code":
+		v.industryCode(f, n, ptr)
+	case f.Pattern != "" && !v.idx.patterns[f.Pattern].MatchString(s):
+		v.at(n, "invalid-format", ptr, nil, shown(n))
+	}
+}
+
+// number checks a number by its value: 100, 100.0 and 1e2 are one integer.
+func (v *validation) number(f Field, n *node, ptr string) {
+	if limit := v.doc.Limits.MaxNumberLength; len(n.str) > limit {
+		v.at(n, "number-too-long", ptr, nil, len(n.str), limit)
+		return
+	}
+	d := parseDecimal(n.str)
+	if f.Type == "integer" && !d.isInteger() {
+		v.at(n, "wrong-type", ptr, nil, typeWord("integer"), typeWord("number"))
+		return
+	}
+	if f.Const != nil {
+		if c, ok := f.Const.(float64); ok && d.cmp(decimalOfFloat(c)) != 0 {
+			want := decimalOfFloat(c).String()
+			v.at(n, "invalid-value", ptr, v.replace(n, want), want, d.String())
+		}
+		return
+	}
+	if f.Enum != "" {
+		if id, ok := d.int64Value(); !ok || !v.idx.enumIDs[f.Enum][id] {
+			v.at(n, "invalid-enum", ptr, nil, d.String(), f.Name, v.idx.enumShown[f.Enum])
+		}
+		return
+	}
+	if f.Minimum != nil && d.cmp(v.idx.bounds[*f.Minimum]) < 0 {
+		v.at(n, "below-minimum", ptr, nil, d.String(), v.idx.bounds[*f.Minimum].String())
+		return
+	}
+	switch {
+	case f.Maximum != nil && d.cmp(v.idx.bounds[*f.Maximum]) > 0:
+		v.at(n, "above-maximum", ptr, nil, d.String(), v.idx.bounds[*f.Maximum].String())
+	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 && d.cmp(v.idx.intMax) > 0:
+		v.at(n, "integer-too-large", ptr, nil, d.String(), v.doc.IntegerMax)
+	}
+}
+
+// replace returns a fix that replaces a value with JSON text.
+func (v *validation) replace(n *node, jsonText string) *Fix {
+	return &Fix{Start: n.start, End: n.end, Replacement: jsonText}
+}
+
+// unknownKey reports a key that the object's field list does not define:
+// an error at the top level (the app accepts only the listed keys there), a
+// warning with a suggestion elsewhere, nothing in open lists.
+func (v *validation) unknownKey(obj *node, i int, ptr, ref string) {
+	m := &obj.members[i]
+	switch {
+	case ref == topLevelRef && v.doc.TopLevel.DeprecatedFields[m.key] != "":
+		v.atKey(m, "deprecated-agents", ptr, nil)
+	case ref == topLevelRef && m.key == "$schema":
+		v.atKey(m, "schema-key", ptr, removeMember(obj, i))
+	case ref == topLevelRef:
+		v.atKey(m, "unknown-top-level-field", ptr, nil, clip(m.key))
+	case v.idx.open[ref]:
+	default:
+		where := placeOf(strings.TrimSuffix(ptr, pointerTo(m.key))).en
+		if s := suggest(m.key, v.idx.fields[ref]); s != "" {
+			v.atKey(m, "unknown-field-typo", ptr, nil, clip(m.key), where, s)
+		} else {
+			v.atKey(m, "unknown-field", ptr, nil, clip(m.key), where)
+		}
+	}
+}
+
+// maxShown bounds how much of a submitted value a message repeats.
+const maxShown = 60
+
+// clip shortens a submitted string for a message.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= maxShown {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:maxShown]) + "…"
+}
+
+// shown writes a string value as it appears in the payload, shortened.
+func shown(n *node) string { return strconv.Quote(clip(n.str)) }
+
+func quoteAll(values []string) string {
+	q := make([]string, len(values))
+	for i, s := range values {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
+}
+
+var typeWords = map[string]bi{
+	"object": {"an object", "对象"}, "array": {"an array", "数组"}, "string": {"a string", "字符串"},
+	"integer": {"an integer", "整数"}, "number": {"a number", "数字"}, "boolean": {"true or false", "布尔值"},
+	"null": {"null", "null"},
+}
+
+func typeWord(t string) bi {
+	if w, ok := typeWords[t]; ok {
+		return w
+	}
+	return bi{t, t}
+}
+
+// kindWord names the JSON kind of a parsed value.
+func kindWord(kind byte) bi {
+	switch kind {
+	case '{':
+		return typeWords["object"]
+	case '[':
+		return typeWords["array"]
+	case '"':
+		return typeWords["string"]
+	case '0':
+		return typeWords["number"]
+	case 't', 'f':
+		return bi{"a boolean", "布尔值"}
+	}
+	return typeWords["null"]
+}
+
+// removeMember returns a fix deleting the i-th member of obj with its comma.
+func removeMember(obj *node, i int) *Fix {
+	m := obj.members[i]
+	if m.comma >= 0 {
+		end := m.comma + 1
+		if i+1 < len(obj.members) {
+			end = obj.members[i+1].keyStart
+		}
+		return &Fix{Start: m.keyStart, End: end}
+	}
+	if i > 0 && obj.members[i-1].comma >= 0 {
+		return &Fix{Start: obj.members[i-1].comma, End: m.val.end}
+	}
+	return &Fix{Start: m.keyStart, End: m.val.end}
+}
+
+// stringAt returns the string value of an object's key.
+func stringAt(n *node, key string) (string, bool) {
+	c := n.child(key)
+	if c == nil || c.kind != '"' {
+		return "", false
+	}
+	return c.str, true
+}

@@ -1,0 +1,139 @@
+package protocol
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// index is what the engine needs from a document in the shape it needs it:
+// field lists as maps, enums as sets, patterns compiled, bounds as decimals.
+// It is built once per document and only read afterwards.
+type index struct {
+	fields    map[string]map[string]Field // field list → name → field
+	required  map[string][]string         // field list → required names
+	open      map[string]bool             // field lists whose other keys are allowed
+	enumIDs   map[string]map[int64]bool   // enum → ids
+	enumShown map[string]string           // enum → "1, 2, 3" for messages
+	patterns  map[string]*regexp.Regexp   // pattern text → compiled
+	bounds    map[float64]decimal         // minimum and maximum values as decimals
+	intMax    decimal
+
+	tags      map[string]bool   // preferred language tags
+	tagFold   map[string]string // lower-case tag or alias → preferred tag
+	criteria  map[int64]map[string]Field
+	criterion map[string]int64 // type_criteria key → the first stage type that defines it
+
+	otherFormat  int64 // data_format_type_enum "other"
+	maxAnyStages int   // the largest max_stages of any tier
+}
+
+// index returns the document's index, building it on first use.
+func (d *Document) index() *index {
+	d.indexOnce.Do(func() { d.idx = d.buildIndex() })
+	return d.idx
+}
+
+func (d *Document) buildIndex() *index {
+	x := &index{
+		fields: map[string]map[string]Field{}, required: map[string][]string{}, open: map[string]bool{},
+		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*regexp.Regexp{},
+		bounds: map[float64]decimal{}, intMax: decimalOf(d.IntegerMax),
+		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]Field{}, criterion: map[string]int64{},
+	}
+	x.addFields(topLevelRef, d.TopLevel.Fields, d.RequiredTopLevelFields)
+	for _, ref := range fieldListNames {
+		fields, _ := d.FieldList(ref)
+		x.addFields(ref, fields, d.Required(ref))
+	}
+	for _, ref := range d.OpenFieldLists {
+		x.open[ref] = true
+	}
+	for _, name := range enumNames {
+		values, _ := d.Enum(name)
+		ids := map[int64]bool{}
+		shown := make([]string, len(values))
+		for i, v := range values {
+			ids[int64(v.ID)] = true
+			shown[i] = strconv.Itoa(v.ID)
+		}
+		x.enumIDs[name], x.enumShown[name] = ids, strings.Join(shown, ", ")
+	}
+	for _, l := range d.LanguageCodebook {
+		x.tags[l.BCP47] = true
+		x.tagFold[strings.ToLower(l.BCP47)] = l.BCP47
+	}
+	for alias, tag := range d.LanguageAliases {
+		if _, taken := x.tagFold[strings.ToLower(alias)]; !taken {
+			x.tagFold[strings.ToLower(alias)] = tag
+		}
+	}
+	for _, e := range SortedEnum(d.StageTypeEnum) {
+		crit := d.CriteriaFor(e.ID)
+		x.addFields("type_criteria/"+strconv.Itoa(e.ID), crit, nil)
+		x.criteria[int64(e.ID)] = x.fields["type_criteria/"+strconv.Itoa(e.ID)]
+		for _, f := range crit {
+			if _, ok := x.criterion[f.Name]; !ok {
+				x.criterion[f.Name] = int64(e.ID)
+			}
+		}
+	}
+	x.otherFormat = int64(d.DataFormatTypeEnum["other"])
+	for _, t := range d.TierLimits {
+		x.maxAnyStages = max(x.maxAnyStages, t.MaxStages)
+	}
+	return x
+}
+
+// topLevelRef names the payload's outer object among the field lists.
+const topLevelRef = "top_level"
+
+// fieldListNames are the document's field lists that describe objects.
+var fieldListNames = []string{"manifest_fields", "global_config_fields", "stage_fields", "data_format_fields",
+	"harness_policy_fields", "agent_skill_fields", "context_constraints_fields", "input_limit_fields", "output_limit_fields"}
+
+// enumNames are the enums and codebooks a field may refer to.
+var enumNames = []string{"ownership_enum", "stage_type_enum", "script_language_enum", "data_format_type_enum", "project_tags", "language_codebook"}
+
+func (x *index) addFields(ref string, fields []Field, required []string) {
+	m := make(map[string]Field, len(fields))
+	for _, f := range fields {
+		m[f.Name] = f
+		if f.Pattern != "" && x.patterns[f.Pattern] == nil {
+			x.patterns[f.Pattern] = regexp.MustCompile(f.Pattern) // checked by Document.check
+		}
+		for _, b := range []*float64{f.Minimum, f.Maximum} {
+			if b != nil {
+				x.bounds[*b] = decimalOfFloat(*b)
+			}
+		}
+	}
+	x.fields[ref] = m
+	x.required[ref] = slices.Clone(required)
+}
+
+// checkPatterns reports a field pattern Go cannot compile, so a broken edit
+// of the document fails its parsing instead of the first validation.
+func checkPatterns(d *Document) error {
+	lists := [][]Field{d.TopLevel.Fields}
+	for _, ref := range fieldListNames {
+		f, _ := d.FieldList(ref)
+		lists = append(lists, f)
+	}
+	for _, crit := range d.TypeCriteria {
+		lists = append(lists, crit)
+	}
+	for _, fields := range lists {
+		for _, f := range fields {
+			if f.Pattern == "" {
+				continue
+			}
+			if _, err := regexp.Compile(f.Pattern); err != nil {
+				return fmt.Errorf("field %s: pattern %q: %w", f.Name, f.Pattern, err)
+			}
+		}
+	}
+	return nil
+}
