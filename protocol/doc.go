@@ -33,6 +33,7 @@
 //	input-too-large                error
 //	number-too-long                error
 //	input-bom                      warning
+//	input-utf16                    error
 //	input-invalid-utf8             error
 //	input-markdown-fence           error
 //	json-leading-text              error

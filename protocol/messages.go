@@ -9,6 +9,7 @@ var catalog = map[string]entry{
 	"input-empty":              {SeverityError, "the input is empty: paste one JSON object holding manifest and stages", "输入为空：请粘贴一个包含 manifest 和 stages 的 JSON 对象"},
 	"input-too-large":          {SeverityError, "the input is %[2]d bytes; the validator accepts at most %[1]d bytes", "输入共 %[2]d 字节，超过了校验器 %[1]d 字节的上限"},
 	"number-too-long":          {SeverityError, "this number is written with %[1]d characters; the validator judges numbers of at most %[2]d characters, and no field of the protocol needs more", "这个数字写了 %[1]d 个字符；校验器只判断不超过 %[2]d 个字符的数字，协议中也没有字段需要更长的数字"},
+	"input-utf16":              {SeverityError, "the text is %[1]s; the validator reads UTF-8: save the file as UTF-8", "文本是 %[1]s 编码，校验器只读取 UTF-8，请将文件另存为 UTF-8"},
 	"input-bom":                {SeverityWarning, "the text starts with a UTF-8 byte order mark (BOM); JSON must not carry one, remove it", "文本开头带有 UTF-8 字节顺序标记（BOM），JSON 不应包含它，请删除"},
 	"input-invalid-utf8":       {SeverityError, "the text is not valid UTF-8 here (byte 0x%02X); save the file as UTF-8", "此处不是合法的 UTF-8 编码（字节 0x%02X），请以 UTF-8 编码保存文件"},
 	"input-markdown-fence":     {SeverityError, "the JSON is wrapped in a Markdown code fence (```); paste only the lines between the fences", "JSON 被包在 Markdown 代码围栏（```）中，请只粘贴围栏之间的内容"},

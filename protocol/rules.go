@@ -309,11 +309,7 @@ func (v *validation) fiat(st *node, ptr string) bool {
 // label ending in a Latin letter gets a space before the Chinese that
 // follows it.
 func (v *validation) tierName() bi {
-	l, ok := v.labels[v.tier]
-	if !ok || l.EN == "" || l.ZH == "" {
-		name := strings.ToUpper(v.tier[:1]) + v.tier[1:]
-		l = Label{EN: name, ZH: name}
-	}
+	l := TierLabel(v.labels, v.tier)
 	zh := l.ZH
 	if last, _ := utf8.DecodeLastRuneInString(zh); last < utf8.RuneSelf {
 		zh += " "
@@ -376,4 +372,17 @@ func (v *validation) detailMentionsStages(m, stages *node) {
 			v.at(detail, "detail-missing-stage", "/manifest/detail", nil, clip(name.str))
 		}
 	}
+}
+
+// TierLabel returns a tier's label from labels, or the tier key with a
+// capital letter in both languages when labels do not name it.
+func TierLabel(labels map[string]Label, tier string) Label {
+	if l, ok := labels[tier]; ok && l.EN != "" && l.ZH != "" {
+		return l
+	}
+	if tier == "" {
+		return Label{}
+	}
+	name := strings.ToUpper(tier[:1]) + tier[1:]
+	return Label{EN: name, ZH: name}
 }

@@ -16,6 +16,10 @@ type Options struct {
 	// and the page take them from content/labels.yaml. Missing labels fall
 	// back to the tier key with a capital letter in both languages.
 	TierLabels map[string]Label
+	// InputSize is the size of the whole input when the caller read only
+	// part of it (a file larger than the limit), for the message that
+	// refuses it. Zero means len(text).
+	InputSize int64
 }
 
 // Label is a name in both languages of the portal.
@@ -54,7 +58,7 @@ func Validate(text []byte, opts Options) Result {
 	if d == nil {
 		d = Default()
 	}
-	v := &validation{doc: d, idx: d.index(), text: text, labels: opts.TierLabels, stageNames: map[string]string{}}
+	v := &validation{doc: d, idx: d.index(), text: text, labels: opts.TierLabels, stageNames: map[string]string{}, size: max(opts.InputSize, int64(len(text)))}
 	v.tier = v.resolveTier(opts.Tier)
 	v.run()
 	return v.result(opts.Lang)
@@ -68,6 +72,7 @@ type validation struct {
 	tier   string
 	labels map[string]Label
 	root   *node
+	size   int64 // of the whole input
 
 	found                  []pending // findings up to the document's max_findings
 	errors                 int       // errors found, reported or not
@@ -126,7 +131,7 @@ func (v *validation) run() {
 func (v *validation) checkInput() (start, end int, ok bool) {
 	text := v.text
 	if max := v.doc.Limits.MaxBytes; len(text) > max {
-		v.report("input-too-large", "", 0, 0, nil, max, len(text))
+		v.report("input-too-large", "", 0, 0, nil, max, v.size)
 		return 0, 0, false
 	}
 	if len(bytes.TrimSpace(text)) == 0 {
@@ -136,6 +141,10 @@ func (v *validation) checkInput() (start, end int, ok bool) {
 	if bytes.HasPrefix(text, []byte("\xEF\xBB\xBF")) {
 		v.report("input-bom", "", 0, 3, &Fix{Start: 0, End: 3})
 		start = 3
+	}
+	if enc := utf16Encoding(text[start:]); enc != "" {
+		v.report("input-utf16", "", 0, 0, nil, enc)
+		return 0, 0, false
 	}
 	if !utf8.Valid(text) {
 		bad := firstInvalidUTF8(text)
@@ -227,4 +236,21 @@ func (v *validation) result(lang string) Result {
 	}
 	sortFindings(out)
 	return Result{Valid: v.errors == 0, Tier: v.tier, Findings: out}
+}
+
+// utf16Encoding names the UTF-16 form text is in ("UTF-16LE", "UTF-16BE"),
+// by its byte order mark or by the zero bytes that ASCII characters leave
+// in it; "" when it is not UTF-16.
+func utf16Encoding(text []byte) string {
+	switch {
+	case bytes.HasPrefix(text, []byte{0xFF, 0xFE}):
+		return "UTF-16LE"
+	case bytes.HasPrefix(text, []byte{0xFE, 0xFF}):
+		return "UTF-16BE"
+	case len(text) >= 4 && text[0] != 0 && text[1] == 0 && text[2] != 0 && text[3] == 0:
+		return "UTF-16LE"
+	case len(text) >= 4 && text[0] == 0 && text[1] != 0 && text[2] == 0 && text[3] != 0:
+		return "UTF-16BE"
+	}
+	return ""
 }

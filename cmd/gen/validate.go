@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"pairag.com/portal/generator"
 	"pairag.com/portal/protocol"
 )
 
@@ -37,7 +39,13 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output format: text or json")
 	fix := fs.Bool("fix", false, "apply mechanical fixes to the file")
 	fs.Usage = func() { fmt.Fprint(stderr, validateUsage); fs.PrintDefaults() }
-	if err := fs.Parse(reorderFlags(fs, args)); err != nil {
+	ordered, err := reorderFlags(fs, args)
+	if err != nil {
+		fmt.Fprintf(stderr, "gen validate: %v\n", err)
+		fs.Usage()
+		return 2
+	}
+	if err := fs.Parse(ordered); err != nil {
 		if err == flag.ErrHelp {
 			return 0
 		}
@@ -59,12 +67,16 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() == 1 {
 		name = fs.Arg(0)
 	}
-	text, err := readInput(name, stdin)
+	text, size, err := readInput(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "gen validate: %v\n", err)
 		return 2
 	}
-	opts := protocol.Options{Tier: *tier, Lang: *lang}
+	labels, err := generator.TierLabels(os.DirFS("."))
+	if err != nil {
+		labels = nil // outside the repository: tiers are named by their keys
+	}
+	opts := protocol.Options{Tier: *tier, Lang: *lang, TierLabels: labels, InputSize: size}
 	res := protocol.Validate(text, opts)
 	if *fix {
 		if res, err = applyFixes(name, text, res, opts, stdout, stderr); err != nil {
@@ -76,7 +88,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *fix && name == "-" {
 		out = stderr // standard output carries the fixed payload
 	}
-	if err := report(out, name, res, *format, *lang); err != nil {
+	if err := report(out, name, res, *format, *lang, labels); err != nil {
 		fmt.Fprintf(stderr, "gen validate: %v\n", err)
 		return 2
 	}
@@ -86,8 +98,11 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// reorderFlags lets flags follow the file name (gen validate task.json --tier pro).
-func reorderFlags(fs *flag.FlagSet, args []string) []string {
+// reorderFlags lets flags follow the file name (gen validate task.json
+// --tier pro). Everything after "--" is a file name, even when it starts
+// with a dash; a flag that needs a value and has none is an error, never a
+// flag that swallows the file name.
+func reorderFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var flags, rest []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -95,40 +110,60 @@ func reorderFlags(fs *flag.FlagSet, args []string) []string {
 			rest = append(rest, args[i+1:]...)
 			break
 		}
-		if len(a) > 1 && a[0] == '-' {
-			flags = append(flags, a)
-			name := a[1:]
-			if name[0] == '-' {
-				name = name[1:]
-			}
-			if f := fs.Lookup(name); f != nil && i+1 < len(args) {
-				if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool {
-					flags = append(flags, args[i+1])
-					i++
-				}
-			}
+		if len(a) < 2 || a[0] != '-' {
+			rest = append(rest, a)
 			continue
 		}
-		rest = append(rest, a)
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // flag.Parse reports it
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if i+1 >= len(args) {
+			return nil, fmt.Errorf("flag %s needs a value", a)
+		}
+		flags = append(flags, args[i+1])
+		i++
 	}
-	return append(flags, rest...)
+	return append(append(flags, "--"), rest...), nil
 }
 
-func readInput(name string, stdin io.Reader) ([]byte, error) {
-	limit := int64(protocol.Default().Limits.MaxBytes) + 1 // one byte over lets Validate report the size
+// readInput reads at most one byte more than the validator accepts, and
+// returns the input's whole size when it is known, so an oversized file is
+// reported with its real size.
+func readInput(name string, stdin io.Reader) (text []byte, size int64, err error) {
+	limit := int64(protocol.Default().Limits.MaxBytes) + 1
 	if name == "-" {
-		return io.ReadAll(io.LimitReader(stdin, limit))
+		text, err = io.ReadAll(io.LimitReader(stdin, limit))
+		if err != nil {
+			return nil, 0, fmt.Errorf("read standard input: %w", err)
+		}
+		return text, int64(len(text)), nil
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, limit))
+	info, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, 0, err
 	}
-	return b, nil
+	if info.IsDir() {
+		return nil, 0, fmt.Errorf("%s is a directory; give a JSON file (or - for standard input)", name)
+	}
+	text, err = io.ReadAll(io.LimitReader(f, limit))
+	if err != nil {
+		return nil, 0, fmt.Errorf("read %s: %w", name, err)
+	}
+	return text, max(info.Size(), int64(len(text))), nil
 }
 
 // applyFixes rewrites the input with every mechanical fix, repeating while
@@ -162,7 +197,7 @@ func applyFixes(name string, text []byte, res protocol.Result, opts protocol.Opt
 }
 
 // report prints the findings in the chosen format.
-func report(w io.Writer, name string, res protocol.Result, format, lang string) error {
+func report(w io.Writer, name string, res protocol.Result, format, lang string, labels map[string]protocol.Label) error {
 	if format == "json" {
 		if res.Findings == nil {
 			res.Findings = []protocol.Finding{}
@@ -180,18 +215,19 @@ func report(w io.Writer, name string, res protocol.Result, format, lang string) 
 		fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", display, f.Line, f.Column, severityWord(f.Severity, lang), f.Message, f.Code)
 	}
 	errs, warns, infos := res.Counts()
+	tier := protocol.TierLabel(labels, res.Tier)
 	if lang == "zh-CN" {
 		if res.Valid {
-			fmt.Fprintf(w, "%s：校验通过（%s），%d 个警告，%d 条提示\n", display, res.Tier, warns, infos)
+			fmt.Fprintf(w, "%s：按会员等级「%s」校验通过，%d 个警告，%d 条提示\n", display, tier.ZH, warns, infos)
 		} else {
-			fmt.Fprintf(w, "%s：%d 个错误，%d 个警告，%d 条提示（%s）\n", display, errs, warns, infos, res.Tier)
+			fmt.Fprintf(w, "%s：按会员等级「%s」校验，%d 个错误，%d 个警告，%d 条提示\n", display, tier.ZH, errs, warns, infos)
 		}
 		return nil
 	}
 	if res.Valid {
-		fmt.Fprintf(w, "%s: valid for tier %s (%d warning(s), %d note(s))\n", display, res.Tier, warns, infos)
+		fmt.Fprintf(w, "%s: valid for the %s tier (%d warning(s), %d note(s))\n", display, tier.EN, warns, infos)
 	} else {
-		fmt.Fprintf(w, "%s: %d error(s), %d warning(s), %d note(s) for tier %s\n", display, errs, warns, infos, res.Tier)
+		fmt.Fprintf(w, "%s: %d error(s), %d warning(s), %d note(s) for the %s tier\n", display, errs, warns, infos, tier.EN)
 	}
 	return nil
 }

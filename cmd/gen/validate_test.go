@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,9 @@ func TestValidate(t *testing.T) {
 	}
 	valid := write("valid.json", example)
 	ref := write("reference.json", string(reference))
+	dashed := write("-x.json", example)
+	big := write("big.json", strings.Repeat(" ", protocol.Default().Limits.MaxBytes+1000))
+	utf16 := write("utf16.json", "\xff\xfe{\x00}\x00")
 	tests := []struct {
 		name   string
 		args   []string
@@ -37,12 +41,12 @@ func TestValidate(t *testing.T) {
 		stdout []string // substrings of standard output
 		stderr []string
 	}{
-		{"valid for pro", []string{"validate", "--tier", "pro", valid}, "", 0, []string{"valid for tier pro"}, nil},
-		{"flags after the file", []string{"validate", valid, "--tier", "pro"}, "", 0, []string{"valid for tier pro"}, nil},
+		{"valid for pro", []string{"validate", "--tier", "pro", valid}, "", 0, []string{"valid for the Pro tier"}, nil},
+		{"flags after the file", []string{"validate", valid, "--tier", "pro"}, "", 0, []string{"valid for the Pro tier"}, nil},
 		{"free rejects the reference example", []string{"validate", ref}, "", 1,
 			[]string{ref + ":13:17: error: ", "[location-anywhere-only]", ref + ":93:23: error: ", ref + ":12:17: warning: ", "2 error(s)"}, nil},
 		{"chinese messages", []string{"validate", "--lang", "zh-CN", ref}, "", 1, []string{"错误", "[fiat-not-available]"}, nil},
-		{"unknown tier is free", []string{"validate", "--tier", "gold", ref}, "", 1, []string{"[unknown-tier]", "for tier free"}, nil},
+		{"unknown tier is free", []string{"validate", "--tier", "gold", ref}, "", 1, []string{"[unknown-tier]", "for the Free tier"}, nil},
 		{"standard input", []string{"validate", "--tier", "ultra", "-"}, string(reference), 0, []string{"<stdin>:12:17: warning: "}, nil},
 		{"json", []string{"validate", "--format", "json", "--tier", "ultra", ref}, "", 0, []string{`"valid": true`, `"code": "language-alias"`, `"pointer": "/manifest/language"`}, nil},
 		{"empty input", []string{"validate", "-"}, "", 1, []string{"[input-empty]"}, nil},
@@ -50,8 +54,14 @@ func TestValidate(t *testing.T) {
 		{"bad format", []string{"validate", "--format", "xml", valid}, "", 2, nil, []string{"--format must be text or json"}},
 		{"bad lang", []string{"validate", "--lang", "fr", valid}, "", 2, nil, []string{"--lang must be en or zh-CN"}},
 		{"two files", []string{"validate", valid, ref}, "", 2, nil, []string{"give one file"}},
+		// Issue 9: what was seen on the command line.
+		{"a dashed name after --", []string{"validate", "--tier", "pro", "--", dashed}, "", 0, []string{"valid for the Pro tier"}, nil},
+		{"a flag without its value never takes the file", []string{"validate", valid, "--tier"}, "", 2, nil, []string{"flag --tier needs a value"}},
+		{"a directory is named once", []string{"validate", dir}, "", 2, nil, []string{dir + " is a directory; give a JSON file"}},
+		{"utf-16 is named", []string{"validate", utf16}, "", 1, []string{"UTF-16LE", "[input-utf16]"}, nil},
+		{"too large gives the file size", []string{"validate", big}, "", 1, []string{fmt.Sprint(protocol.Default().Limits.MaxBytes+1000) + " bytes", "[input-too-large]"}, nil},
 		{"fix on standard input", []string{"validate", "--fix", "--tier", "ultra", "-"}, string(reference), 0,
-			[]string{`"language": "en",`}, []string{"<stdin>: valid for tier ultra"}},
+			[]string{`"language": "en",`}, []string{"<stdin>: valid for the Ultra tier"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -108,5 +118,26 @@ func TestValidateFixFile(t *testing.T) {
 	want := strings.Replace(strings.Replace(text, `"en-US"`, `"en"`, 1), `// points`, ``, 1)
 	if string(got) != want {
 		t.Errorf("--fix wrote other changes than the alias and the comment:\n%s", got)
+	}
+}
+
+// TestValidateSummaryNamesTiers runs gen validate from the repository root,
+// where content/labels.yaml names the tiers: the summary uses the labels,
+// never the raw tier key.
+func TestValidateSummaryNamesTiers(t *testing.T) {
+	t.Chdir("../..")
+	tests := []struct {
+		lang, tier, want string
+	}{
+		{"zh-CN", "ultra", "按会员等级「Ultra」校验通过"},
+		{"zh-CN", "free", "按会员等级「免费版」校验，2 个错误"},
+		{"en", "pro", "1 error(s), 1 warning(s), 1 note(s) for the Pro tier"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"validate", "--lang", tt.lang, "--tier", tt.tier, "protocol/testdata/payloads/reference-example.json"}, strings.NewReader(""), &stdout, &stderr)
+		if code > 1 || !strings.Contains(stdout.String(), tt.want) {
+			t.Errorf("gen validate --lang %s --tier %s: exit %d, stdout lacks %q:\n%s%s", tt.lang, tt.tier, code, tt.want, stdout.String(), stderr.String())
+		}
 	}
 }
