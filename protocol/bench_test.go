@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -22,5 +23,18 @@ func BenchmarkValidate20Stages(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Validate(text, Options{Tier: "ultra"})
+	}
+}
+
+// BenchmarkHostile times the inputs issue 9 saw take seconds to minutes;
+// each must be answered in well under a second.
+func BenchmarkHostile(b *testing.B) {
+	for _, h := range hostileInputs() {
+		b.Run(strings.ReplaceAll(h.name, " ", "_"), func(b *testing.B) {
+			b.SetBytes(int64(len(h.text)))
+			for b.Loop() {
+				Validate(h.text, Options{Tier: "ultra"})
+			}
+		})
 	}
 }

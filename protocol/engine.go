@@ -20,7 +20,7 @@ func (v *validation) report(code, ptr string, start, end int, fix *Fix, args ...
 	if sev == SeverityError {
 		v.errors++
 	}
-	if len(v.found) >= v.doc.Limits.MaxFindings {
+	if v.full() {
 		v.dropped++
 		if sev == SeverityError {
 			v.droppedErrors++
@@ -29,6 +29,19 @@ func (v *validation) report(code, ptr string, start, end int, fix *Fix, args ...
 	}
 	v.found = append(v.found, pending{code: code, pointer: ptr, start: start, end: end, args: args, fix: fix})
 }
+
+// count records a finding past max_findings without its details.
+func (v *validation) count(code string) {
+	v.dropped++
+	if severityOf(code) == SeverityError {
+		v.errors++
+		v.droppedErrors++
+	}
+}
+
+// full reports whether findings past this one are only counted, so callers
+// can skip work that only a shown finding needs.
+func (v *validation) full() bool { return len(v.found) >= v.doc.Limits.MaxFindings }
 
 // at reports a finding on a value.
 func (v *validation) at(n *node, code, ptr string, fix *Fix, args ...any) {
@@ -41,7 +54,10 @@ func (v *validation) atKey(m *member, code, ptr string, fix *Fix, args ...any) {
 }
 
 // walkPayload checks the top-level object and everything under it.
+// The tier's stage count comes first, so a capped list of findings
+// never loses it to the findings of the stages themselves.
 func (v *validation) walkPayload() {
+	v.stageCount()
 	v.object(v.root, "", topLevelRef)
 	v.payloadRules()
 }
@@ -63,8 +79,12 @@ func (v *validation) object(n *node, ptr, ref string) {
 		v.unknownKey(n, i, mp, ref)
 	}
 	for _, name := range v.idx.required[ref] {
-		if n.member(name) == nil {
-			v.report("missing-field", ptr, n.start, n.start+1, nil, name, placeOf(ptr))
+		switch {
+		case n.member(name) != nil:
+		case v.full():
+			v.count("missing-field")
+		default:
+			v.report("missing-field", ptr, n.start, n.start+1, nil, name, placeArg(ptr))
 		}
 	}
 	switch ref {
@@ -74,6 +94,10 @@ func (v *validation) object(n *node, ptr, ref string) {
 		v.stageRules(n, ptr)
 	}
 }
+
+// placeArg is a message argument naming the object at a pointer, written
+// out only for findings that are shown.
+type placeArg string
 
 // placeOf names the object at a pointer as messages do: stages[0].agent_skills,
 // or the top level.
@@ -236,6 +260,8 @@ func (v *validation) unknownKey(obj *node, i int, ptr, ref string) {
 	case ref == topLevelRef:
 		v.atKey(m, "unknown-top-level-field", ptr, nil, clip(m.key))
 	case v.idx.open[ref]:
+	case v.full():
+		v.atKey(m, "unknown-field", ptr, nil) // counted, not shown: skip the suggestion
 	default:
 		where := placeOf(strings.TrimSuffix(ptr, pointerTo(m.key))).en
 		if s := suggest(m.key, v.idx.fields[ref]); s != "" {

@@ -99,6 +99,9 @@ func (p pending) format() Finding {
 func argsIn(args []any, zh bool) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
+		if p, ok := a.(placeArg); ok {
+			a = placeOf(string(p))
+		}
 		if b, ok := a.(bi); ok {
 			if zh {
 				a = b.zh

@@ -44,15 +44,20 @@ func (v *validation) stageRules(st *node, ptr string) {
 	}
 }
 
+// stageCount applies the tier's max_stages.
+func (v *validation) stageCount() {
+	stages := v.root.child("stages")
+	limit := v.tierLimit().MaxStages
+	if stages != nil && stages.kind == '[' && limit > 0 && len(stages.items) > limit {
+		v.at(stages, "too-many-stages", "/stages", nil, len(stages.items), limit, v.tierName())
+	}
+}
+
 // payloadRules checks what spans manifest and stages.
 func (v *validation) payloadRules() {
 	stages := v.root.child("stages")
 	if stages == nil || stages.kind != '[' {
 		return
-	}
-	limit := v.tierLimit().MaxStages
-	if n := len(stages.items); limit > 0 && n > limit {
-		v.at(stages, "too-many-stages", "/stages", nil, n, limit, v.tierName())
 	}
 	if len(stages.items) > 0 && !v.notAllOrchestrators {
 		v.at(stages, "all-stages-orchestrator", "/stages", nil)
