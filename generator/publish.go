@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/judge"
 	"pairag.com/portal/templates"
 )
 
@@ -87,6 +88,7 @@ func (b *builder) publish() {
 	if schema, err := b.doc.Schema(); err != nil {
 		b.rep.errorf(protocolPath, 0, "derive JSON Schema: %v", err)
 	} else {
+		b.judgeSchema(schema)
 		b.write("/protocol/"+protocol.SchemaFileName, schema)
 	}
 	for _, lang := range languages {
@@ -103,6 +105,27 @@ func (b *builder) publish() {
 		}
 	})
 	b.write("/robots.txt", []byte("User-agent: *\nAllow: /\n\nSitemap: "+b.abs("/sitemap.xml")+"\n"))
+}
+
+// judgeSchema proves what the build publishes: the schema compiles with an
+// independent JSON Schema validator and accepts the document's example, and
+// the engine finds no error in the example at the tier it is written for.
+func (b *builder) judgeSchema(schema []byte) {
+	j, err := judge.Compile(schema, b.doc.SchemaURL)
+	if err != nil {
+		b.rep.errorf(protocolPath, 0, "the derived JSON Schema does not compile: %v", err)
+		return
+	}
+	vs, err := j.Validate(b.doc.Example.Payload)
+	if err != nil || len(vs) > 0 {
+		b.rep.errorf(protocolPath, 0, "the derived JSON Schema rejects the document's example: %v %v", vs, err)
+	}
+	res := protocol.Validate(b.doc.Example.Payload, protocol.Options{Tier: b.doc.Example.Tier, Document: b.doc})
+	for _, f := range res.Findings {
+		if f.Severity == protocol.SeverityError {
+			b.rep.errorf(protocolPath, 0, "the document's example fails validation as %s: %s [%s]", b.doc.Example.Tier, f.MessageEN, f.Code)
+		}
+	}
 }
 
 // listed returns a language's pages for llms.txt: navigation order first,

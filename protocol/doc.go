@@ -1,23 +1,46 @@
 // Package protocol holds the pairag_task_publish V18 protocol document and
-// the one validator that the CLI, the WebAssembly page and the tests share.
+// the one validation engine that the CLI, the WebAssembly page and the tests
+// share.
 //
 // The document (pairag-task-publish-v18.json, embedded and published byte
-// for byte) is the source of every enum, codebook, required list, tier limit
-// and the example payload. [Document.Schema] derives a JSON Schema (draft
-// 2020-12) from it; [Validate] compiles that schema with
-// santhosh-tekuri/jsonschema v6 and adds the rules a schema cannot state.
-// The package reads no files and opens no connections, so it builds for
-// js/wasm unchanged.
+// for byte) is the source of every enum, codebook, required list, tier limit,
+// validation bound and the example payload. [Document.Schema] derives a JSON
+// Schema (draft 2020-12) from it for editors and other tools. The package
+// reads no files, opens no connections and carries no generic JSON Schema
+// validator, so it builds for js/wasm unchanged and small.
 //
 // # Validation
 //
-// Validate reads the text with its own JSON reader, which keeps the byte span
-// of every value (for line and column), reports duplicate keys, and keeps
-// going past comments and trailing commas so it can report them with a fix.
-// Input larger than validation_limits.max_bytes (8 MiB) or nested deeper than
-// validation_limits.max_depth (64) is refused with one finding. Then come the
-// schema checks and the protocol rules; where a rule and the schema report
-// the same value, the rule's more specific finding wins.
+// [Validate] reads the text with its own JSON reader, which keeps the byte
+// span of every value (for line and column), reports duplicate keys at the
+// key's pointer and judges the last value (as JSON.parse, encoding/json and
+// Python do), and keeps going past comments and trailing commas so it can
+// report them with a fix. Then one walk over the parsed payload, driven by
+// the document's field lists, checks required keys, JSON types, enums and
+// codebooks, constants, lengths, patterns, ranges and item counts, and at
+// the objects that carry them the tier limits and the cross-field rules.
+// Every failed check reports its own finding: none hides another, and a
+// finding's severity comes from the catalogue alone. Numbers are judged by
+// value, never by spelling: 100, 100.0 and 1e2 are one integer; 0, 0.0 and
+// -0 are zero.
+//
+// Bounds, from the document's validation_limits, keep every input linear:
+// more than max_bytes, nesting deeper than max_depth, and number literals
+// longer than max_number_length get one finding each; after max_findings
+// findings the rest are only counted, in one findings-truncated summary
+// (Valid still counts every error). The check that manifest.detail names
+// every stage looks at the first stages up to the largest tier's max_stages.
+//
+// # The judges
+//
+// Generic JSON Schema validators judge the engine from outside: package
+// judge (santhosh-tekuri/jsonschema v6, exact numbers) and Ajv 8 under node
+// in the tests, and gen build compiles the published schema and validates
+// the example with it. Whatever the published schema rejects, the engine
+// rejects at the same pointer; every engine error of [ClassShape] is one the
+// schema reports too. Tier limits ([ClassTier]), rules a schema cannot state
+// ([ClassRule]: unique stage names, ISIC divisions) and input problems
+// ([ClassInput]) are the engine's alone.
 //
 // A [Finding] has a stable code, a severity, the RFC 6901 pointer of the
 // value (the parent object for a missing key), a 1-based line and column

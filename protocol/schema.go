@@ -97,7 +97,7 @@ func (d *Document) stageSchema() object {
 func (d *Document) fiatSchema() object {
 	pf := d.PointsAndFiat
 	enabled, amount := pf.FiatFields[0], pf.FiatFields[1]
-	zero := object{}
+	zero := object{amount: object{}} // named here too, as strict validators (Ajv) require for required keys
 	for _, p := range pf.PointsFields {
 		zero[p] = object{"const": 0}
 	}
