@@ -316,19 +316,27 @@ func (d *Document) Enum(name string) ([]EnumValue, bool) {
 
 // FieldList returns the field list a Ref names.
 func (d *Document) FieldList(ref string) ([]Field, bool) {
-	lists := map[string][]Field{
-		"manifest_fields":            d.ManifestFields,
-		"global_config_fields":       d.GlobalConfigFields,
-		"stage_fields":               d.StageFields,
-		"data_format_fields":         d.DataFormatFields,
-		"harness_policy_fields":      d.HarnessPolicyFields,
-		"agent_skill_fields":         d.AgentSkillFields,
-		"context_constraints_fields": d.ContextConstraintsFields,
-		"input_limit_fields":         d.InputLimitFields,
-		"output_limit_fields":        d.OutputLimitFields,
+	switch ref {
+	case "manifest_fields":
+		return d.ManifestFields, true
+	case "global_config_fields":
+		return d.GlobalConfigFields, true
+	case "stage_fields":
+		return d.StageFields, true
+	case "data_format_fields":
+		return d.DataFormatFields, true
+	case "harness_policy_fields":
+		return d.HarnessPolicyFields, true
+	case "agent_skill_fields":
+		return d.AgentSkillFields, true
+	case "context_constraints_fields":
+		return d.ContextConstraintsFields, true
+	case "input_limit_fields":
+		return d.InputLimitFields, true
+	case "output_limit_fields":
+		return d.OutputLimitFields, true
 	}
-	l, ok := lists[ref]
-	return l, ok
+	return nil, false
 }
 
 // Required returns the required-field list that goes with a field list.

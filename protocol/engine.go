@@ -58,20 +58,20 @@ func (v *validation) atKey(m *member, code, ptr string, fix *Fix, args ...any) {
 // never loses it to the findings of the stages themselves.
 func (v *validation) walkPayload() {
 	v.stageCount()
-	v.object(v.root, "", topLevelRef)
+	v.object(v.root, path{steps: &v.steps}, topLevelRef)
 	v.payloadRules()
 }
 
 // object checks an object's members against a field list, then its
 // required keys, then the rules of that kind of object.
-func (v *validation) object(n *node, ptr, ref string) {
+func (v *validation) object(n *node, p path, ref string) {
 	fields := v.idx.fields[ref]
 	for i := range n.members {
 		m := &n.members[i]
 		if m.shadowed {
 			continue // the duplicate was reported; the last value is judged
 		}
-		mp := ptr + pointerTo(m.key)
+		mp := p.key(m.key)
 		if f, ok := fields[m.key]; ok {
 			v.value(f, m.val, mp)
 			continue
@@ -84,6 +84,7 @@ func (v *validation) object(n *node, ptr, ref string) {
 		case v.full():
 			v.count("missing-field")
 		default:
+			ptr := p.String()
 			v.report("missing-field", ptr, n.start, n.start+1, nil, name, placeArg(ptr))
 		}
 	}
@@ -91,7 +92,7 @@ func (v *validation) object(n *node, ptr, ref string) {
 	case "manifest_fields":
 		v.manifestRules(n)
 	case "stage_fields":
-		v.stageRules(n, ptr)
+		v.stageRules(n, p)
 	}
 }
 
@@ -121,35 +122,35 @@ func placeOf(ptr string) bi {
 }
 
 // value checks one value against its field.
-func (v *validation) value(f Field, n *node, ptr string) {
+func (v *validation) value(f Field, n *node, p path) {
 	switch f.Type {
 	case "object":
-		if !v.hasKind(f, n, ptr, '{') {
+		if !v.hasKind(f, n, p, '{') {
 			return
 		}
 		if f.Ref != "" {
-			v.object(n, ptr, f.Ref)
+			v.object(n, p, f.Ref)
 		}
 	case "array":
-		if v.hasKind(f, n, ptr, '[') {
-			v.array(f, n, ptr)
+		if v.hasKind(f, n, p, '[') {
+			v.array(f, n, p)
 		}
 	case "string":
-		if v.hasKind(f, n, ptr, '"') {
-			v.stringValue(f, n, ptr)
+		if v.hasKind(f, n, p, '"') {
+			v.stringValue(f, n, p)
 		}
 	case "integer", "number":
-		if v.hasKind(f, n, ptr, '0') {
-			v.number(f, n, ptr)
+		if v.hasKind(f, n, p, '0') {
+			v.number(f, n, p)
 		}
 	case "boolean":
-		v.hasKind(f, n, ptr, 't')
+		v.hasKind(f, n, p, 't')
 	}
 }
 
 // hasKind reports a wrong-type finding unless n is of the JSON kind the field
 // wants ('t' stands for both booleans).
-func (v *validation) hasKind(f Field, n *node, ptr string, kind byte) bool {
+func (v *validation) hasKind(f Field, n *node, p path, kind byte) bool {
 	got := n.kind
 	if got == 'f' {
 		got = 't'
@@ -157,36 +158,36 @@ func (v *validation) hasKind(f Field, n *node, ptr string, kind byte) bool {
 	if got == kind {
 		return true
 	}
-	v.at(n, "wrong-type", ptr, nil, typeWord(f.Type), kindWord(n.kind))
+	v.at(n, "wrong-type", p.String(), nil, typeWord(f.Type), kindWord(n.kind))
 	return false
 }
 
-func (v *validation) array(f Field, n *node, ptr string) {
+func (v *validation) array(f Field, n *node, p path) {
 	count := len(n.items)
 	switch {
 	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
-		v.at(n, "project-tags-count", ptr, nil, count)
+		v.at(n, "project-tags-count", p.String(), nil, count)
 	case f.MinItems != nil && count < *f.MinItems:
-		v.at(n, "too-few-items", ptr, nil, count, *f.MinItems)
+		v.at(n, "too-few-items", p.String(), nil, count, *f.MinItems)
 	case f.MaxItems != nil && count > *f.MaxItems:
-		v.at(n, "too-many-items", ptr, nil, count, *f.MaxItems)
+		v.at(n, "too-many-items", p.String(), nil, count, *f.MaxItems)
 	}
 	item := Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}
 	for i, it := range n.items {
-		v.value(item, it, ptr+"/"+strconv.Itoa(i))
+		v.value(item, it, p.index(i))
 	}
 }
 
-func (v *validation) stringValue(f Field, n *node, ptr string) {
+func (v *validation) stringValue(f Field, n *node, p path) {
 	s := n.str
 	switch {
 	case f.Const != nil:
 		if want, ok := f.Const.(string); ok && s != want {
-			v.at(n, "invalid-value", ptr, v.replace(n, strconv.Quote(want)), strconv.Quote(want), shown(n))
+			v.at(n, "invalid-value", p.String(), v.replace(n, strconv.Quote(want)), strconv.Quote(want), shown(n))
 		}
 		return
 	case f.MinLength != nil && utf8.RuneCountInString(s) < *f.MinLength:
-		v.at(n, "empty-string", ptr, nil)
+		v.at(n, "empty-string", p.String(), nil)
 		return
 	}
 	switch {
@@ -196,49 +197,49 @@ func (v *validation) stringValue(f Field, n *node, ptr string) {
 				return
 			}
 		}
-		v.at(n, "invalid-enum", ptr, nil, shown(n), f.Name, quoteAll(f.Values))
+		v.at(n, "invalid-enum", p.String(), nil, shown(n), f.Name, quoteAll(f.Values))
 	case f.Enum == "language_codebook":
-		v.language(n, ptr)
+		v.language(n, p)
 	case f.Name == "industry_code":
-		v.industryCode(f, n, ptr)
+		v.industryCode(f, n, p)
 	case f.Pattern != "" && !v.idx.patterns[f.Pattern].MatchString(s):
-		v.at(n, "invalid-format", ptr, nil, shown(n))
+		v.at(n, "invalid-format", p.String(), nil, shown(n))
 	}
 }
 
 // number checks a number by its value: 100, 100.0 and 1e2 are one integer.
-func (v *validation) number(f Field, n *node, ptr string) {
+func (v *validation) number(f Field, n *node, p path) {
 	if limit := v.doc.Limits.MaxNumberLength; len(n.str) > limit {
-		v.at(n, "number-too-long", ptr, nil, len(n.str), limit)
+		v.at(n, "number-too-long", p.String(), nil, len(n.str), limit)
 		return
 	}
 	d := parseDecimal(n.str)
 	if f.Type == "integer" && !d.isInteger() {
-		v.at(n, "wrong-type", ptr, nil, typeWord("integer"), typeWord("number"))
+		v.at(n, "wrong-type", p.String(), nil, typeWord("integer"), typeWord("number"))
 		return
 	}
 	if f.Const != nil {
 		if c, ok := f.Const.(float64); ok && d.cmp(decimalOfFloat(c)) != 0 {
 			want := decimalOfFloat(c).String()
-			v.at(n, "invalid-value", ptr, v.replace(n, want), want, d.String())
+			v.at(n, "invalid-value", p.String(), v.replace(n, want), want, d.String())
 		}
 		return
 	}
 	if f.Enum != "" {
 		if id, ok := d.int64Value(); !ok || !v.idx.enumIDs[f.Enum][id] {
-			v.at(n, "invalid-enum", ptr, nil, d.String(), f.Name, v.idx.enumShown[f.Enum])
+			v.at(n, "invalid-enum", p.String(), nil, d.String(), f.Name, v.idx.enumShown[f.Enum])
 		}
 		return
 	}
 	if f.Minimum != nil && d.cmp(v.idx.bounds[*f.Minimum]) < 0 {
-		v.at(n, "below-minimum", ptr, nil, d.String(), v.idx.bounds[*f.Minimum].String())
+		v.at(n, "below-minimum", p.String(), nil, d.String(), v.idx.bounds[*f.Minimum].String())
 		return
 	}
 	switch {
 	case f.Maximum != nil && d.cmp(v.idx.bounds[*f.Maximum]) > 0:
-		v.at(n, "above-maximum", ptr, nil, d.String(), v.idx.bounds[*f.Maximum].String())
+		v.at(n, "above-maximum", p.String(), nil, d.String(), v.idx.bounds[*f.Maximum].String())
 	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 && d.cmp(v.idx.intMax) > 0:
-		v.at(n, "integer-too-large", ptr, nil, d.String(), v.doc.IntegerMax)
+		v.at(n, "integer-too-large", p.String(), nil, d.String(), v.doc.IntegerMax)
 	}
 }
 
@@ -250,24 +251,24 @@ func (v *validation) replace(n *node, jsonText string) *Fix {
 // unknownKey reports a key that the object's field list does not define:
 // an error at the top level (the app accepts only the listed keys there), a
 // warning with a suggestion elsewhere, nothing in open lists.
-func (v *validation) unknownKey(obj *node, i int, ptr, ref string) {
+func (v *validation) unknownKey(obj *node, i int, p path, ref string) {
 	m := &obj.members[i]
 	switch {
 	case ref == topLevelRef && v.doc.TopLevel.DeprecatedFields[m.key] != "":
-		v.atKey(m, "deprecated-agents", ptr, nil)
+		v.atKey(m, "deprecated-agents", p.String(), nil)
 	case ref == topLevelRef && m.key == "$schema":
-		v.atKey(m, "schema-key", ptr, removeMember(obj, i))
+		v.atKey(m, "schema-key", p.String(), removeMember(obj, i))
 	case ref == topLevelRef:
-		v.atKey(m, "unknown-top-level-field", ptr, nil, clip(m.key))
+		v.atKey(m, "unknown-top-level-field", p.String(), nil, clip(m.key))
 	case v.idx.open[ref]:
 	case v.full():
-		v.atKey(m, "unknown-field", ptr, nil) // counted, not shown: skip the suggestion
+		v.atKey(m, "unknown-field", p.String(), nil) // counted, not shown: skip the suggestion
 	default:
-		where := placeOf(strings.TrimSuffix(ptr, pointerTo(m.key))).en
+		where := placeOf(p.parentString()).en
 		if s := suggest(m.key, v.idx.fields[ref]); s != "" {
-			v.atKey(m, "unknown-field-typo", ptr, nil, clip(m.key), where, s)
+			v.atKey(m, "unknown-field-typo", p.String(), nil, clip(m.key), where, s)
 		} else {
-			v.atKey(m, "unknown-field", ptr, nil, clip(m.key), where)
+			v.atKey(m, "unknown-field", p.String(), nil, clip(m.key), where)
 		}
 	}
 }
@@ -348,4 +349,47 @@ func stringAt(n *node, key string) (string, bool) {
 		return "", false
 	}
 	return c.str, true
+}
+
+// path is where the engine is in the payload. The walk is depth first, so
+// one stack of steps serves every path: a path is the stack's first n steps,
+// and making a child of a path drops whatever a finished sibling left above
+// it. Nothing is allocated until a finding writes the pointer out.
+type path struct {
+	steps *[]pathStep
+	n     int
+}
+
+// key returns the path of an object member under p.
+func (p path) key(k string) path {
+	*p.steps = append((*p.steps)[:p.n], pathStep{key: k})
+	return path{p.steps, p.n + 1}
+}
+
+// index returns the path of an array item under p.
+func (p path) index(i int) path {
+	*p.steps = append((*p.steps)[:p.n], pathStep{index: i, isIndex: true})
+	return path{p.steps, p.n + 1}
+}
+
+// String returns the RFC 6901 pointer of the path; the root is "".
+func (p path) String() string { return stepsPointer((*p.steps)[:p.n]) }
+
+// parentString returns the pointer of the path's parent.
+func (p path) parentString() string { return stepsPointer((*p.steps)[:max(p.n-1, 0)]) }
+
+// sub returns the pointer of keys under the path.
+func (p path) sub(keys ...string) string { return p.String() + pointerTo(keys...) }
+
+func stepsPointer(steps []pathStep) string {
+	var b strings.Builder
+	for _, s := range steps {
+		b.WriteByte('/')
+		if s.isIndex {
+			b.WriteString(strconv.Itoa(s.index))
+		} else {
+			b.WriteString(pointerEscaper.Replace(s.key))
+		}
+	}
+	return b.String()
 }

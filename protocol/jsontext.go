@@ -61,6 +61,23 @@ type parser struct {
 	issues   []syntaxIssue
 	fatal    bool
 	path     []pathStep // where the parser is, for the pointers of duplicate keys
+	slab     []node     // nodes are handed out from blocks, one allocation per block
+
+	open       []member // members of the objects being parsed, innermost last
+	memberSlab []member // members of finished objects are kept in blocks
+	items      []*node  // items of the arrays being parsed, innermost last
+	itemSlab   []*node
+}
+
+// newNode returns a node from the current block.
+func (p *parser) newNode(kind byte, start int) *node {
+	if len(p.slab) == 0 {
+		p.slab = make([]node, 128)
+	}
+	n := &p.slab[0]
+	p.slab = p.slab[1:]
+	n.kind, n.start = kind, start
+	return n
 }
 
 func parseJSON(text []byte, start, maxDepth int) (*node, []syntaxIssue) {
@@ -183,13 +200,15 @@ func (p *parser) enter(start int) bool {
 }
 
 func (p *parser) object() *node {
-	n := &node{kind: '{', start: p.pos}
+	n := p.newNode('{', p.pos)
 	if !p.enter(p.pos) {
 		return nil
 	}
 	defer func() { p.depth-- }()
 	p.pos++
 	var seen map[string]int // built once the object is large enough to need it
+	base := len(p.open)
+	defer func() { p.open = p.open[:base] }()
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.text) {
@@ -199,53 +218,80 @@ func (p *parser) object() *node {
 		if p.text[p.pos] == '}' {
 			p.pos++
 			n.end = p.pos
+			n.members = p.keep(p.open[base:])
 			return n
 		}
-		if len(n.members) > 0 {
-			last := &n.members[len(n.members)-1]
-			if last.comma < 0 {
-				p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
-				return nil
-			}
+		if len(p.open) > base && p.open[len(p.open)-1].comma < 0 {
+			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
+			return nil
 		}
 		m, ok := p.member()
 		if !ok {
 			return nil
 		}
-		seen = p.markDuplicate(n, m, seen)
-		n.members = append(n.members, m)
+		seen = p.markDuplicate(p.open[base:], m, seen)
+		p.open = append(p.open, m)
 	}
+}
+
+// keepItems copies the items of a finished array out of the parser's stack.
+func (p *parser) keepItems(items []*node) []*node {
+	if len(items) == 0 {
+		return nil
+	}
+	if len(p.itemSlab) < len(items) {
+		p.itemSlab = make([]*node, max(256, len(items)))
+	}
+	out := p.itemSlab[:len(items):len(items)]
+	p.itemSlab = p.itemSlab[len(items):]
+	copy(out, items)
+	return out
+}
+
+// keep copies the members of a finished object out of the parser's stack
+// of open members into a block shared with other objects.
+func (p *parser) keep(ms []member) []member {
+	if len(ms) == 0 {
+		return nil
+	}
+	if len(p.memberSlab) < len(ms) {
+		p.memberSlab = make([]member, max(256, len(ms)))
+	}
+	out := p.memberSlab[:len(ms):len(ms)]
+	p.memberSlab = p.memberSlab[len(ms):]
+	copy(out, ms)
+	return out
 }
 
 // markDuplicate reports m when its key is already in n, shadowing the
 // earlier occurrence; the finding points at the key, and the last value is
 // the one judged.
-func (p *parser) markDuplicate(n *node, m member, seen map[string]int) map[string]int {
+func (p *parser) markDuplicate(members []member, m member, seen map[string]int) map[string]int {
 	prev := -1
 	if seen != nil {
 		if i, ok := seen[m.key]; ok {
 			prev = i
 		}
 	} else {
-		for i := range n.members {
-			if n.members[i].key == m.key {
+		for i := range members {
+			if members[i].key == m.key {
 				prev = i
 			}
 		}
-		if len(n.members) >= 16 {
-			seen = make(map[string]int, 2*len(n.members))
-			for i, o := range n.members {
+		if len(members) >= 16 {
+			seen = make(map[string]int, 2*len(members))
+			for i, o := range members {
 				seen[o.key] = i
 			}
 		}
 	}
 	if seen != nil {
-		seen[m.key] = len(n.members)
+		seen[m.key] = len(members)
 	}
 	if prev < 0 {
 		return seen
 	}
-	n.members[prev].shadowed = true
+	members[prev].shadowed = true
 	ptr := p.pointer() + pointerTo(m.key)
 	p.issues = append(p.issues, syntaxIssue{code: "json-duplicate-key", start: m.keyStart, end: m.keyEnd,
 		args: []any{m.key}, pointer: ptr})
@@ -253,18 +299,7 @@ func (p *parser) markDuplicate(n *node, m member, seen map[string]int) map[strin
 }
 
 // pointer returns the RFC 6901 pointer of the value being parsed.
-func (p *parser) pointer() string {
-	var b strings.Builder
-	for _, s := range p.path {
-		b.WriteByte('/')
-		if s.isIndex {
-			b.WriteString(strconv.Itoa(s.index))
-		} else {
-			b.WriteString(pointerEscaper.Replace(s.key))
-		}
-	}
-	return b.String()
-}
+func (p *parser) pointer() string { return stepsPointer(p.path) }
 
 // member reads `"key": value` and an optional comma; a comma directly before
 // the closing brace is reported with a fix that deletes it.
@@ -323,13 +358,15 @@ func (p *parser) optionalComma(closer byte) int {
 }
 
 func (p *parser) array() *node {
-	n := &node{kind: '[', start: p.pos}
+	n := p.newNode('[', p.pos)
 	if !p.enter(p.pos) {
 		return nil
 	}
 	defer func() { p.depth-- }()
 	p.pos++
 	comma := true
+	base := len(p.items)
+	defer func() { p.items = p.items[:base] }()
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.text) {
@@ -339,19 +376,20 @@ func (p *parser) array() *node {
 		if p.text[p.pos] == ']' {
 			p.pos++
 			n.end = p.pos
+			n.items = p.keepItems(p.items[base:])
 			return n
 		}
 		if !comma {
 			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
 			return nil
 		}
-		p.path = append(p.path, pathStep{index: len(n.items), isIndex: true})
+		p.path = append(p.path, pathStep{index: len(p.items) - base, isIndex: true})
 		item := p.value()
 		p.path = p.path[:len(p.path)-1]
 		if p.fatal {
 			return nil
 		}
-		n.items = append(n.items, item)
+		p.items = append(p.items, item)
 		comma = p.optionalComma(']') >= 0
 	}
 }
@@ -367,7 +405,9 @@ func (p *parser) literal(word string, kind byte) *node {
 		return nil
 	}
 	p.pos += len(word)
-	return &node{kind: kind, start: start, end: p.pos}
+	n := p.newNode(kind, start)
+	n.end = p.pos
+	return n
 }
 
 func isIdentByte(c byte) bool {
@@ -410,7 +450,9 @@ func (p *parser) number() *node {
 		}
 	}
 	p.pos = i
-	return &node{kind: '0', start: start, end: i, str: string(p.text[start:i])}
+	n := p.newNode('0', start)
+	n.end, n.str = i, string(p.text[start:i])
+	return n
 }
 
 func (p *parser) stringValue() *node {
@@ -419,13 +461,23 @@ func (p *parser) stringValue() *node {
 	if !ok {
 		return nil
 	}
-	return &node{kind: '"', start: start, end: p.pos, str: s}
+	n := p.newNode('"', start)
+	n.end, n.str = p.pos, s
+	return n
 }
 
 // str reads a JSON string starting at the opening quote.
 func (p *parser) str() (string, bool) {
 	start := p.pos
 	i := p.pos + 1
+	for i < len(p.text) && p.text[i] != '"' && p.text[i] != '\\' && p.text[i] >= 0x20 {
+		i++
+	}
+	if i < len(p.text) && p.text[i] == '"' {
+		p.pos = i + 1
+		return string(p.text[start+1 : i]), true
+	}
+	i = p.pos + 1
 	var b strings.Builder
 	plainFrom := i
 	for {
@@ -562,6 +614,9 @@ var (
 
 // pointerTo builds an RFC 6901 pointer from path tokens.
 func pointerTo(tokens ...string) string {
+	if len(tokens) == 1 && !strings.ContainsAny(tokens[0], "~/") {
+		return "/" + tokens[0]
+	}
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')

@@ -21,12 +21,12 @@ func (v *validation) manifestRules(m *node) {
 
 // stageRules checks one stage: unique name, type_criteria of its type,
 // data formats and the points-versus-fiat rule.
-func (v *validation) stageRules(st *node, ptr string) {
+func (v *validation) stageRules(st *node, p path) {
 	if name := st.child("stage_name"); name != nil && name.kind == '"' {
 		if first, dup := v.stageNames[name.str]; dup {
-			v.at(name, "duplicate-stage-name", ptr+"/stage_name", nil, clip(name.str), first)
+			v.at(name, "duplicate-stage-name", p.sub("stage_name"), nil, clip(name.str), first)
 		} else {
-			v.stageNames[name.str] = ptr
+			v.stageNames[name.str] = p.String()
 		}
 	}
 	typ, typed := intValue(st.child("stage_type"))
@@ -34,12 +34,12 @@ func (v *validation) stageRules(st *node, ptr string) {
 		v.notAllOrchestrators = true
 	}
 	if typed {
-		v.typeCriteria(st, ptr, typ)
+		v.typeCriteria(st, p, typ)
 	}
-	v.dataFormats(st, ptr)
-	if v.fiat(st, ptr) && !v.stripeReminded && v.tierLimit().FiatAvailable {
+	v.dataFormats(st, p)
+	if v.fiat(st, p) && !v.stripeReminded && v.tierLimit().FiatAvailable {
 		key := v.doc.PointsAndFiat.FiatFields[0]
-		v.at(st.child(key), "fiat-stripe-reminder", ptr+"/"+key, nil)
+		v.at(st.child(key), "fiat-stripe-reminder", p.sub(key), nil)
 		v.stripeReminded = true
 	}
 }
@@ -146,7 +146,7 @@ func editDistance(a, b string) int {
 // industryCode checks the ISIC Rev.4 code: the document's pattern first (a
 // code that fails it gets the most helpful of three errors, with a fix where
 // the repair is certain), then that the division belongs to the section.
-func (v *validation) industryCode(f Field, n *node, ptr string) {
+func (v *validation) industryCode(f Field, n *node, p path) {
 	code := n.str
 	shape := v.idx.patterns[f.Pattern]
 	if shape == nil {
@@ -155,14 +155,14 @@ func (v *validation) industryCode(f Field, n *node, ptr string) {
 	if !shape.MatchString(code) {
 		upper := strings.ToUpper(code)
 		if sec, ok := v.sectionOf(code); ok && len(code) >= 2 && len(code) <= 4 && allDigits(code) {
-			v.at(n, "industry-code-no-section", ptr, v.replace(n, strconv.Quote(sec+code)), code, sec+code)
+			v.at(n, "industry-code-no-section", p.String(), v.replace(n, strconv.Quote(sec+code)), code, sec+code)
 			return
 		}
 		if shape.MatchString(upper) {
-			v.at(n, "industry-code-case", ptr, v.replace(n, strconv.Quote(upper)), clip(code), upper)
+			v.at(n, "industry-code-case", p.String(), v.replace(n, strconv.Quote(upper)), clip(code), upper)
 			return
 		}
-		v.at(n, "industry-code-shape", ptr, nil, clip(code))
+		v.at(n, "industry-code-shape", p.String(), nil, clip(code))
 		return
 	}
 	if len(code) == 1 {
@@ -172,9 +172,9 @@ func (v *validation) industryCode(f Field, n *node, ptr string) {
 	sec, ok := v.sectionOf(div)
 	switch {
 	case !ok:
-		v.at(n, "industry-code-division", ptr, nil, code, div)
+		v.at(n, "industry-code-division", p.String(), nil, code, div)
 	case sec != code[:1]:
-		v.at(n, "industry-code-section", ptr, nil, code, code[:1], div, sec)
+		v.at(n, "industry-code-section", p.String(), nil, code, code[:1], div, sec)
 	}
 }
 
@@ -207,20 +207,20 @@ func (v *validation) sectionOf(s string) (string, bool) {
 // language accepts preferred tags, warns on aliases with a fix, and rejects
 // everything else: a tag written in other letter case gets a fix, an unknown
 // tag does not.
-func (v *validation) language(n *node, ptr string) {
+func (v *validation) language(n *node, p path) {
 	tag := n.str
 	if v.idx.tags[tag] {
 		return
 	}
 	if preferred, ok := v.doc.LanguageAliases[tag]; ok {
-		v.at(n, "language-alias", ptr, v.replace(n, strconv.Quote(preferred)), tag, preferred)
+		v.at(n, "language-alias", p.String(), v.replace(n, strconv.Quote(preferred)), tag, preferred)
 		return
 	}
 	if preferred, ok := v.idx.tagFold[strings.ToLower(tag)]; ok {
-		v.at(n, "language-case", ptr, v.replace(n, strconv.Quote(preferred)), tag, preferred)
+		v.at(n, "language-case", p.String(), v.replace(n, strconv.Quote(preferred)), tag, preferred)
 		return
 	}
-	v.at(n, "language-unknown", ptr, nil, clip(tag))
+	v.at(n, "language-unknown", p.String(), nil, clip(tag))
 }
 
 func (v *validation) messageBus(m *node) {
@@ -253,8 +253,8 @@ func (v *validation) taskDuration(m *node) {
 
 // dataFormats warns when a format of type "other" does not explain itself,
 // on the stage and on each skill.
-func (v *validation) dataFormats(st *node, ptr string) {
-	check := func(n *node, p string) {
+func (v *validation) dataFormats(st *node, p path) {
+	check := func(n *node, at path) {
 		for _, key := range []string{"input_data_format", "output_data_format"} {
 			df := n.child(key)
 			if df == nil || df.kind != '{' {
@@ -264,15 +264,15 @@ func (v *validation) dataFormats(st *node, ptr string) {
 			schema := df.child("schema")
 			explained := schema != nil && schema.kind == '"' && strings.TrimSpace(schema.str) != ""
 			if ok && t == v.idx.otherFormat && v.doc.DataFormatOtherNeedsSchema && !explained {
-				v.at(df.child("type"), "data-format-other-no-schema", p+"/"+key+"/type", nil)
+				v.at(df.child("type"), "data-format-other-no-schema", at.sub(key, "type"), nil)
 			}
 		}
 	}
-	check(st, ptr)
+	check(st, p)
 	if skills := st.child("agent_skills"); skills != nil && skills.kind == '[' {
 		for j, sk := range skills.items {
 			if sk.kind == '{' {
-				check(sk, ptr+"/agent_skills/"+strconv.Itoa(j))
+				check(sk, p.key("agent_skills").index(j))
 			}
 		}
 	}
@@ -280,31 +280,31 @@ func (v *validation) dataFormats(st *node, ptr string) {
 
 // fiat applies the points-versus-fiat rule and the tier's fiat availability.
 // It reports whether the stage pays in fiat.
-func (v *validation) fiat(st *node, ptr string) bool {
+func (v *validation) fiat(st *node, p path) bool {
 	enabledKey, amountKey := v.doc.PointsAndFiat.FiatFields[0], v.doc.PointsAndFiat.FiatFields[1]
 	enabled, amount := st.child(enabledKey), st.child(amountKey)
 	if enabled == nil || enabled.kind != 't' {
 		if amount != nil {
-			v.at(amount, "fiat-amount-without-fiat", ptr+"/"+amountKey, nil)
+			v.at(amount, "fiat-amount-without-fiat", p.sub(amountKey), nil)
 		}
 		return false
 	}
 	if !v.tierLimit().FiatAvailable {
-		v.at(enabled, "fiat-not-available", ptr+"/"+enabledKey, nil, v.tierName())
+		v.at(enabled, "fiat-not-available", p.sub(enabledKey), nil, v.tierName())
 	}
 	if amount == nil {
-		v.report("fiat-amount-missing", ptr, st.start, st.start+1, nil)
+		v.report("fiat-amount-missing", p.String(), st.start, st.start+1, nil)
 	}
 	for _, key := range v.doc.PointsAndFiat.PointsFields {
-		p := st.child(key)
-		if p == nil || p.kind != '0' || len(p.str) > v.doc.Limits.MaxNumberLength {
+		pts := st.child(key)
+		if pts == nil || pts.kind != '0' || len(pts.str) > v.doc.Limits.MaxNumberLength {
 			continue
 		}
-		d := parseDecimal(p.str)
+		d := parseDecimal(pts.str)
 		if d.isZero() || d.neg || !d.isInteger() {
 			continue // zero is right; a negative or fractional value has its own error
 		}
-		v.at(p, "fiat-points-not-zero", ptr+"/"+key, v.replace(p, "0"), key, d.String())
+		v.at(pts, "fiat-points-not-zero", p.sub(key), v.replace(pts, "0"), key, d.String())
 	}
 	return true
 }
@@ -324,16 +324,15 @@ func (v *validation) tierName() bi {
 
 // typeCriteria checks type_criteria against the stage's type: its own keys
 // by value, keys of other types and unknown keys as warnings.
-func (v *validation) typeCriteria(st *node, ptr string, stageType int64) {
+func (v *validation) typeCriteria(st *node, p path, stageType int64) {
 	tc := st.child("type_criteria")
 	own, known := v.idx.criteria[stageType]
 	if tc == nil || tc.kind != '{' || !known {
 		return // a wrong type or an unknown stage type has its own error
 	}
-	base := ptr + "/type_criteria"
-	typeName := v.stageTypeName(stageType)
+	base := p.key("type_criteria")
 	if len(own) == 0 && len(tc.members) > 0 {
-		v.at(tc, "criteria-none-defined", base, nil, typeName)
+		v.at(tc, "criteria-none-defined", base.String(), nil, v.stageTypeName(stageType))
 		return
 	}
 	for i := range tc.members {
@@ -341,15 +340,15 @@ func (v *validation) typeCriteria(st *node, ptr string, stageType int64) {
 		if m.shadowed {
 			continue
 		}
-		kp := base + pointerTo(m.key)
+		kp := base.key(m.key)
 		if f, ok := own[m.key]; ok {
 			v.value(f, m.val, kp)
 			continue
 		}
 		if other, ok := v.idx.criterion[m.key]; ok {
-			v.atKey(m, "criteria-other-type", kp, nil, m.key, typeName, v.stageTypeName(other))
+			v.atKey(m, "criteria-other-type", kp.String(), nil, m.key, v.stageTypeName(stageType), v.stageTypeName(other))
 		} else {
-			v.atKey(m, "criteria-unknown-key", kp, nil, clip(m.key), typeName)
+			v.atKey(m, "criteria-unknown-key", kp.String(), nil, clip(m.key), v.stageTypeName(stageType))
 		}
 	}
 }

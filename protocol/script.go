@@ -1,9 +1,10 @@
 package protocol
 
 import (
-	"regexp"
 	"slices"
+	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // letterClasses are the scripts letters are counted in, with names in both
@@ -36,10 +37,6 @@ func expectedClasses(script string) []string {
 	return []string{script}
 }
 
-// codeAndURLs strips inline code and URLs, whose Latin letters say nothing
-// about the language of the prose around them.
-var codeAndURLs = regexp.MustCompile("`[^`]*`|https?://\\S+")
-
 // languageScript warns when the human-facing strings are plainly written in
 // another script than manifest.language's. Languages sharing a script are
 // never told apart.
@@ -55,7 +52,7 @@ func (v *validation) languageScript(m, stages *node) {
 	if !ok {
 		return
 	}
-	counts := map[string]int{}
+	counts := make([]int, len(letterClasses))
 	total := 0
 	count := func(s string) { total += countLetters(s, counts) }
 	v.humanText(m, "manifest_fields", count)
@@ -67,11 +64,11 @@ func (v *validation) languageScript(m, stages *node) {
 		return
 	}
 	expected := expectedClasses(lang.Script)
-	for _, c := range letterClasses {
+	for i, c := range letterClasses {
 		if slices.Contains(expected, c.code) {
 			continue
 		}
-		if float64(counts[c.code])/float64(total) >= cfg.Dominance {
+		if float64(counts[i])/float64(total) >= cfg.Dominance {
 			if lang := m.child("language"); lang != nil {
 				v.at(lang, "language-script-mismatch", "/manifest/language", nil, tag, c.en, c.zh)
 			}
@@ -80,24 +77,49 @@ func (v *validation) languageScript(m, stages *node) {
 	}
 }
 
-// countLetters adds the letters of s per class to counts and returns how
-// many letters it saw.
-func countLetters(s string, counts map[string]int) int {
-	s = codeAndURLs.ReplaceAllString(s, " ")
+// countLetters adds the letters of s per class (in letterClasses order) to
+// counts and returns how many letters it saw. Inline code and URLs are
+// skipped: their Latin letters say nothing about the language of the prose
+// around them.
+func countLetters(s string, counts []int) int {
 	n := 0
-	for _, ch := range s {
-		if !unicode.IsLetter(ch) {
+	for i := 0; i < len(s); {
+		if skip := codeOrURL(s[i:]); skip > 0 {
+			i += skip
+			continue
+		}
+		ch, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		if ch < utf8.RuneSelf && !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z') || !unicode.IsLetter(ch) {
 			continue
 		}
 		n++
-		for _, c := range letterClasses {
-			if unicode.Is(c.table, ch) || c.extra != nil && unicode.Is(c.extra, ch) {
-				counts[c.code]++
+		for c, cl := range letterClasses {
+			if unicode.Is(cl.table, ch) || cl.extra != nil && unicode.Is(cl.extra, ch) {
+				counts[c]++
 				break
 			}
 		}
 	}
 	return n
+}
+
+// codeOrURL returns the length of the `inline code` span or URL that s
+// starts with, or 0.
+func codeOrURL(s string) int {
+	switch {
+	case s[0] == '`':
+		if end := strings.IndexByte(s[1:], '`'); end >= 0 {
+			return end + 2
+		}
+	case strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://"):
+		end := strings.IndexFunc(s, unicode.IsSpace)
+		if end < 0 {
+			return len(s)
+		}
+		return end
+	}
+	return 0
 }
 
 // humanText calls fn with every human-facing string under obj, following the

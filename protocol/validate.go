@@ -78,6 +78,7 @@ type validation struct {
 	errors                 int       // errors found, reported or not
 	dropped, droppedErrors int       // findings past max_findings
 
+	steps               []pathStep        // the walk's path stack (see path)
 	manifest            *node             // the manifest object, once walked
 	stageNames          map[string]string // stage_name → pointer of its first stage
 	notAllOrchestrators bool

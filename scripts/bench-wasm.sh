@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Measures the validator's WebAssembly module: size (raw, gzip -9, brotli -q 11)
-# and time per validation under node versus native Go, in one run.
+# and time per validation under node versus native Go and versus Ajv 8
+# (JSON.parse + validate against the published schema, strict draft 2020-12,
+# in the same node process), in one run. Needs brotli and the Ajv judge
+# (npm ci --prefix protocol/judge/ajv).
 # Usage: scripts/bench-wasm.sh [runs]   (default 200 validations per payload)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +16,7 @@ gz=$(gzip -9 -c "$tmp/validator.wasm" | wc -c)
 br=$(brotli -q 11 -c "$tmp/validator.wasm" | wc -c)
 echo "size: raw $raw B ($((raw/1024)) KiB), gzip $gz B ($((gz/1024)) KiB), brotli $br B ($((br/1024)) KiB)"
 
+go run ./scripts/schema > "$tmp/schema.json"
 cat > "$tmp/bench.js" <<'JS'
 globalThis.require = require; globalThis.fs = require("fs");
 globalThis.TextEncoder = require("util").TextEncoder; globalThis.TextDecoder = require("util").TextDecoder;
@@ -20,26 +24,35 @@ globalThis.crypto ??= require("crypto");
 require(process.argv[2]);
 const go = new Go();
 const [, , , wasm, runs, ...files] = process.argv;
+const Ajv2020 = require(process.env.AJV_DIR + "/node_modules/ajv/dist/2020.js").default;
+const ajv = new Ajv2020({ strict: true, allErrors: true });
+const ajvValidate = ajv.compile(JSON.parse(fs.readFileSync(process.env.SCHEMA, "utf8")));
+// median returns the median time of fn in µs over runs calls, after a warm-up.
+function median(fn) {
+  for (let i = 0; i < 20; i++) fn();
+  const times = [];
+  for (let i = 0; i < Number(runs); i++) {
+    const t0 = process.hrtime.bigint();
+    fn();
+    times.push(Number(process.hrtime.bigint() - t0) / 1e3);
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1];
+}
 WebAssembly.instantiate(fs.readFileSync(wasm), go.importObject).then((r) => {
   go.run(r.instance);
   for (const spec of files) {
     const [file, tier] = spec.split(":");
     const text = fs.readFileSync(file, "utf8");
-    for (let i = 0; i < 20; i++) pairagValidate(text, tier, "en"); // warm up
-    const times = [];
-    for (let i = 0; i < Number(runs); i++) {
-      const t0 = process.hrtime.bigint();
-      pairagValidate(text, tier, "en");
-      times.push(Number(process.hrtime.bigint() - t0) / 1e3);
-    }
-    times.sort((a, b) => a - b);
-    console.log(`${file.split("/").pop()} ${Math.round(times[times.length >> 1])}`);
+    const w = median(() => JSON.parse(pairagValidate(text, tier, "en")));
+    const a = median(() => ajvValidate(JSON.parse(text)));
+    console.log(`${file.split("/").pop()} ${w.toFixed(1)} ${a.toFixed(1)}`);
   }
   process.exit(0);
 });
 JS
 python3 -c "import json;d=json.load(open('protocol/pairag-task-publish-v18.json'));print(json.dumps(d['example']['payload'],indent=2))" > "$tmp/example.json"
-node "$tmp/bench.js" "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$tmp/validator.wasm" "$runs" \
+AJV_DIR="$PWD/protocol/judge/ajv" SCHEMA="$tmp/schema.json" node "$tmp/bench.js" "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$tmp/validator.wasm" "$runs" \
   "$tmp/example.json:pro" "protocol/testdata/payloads/twenty-stages.json:ultra" > "$tmp/wasm.txt"
 go test ./protocol -run XXX -bench 'ValidateExample|Validate20Stages' -benchtime 2s -count 5 > "$tmp/native.txt"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -47,5 +60,7 @@ ex_native=$(grep ValidateExample "$tmp/native.txt" | awk '{print $3/1000}' | med
 tw_native=$(grep Validate20Stages "$tmp/native.txt" | awk '{print $3/1000}' | median)
 ex_wasm=$(grep example.json "$tmp/wasm.txt" | awk '{print $2}')
 tw_wasm=$(grep twenty-stages "$tmp/wasm.txt" | awk '{print $2}')
-printf 'example payload (pro):   native %s µs, wasm/node %s µs, ratio %.1fx\n' "$ex_native" "$ex_wasm" "$(echo "$ex_wasm / $ex_native" | bc -l)"
-printf '20-stage payload (ultra): native %s µs, wasm/node %s µs, ratio %.1fx\n' "$tw_native" "$tw_wasm" "$(echo "$tw_wasm / $tw_native" | bc -l)"
+ex_ajv=$(grep example.json "$tmp/wasm.txt" | awk '{print $3}')
+tw_ajv=$(grep twenty-stages "$tmp/wasm.txt" | awk '{print $3}')
+printf 'example payload (pro):    native %s µs, wasm/node %s µs (%.1fx native), Ajv %s µs (wasm %.1fx Ajv)\n' "$ex_native" "$ex_wasm" "$(echo "$ex_wasm / $ex_native" | bc -l)" "$ex_ajv" "$(echo "$ex_wasm / $ex_ajv" | bc -l)"
+printf '20-stage payload (ultra): native %s µs, wasm/node %s µs (%.1fx native), Ajv %s µs (wasm %.1fx Ajv)\n' "$tw_native" "$tw_wasm" "$(echo "$tw_wasm / $tw_native" | bc -l)" "$tw_ajv" "$(echo "$tw_wasm / $tw_ajv" | bc -l)"
