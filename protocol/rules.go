@@ -353,9 +353,12 @@ func (v *validation) typeCriteria(st *node, p path, stageType int64) {
 	}
 }
 
-func (v *validation) stageTypeName(id int64) string {
+// stageTypeName writes a stage type as messages show it, with full-width
+// brackets in Chinese.
+func (v *validation) stageTypeName(id int64) bi {
 	key, _ := v.doc.StageTypeKey(int(id))
-	return strconv.FormatInt(id, 10) + " (" + key + ")"
+	n := strconv.FormatInt(id, 10)
+	return bi{n + " (" + key + ")", n + "（" + key + "）"}
 }
 
 // detailMentionsStages warns for each stage_name that manifest.detail does
