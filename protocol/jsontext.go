@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // node is one JSON value of the submitted text with its byte span, so a
@@ -67,6 +68,17 @@ type parser struct {
 	memberSlab []member // members of finished objects are kept in blocks
 	items      []*node  // items of the arrays being parsed, innermost last
 	itemSlab   []*node
+}
+
+// view returns text[start:end] as a string without copying it. Validate
+// never changes the text it was given, and no string of the parse outlives
+// Validate except through fmt, which copies: reading the payload allocates
+// nothing per key or value.
+func (p *parser) view(start, end int) string {
+	if start >= end {
+		return ""
+	}
+	return unsafe.String(&p.text[start], end-start)
 }
 
 // newNode returns a node from the current block.
@@ -278,7 +290,7 @@ func (p *parser) markDuplicate(members []member, m member, seen map[string]int) 
 				prev = i
 			}
 		}
-		if len(members) >= 16 {
+		if len(members) >= 32 {
 			seen = make(map[string]int, 2*len(members))
 			for i, o := range members {
 				seen[o.key] = i
@@ -451,7 +463,7 @@ func (p *parser) number() *node {
 	}
 	p.pos = i
 	n := p.newNode('0', start)
-	n.end, n.str = i, string(p.text[start:i])
+	n.end, n.str = i, p.view(start, i)
 	return n
 }
 
@@ -475,7 +487,7 @@ func (p *parser) str() (string, bool) {
 	}
 	if i < len(p.text) && p.text[i] == '"' {
 		p.pos = i + 1
-		return string(p.text[start+1 : i]), true
+		return p.view(start+1, i), true
 	}
 	i = p.pos + 1
 	var b strings.Builder
