@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,7 +16,7 @@ type index struct {
 	open      map[string]bool             // field lists whose other keys are allowed
 	enumIDs   map[string]map[int64]bool   // enum → ids
 	enumShown map[string]string           // enum → "1, 2, 3" for messages
-	patterns  map[string]*regexp.Regexp   // pattern text → compiled
+	patterns  map[string]*pattern         // pattern text → compiled
 	bounds    map[float64]decimal         // minimum and maximum values as decimals
 	intMax    decimal
 
@@ -39,7 +38,7 @@ func (d *Document) index() *index {
 func (d *Document) buildIndex() *index {
 	x := &index{
 		fields: map[string]map[string]Field{}, required: map[string][]string{}, open: map[string]bool{},
-		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*regexp.Regexp{},
+		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*pattern{},
 		bounds: map[float64]decimal{}, intMax: decimalOf(d.IntegerMax),
 		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]Field{}, criterion: map[string]int64{},
 	}
@@ -102,7 +101,7 @@ func (x *index) addFields(ref string, fields []Field, required []string) {
 	for _, f := range fields {
 		m[f.Name] = f
 		if f.Pattern != "" && x.patterns[f.Pattern] == nil {
-			x.patterns[f.Pattern] = regexp.MustCompile(f.Pattern) // checked by Document.check
+			x.patterns[f.Pattern], _ = compilePattern(f.Pattern) // checked by Document.check
 		}
 		for _, b := range []*float64{f.Minimum, f.Maximum} {
 			if b != nil {
@@ -130,8 +129,8 @@ func checkPatterns(d *Document) error {
 			if f.Pattern == "" {
 				continue
 			}
-			if _, err := regexp.Compile(f.Pattern); err != nil {
-				return fmt.Errorf("field %s: pattern %q: %w", f.Name, f.Pattern, err)
+			if _, err := compilePattern(f.Pattern); err != nil {
+				return fmt.Errorf("field %s: %w", f.Name, err)
 			}
 		}
 	}

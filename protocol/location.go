@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,7 +14,8 @@ const (
 	granularityCity     = "city"
 )
 
-var platformLocationID = regexp.MustCompile(`^[A-Z][A-Za-z]*(-[A-Z][A-Za-z]*){2,}$`)
+// platformLocationID matches the platform's location ids (Asia-East-HongKong).
+var platformLocationID = mustPattern(`^[A-Z][A-Za-z]*(-[A-Z][A-Za-z]*){2,}$`)
 
 // locationShape is what the validator makes of a location string.
 type locationShape struct {

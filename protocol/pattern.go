@@ -1,0 +1,420 @@
+package protocol
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// pattern is a compiled field pattern of the protocol document. The engine
+// matches patterns itself instead of importing regexp, which would add
+// about 93 KB (brotli) to the WebAssembly module for the one pattern the
+// document has. It understands the subset of ECMA-262 / RE2 syntax that
+// field patterns need (literals and escapes, ., character classes with
+// ranges and negation, \d \w \s, groups with |, the quantifiers ? * + {m}
+// {m,} {m,n}, and ^ $ at the ends); Document.check refuses anything else.
+// Matching simulates the automaton on a set of states, so it is linear in
+// the input whatever the pattern.
+type pattern struct {
+	states  []pstate
+	start   int
+	anchorL bool // ^: match from the first character only
+	anchorR bool // $: match must end at the last character
+}
+
+// pstate is one state of the automaton: a character test moving to next,
+// or (when split) an empty move to next and alt.
+type pstate struct {
+	test  func(rune) bool // nil for split and match states
+	next  int
+	alt   int // second empty move of a split, or -1
+	match bool
+}
+
+// compilePattern parses a pattern of the supported subset.
+func compilePattern(src string) (*pattern, error) {
+	p := &pattern{}
+	s := src
+	if len(s) > 0 && s[0] == '^' {
+		p.anchorL, s = true, s[1:]
+	}
+	if len(s) > 0 && s[len(s)-1] == '$' && (len(s) < 2 || s[len(s)-2] != '\\') {
+		p.anchorR, s = true, s[:len(s)-1]
+	}
+	c := &pparser{src: s}
+	alts, err := c.alternatives()
+	if err == nil && c.pos < len(c.src) {
+		err = fmt.Errorf("unexpected %q at %d", c.src[c.pos], c.pos)
+	}
+	if err == nil && len(alts) > 1 && (p.anchorL || p.anchorR) {
+		err = fmt.Errorf("^ or $ with a top-level |: write ^(a|b)$")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("pattern %q: %w", src, err)
+	}
+	match := p.add(pstate{match: true, alt: -1})
+	p.start = p.compileGroup(alts, match)
+	return p, nil
+}
+
+// patom is a parsed atom: one character test, or a group of alternatives.
+type patom struct {
+	test func(rune) bool
+	alts [][]ppiece
+}
+
+// ppiece is an atom with its repetition; hi -1 means unbounded.
+type ppiece struct {
+	atom   patom
+	lo, hi int
+}
+
+// compileGroup builds the automaton for alternatives back to front,
+// continuing with then, and returns the state to start from.
+func (p *pattern) compileGroup(alts [][]ppiece, then int) int {
+	start := p.compileSeq(alts[0], then)
+	for _, seq := range alts[1:] {
+		start = p.add(pstate{next: start, alt: p.compileSeq(seq, then)})
+	}
+	return start
+}
+
+func (p *pattern) compileSeq(seq []ppiece, then int) int {
+	for i := len(seq) - 1; i >= 0; i-- {
+		then = p.compilePiece(seq[i], then)
+	}
+	return then
+}
+
+func (p *pattern) compilePiece(pc ppiece, then int) int {
+	next := then
+	if pc.hi < 0 { // a loop after lo copies
+		loop := p.add(pstate{next: -1, alt: then})
+		p.states[loop].next = p.compileAtom(pc.atom, loop)
+		next = loop
+	} else {
+		for range pc.hi - pc.lo { // optional copies
+			next = p.add(pstate{next: p.compileAtom(pc.atom, next), alt: next})
+		}
+	}
+	for range pc.lo {
+		next = p.compileAtom(pc.atom, next)
+	}
+	return next
+}
+
+func (p *pattern) compileAtom(a patom, then int) int {
+	if a.test != nil {
+		return p.add(pstate{test: a.test, next: then, alt: -1})
+	}
+	return p.compileGroup(a.alts, then)
+}
+
+// pparser reads the pattern subset into atoms and pieces.
+type pparser struct {
+	src string
+	pos int
+}
+
+func (c *pparser) alternatives() ([][]ppiece, error) {
+	var alts [][]ppiece
+	for {
+		var seq []ppiece
+		for c.pos < len(c.src) && c.src[c.pos] != '|' && c.src[c.pos] != ')' {
+			a, err := c.atom()
+			if err != nil {
+				return nil, err
+			}
+			lo, hi, err := c.quantifier()
+			if err != nil {
+				return nil, err
+			}
+			seq = append(seq, ppiece{a, lo, hi})
+		}
+		alts = append(alts, seq)
+		if c.pos >= len(c.src) || c.src[c.pos] != '|' {
+			return alts, nil
+		}
+		c.pos++
+	}
+}
+
+func (p *pattern) add(s pstate) int {
+	p.states = append(p.states, s)
+	return len(p.states) - 1
+}
+
+// MatchString reports whether s matches, with JSON Schema's semantics: an
+// unanchored pattern may match anywhere in s.
+func (p *pattern) MatchString(s string) bool {
+	cur, next := newStateSet(len(p.states)), newStateSet(len(p.states))
+	p.addState(cur, p.start)
+	if p.accepts(cur, true) && (!p.anchorR || s == "") {
+		return true
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		next.clear()
+		for _, st := range cur.list {
+			if t := p.states[st].test; t != nil && t(r) {
+				p.addState(next, p.states[st].next)
+			}
+		}
+		if !p.anchorL {
+			p.addState(next, p.start)
+		}
+		cur, next = next, cur
+		if p.accepts(cur, i == len(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// accepts reports whether a match state is in the set and may end here.
+func (p *pattern) accepts(set *stateSet, atEnd bool) bool {
+	if p.anchorR && !atEnd {
+		return false
+	}
+	for _, st := range set.list {
+		if p.states[st].match {
+			return true
+		}
+	}
+	return false
+}
+
+// addState adds a state and everything reachable from it by empty moves.
+func (p *pattern) addState(set *stateSet, st int) {
+	if st < 0 || set.has[st] {
+		return
+	}
+	set.has[st] = true
+	set.list = append(set.list, st)
+	s := p.states[st]
+	if s.test == nil && !s.match {
+		p.addState(set, s.next)
+		p.addState(set, s.alt)
+	}
+}
+
+type stateSet struct {
+	has  []bool
+	list []int
+}
+
+func newStateSet(n int) *stateSet { return &stateSet{has: make([]bool, n)} }
+
+func (s *stateSet) clear() {
+	for _, st := range s.list {
+		s.has[st] = false
+	}
+	s.list = s.list[:0]
+}
+
+// quantifier reads ?, *, +, {m}, {m,} or {m,n}; hi -1 means unbounded.
+func (c *pparser) quantifier() (lo, hi int, err error) {
+	if c.pos >= len(c.src) {
+		return 1, 1, nil
+	}
+	switch c.src[c.pos] {
+	case '?':
+		c.pos++
+		return 0, 1, nil
+	case '*':
+		c.pos++
+		return 0, -1, nil
+	case '+':
+		c.pos++
+		return 1, -1, nil
+	case '{':
+		end := c.pos + 1
+		for end < len(c.src) && c.src[end] != '}' {
+			end++
+		}
+		if end >= len(c.src) {
+			return 0, 0, fmt.Errorf("unclosed {")
+		}
+		body := c.src[c.pos+1 : end]
+		c.pos = end + 1
+		a, b, comma := cutByte(body, ',')
+		if lo, err = strconv.Atoi(a); err != nil {
+			return 0, 0, fmt.Errorf("bad repetition {%s}", body)
+		}
+		hi = lo
+		if comma {
+			hi = -1
+			if b != "" {
+				if hi, err = strconv.Atoi(b); err != nil || hi < lo {
+					return 0, 0, fmt.Errorf("bad repetition {%s}", body)
+				}
+			}
+		}
+		if lo > 100 || hi > 100 {
+			return 0, 0, fmt.Errorf("repetition {%s} above 100", body)
+		}
+		return lo, hi, nil
+	}
+	return 1, 1, nil
+}
+
+func cutByte(s string, sep byte) (before, after string, found bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == sep {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// atom reads a literal, class, escape, . or group.
+func (c *pparser) atom() (patom, error) {
+	if c.pos >= len(c.src) {
+		return patom{}, fmt.Errorf("missing atom at end")
+	}
+	switch ch := c.src[c.pos]; ch {
+	case '(':
+		c.pos++
+		if c.pos+1 < len(c.src) && c.src[c.pos] == '?' && c.src[c.pos+1] == ':' {
+			c.pos += 2
+		}
+		alts, err := c.alternatives()
+		if err != nil {
+			return patom{}, err
+		}
+		if c.pos >= len(c.src) || c.src[c.pos] != ')' {
+			return patom{}, fmt.Errorf("unclosed (")
+		}
+		c.pos++
+		return patom{alts: alts}, nil
+	case '[':
+		test, err := c.class()
+		return patom{test: test}, err
+	case '.':
+		c.pos++
+		return patom{test: func(r rune) bool { return r != '\n' }}, nil
+	case '\\':
+		test, err := c.escape()
+		return patom{test: test}, err
+	case '*', '+', '?', '{', '}', ')', '|', '^', '$', ']':
+		return patom{}, fmt.Errorf("unsupported %q at %d", ch, c.pos)
+	}
+	r, size := utf8.DecodeRuneInString(c.src[c.pos:])
+	c.pos += size
+	return patom{test: func(x rune) bool { return x == r }}, nil
+}
+
+// escape reads \d, \w, \s (and their negations) or an escaped character.
+func (c *pparser) escape() (func(rune) bool, error) {
+	if c.pos+1 >= len(c.src) {
+		return nil, fmt.Errorf("trailing backslash")
+	}
+	e := c.src[c.pos+1]
+	c.pos += 2
+	switch e {
+	case 'd':
+		return isDigit, nil
+	case 'D':
+		return func(r rune) bool { return !isDigit(r) }, nil
+	case 'w':
+		return isWord, nil
+	case 'W':
+		return func(r rune) bool { return !isWord(r) }, nil
+	case 's':
+		return isSpace, nil
+	case 'S':
+		return func(r rune) bool { return !isSpace(r) }, nil
+	}
+	if e >= 'a' && e <= 'z' || e >= 'A' && e <= 'Z' || e >= '0' && e <= '9' {
+		return nil, fmt.Errorf("unsupported escape \\%c", e)
+	}
+	r := rune(e)
+	return func(x rune) bool { return x == r }, nil
+}
+
+func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+func isWord(r rune) bool {
+	return isDigit(r) || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+}
+func isSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\v'
+}
+
+// class reads [...] with ranges, escapes and a leading ^.
+func (c *pparser) class() (func(rune) bool, error) {
+	c.pos++
+	negate := false
+	if c.pos < len(c.src) && c.src[c.pos] == '^' {
+		negate, c.pos = true, c.pos+1
+	}
+	type span struct{ lo, hi rune }
+	var spans []span
+	var tests []func(rune) bool
+	first := true
+	for {
+		if c.pos >= len(c.src) {
+			return nil, fmt.Errorf("unclosed [")
+		}
+		if c.src[c.pos] == ']' && !first {
+			c.pos++
+			break
+		}
+		first = false
+		var lo rune
+		if c.src[c.pos] == '\\' {
+			e := c.pos + 1
+			if e < len(c.src) && (c.src[e] == 'd' || c.src[e] == 'w' || c.src[e] == 's' || c.src[e] == 'D' || c.src[e] == 'W' || c.src[e] == 'S') {
+				t, err := c.escape()
+				if err != nil {
+					return nil, err
+				}
+				tests = append(tests, t)
+				continue
+			}
+			if e >= len(c.src) {
+				return nil, fmt.Errorf("trailing backslash")
+			}
+			lo, c.pos = rune(c.src[e]), c.pos+2
+		} else {
+			r, size := utf8.DecodeRuneInString(c.src[c.pos:])
+			lo, c.pos = r, c.pos+size
+		}
+		hi := lo
+		if c.pos+1 < len(c.src) && c.src[c.pos] == '-' && c.src[c.pos+1] != ']' {
+			r, size := utf8.DecodeRuneInString(c.src[c.pos+1:])
+			if r == '\\' {
+				return nil, fmt.Errorf("escape as a range end is not supported")
+			}
+			hi, c.pos = r, c.pos+1+size
+			if hi < lo {
+				return nil, fmt.Errorf("bad range %c-%c", lo, hi)
+			}
+		}
+		spans = append(spans, span{lo, hi})
+	}
+	return func(r rune) bool {
+		in := false
+		for _, s := range spans {
+			if r >= s.lo && r <= s.hi {
+				in = true
+				break
+			}
+		}
+		for _, t := range tests {
+			if !in && t(r) {
+				in = true
+			}
+		}
+		return in != negate
+	}, nil
+}
+
+// mustPattern compiles a pattern written in this package.
+func mustPattern(src string) *pattern {
+	p, err := compilePattern(src)
+	if err != nil {
+		panic(err) // a defect of this package, caught by every test
+	}
+	return p
+}
