@@ -28,7 +28,10 @@ func parseDecimal(lit string) decimal {
 		d.neg = true
 		lit = lit[1:]
 	}
-	mant, expPart, _ := strings.Cut(strings.ToLower(lit), "e")
+	mant, expPart := lit, ""
+	if i := strings.IndexAny(lit, "eE"); i >= 0 {
+		mant, expPart = lit[:i], lit[i+1:]
+	}
 	intPart, frac, _ := strings.Cut(mant, ".")
 	all := intPart + frac
 	exp := int64(len(intPart))

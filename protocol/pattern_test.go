@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -59,4 +60,16 @@ func FuzzPattern(f *testing.F) {
 			t.Fatalf("pattern %q on %q = %v; regexp says %v", patternCases[i], in, got, want)
 		}
 	})
+}
+
+// TestMentions compares mentions with strings.Contains.
+func TestMentions(t *testing.T) {
+	for _, c := range [][2]string{{"plan_report then clean", "clean"}, {"abc", "abcd"}, {"aaab", "aab"}, {"x", "x"}, {"", "a"}, {"ba", "a"}, {"ab", "b"}, {"abab", "bab"}} {
+		if got, want := mentions(c[0], c[1]), strings.Contains(c[0], c[1]); got != want {
+			t.Errorf("mentions(%q, %q) = %v; want %v", c[0], c[1], got, want)
+		}
+	}
+	if letterClasses[0].code != "Latn" {
+		t.Errorf("countLetters counts ASCII letters as letterClasses[0], which is %s", letterClasses[0].code)
+	}
 }

@@ -84,13 +84,24 @@ func (v *validation) languageScript(m, stages *node) {
 func countLetters(s string, counts []int) int {
 	n := 0
 	for i := 0; i < len(s); {
-		if skip := codeOrURL(s[i:]); skip > 0 {
-			i += skip
+		c := s[i]
+		if c == '`' || c == 'h' {
+			if skip := codeOrURL(s[i:]); skip > 0 {
+				i += skip
+				continue
+			}
+		}
+		if c < utf8.RuneSelf {
+			i++
+			if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+				n++
+				counts[0]++ // letterClasses[0] is Latin
+			}
 			continue
 		}
 		ch, size := utf8.DecodeRuneInString(s[i:])
 		i += size
-		if ch < utf8.RuneSelf && !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z') || !unicode.IsLetter(ch) {
+		if !unicode.IsLetter(ch) {
 			continue
 		}
 		n++

@@ -178,14 +178,15 @@ func firstInvalidUTF8(text []byte) int {
 // fencedJSON finds a ```-fenced block and returns the span between the fence
 // lines.
 func fencedJSON(text []byte, from int) (start, end int, ok bool) {
-	open := bytes.Index(text[from:], []byte("```"))
+	brace := bytes.IndexAny(text[from:], "{[")
+	if brace < 0 {
+		brace = len(text) - from
+	}
+	open := bytes.Index(text[from:from+brace], []byte("```")) // a fence after the first brace is inside or after the JSON
 	if open < 0 {
 		return 0, 0, false
 	}
 	open += from
-	if brace := bytes.IndexAny(text[from:], "{["); brace >= 0 && brace+from < open {
-		return 0, 0, false // the fence is inside or after the JSON
-	}
 	nl := bytes.IndexByte(text[open:], '\n')
 	if nl < 0 {
 		return 0, 0, false
