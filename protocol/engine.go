@@ -215,7 +215,7 @@ func (v *validation) number(f Field, n *node, p path) {
 	}
 	d := parseDecimal(n.str)
 	if f.Type == "integer" && !d.isInteger() {
-		v.at(n, "wrong-type", p.String(), nil, typeWord("integer"), typeWord("number"))
+		v.at(n, "wrong-type", p.String(), nil, typeWord("integer"), bi{"a number with a fraction", "带小数的数字"})
 		return
 	}
 	if f.Const != nil {

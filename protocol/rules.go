@@ -26,7 +26,7 @@ func (v *validation) stageRules(st *node, p path) {
 		if first, dup := v.stageNames[name.str]; dup {
 			v.at(name, "duplicate-stage-name", p.sub("stage_name"), nil, clip(name.str), first)
 		} else {
-			v.stageNames[name.str] = p.String()
+			v.stageNames[name.str] = placeOf(p.String()).en
 		}
 	}
 	typ, typed := intValue(st.child("stage_type"))
