@@ -1,26 +1,72 @@
-// Web Worker of the validator page: loads the Go WebAssembly module (the same
-// engine as `gen validate`) and answers validate and fix requests, so a large
-// paste never blocks the page.
+// Web Worker of the validator (started by pairag-validator.js): loads the Go
+// WebAssembly module (the same engine as `gen validate`) and answers
+// validate and fix requests, so a large paste never blocks the page.
+//
+// Messages in:  {type: "load", exec, wasm, size, module?, config, hang?}
+//               {type: "validate" | "fix", id, text, tier, lang}
+// Messages out: {type: "progress", loaded, total}, {type: "ready", module?},
+//               {type: "failed", error}, {type: "result" | "error", id, value | error}
 "use strict";
 
-let ready = null;
+let loading = null;
+let hang = ""; // a test hook: a text containing it is never finished
 
-function load(execURL, wasmURL) {
-  if (ready) return ready;
-  ready = (async () => {
-    importScripts(execURL);
-    const go = new Go();
-    let instance;
-    if (WebAssembly.instantiateStreaming) {
-      ({ instance } = await WebAssembly.instantiateStreaming(fetch(wasmURL), go.importObject));
-    } else {
-      const bytes = await (await fetch(wasmURL)).arrayBuffer();
-      ({ instance } = await WebAssembly.instantiate(bytes, go.importObject));
-    }
-    go.run(instance);
-    if (!self.pairagReady) throw new Error("validator module did not start");
-  })();
-  return ready;
+function load(m) {
+  if (!loading) {
+    loading = start(m).then((module) => {
+      try {
+        self.postMessage({ type: "ready", module }); // kept by the page for restarts
+      } catch (e) {
+        self.postMessage({ type: "ready" }); // a browser that cannot share it refetches
+      }
+    }, (err) => self.postMessage({ type: "failed", error: String((err && err.message) || err) }));
+  }
+  return loading;
+}
+
+async function start(m) {
+  // Ask for the module before wasm_exec.js, so the two download together.
+  const compiled = m.module ? Promise.resolve(m.module) : compile(m.wasm, m.size);
+  compiled.catch(() => {}); // awaited below
+  importScripts(m.exec);
+  const module = await compiled;
+  const go = new Go();
+  const instance = await WebAssembly.instantiate(module, go.importObject);
+  go.run(instance); // main registers the functions, then blocks forever
+  if (!self.pairagReady) throw new Error("validator module did not start");
+  if (self.pairagConfigure) {
+    const r = JSON.parse(self.pairagConfigure(JSON.stringify(m.config || {})));
+    if (r.error) throw new Error(r.error);
+  }
+  return module;
+}
+
+// compile downloads and compiles the module while it streams in, reporting
+// how many bytes have arrived. total is the module's size as built; a
+// compressed response is counted after decompression, so the two agree.
+async function compile(url, total) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error("HTTP " + res.status + " for " + url);
+  let loaded = 0;
+  let last = 0;
+  const report = () => self.postMessage({ type: "progress", loaded, total: Math.max(total || 0, loaded) });
+  report();
+  const counted = res.body.pipeThrough(new TransformStream({
+    transform(chunk, out) {
+      loaded += chunk.byteLength;
+      const now = performance.now();
+      if (now - last > 100) { last = now; report(); }
+      out.enqueue(chunk);
+    },
+    flush() { report(); },
+  }));
+  const type = (res.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  if (WebAssembly.compileStreaming && type === "application/wasm") {
+    return WebAssembly.compileStreaming(new Response(counted, { headers: { "Content-Type": "application/wasm" } }));
+  }
+  // A server that labels the module wrongly (or a browser without
+  // streaming compilation): read it whole, then compile.
+  return WebAssembly.compile(await new Response(counted).arrayBuffer());
 }
 
 // pipeline extracts the picture of the payload: its stages in order.
@@ -50,20 +96,20 @@ function pipeline(text) {
 
 self.onmessage = async (e) => {
   const msg = e.data;
+  if (msg.type === "load") { hang = msg.hang || ""; load(msg); return; }
+  if (hang && typeof msg.text === "string" && msg.text.includes(hang)) for (;;); // stands for a payload the engine cannot finish
   try {
-    await load(msg.exec, msg.wasm);
-    if (msg.type === "init") {
-      self.postMessage({ id: msg.id, type: "ready" });
-    } else if (msg.type === "validate") {
+    if (msg.type === "validate") {
       const t0 = performance.now();
-      const result = JSON.parse(self.pairagValidate(msg.text, msg.tier, msg.lang));
-      result.ms = performance.now() - t0;
-      self.postMessage({ id: msg.id, type: "result", result, pipeline: pipeline(msg.text) });
+      const value = JSON.parse(self.pairagValidate(msg.text, msg.tier, msg.lang));
+      value.ms = performance.now() - t0;
+      value.pipeline = pipeline(msg.text);
+      self.postMessage({ id: msg.id, type: "result", value });
     } else if (msg.type === "fix") {
-      const fixed = JSON.parse(self.pairagApplyFixes(msg.text, msg.tier, msg.lang));
-      self.postMessage({ id: msg.id, type: "fixed", fixed });
+      const value = JSON.parse(self.pairagApplyFixes(msg.text, msg.tier, msg.lang));
+      self.postMessage({ id: msg.id, type: "result", value });
     }
   } catch (err) {
-    self.postMessage({ id: msg.id, type: "error", error: String(err && err.message || err) });
+    self.postMessage({ id: msg.id, type: "error", error: String((err && err.message) || err) });
   }
 };
