@@ -97,7 +97,31 @@ class Validator {
       };
     });
     this.ready.catch(() => {}); // reported to whoever awaits it
-    w.postMessage({ type: "load", exec: this.urls.exec, wasm: this.urls.wasm, size: built.wasmSize, module: this.module, config: this.config, hang: this.testHang });
+    // The first start asks for the module here, while the worker's own
+    // script is still on its way, and hands the worker the response body.
+    const streamed = !this.module && typeof ReadableStream === "function";
+    w.postMessage({ type: "load", exec: this.urls.exec, wasm: this.urls.wasm, size: built.wasmSize, module: this.module, streamed, config: this.config, hang: this.testHang });
+    if (streamed) this.sendBody(w);
+  }
+
+  // sendBody fetches the module and transfers the response body to the
+  // worker; where streams cannot be transferred, the worker fetches it.
+  async sendBody(w) {
+    let res;
+    try {
+      res = await fetch(this.urls.wasm);
+    } catch (e) {
+      w.postMessage({ type: "body", error: String((e && e.message) || e) });
+      return;
+    }
+    if (!res.ok) { w.postMessage({ type: "body", error: "HTTP " + res.status + " for " + this.urls.wasm }); return; }
+    const msg = { type: "body", body: res.body, contentType: res.headers.get("Content-Type") || "" };
+    try {
+      w.postMessage(msg, [res.body]);
+    } catch (e) {
+      res.body.cancel();
+      w.postMessage({ type: "body", refetch: true });
+    }
   }
 
   restart(reason) {

@@ -2,7 +2,8 @@
 // WebAssembly module (the same engine as `gen validate`) and answers
 // validate and fix requests, so a large paste never blocks the page.
 //
-// Messages in:  {type: "load", exec, wasm, size, module?, config, hang?}
+// Messages in:  {type: "load", exec, wasm, size, module?, streamed, config, hang?}
+//               {type: "body", body, contentType} | {type: "body", refetch | error}
 //               {type: "validate" | "fix", id, text, tier, lang}
 // Messages out: {type: "progress", loaded, total}, {type: "ready", module?},
 //               {type: "failed", error}, {type: "result" | "error", id, value | error}
@@ -24,9 +25,14 @@ function load(m) {
   return loading;
 }
 
+// body resolves with the module's response as the page fetched it (a
+// "body" message), when the load message said one is coming.
+let gotBody;
+const body = new Promise((resolve) => { gotBody = resolve; });
+
 async function start(m) {
   // Ask for the module before wasm_exec.js, so the two download together.
-  const compiled = m.module ? Promise.resolve(m.module) : compile(m.wasm, m.size);
+  const compiled = m.module ? Promise.resolve(m.module) : compile(m);
   compiled.catch(() => {}); // awaited below
   importScripts(m.exec);
   const module = await compiled;
@@ -41,17 +47,29 @@ async function start(m) {
   return module;
 }
 
-// compile downloads and compiles the module while it streams in, reporting
-// how many bytes have arrived. total is the module's size as built; a
-// compressed response is counted after decompression, so the two agree.
-async function compile(url, total) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error("HTTP " + res.status + " for " + url);
+// compile compiles the module while it streams in (from the response the
+// page fetched, or fetched here), reporting how many bytes have arrived.
+// m.size is the module's size as built; a compressed response is counted
+// after decompression, so the two agree.
+async function compile(m) {
+  const total = m.size;
+  let stream, type;
+  const b = m.streamed ? await body : { refetch: true };
+  if (b.error) throw new Error(b.error);
+  if (b.refetch) {
+    const res = await fetch(m.wasm);
+    if (!res.ok) throw new Error("HTTP " + res.status + " for " + m.wasm);
+    stream = res.body;
+    type = res.headers.get("Content-Type") || "";
+  } else {
+    stream = b.body;
+    type = b.contentType;
+  }
   let loaded = 0;
   let last = 0;
   const report = () => self.postMessage({ type: "progress", loaded, total: Math.max(total || 0, loaded) });
   report();
-  const counted = res.body.pipeThrough(new TransformStream({
+  const counted = stream.pipeThrough(new TransformStream({
     transform(chunk, out) {
       loaded += chunk.byteLength;
       const now = performance.now();
@@ -60,8 +78,7 @@ async function compile(url, total) {
     },
     flush() { report(); },
   }));
-  const type = (res.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
-  if (WebAssembly.compileStreaming && type === "application/wasm") {
+  if (WebAssembly.compileStreaming && type.split(";")[0].trim().toLowerCase() === "application/wasm") {
     return WebAssembly.compileStreaming(new Response(counted, { headers: { "Content-Type": "application/wasm" } }));
   }
   // A server that labels the module wrongly (or a browser without
@@ -97,6 +114,7 @@ function pipeline(text) {
 self.onmessage = async (e) => {
   const msg = e.data;
   if (msg.type === "load") { hang = msg.hang || ""; load(msg); return; }
+  if (msg.type === "body") { gotBody(msg); return; }
   if (hang && typeof msg.text === "string" && msg.text.includes(hang)) for (;;); // stands for a payload the engine cannot finish
   try {
     if (msg.type === "validate") {
