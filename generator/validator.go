@@ -3,6 +3,7 @@ package generator
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
@@ -58,8 +59,9 @@ func (b *builder) validatorView(lang string) *templates.ValidatorView {
 	}
 	return &templates.ValidatorView{
 		Msg: msg, APIURL: validatorAPIURL, Tiers: tiers,
-		Example:  string(b.exampleText()),
-		DataJSON: b.validatorData(lang, msg.Validator),
+		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.get("tier", b.doc.Example.Tier, lang)),
+		Example:       string(b.exampleText()),
+		DataJSON:      b.validatorData(lang, msg.Validator),
 	}
 }
 
