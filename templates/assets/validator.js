@@ -44,7 +44,7 @@
       }, (err) => {
         engine = null; // the next use tries again
         root.dataset.state = "failed";
-        setStatus(msg.loadFailed + " " + ((err && err.message) || err));
+        setStatus(join(msg.loadFailed, (err && err.message) || String(err)), "failed");
       });
     }
     return engine;
@@ -55,7 +55,7 @@
   }
   function restarted(r) {
     root.dataset.restarts = String((Number(root.dataset.restarts) || 0) + 1);
-    if (r.reason === "superseded") { notice = msg.superseded; setStatus(notice + " " + msg.validating); }
+    if (r.reason === "superseded") { notice = msg.superseded; setStatus(join(notice, msg.validating)); }
   }
 
   // fill puts values into a message's {placeholders}. In Chinese a Latin
@@ -72,6 +72,9 @@
       return pad(before, v[0]) + v + pad(after, v[v.length - 1]);
     });
   }
+  // join puts two sentences together: a space in English, none after a
+  // Chinese full stop.
+  function join(a, b) { return lang === "zh-CN" ? a + b : a + " " + b; }
   function tierName(key) { return (msg.tierLabels && msg.tierLabels[key]) || key; }
 
   function setStatus(s, kind) { status.textContent = s; status.dataset.kind = kind || ""; }
@@ -114,7 +117,7 @@
       summary.textContent = "";
       setStatus(e.reason === "timeout"
         ? fill(msg.timedOut, { seconds: new Intl.NumberFormat(lang, { maximumFractionDigits: 3 }).format(v.timeLimit / 1000) })
-        : msg.loadFailed + " " + e.message, e.reason);
+        : join(msg.loadFailed, e.message), e.reason);
       root.dataset.failures = String((Number(root.dataset.failures) || 0) + 1); // tests wait on this
       return;
     }
@@ -310,7 +313,7 @@
       const v = await ensure();
       fixed = await v.applyFixes(text.value, { tier: tier.value, lang });
     } catch (e) {
-      if (e && e.reason !== "superseded") setStatus(msg.loadFailed + " " + ((e && e.message) || e));
+      if (e && e.reason !== "superseded") setStatus(join(msg.loadFailed, (e && e.message) || String(e)), "failed");
       return;
     }
     if (fixed.applied > 0) {
