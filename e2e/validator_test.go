@@ -344,13 +344,19 @@ window.api = api;
 func loggedSiteServer(t *testing.T) (*httptest.Server, *requestLog) {
 	t.Helper()
 	log := &requestLog{}
-	return newSiteServer(t, log, nil, nil), log
+	return newSiteServer(t, siteOptions{log: log}), log
 }
 
-// newSiteServer serves the built site as siteServer does, logging requests
-// when log is set and holding back any request matching hold until release
-// is closed.
-func newSiteServer(t *testing.T, log *requestLog, hold *regexp.Regexp, release chan struct{}) *httptest.Server {
+// siteOptions change how newSiteServer answers.
+type siteOptions struct {
+	log     *requestLog               // when set, every request path is logged
+	hold    *regexp.Regexp            // requests matching it wait until release is closed
+	release chan struct{}             //
+	headers func(http.Header, string) // runs after netlify.toml's headers
+}
+
+// newSiteServer serves the built site as siteServer does, changed by o.
+func newSiteServer(t *testing.T, o siteOptions) *httptest.Server {
 	t.Helper()
 	dir := builtSite(t)
 	data, err := os.ReadFile("../netlify.toml")
@@ -363,12 +369,12 @@ func newSiteServer(t *testing.T, log *requestLog, hold *regexp.Regexp, release c
 	}
 	files := http.FileServer(http.Dir(dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if log != nil {
-			log.add(r.URL.Path)
+		if o.log != nil {
+			o.log.add(r.URL.Path)
 		}
-		if hold != nil && hold.MatchString(r.URL.Path) {
+		if o.hold != nil && o.hold.MatchString(r.URL.Path) {
 			select {
-			case <-release:
+			case <-o.release:
 			case <-r.Context().Done():
 				return
 			}
@@ -379,10 +385,30 @@ func newSiteServer(t *testing.T, log *requestLog, hold *regexp.Regexp, release c
 			return
 		}
 		headers(w.Header(), r.URL.Path)
+		if o.headers != nil {
+			o.headers(w.Header(), r.URL.Path)
+		}
 		files.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	return srv
+}
+
+// TestValidatorWrongWasmType serves the module with a wrong Content-Type,
+// as a misconfigured host would: streaming compilation refuses it, and the
+// page falls back to compiling the downloaded bytes.
+func TestValidatorWrongWasmType(t *testing.T) {
+	srv := newSiteServer(t, siteOptions{headers: func(h http.Header, path string) {
+		if strings.HasSuffix(path, ".wasm") {
+			h.Set("Content-Type", "application/octet-stream")
+		}
+	}})
+	tab := browser(t)
+	run(t, tab, chromedp.Navigate(srv.URL+"/validator/"), chromedp.WaitVisible(chromedp.ID("payload")))
+	paste(t, tab, string(protocol.Default().Example.Payload), "pro")
+	if !eval[bool](t, tab, `document.getElementById("summary").classList.contains("ok")`) {
+		t.Errorf("summary = %q; want the example's result", summary(t, tab))
+	}
 }
 
 // waitFor polls a JavaScript condition until it holds, with a generous
@@ -524,7 +550,7 @@ func TestValidatorNothingMoves(t *testing.T) {
 		for _, v := range []view{views[0], views[2]} {
 			t.Run(l.lang+"-"+v.size, func(t *testing.T) {
 				release := make(chan struct{})
-				srv := newSiteServer(t, nil, regexp.MustCompile(`^/assets/validator\.[0-9a-f]+\.js$`), release)
+				srv := newSiteServer(t, siteOptions{hold: regexp.MustCompile(`^/assets/validator\.[0-9a-f]+\.js$`), release: release})
 				tab := browser(t)
 				run(t, tab, v.apply(), clsObserver())
 				eval[bool](t, tab, fmt.Sprintf(`(location.href = %q, true)`, srv.URL+l.prefix+"/validator/"))
