@@ -44,6 +44,7 @@ func (b *builder) writeAssets() {
 			exec:   b.writeHashed("wasm_exec", ".js", v.WasmExec),
 			wasm:   b.writeHashed("validator", ".wasm", v.Wasm),
 		}
+		b.writeValidatorAPI(len(v.Wasm))
 	} else {
 		b.rep.warnf(validatorPage, 0, "no WebAssembly validator given: the validator page is published without the tool")
 	}

@@ -3,6 +3,7 @@ package generator
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
@@ -12,9 +13,35 @@ import (
 // in both languages.
 const validatorPage = "content/en/validator.md"
 
+// validatorAPIURL is where the validator's JavaScript API is published:
+// unhashed, so other pages can import it by a stable URL.
+const validatorAPIURL = "/validator/pairag-validator.js"
+
 // validatorAssets are the hashed URLs of the tool's files.
 type validatorAssets struct {
 	script, worker, exec, wasm string
+}
+
+// writeValidatorAPI publishes the API module with what it needs to start
+// the engine: the hashed URLs, the module's size (for the progress line),
+// and the tiers with their labels from content/labels.yaml, which the
+// worker hands to the module's pairagConfigure.
+func (b *builder) writeValidatorAPI(wasmSize int) {
+	a := b.validator
+	tierLabels := map[string]protocol.Label{}
+	for _, t := range b.doc.Tiers {
+		tierLabels[t] = protocol.Label{EN: b.labels.get("tier", t, en), ZH: b.labels.get("tier", t, zh)}
+	}
+	built, _ := json.Marshal(struct {
+		Worker      string                    `json:"worker"`
+		Exec        string                    `json:"exec"`
+		Wasm        string                    `json:"wasm"`
+		WasmSize    int                       `json:"wasmSize"`
+		Tiers       []string                  `json:"tiers"`
+		DefaultTier string                    `json:"defaultTier"`
+		TierLabels  map[string]protocol.Label `json:"tierLabels"`
+	}{a.worker, a.exec, a.wasm, wasmSize, b.doc.Tiers, b.doc.DefaultTier, tierLabels})
+	b.write(validatorAPIURL, templates.FillValidatorAPI(built))
 }
 
 // validatorView shapes the tool for a language: tiers with their labels
@@ -31,9 +58,10 @@ func (b *builder) validatorView(lang string) *templates.ValidatorView {
 		tiers = append(tiers, templates.Option{Value: t, Label: b.labels.get("tier", t, lang), Selected: t == b.doc.DefaultTier})
 	}
 	return &templates.ValidatorView{
-		Msg: msg, WorkerURL: a.worker, ExecURL: a.exec, WasmURL: a.wasm, Tiers: tiers,
-		Example:  string(b.exampleText()),
-		DataJSON: b.validatorData(lang, msg.Validator),
+		Msg: msg, APIURL: validatorAPIURL, Tiers: tiers,
+		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.get("tier", b.doc.Example.Tier, lang)),
+		Example:       string(b.exampleText()),
+		DataJSON:      b.validatorData(lang, msg.Validator),
 	}
 }
 
@@ -48,8 +76,9 @@ func (b *builder) exampleText() []byte {
 	return out
 }
 
-// validatorData is the JSON the script reads: its strings plus labels of
-// stage types and script languages for the pipeline picture. json.Marshal
+// validatorData is the JSON the script reads: its strings, the tier labels
+// and the tier the document's example is written for, plus labels of stage
+// types and script languages for the pipeline picture. json.Marshal
 // escapes <, > and &, so the text is safe inside a script element.
 func (b *builder) validatorData(lang string, m templates.ValidatorMessages) string {
 	labels := func(kind string, enum map[string]int) map[string]string {
@@ -59,11 +88,17 @@ func (b *builder) validatorData(lang string, m templates.ValidatorMessages) stri
 		}
 		return out
 	}
+	tierLabels := map[string]string{}
+	for _, t := range b.doc.Tiers {
+		tierLabels[t] = b.labels.get("tier", t, lang)
+	}
 	data := struct {
 		templates.ValidatorMessages
+		TierLabels      map[string]string `json:"tierLabels"`
+		ExampleTier     string            `json:"exampleTier"`
 		StageTypes      map[string]string `json:"stageTypes"`
 		ScriptLanguages map[string]string `json:"scriptLanguages"`
-	}{m, labels("stage_type", b.doc.StageTypeEnum), labels("script_language", b.doc.ScriptLanguageEnum)}
+	}{m, tierLabels, b.doc.Example.Tier, labels("stage_type", b.doc.StageTypeEnum), labels("script_language", b.doc.ScriptLanguageEnum)}
 	out, _ := json.Marshal(data)
 	return string(out)
 }

@@ -1,8 +1,11 @@
 package templates
 
-import "embed"
+import (
+	"bytes"
+	"embed"
+)
 
-//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js assets/skills.css assets/skills.js
+//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js assets/pairag-validator.js assets/skills.css assets/skills.js
 var assets embed.FS
 
 // StyleSheet returns the site's CSS: the layout rules followed by the code
@@ -25,6 +28,18 @@ func ValidatorScript() []byte { return mustRead("assets/validator.js") }
 
 // ValidatorWorker returns the Web Worker that runs the WebAssembly validator.
 func ValidatorWorker() []byte { return mustRead("assets/validator-worker.js") }
+
+// ValidatorAPI returns the ES module of the validator's JavaScript API,
+// published unhashed at a stable URL. Its line
+// "const built = /* filled in by gen build */ null;" is where the generator
+// puts the hashed asset URLs and the tier labels (see [FillValidatorAPI]).
+func ValidatorAPI() []byte { return mustRead("assets/pairag-validator.js") }
+
+// FillValidatorAPI returns the API module with built (a JSON object) in
+// place of its placeholder.
+func FillValidatorAPI(built []byte) []byte {
+	return bytes.Replace(ValidatorAPI(), []byte("/* filled in by gen build */ null"), built, 1)
+}
 
 func mustRead(name string) []byte {
 	b, err := assets.ReadFile(name)

@@ -71,24 +71,31 @@ type ValidatorMessages struct {
 	Title, NoScript, CLILink, Tier, Validate, LoadExample, ApplyFixes, CopyResult string
 	PayloadLabel, Placeholder, FindingsLabel                                      string
 
-	Valid      string `json:"valid"`
-	Invalid    string `json:"invalid"`
-	Empty      string `json:"empty"`
-	Validating string `json:"validating"`
-	LoadFailed string `json:"loadFailed"`
-	Error      string `json:"error"`
-	Warning    string `json:"warning"`
-	Info       string `json:"info"`
-	Fixable    string `json:"fixable"`
-	Fixed      string `json:"fixed"`
-	Copied     string `json:"copied"`
-	CopyManual string `json:"copyManual"`
-	Pipeline   string `json:"pipeline"`
-	Language   string `json:"language"`
-	Points     string `json:"points"`
-	FiatPay    string `json:"fiat"`
-	More       string `json:"more"`
-	MoreFinds  string `json:"moreFindings"`
+	Valid         string `json:"valid"`
+	Invalid       string `json:"invalid"`
+	Empty         string `json:"empty"`
+	Validating    string `json:"validating"`
+	LoadFailed    string `json:"loadFailed"`
+	Error         string `json:"error"`
+	Warning       string `json:"warning"`
+	Info          string `json:"info"`
+	Fixable       string `json:"fixable"`
+	Fixed         string `json:"fixed"`
+	Copied        string `json:"copied"`
+	CopyManual    string `json:"copyManual"`
+	Pipeline      string `json:"pipeline"`
+	Language      string `json:"language"`
+	Points        string `json:"points"`
+	FiatPay       string `json:"fiat"`
+	More          string `json:"more"`
+	MoreFinds     string `json:"moreFindings"`
+	Loading       string `json:"loading"` // {loaded} and {total} in MB
+	Ready         string `json:"ready"`
+	Superseded    string `json:"superseded"`    // the text changed while a check ran
+	TimedOut      string `json:"timedOut"`      // {seconds}
+	ExampleNote   string `json:"exampleNote"`   // {exampleTier} and {tier}: labels
+	ExampleSwitch string `json:"exampleSwitch"` // {exampleTier}
+	Docs          string `json:"docs"`          // the link of a finding to its rule
 }
 
 // English and Chinese are the UI strings of the two site languages.
@@ -210,6 +217,13 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			FiatPay:       t("pays {usd} USD (fiat)", "真金支付 {usd} 美元"),
 			More:          t("… and {n} more stage(s).", "……另有 {n} 个阶段。"),
 			MoreFinds:     t("… and {n} more finding(s). Fix the ones above and validate again.", "……另有 {n} 条检查结果。请先修正以上问题，再重新校验。"),
+			Loading:       t("Loading the validator: {loaded} of {total} MB…", "正在加载校验器：{loaded} MB / {total} MB……"),
+			Ready:         t("The validator is ready.", "校验器已就绪。"),
+			Superseded:    t("The text changed during the check, so that check was stopped and the validator restarted.", "检查期间文本有改动，已停止该次检查并重启校验器。"),
+			TimedOut:      t("The check took longer than {seconds} s and was stopped; the validator has restarted and is ready for your next edit. For a payload this large, use gen validate on the command line.", "检查超过 {seconds} 秒仍未完成，已停止；校验器已重启，可以继续编辑。这么大的载荷请改用命令行 gen validate 校验。"),
+			ExampleNote:   t("The reference's example is written for the {exampleTier} tier. Checked as {tier}, the errors below are what the {tier} tier does not allow.", "参考文档中的示例是按{exampleTier}会员编写的。按{tier}校验时，下面列出的错误就是{tier}不允许的内容。"),
+			ExampleSwitch: t("Check it as {exampleTier}", "改按{exampleTier}校验"),
+			Docs:          t("About this rule", "规则说明"),
 		},
 
 		Skill: SkillMessages{

@@ -27,17 +27,18 @@ type Page struct {
 	Skill       *SkillView     // the side-by-side view, on skill pages only
 }
 
-// ValidatorView is what the validator tool needs: the URLs of its hashed
-// assets, the tiers, the example payload and, as JSON, the strings and enum
-// labels the script shows.
+// ValidatorView is what the validator tool needs: the URL of its JavaScript
+// API (which knows the hashed assets), the tiers, the example payload and,
+// as JSON, the strings and enum labels the script shows.
 type ValidatorView struct {
-	Msg       Messages
-	WorkerURL string
-	ExecURL   string
-	WasmURL   string
-	Tiers     []Option
-	Example   string
-	DataJSON  string // JSON built by the generator; an attribute value, escaped by templ
+	Msg    Messages
+	APIURL string // the ES module of the JavaScript API, which the page uses too
+	// ExampleSwitch names the button that checks the example at the tier
+	// it is written for; the script sets it again when it shows the note.
+	ExampleSwitch string
+	Tiers         []Option
+	Example       string
+	DataJSON      string // JSON built by the generator; an attribute value, escaped by templ
 }
 
 // Option is one entry of a select element.

@@ -24,10 +24,37 @@ type webResult struct {
 	Findings []webFinding `json:"findings"`
 }
 
+// config is what pairagConfigure received; the worker calls it once, after
+// the module is ready and before the first validation.
+var config struct {
+	TierLabels map[string]protocol.Label `json:"tierLabels"`
+}
+
+// configureJSON stores the page's settings (tier labels in both languages,
+// from content/labels.yaml) and answers {"ok":true} or {"error":"..."}.
+// Unknown keys are ignored, so a newer page can talk to an older module.
+func configureJSON(text string) string {
+	var c struct {
+		TierLabels map[string]protocol.Label `json:"tierLabels"`
+	}
+	if err := json.Unmarshal([]byte(text), &c); err != nil {
+		return encode(struct {
+			Error string `json:"error"`
+		}{"pairagConfigure: " + err.Error()})
+	}
+	config.TierLabels = c.TierLabels
+	return `{"ok":true}`
+}
+
+// options are the protocol options of one call.
+func options(tier, lang string) protocol.Options {
+	return protocol.Options{Tier: tier, Lang: lang, TierLabels: config.TierLabels}
+}
+
 // validateJSON runs protocol.Validate and encodes the result for the page.
 func validateJSON(text, tier, lang string) string {
 	b := []byte(text)
-	res := protocol.Validate(b, protocol.Options{Tier: tier, Lang: lang})
+	res := protocol.Validate(b, options(tier, lang))
 	out := webResult{Valid: res.Valid, Tier: res.Tier, Findings: make([]webFinding, 0, len(res.Findings))}
 	offsets := make([]int, 0, 2*len(res.Findings))
 	for _, f := range res.Findings {
@@ -45,7 +72,7 @@ func validateJSON(text, tier, lang string) string {
 // rounds) and returns the new text with how many fixes were applied.
 func applyFixesJSON(text, tier, lang string) string {
 	b := []byte(text)
-	opts := protocol.Options{Tier: tier, Lang: lang}
+	opts := options(tier, lang)
 	total := 0
 	for range 5 {
 		res := protocol.Validate(b, opts)

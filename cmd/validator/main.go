@@ -1,8 +1,8 @@
 //go:build js && wasm
 
 // Command validator is the WebAssembly adapter of the protocol validator: it
-// registers pairagValidate and pairagApplyFixes on the global object and
-// waits. The page's Web Worker calls them; everything else lives in package
+// registers pairagConfigure, pairagValidate and pairagApplyFixes on the
+// global object and waits. The page's Web Worker calls them; everything else lives in package
 // protocol, so the browser runs the same engine as gen validate.
 package main
 
@@ -11,6 +11,10 @@ import (
 )
 
 func main() {
+	js.Global().Set("pairagConfigure", js.FuncOf(func(this js.Value, args []js.Value) any {
+		text, _, _ := argStrings(args)
+		return configureJSON(text)
+	}))
 	js.Global().Set("pairagValidate", js.FuncOf(func(this js.Value, args []js.Value) any {
 		text, tier, lang := argStrings(args)
 		return validateJSON(text, tier, lang)

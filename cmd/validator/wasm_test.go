@@ -30,7 +30,7 @@ const go = new Go();
 WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then((r) => {
   go.run(r.instance);
   const inputs = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
-  const out = inputs.map((i) => JSON.parse(i.fix ? pairagApplyFixes(i.text, i.tier, i.lang) : pairagValidate(i.text, i.tier, i.lang)));
+  const out = inputs.map((i) => JSON.parse(i.configure ? pairagConfigure(i.text) : i.fix ? pairagApplyFixes(i.text, i.tier, i.lang) : pairagValidate(i.text, i.tier, i.lang)));
   fs.writeFileSync(process.argv[5], JSON.stringify(out));
   process.exit(0);
 }).catch((e) => { console.error(e); process.exit(1); });
@@ -41,6 +41,8 @@ type wasmInput struct {
 	Tier string `json:"tier"`
 	Lang string `json:"lang"`
 	Fix  bool   `json:"fix,omitempty"`
+	// Configure sends Text to pairagConfigure instead of validating it.
+	Configure bool `json:"configure,omitempty"`
 }
 
 // runWasm builds the module and runs the inputs through it under node.
@@ -123,7 +125,7 @@ func TestWasmAgreesWithCLI(t *testing.T) {
 		}
 		for _, tier := range []string{"free", "pro", "ultra"} {
 			for _, lang := range []string{"en", "zh-CN"} {
-				inputs = append(inputs, wasmInput{string(text), tier, lang, false})
+				inputs = append(inputs, wasmInput{Text: string(text), Tier: tier, Lang: lang})
 				cmd := exec.Command(gen, "validate", "--format", "json", "--tier", tier, "--lang", lang, file)
 				var stdout bytes.Buffer
 				cmd.Stdout = &stdout
@@ -154,7 +156,7 @@ func TestWasmAgreesWithCLI(t *testing.T) {
 func TestWasmSpansAndFixes(t *testing.T) {
 	text := strings.Replace(string(protocol.Default().Example.Payload), `"language": "en"`, `"language": "en-GB"`, 1)
 	text = strings.Replace(text, `"name": "Weekly sales report pipeline"`, `"name": "周报 😀 pipeline"`, 1)
-	out := runWasm(t, []wasmInput{{text, "pro", "en", false}, {text, "pro", "en", true}})
+	out := runWasm(t, []wasmInput{{Text: text, Tier: "pro", Lang: "en"}, {Text: text, Tier: "pro", Lang: "en", Fix: true}})
 	var res struct {
 		Findings []struct {
 			Code     string `json:"code"`
@@ -182,5 +184,36 @@ func TestWasmSpansAndFixes(t *testing.T) {
 	json.Unmarshal(out[1], &fixed)
 	if fixed.Applied != 1 || fixed.Text != strings.Replace(text, `"en-GB"`, `"en"`, 1) {
 		t.Errorf("pairagApplyFixes applied %d and changed more than the alias", fixed.Applied)
+	}
+}
+
+// TestWasmConfigureTierLabels checks pairagConfigure: messages name the tier
+// with the labels it was given, never with the raw key, and a bad
+// configuration is answered with an error rather than a crash.
+func TestWasmConfigureTierLabels(t *testing.T) {
+	text := strings.Replace(string(protocol.Default().Example.Payload), `"fiat_enabled": false`, `"fiat_enabled": true`, 1)
+	labels := `{"tierLabels": {"free": {"en": "Free plan", "zh-CN": "免费套餐"}}, "someday": 1}`
+	out := runWasm(t, []wasmInput{
+		{Text: "{", Configure: true},
+		{Text: labels, Configure: true},
+		{Text: text, Tier: "free", Lang: "en"},
+		{Text: text, Tier: "free", Lang: "zh-CN"},
+	})
+	if !strings.Contains(string(out[0]), `"error"`) {
+		t.Errorf("pairagConfigure(%q) = %s; want an error", "{", out[0])
+	}
+	if string(out[1]) != `{"ok":true}` {
+		t.Errorf("pairagConfigure(labels) = %s; want {\"ok\":true}", out[1])
+	}
+	for i, want := range map[int]string{2: "Free plan", 3: "免费套餐"} {
+		var res cliResult
+		json.Unmarshal(out[i], &res)
+		named := false
+		for _, f := range res.Findings {
+			named = named || strings.Contains(f.Message, want)
+		}
+		if !named {
+			t.Errorf("no message names the tier %q after pairagConfigure: %s", want, out[i])
+		}
 	}
 }
