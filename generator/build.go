@@ -13,6 +13,7 @@ import (
 
 	"github.com/yuin/goldmark"
 
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -127,7 +128,8 @@ type builder struct {
 	validator *validatorAssets              // URLs of the validator tool, when built with one
 	rendered  int                           // pairs rendered, and pairs reused from the cache
 	reused    int
-	skills    []*skill // content/skills/*, loaded and compared (skills.go)
+	skills    []*skill        // content/skills/*, loaded and compared (skills.go)
+	glossary  search.Glossary // content/glossary.yaml (searchsite.go)
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex
@@ -171,6 +173,7 @@ func (b *builder) run(ctx context.Context) {
 		return
 	}
 	b.renderSkills()
+	b.writeSearch()
 	b.publish()
 	b.checkLinks()
 }

@@ -17,10 +17,11 @@ import (
 func (b *builder) prepareDirectives() {
 	conds := conditions(b.doc, b.rep)
 	en := protocolStrings(b.doc)
+	b.glossary = loadGlossary(b.cfg.Content, b.rep)
 	b.outputs = map[string]map[string][]block{}
 	for _, lang := range languages {
 		t := &tables{doc: b.doc, lang: lang, msg: templates.For(lang), labels: b.labels,
-			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds}
+			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds, gloss: b.glossary}
 		out := map[string][]block{}
 		for name, build := range directives {
 			out[name] = build(t)

@@ -70,8 +70,9 @@ type Link struct {
 // Span is a run of inline text in a table cell or list item.
 type Span struct {
 	Text string
-	Code bool // shown as code
-	Emph bool // shown emphasised
+	Code bool   // shown as code
+	Emph bool   // shown emphasised
+	Href string // site-relative link target, e.g. the table a type names
 }
 
 // Cell is the content of a table cell: spans separated as written.
@@ -79,13 +80,16 @@ type Cell []Span
 
 // Table is a generated reference table.
 type Table struct {
-	Caption string   // accessible name of the table
+	Msg     Messages
+	ID      string   // anchor of the table: the protocol name it shows (ownership_enum, manifest_fields)
+	Caption string   // accessible name of the table, in the page's language
 	Columns []string // header cells
 	Rows    []Row
 }
 
 // Row is one table row.
 type Row struct {
+	ID    string // anchor of the row (manifest.language, stage_type.data); empty for none
 	Cells []Cell
 	Muted bool // deprecated entries
 }
