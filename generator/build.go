@@ -13,7 +13,6 @@ import (
 
 	"github.com/yuin/goldmark"
 
-	"pairag.com/portal/generator/search"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -128,8 +127,8 @@ type builder struct {
 	validator *validatorAssets              // URLs of the validator tool, when built with one
 	rendered  int                           // pairs rendered, and pairs reused from the cache
 	reused    int
-	skills    []*skill        // content/skills/*, loaded and compared (skills.go)
-	glossary  search.Glossary // content/glossary.yaml (searchsite.go)
+	skills    []*skill // content/skills/*, loaded and compared (skills.go)
+	ext       extras   // glossary, site settings and dates for navigation and search (nav.go)
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex
@@ -173,7 +172,7 @@ func (b *builder) run(ctx context.Context) {
 		return
 	}
 	b.renderSkills()
-	b.writeSearch()
+	b.writeExtras()
 	b.publish()
 	b.checkLinks()
 }

@@ -17,11 +17,11 @@ import (
 func (b *builder) prepareDirectives() {
 	conds := conditions(b.doc, b.rep)
 	en := protocolStrings(b.doc)
-	b.glossary = loadGlossary(b.cfg.Content, b.rep)
+	b.ext = loadExtras(b.cfg, b.rep)
 	b.outputs = map[string]map[string][]block{}
 	for _, lang := range languages {
 		t := &tables{doc: b.doc, lang: lang, msg: templates.For(lang), labels: b.labels,
-			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds, gloss: b.glossary}
+			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds, gloss: b.ext.glossary}
 		out := map[string][]block{}
 		for name, build := range directives {
 			out[name] = build(t)
@@ -186,7 +186,15 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 	if p.Rel == "validator.md" && b.validator != nil {
 		tool, scripts = b.validatorView(p.Lang), []string{b.validator.script}
 	}
+	prev, next := pagerLinks(b.nav[p.Lang], p.URL)
+	og, ogAlt := "en_US", "zh_CN"
+	if p.Lang == zh {
+		og, ogAlt = ogAlt, og
+	}
 	return templates.Page{
+		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(body),
+		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
+		Repository: b.ext.site.Repository, EditURL: b.ext.site.editURL(p.File), Updated: b.ext.dates[p.File],
 		Validator: tool, Scripts: scripts,
 		Msg: msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
 		Alternates: []templates.Alternate{

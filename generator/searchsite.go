@@ -63,7 +63,7 @@ func (b *builder) writeSearch() {
 
 // searchIndex returns the index of one language.
 func (b *builder) searchIndex(lang string) *search.Index {
-	ix := &search.Index{Lang: lang, Glossary: b.glossary.Pairs()}
+	ix := &search.Index{Lang: lang, Glossary: b.ext.glossary.Pairs()}
 	ix.Docs = append(ix.Docs, b.rowEntries(lang)...)
 	ix.Docs = append(ix.Docs, b.findingEntries(lang)...)
 	ix.Docs = append(ix.Docs, b.sectionEntries(lang)...)

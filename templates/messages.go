@@ -49,6 +49,15 @@ type Messages struct {
 	Skill     SkillMessages
 	Glossary  GlossaryMessages
 	Search    SearchMessages
+	Nav       NavMessages
+}
+
+// NavMessages are the strings of the navigation around a page.
+type NavMessages struct {
+	Menu, Contents, Breadcrumbs, Home, Prev, Next, PageNav string
+	HeadingLink, LinkCopied, CopyPage, PageCopied          string
+	PageCopyFailed                                         string
+	Theme, Light, Dark, Repository, Edit, Updated          string
 }
 
 // GlossaryMessages are the column headings of the glossary table.
@@ -275,6 +284,28 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Loading:     t("Loading the search index…", "正在加载搜索索引…"),
 			Offline:     t("The search index could not be loaded.", "搜索索引加载失败。"),
 			Count:       t("{n} result(s). Use the arrow keys to choose, Enter to open.", "共 {n} 条结果，用方向键选择，按回车打开。"),
+		},
+
+		Nav: NavMessages{
+			Menu:        t("Menu", "菜单"),
+			Contents:    t("Contents", "目录"),
+			Breadcrumbs: t("Breadcrumbs", "当前位置"),
+			Home:        t("Home", "首页"),
+			Prev:        t("Previous", "上一页"),
+			Next:        t("Next", "下一页"),
+			PageNav:     t("Previous and next page", "上一页与下一页"),
+			HeadingLink: t("Copy the link to this section", "复制本节链接"),
+			LinkCopied:  t("Link copied.", "链接已复制。"),
+			CopyPage:    t("Copy page as Markdown", "复制本页 Markdown"),
+			PageCopied:  t("Copied the page as Markdown.", "已复制本页的 Markdown。"),
+			PageCopyFailed: t("Copying is not available here. The Markdown opened in a new tab: copy it from there.",
+				"当前环境无法复制。Markdown 已在新标签页中打开，请在那里复制。"),
+			Theme:      t("Dark theme", "深色主题"),
+			Light:      t("Light", "浅色"),
+			Dark:       t("Dark", "深色"),
+			Repository: t("Source repository", "源代码仓库"),
+			Edit:       t("Edit this page", "编辑本页"),
+			Updated:    t("Last updated", "最后更新"),
 		},
 
 		BundleSummary:    t("Field reference (Markdown) and protocol JSON", "字段参考（Markdown）与协议 JSON"),

@@ -25,6 +25,25 @@ type Page struct {
 	Validator   *ValidatorView // the in-browser validator, on the validator page only
 	Scripts     []string       // extra site-relative script URLs, loaded deferred
 	Skill       *SkillView     // the side-by-side view, on skill pages only
+
+	Prev, Next  *Link     // neighbours in reading order (the navigation's order)
+	Crumbs      []Link    // breadcrumbs above the title, the home page first; empty on the home page
+	TOC         []TOCItem // on-page contents, for pages with four sections or more
+	Search      string    // site-relative URL of the search manifest
+	ThemeJS     string    // the small blocking script that applies the saved colour theme
+	Favicon     string    // site-relative URL of the icon
+	OGLocale    string    // og:locale of the page (en_US, zh_CN), and of its twin
+	OGAlternate string
+	Repository  string // URL of the site's source repository; empty for none
+	EditURL     string // where to edit the page's source; empty for none
+	Updated     string // the date of the source's last commit (YYYY-MM-DD); empty when unknown
+}
+
+// TOCItem is one entry of the on-page contents.
+type TOCItem struct {
+	Level int // 2 or 3
+	ID    string
+	Text  string
 }
 
 // ValidatorView is what the validator tool needs: the URLs of its hashed

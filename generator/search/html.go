@@ -161,3 +161,55 @@ func blockElement(a atom.Atom) bool {
 	}
 	return false
 }
+
+// Heading is an h2 or h3 with an id, as the on-page contents list it.
+type Heading struct {
+	Level int
+	ID    string
+	Text  string
+}
+
+// Headings lists the h2 and h3 elements with an id of an HTML fragment, in
+// order, with their text (anchor links left out).
+func Headings(fragment []byte) []Heading {
+	z := html.NewTokenizer(bytes.NewReader(fragment))
+	var out []Heading
+	var cur *Heading
+	var text strings.Builder
+	skip := 0
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return out
+		case html.StartTagToken:
+			tok := z.Token()
+			switch {
+			case cur != nil && hasClass(tok, skippedClass):
+				skip++
+			case cur != nil && skip > 0:
+				skip++
+			case (tok.DataAtom == atom.H2 || tok.DataAtom == atom.H3) && attr(tok, "id") != "":
+				level := 2
+				if tok.DataAtom == atom.H3 {
+					level = 3
+				}
+				cur = &Heading{Level: level, ID: attr(tok, "id")}
+				text.Reset()
+			}
+		case html.EndTagToken:
+			tok := z.Token()
+			switch {
+			case skip > 0:
+				skip--
+			case cur != nil && (tok.DataAtom == atom.H2 || tok.DataAtom == atom.H3):
+				cur.Text = collapse(text.String())
+				out = append(out, *cur)
+				cur = nil
+			}
+		case html.TextToken:
+			if cur != nil && skip == 0 {
+				text.Write(z.Text())
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Doc is one entry of the index. The JSON names are short: the file is
@@ -127,7 +128,7 @@ func (ix *Index) groups(q string) [][]alt {
 		for _, p := range r.tokens[:len(r.tokens)-1] {
 			g = append(g, alt{p, 0.5})
 		}
-		if typing && len(ix.postings[whole]) == 0 && len(whole) >= 2 {
+		if typing && len(ix.postings[whole]) == 0 && utf8.RuneCountInString(whole) >= 2 {
 			g = append(g, ix.prefixed(whole)...)
 		}
 		gs = append(gs, g)

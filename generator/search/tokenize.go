@@ -40,7 +40,7 @@ func queryRuns(q string) []queryRun {
 		switch kind {
 		case wordRun:
 			w := wordTokens(run)
-			if len(w) == 1 && stopWords[w[0]] {
+			if len(w) == 1 && stopWords[string(run)] {
 				return
 			}
 			out = append(out, queryRun{tokens: w, word: true})
