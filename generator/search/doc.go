@@ -39,5 +39,7 @@
 // in the heading 8, in the page title 2, and in the body the number of
 // occurrences up to 3. The sum is multiplied by the square of the share of
 // groups matched, so entries that match the whole question beat entries
-// that mention one word often.
+// that mention one word often. A glossary equivalent counts half, so a
+// term's own language wins over its translation. Entries sharing a URL (a
+// finding code and the section that explains it) give one result.
 package search

@@ -41,7 +41,7 @@ const (
 	titleWeight   = 2
 	maxBodyCount  = 3
 	prefixWeight  = 0.6
-	glossWeight   = 0.8
+	glossWeight   = 0.5
 	maxPrefix     = 20
 )
 
@@ -196,8 +196,14 @@ func (ix *Index) Search(q string, limit int) []Result {
 	slices.SortFunc(out, func(a, b Result) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
 	})
-	if len(out) > limit {
-		out = out[:limit]
+	// one result per URL: a finding code and its section point at the same place
+	seen := map[string]bool{}
+	kept := out[:0]
+	for _, r := range out {
+		if !seen[r.Doc.URL] && len(kept) < limit {
+			seen[r.Doc.URL] = true
+			kept = append(kept, r)
+		}
 	}
-	return out
+	return kept
 }

@@ -146,7 +146,7 @@
         var want = runs[0].word ? runs[0].tokens[runs[0].tokens.length - 1] : runs[0].tokens[0];
         for (var gi = 0; gi < gs.length; gi++) {
           if (gs[gi][0][0] === want && contains(p[side])) {
-            queryRuns(p[1 - side]).forEach(function (r) { r.tokens.forEach(function (t) { gs[gi].push([t, 0.8]); }); });
+            queryRuns(p[1 - side]).forEach(function (r) { r.tokens.forEach(function (t) { gs[gi].push([t, 0.5]); }); });
             return;
           }
         }
@@ -181,7 +181,8 @@
       out.push({ index: d, doc: ix.docs[d], score: Math.round(sum * cov * cov * 1e6) / 1e6, terms: s.terms });
     });
     out.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
-    return out.slice(0, limit);
+    var seen = new Set(); // one result per URL, as in Go
+    return out.filter(function (r) { if (seen.has(r.doc.u)) return false; seen.add(r.doc.u); return true; }).slice(0, limit);
   }
 
   // ---- the combobox ----
