@@ -118,14 +118,14 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 		url, pageTitle := ref, title
 		otherRows := tableRows(b.outputs[other][name])
 		for _, tb := range tablesOf(b.outputs[lang][name]) {
-			for _, r := range tb.Rows {
+			for _, r := range tb.rows {
 				if r.ID == "" {
 					continue
 				}
 				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID}
-				n, x := rowText(tb, r)
+				n, x := rowText(tb.cols, r)
 				if o, ok := otherRows[r.ID]; ok {
-					on, _ := rowText(o.t, o.r)
+					on, _ := rowText(o.cols, *o.r)
 					n = append(n, on...)
 				}
 				slices.Sort(n)
@@ -159,11 +159,11 @@ func (b *builder) pageTitle(url string) string {
 // rowText splits a row into names (code spans outside the type,
 // description and default columns, and the cells of label columns) and
 // body text (everything).
-func rowText(t templates.Table, r templates.Row) (names, body []string) {
+func rowText(cols []string, r templates.Row) (names, body []string) {
 	for i, c := range r.Cells {
 		col := ""
-		if i < len(t.Columns) {
-			col = t.Columns[i]
+		if i < len(cols) {
+			col = cols[i]
 		}
 		for _, s := range c {
 			if isLabelColumn(col) || s.Code && !isProseColumn(col) {
@@ -175,47 +175,56 @@ func rowText(t templates.Table, r templates.Row) (names, body []string) {
 	return names, body
 }
 
-// isProseColumn reports columns whose code spans are not the row's names.
-func isProseColumn(col string) bool {
+func isProseColumn(col string) bool { return proseColumns[col] }
+
+// labelColumns are the column headings, in both languages, of columns
+// holding a value's display name; proseColumns those whose code spans
+// are not the row's names (types, descriptions, defaults, where enforced).
+var labelColumns, proseColumns = columnSets()
+
+func columnSets() (labels, prose map[string]bool) {
+	labels, prose = map[string]bool{}, map[string]bool{}
 	for _, m := range []templates.Messages{templates.English, templates.Chinese} {
-		if col == m.Type || col == m.Description || col == m.Default || col == m.EnforcedBy {
-			return true
+		for _, c := range []string{m.Label, m.Language, m.Limit, m.Glossary.EN, m.Glossary.ZH} {
+			labels[c] = true
+		}
+		for _, c := range []string{m.Type, m.Description, m.Default, m.EnforcedBy} {
+			prose[c] = true
 		}
 	}
-	return false
+	return labels, prose
 }
 
-// isLabelColumn reports columns holding a value's display name.
-func isLabelColumn(col string) bool {
-	for _, m := range []templates.Messages{templates.English, templates.Chinese} {
-		if col == m.Label || col == m.Language || col == m.Limit || col == m.Glossary.EN || col == m.Glossary.ZH {
-			return true
-		}
-	}
-	return false
+func isLabelColumn(col string) bool { return labelColumns[col] }
+
+// tableData is a table's columns and rows, without its messages (large, and
+// copied with every value of templates.Table).
+type tableData struct {
+	cols []string
+	rows []templates.Row
 }
 
-func tablesOf(blocks []block) []templates.Table {
-	var out []templates.Table
+func tablesOf(blocks []block) []tableData {
+	var out []tableData
 	for _, bl := range blocks {
 		if tb, ok := bl.(tableBlock); ok {
-			out = append(out, tb.t)
+			out = append(out, tableData{tb.t.Columns, tb.t.Rows})
 		}
 	}
 	return out
 }
 
 type tableRow struct {
-	t templates.Table
-	r templates.Row
+	cols []string
+	r    *templates.Row
 }
 
 func tableRows(blocks []block) map[string]tableRow {
 	out := map[string]tableRow{}
 	for _, t := range tablesOf(blocks) {
-		for _, r := range t.Rows {
-			if r.ID != "" {
-				out[r.ID] = tableRow{t, r}
+		for i := range t.rows {
+			if id := t.rows[i].ID; id != "" {
+				out[id] = tableRow{t.cols, &t.rows[i]}
 			}
 		}
 	}
