@@ -154,7 +154,9 @@ func queries(qs []question) []string {
 
 func pageOf(u string) string { return strings.SplitN(u, "#", 2)[0] }
 
-func jsonString(s string) string { return jsonStrings([]string{s})[1 : len(jsonStrings([]string{s}))-1] }
+func jsonString(s string) string {
+	return jsonStrings([]string{s})[1 : len(jsonStrings([]string{s}))-1]
+}
 
 func jsonStrings(ss []string) string {
 	var b strings.Builder
