@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -80,7 +81,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			enRes = res
 		} else if enRes != nil {
 			checkParity(enRes, res, rep)
-			checkDrift(enRes, res, rep)
+			checkDrift(enRes, res, b.ext.glossary, rep)
 		}
 	}
 	b.rep.merge(rep)
@@ -94,11 +95,12 @@ func (b *builder) renderPair(w *worker, pr pair) {
 
 // checkDrift compares a docs page with its translation section by section
 // and reports drift as warnings, then lets the analysis go.
-func checkDrift(enRes, zhRes *pageResult, rep *report) {
+func checkDrift(enRes, zhRes *pageResult, gloss search.Glossary, rep *report) {
 	if enRes.text == nil || zhRes.text == nil {
 		return
 	}
-	for _, f := range compareTexts(enRes.text, zhRes.text, docsLinkTarget).findings {
+	c := compareTexts(enRes.text, zhRes.text, docsLinkTarget)
+	for _, f := range append(c.findings, termFindings(c, gloss)...) {
 		rep.finding(f)
 	}
 	enRes.text, zhRes.text = nil, nil
