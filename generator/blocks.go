@@ -28,7 +28,19 @@ func (b tableBlock) html(w io.Writer) error {
 	return templates.TableBlock(b.t).Render(context.Background(), w)
 }
 
-func (b tableBlock) anchors() []string { return nil }
+// anchors are the table's and its rows'.
+func (b tableBlock) anchors() []string {
+	var out []string
+	if b.t.ID != "" {
+		out = append(out, b.t.ID)
+	}
+	for _, r := range b.t.Rows {
+		if r.ID != "" {
+			out = append(out, r.ID)
+		}
+	}
+	return out
+}
 
 func (b tableBlock) markdown(sb *strings.Builder, _ func(string) string) {
 	row := func(cells []string) {

@@ -128,6 +128,7 @@ type builder struct {
 	rendered  int                           // pairs rendered, and pairs reused from the cache
 	reused    int
 	skills    []*skill // content/skills/*, loaded and compared (skills.go)
+	ext       extras   // glossary, site settings and dates for navigation and search (nav.go)
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex
@@ -171,6 +172,7 @@ func (b *builder) run(ctx context.Context) {
 		return
 	}
 	b.renderSkills()
+	b.writeExtras()
 	b.publish()
 	b.checkLinks()
 }

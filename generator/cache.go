@@ -108,7 +108,7 @@ func (b *builder) globalKey() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s %s %v\n", b.cfg.BaseURL, b.css, b.js, b.validator)
 	h.Write(b.docJSON)
-	for _, name := range []string{labelsFile, "content/protocol.zh-CN.yaml"} {
+	for _, name := range []string{labelsFile, "content/protocol.zh-CN.yaml", glossaryFile} {
 		data, _ := fs.ReadFile(b.cfg.Content, name)
 		fmt.Fprintf(h, "%s %d\n", name, len(data))
 		h.Write(data)

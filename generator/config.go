@@ -45,6 +45,11 @@ type Config struct {
 	// (gen serve). Nil renders everything.
 	Cache *Cache
 
+	// GitDir, when set, is the git work tree holding Content: each page
+	// shows the date of the last commit that changed its source (gen build
+	// passes the content directory). Empty shows no dates.
+	GitDir string
+
 	// Validator is the WebAssembly validator published with the validator
 	// page. Nil leaves the page without the tool (its prose still points to
 	// gen validate) and logs a warning.

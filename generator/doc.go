@@ -10,6 +10,8 @@
 //	content/labels.yaml         labels of every enum value in both languages
 //	content/protocol.zh-CN.yaml Chinese text of the protocol's descriptions
 //	content/skills/<slug>/**    agent skills: SKILL.md, SKILL.zh-CN.md, reference files
+//	content/glossary.yaml       English–Chinese term pairs: the glossary directive, search, the term check
+//	content/site.yaml           site settings: the repository linked from every footer, its branch
 //	protocol/pairag-task-publish-v18.json the protocol document
 //
 // # URLs
@@ -50,6 +52,17 @@
 // the copy-both button copies), /llms.txt, /llms-full.txt and their
 // /zh-CN/ twins, /sitemap.xml with hreflang alternates, /robots.txt, and the
 // stylesheet and script as /assets/site.<hash>.css and .js.
+//
+// Search (package search, searchsite.go): after the pages are written, each
+// language gets an index of every h2/h3 section of its pages and every
+// anchored row of the generated tables, published as
+// /assets/search-<lang>.<hash>.json and named by /search/manifest.json;
+// /search/findings.json maps each validator finding code to its anchor on
+// the field reference ([FindingURL] gives the whole URL). Rows of generated
+// tables have anchors derived from protocol names (anchors.go), the same
+// in both languages. Pages with four or more h2 sections get on-page
+// contents; every page gets previous/next links in navigation order,
+// breadcrumbs, and, with Config.GitDir, the date of its last commit.
 //
 // # Front matter
 //
@@ -108,6 +121,7 @@
 //	checklist                            the notes as a numbered list
 //	example                              the example payload, highlighted, and its tier
 //	bundle                               the collapsed field reference + protocol JSON with a copy-both button
+//	glossary                             the term pairs of content/glossary.yaml, for the glossary page
 //	skills                               the list of skills (name, description in the page's language, links
 //	                                     to the side-by-side page and the raw files); for the skills index
 //
@@ -133,6 +147,10 @@
 //   - the protocol document does not parse or its schema cannot be derived;
 //   - a skill file links a relative path (reference/x.md) that is not a file
 //     of its skill folder, or that leads out of it.
+//
+// Each translated docs section is also checked against the glossary
+// (terms.go): an English term whose Chinese pair is missing is a note, a
+// wording the glossary says to avoid is a warning.
 //
 // Labels and translations for things the protocol no longer has, and
 // non-Markdown files under content/<lang>/, are warnings written to

@@ -13,12 +13,23 @@ import (
 
 func (t *tables) label(kind, key string) string { return t.labels.get(kind, key, t.lang) }
 
-func (t *tables) table(caption string, cols []string, rows [][]templates.Cell) block {
-	tb := templates.Table{Caption: caption, Columns: cols}
-	for _, r := range rows {
-		tb.Rows = append(tb.Rows, templates.Row{Cells: r})
+// table builds a table whose anchor is id (the protocol name it shows);
+// ids, when given, are the anchors of its rows.
+func (t *tables) table(id string, cols []string, rows [][]templates.Cell, ids ...string) block {
+	tb := t.newTable(id, cols)
+	for i, r := range rows {
+		row := templates.Row{Cells: r}
+		if i < len(ids) {
+			row.ID = ids[i]
+		}
+		tb.Rows = append(tb.Rows, row)
 	}
 	return tableBlock{tb}
+}
+
+// newTable starts a table labelled in the page's language.
+func (t *tables) newTable(id string, cols []string) templates.Table {
+	return templates.Table{Msg: t.msg, ID: id, Caption: fmt.Sprintf(t.msg.TableLabel, id), Columns: cols}
 }
 
 // enumDirective shows an integer enum with its labels.
@@ -26,33 +37,39 @@ func enumDirective(kind, enum string) func(t *tables) []block {
 	return func(t *tables) []block {
 		values, _ := t.doc.Enum(enum)
 		var rows [][]templates.Cell
+		var ids []string
 		for _, v := range values {
 			id := strconv.Itoa(v.ID)
 			rows = append(rows, []templates.Cell{cell(code(id)), cell(code(v.Key)), cell(text(t.label(kind, id)))})
+			ids = append(ids, enumAnchor(enum, v.Key))
 		}
-		return []block{t.table(enum, []string{t.msg.ID, t.msg.Key, t.msg.Label}, rows)}
+		return []block{t.table(enum, []string{t.msg.ID, t.msg.Key, t.msg.Label}, rows, ids...)}
 	}
 }
 
 func (t *tables) projectTags() []block {
 	var rows [][]templates.Cell
+	var ids []string
 	for _, tag := range t.doc.ProjectTags {
 		id := strconv.Itoa(tag.ID)
 		rows = append(rows, []templates.Cell{cell(code(id)), cell(text(t.label("project_tags", id)))})
+		ids = append(ids, enumAnchor("project_tags", id))
 	}
-	return []block{t.table("project_tags", []string{t.msg.ID, t.msg.Label}, rows)}
+	return []block{t.table("project_tags", []string{t.msg.ID, t.msg.Label}, rows, ids...)}
 }
 
 func (t *tables) languages() []block {
 	m := t.msg
 	var rows [][]templates.Cell
+	var ids []string
 	for _, l := range t.doc.LanguageCodebook {
 		id := strconv.Itoa(l.ID)
 		rows = append(rows, []templates.Cell{
 			cell(code(id)), cell(code(l.BCP47)), cell(code(l.ISO6391)), cell(text(t.label("language", id))), cell(code(l.Script)),
 		})
+		ids = append(ids, enumAnchor("language_codebook", l.BCP47))
 	}
-	return []block{t.table("language_codebook", []string{m.ID, m.Tag, m.ISO6391, m.Label, m.Script}, rows)}
+	return []block{t.table("language_codebook", []string{m.ID, m.Tag, m.ISO6391, m.Label, m.Script}, rows, ids...)}
 }
 
 func (t *tables) languageAliases() []block {
@@ -62,25 +79,29 @@ func (t *tables) languageAliases() []block {
 	}
 	slices.Sort(aliases)
 	var rows [][]templates.Cell
+	var ids []string
 	for _, a := range aliases {
 		tag := t.doc.LanguageAliases[a]
 		l, _ := t.doc.Language(tag)
 		rows = append(rows, []templates.Cell{cell(code(a)), cell(code(tag)), cell(text(t.label("language", strconv.Itoa(l.ID))))})
+		ids = append(ids, enumAnchor("language_aliases", a))
 	}
-	return []block{t.table("language_aliases", []string{t.msg.Alias, t.msg.PreferredTag, t.msg.Language}, rows)}
+	return []block{t.table("language_aliases", []string{t.msg.Alias, t.msg.PreferredTag, t.msg.Language}, rows, ids...)}
 }
 
 func (t *tables) stageTypes() []block {
 	m := t.msg
 	var rows [][]templates.Cell
+	var ids []string
 	for _, v := range protocol.SortedEnum(t.doc.StageTypeEnum) {
 		id := strconv.Itoa(v.ID)
 		rows = append(rows, []templates.Cell{
 			cell(code(id)), cell(code(v.Key)), cell(text(t.label("stage_type", id))),
 			cell(text(t.tx.get("stage_type_enum_descriptions." + v.Key))),
 		})
+		ids = append(ids, enumAnchor("stage_type_enum", v.Key))
 	}
-	return []block{t.table("stage_type_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows)}
+	return []block{t.table("stage_type_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
 }
 
 // stageTypeRef shows a stage type as id, key and label.
@@ -102,19 +123,22 @@ func (t *tables) stageTypeChoice() []block {
 func (t *tables) ownership() []block {
 	m := t.msg
 	var rows [][]templates.Cell
+	var ids []string
 	for _, v := range protocol.SortedEnum(t.doc.OwnershipEnum) {
 		id := strconv.Itoa(v.ID)
 		rows = append(rows, []templates.Cell{
 			cell(code(id)), cell(code(v.Key)), cell(text(t.label("ownership", id))),
 			cell(text(t.tx.get("ownership_enum_descriptions." + v.Key))),
 		})
+		ids = append(ids, enumAnchor("ownership_enum", v.Key))
 	}
-	return []block{t.table("ownership_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows)}
+	return []block{t.table("ownership_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
 }
 
 // contextDefaults shows context_constraints_defaults in field-list order.
 func (t *tables) contextDefaults() []block {
 	var rows [][]templates.Cell
+	var ids []string
 	for _, f := range t.doc.ContextConstraintsFields {
 		values, ok := t.doc.ContextConstraintsDefaults[f.Name]
 		if !ok {
@@ -122,9 +146,10 @@ func (t *tables) contextDefaults() []block {
 		}
 		for _, key := range orderedKeys(values, t.subFields(f.Ref)) {
 			rows = append(rows, []templates.Cell{cell(code(f.Name + "." + key)), cell(code(jsonText(values[key])))})
+			ids = append(ids, enumAnchor("context_constraints_defaults", f.Name+"."+key))
 		}
 	}
-	return []block{t.table("context_constraints_defaults", []string{t.msg.KeyPath, t.msg.Default}, rows)}
+	return []block{t.table("context_constraints_defaults", []string{t.msg.KeyPath, t.msg.Default}, rows, ids...)}
 }
 
 func (t *tables) subFields(ref string) []string {
@@ -165,10 +190,14 @@ func (t *tables) typeCriteria() []block {
 		id := strconv.Itoa(v.ID)
 		out = append(out, headingBlock{templates.Heading{Level: 3, ID: "type-criteria-" + v.Key, Text: t.stageTypeRef(v.ID)}})
 		var rows [][]templates.Cell
+		var ids []string
 		for _, f := range fields {
 			rows = append(rows, []templates.Cell{cell(code(f.Name)), t.typeCell(f), cell(text(t.tx.get("type_criteria." + id + "." + f.Name)))})
+			ids = append(ids, criteriaAnchor(v.Key, f.Name))
 		}
-		out = append(out, t.table(fmt.Sprintf(m.CriteriaCaption, v.ID, v.Key), []string{m.Field, m.Type, m.Description}, rows))
+		tb := t.table("", []string{m.Field, m.Type, m.Description}, rows, ids...).(tableBlock)
+		tb.t.Caption = fmt.Sprintf(m.CriteriaCaption, v.ID, v.Key)
+		out = append(out, tb)
 	}
 	return out
 }
@@ -191,6 +220,7 @@ func (t *tables) tierLimits() []block {
 		{m.Fiat, "fiat", func(l protocol.TierLimit) templates.Cell { return cell(text(t.availability(l.FiatAvailable))) }},
 	}
 	var rows [][]templates.Cell
+	var ids []string
 	for _, l := range limits {
 		row := []templates.Cell{cell(text(l.name))}
 		for _, tier := range t.doc.Tiers {
@@ -198,8 +228,9 @@ func (t *tables) tierLimits() []block {
 		}
 		row = append(row, t.enforcement(l.enforcement))
 		rows = append(rows, row)
+		ids = append(ids, enumAnchor("tier_limits", l.enforcement))
 	}
-	return []block{t.table("tier_limits", cols, rows)}
+	return []block{t.table("tier_limits", cols, rows, ids...)}
 }
 
 func (t *tables) enforcement(key string) templates.Cell {

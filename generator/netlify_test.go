@@ -70,7 +70,7 @@ func TestNetlify(t *testing.T) {
 	cfg.checkRedirects(t)
 }
 
-var hashedAsset = regexp.MustCompile(`^/assets/[a-z]+\.[0-9a-f]{10}\.(css|js)$`)
+var hashedAsset = regexp.MustCompile(`^/assets/[a-z-]+\.[0-9a-f]{10}\.(css|js|json)$`)
 
 // publishedPaths lists the URL paths of a build: files, and pages by their
 // directory URL as well.

@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -17,10 +18,11 @@ import (
 func (b *builder) prepareDirectives() {
 	conds := conditions(b.doc, b.rep)
 	en := protocolStrings(b.doc)
+	b.ext = loadExtras(b.cfg, b.rep)
 	b.outputs = map[string]map[string][]block{}
 	for _, lang := range languages {
 		t := &tables{doc: b.doc, lang: lang, msg: templates.For(lang), labels: b.labels,
-			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds}
+			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds, gloss: b.ext.glossary}
 		out := map[string][]block{}
 		for name, build := range directives {
 			out[name] = build(t)
@@ -79,7 +81,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			enRes = res
 		} else if enRes != nil {
 			checkParity(enRes, res, rep)
-			checkDrift(enRes, res, rep)
+			checkDrift(enRes, res, b.ext.glossary, rep)
 		}
 	}
 	b.rep.merge(rep)
@@ -93,11 +95,12 @@ func (b *builder) renderPair(w *worker, pr pair) {
 
 // checkDrift compares a docs page with its translation section by section
 // and reports drift as warnings, then lets the analysis go.
-func checkDrift(enRes, zhRes *pageResult, rep *report) {
+func checkDrift(enRes, zhRes *pageResult, gloss search.Glossary, rep *report) {
 	if enRes.text == nil || zhRes.text == nil {
 		return
 	}
-	for _, f := range compareTexts(enRes.text, zhRes.text, docsLinkTarget).findings {
+	c := compareTexts(enRes.text, zhRes.text, docsLinkTarget)
+	for _, f := range append(c.findings, termFindings(c, gloss)...) {
 		rep.finding(f)
 	}
 	enRes.text, zhRes.text = nil, nil
@@ -185,7 +188,15 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 	if p.Rel == "validator.md" && b.validator != nil {
 		tool, scripts = b.validatorView(p.Lang), []string{b.validator.script}
 	}
+	prev, next := pagerLinks(b.nav[p.Lang], p.URL)
+	og, ogAlt := "en_US", "zh_CN"
+	if p.Lang == zh {
+		og, ogAlt = ogAlt, og
+	}
 	return templates.Page{
+		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(body),
+		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
+		Repository: b.ext.site.Repository, EditURL: b.ext.site.editURL(p.File), Updated: b.ext.dates[p.File],
 		Validator: tool, Scripts: scripts,
 		Msg: msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
 		Alternates: []templates.Alternate{

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -21,6 +22,7 @@ type tables struct {
 	tx     texts
 	hl     *highlighter
 	conds  map[string]protocol.Condition // keyed by field list and field name, e.g. manifest_fields.location
+	gloss  search.Glossary               // content/glossary.yaml
 }
 
 // directives maps each directive name to the function building its output.
@@ -48,6 +50,7 @@ var directives = map[string]func(t *tables) []block{
 	"tier_limits":                (*tables).tierLimits,
 	"checklist":                  (*tables).checklist,
 	"example":                    (*tables).example,
+	"glossary":                   (*tables).glossaryTable,
 }
 
 // directiveNames lists every directive name, sorted, bundle included.
@@ -90,9 +93,11 @@ func fieldDirective(ref string) func(t *tables) []block {
 	}
 }
 
-func (t *tables) fieldTable(caption string, rows []templates.Row) block {
+func (t *tables) fieldTable(id string, rows []templates.Row) block {
 	m := t.msg
-	return tableBlock{templates.Table{Caption: caption, Columns: []string{m.Field, m.Type, m.Required, m.Description}, Rows: rows}}
+	tb := t.newTable(id, []string{m.Field, m.Type, m.Required, m.Description})
+	tb.Rows = rows
+	return tableBlock{tb}
 }
 
 // fieldRows describes fields of the list keyed keyPrefix; names are shown
@@ -104,7 +109,7 @@ func (t *tables) fieldRows(fields []protocol.Field, required []string, keyPrefix
 		if f.HumanFacing {
 			desc = append(desc, text(t.msg.Space), emph(t.msg.HumanFacing))
 		}
-		rows = append(rows, templates.Row{Cells: []templates.Cell{
+		rows = append(rows, templates.Row{ID: fieldAnchor(keyPrefix, f.Name), Cells: []templates.Cell{
 			cell(code(namePrefix + f.Name)), t.typeCell(f), t.requiredCell(keyPrefix, f.Name, required), desc,
 		}})
 	}
@@ -128,6 +133,9 @@ func (t *tables) typeCell(f protocol.Field) templates.Cell {
 		typ = fmt.Sprintf("%s<%s>", f.Type, f.Items)
 	}
 	c := cell(code(typ))
+	if f.Ref != "" {
+		c[0].Href = t.refURL(f.Ref)
+	}
 	for i, part := range t.constraints(f) {
 		sep := t.msg.ListSep
 		if i == 0 {
@@ -149,7 +157,7 @@ func (t *tables) constraints(f protocol.Field) []templates.Cell {
 		add(append(cell(text(m.OneOf+" ")), t.codeList(f.Values)...)...)
 	}
 	if f.Enum != "" {
-		add(text(m.EnumFrom+" "), code(f.Enum))
+		add(text(m.EnumFrom+" "), templates.Span{Text: f.Enum, Code: true, Href: t.refURL(f.Enum)})
 	}
 	if r := t.numberRange(f.Minimum, f.Maximum); r != "" {
 		add(text(r))
@@ -221,7 +229,7 @@ func (t *tables) topLevel() []block {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		rows = append(rows, templates.Row{Muted: true, Cells: []templates.Cell{
+		rows = append(rows, templates.Row{ID: fieldAnchor("top_level", n), Muted: true, Cells: []templates.Cell{
 			cell(code(n)), cell(text("—")), cell(text(t.msg.Deprecated)), cell(text(t.tx.get("top_level.deprecated." + n))),
 		}})
 	}
@@ -249,5 +257,9 @@ func (t *tables) fiatFields() []block {
 			fields = append(fields, f)
 		}
 	}
-	return []block{t.fieldTable("fiat_fields", t.fieldRows(fields, t.doc.RequiredStageFields, "stage_fields", ""))}
+	rows := t.fieldRows(fields, t.doc.RequiredStageFields, "stage_fields", "")
+	for i := range rows {
+		rows[i].ID = "" // the rows of stage_fields, which carry the anchors
+	}
+	return []block{t.fieldTable("fiat_fields", rows)}
 }

@@ -134,5 +134,7 @@ func compareDocsFiles(fsys fs.FS, orig, tr string) (*comparison, error) {
 		}
 		files[i] = newTextFile(name, src, body)
 	}
-	return compareTexts(files[0], files[1], docsLinkTarget), nil
+	c := compareTexts(files[0], files[1], docsLinkTarget)
+	c.findings = append(c.findings, termFindings(c, loadGlossary(fsys, &report{}))...) // glossary term check (terms.go)
+	return c, nil
 }

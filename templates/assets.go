@@ -5,7 +5,7 @@ import (
 	"embed"
 )
 
-//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js assets/pairag-validator.js assets/skills.css assets/skills.js
+//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js assets/pairag-validator.js assets/skills.css assets/skills.js assets/nav.js assets/search.js assets/theme.js assets/favicon.svg
 var assets embed.FS
 
 // StyleSheet returns the site's CSS: the layout rules followed by the code
@@ -20,8 +20,19 @@ func StyleSheet() []byte {
 // the buttons that copy a section's Markdown.
 func SkillsScript() []byte { return mustRead("assets/skills.js") }
 
-// Script returns the site's JavaScript: copy buttons and the copy-both block.
-func Script() []byte { return mustRead("assets/site.js") }
+// Script returns the site's JavaScript: copy buttons and the copy-both
+// block, the navigation helpers and the search box.
+func Script() []byte {
+	js := append(mustRead("assets/site.js"), mustRead("assets/nav.js")...)
+	return append(js, mustRead("assets/search.js")...)
+}
+
+// ThemeScript returns the small script that applies the saved colour theme
+// before the page paints.
+func ThemeScript() []byte { return mustRead("assets/theme.js") }
+
+// Favicon returns the site's icon (SVG).
+func Favicon() []byte { return mustRead("assets/favicon.svg") }
 
 // ValidatorScript returns the validator page's script.
 func ValidatorScript() []byte { return mustRead("assets/validator.js") }

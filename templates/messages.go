@@ -35,6 +35,8 @@ type Messages struct {
 	Anywhere, Country, City                           string
 
 	ExampleValidFor, CriteriaCaption string
+	TableLabel                       string // accessible name of a generated table, from the protocol name it shows
+	RowLink                          string // accessible name of a table row's link to itself
 	ListSep, Colon, Space, Comma     string // punctuation between constraints, sentences and values
 	Parens                           string // a parenthetical remark after a value
 
@@ -45,6 +47,28 @@ type Messages struct {
 
 	Validator ValidatorMessages
 	Skill     SkillMessages
+	Glossary  GlossaryMessages
+	Search    SearchMessages
+	Nav       NavMessages
+}
+
+// NavMessages are the strings of the navigation around a page.
+type NavMessages struct {
+	Menu, Contents, Breadcrumbs, Home, Prev, Next, PageNav string
+	HeadingLink, LinkCopied, CopyPage, PageCopied          string
+	PageCopyFailed                                         string
+	Theme, Light, Dark, Repository, Edit, Updated          string
+}
+
+// GlossaryMessages are the column headings of the glossary table.
+type GlossaryMessages struct {
+	EN, ZH, Note, Avoid string
+}
+
+// SearchMessages are the strings of the search box. The script reads the
+// ones it shows from data attributes.
+type SearchMessages struct {
+	Label, Placeholder, Shortcut, Results, NoResults, Loading, Offline, Count string
 }
 
 // SkillMessages are the strings of the skill pages and the skills index.
@@ -172,7 +196,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		LocationGranularity: t("Most precise location", "地点最高精度"),
 		MaxStages:           t("Maximum number of stages", "阶段数上限"),
 		MaxDuration:         t("Maximum task_duration_days", "task_duration_days 上限"),
-		Fiat:                t("Fiat payment (USD)", "真金支付（美元）"),
+		Fiat:                t("Fiat payment (USD)", "法币支付（美元）"),
 		Available:           t("available", "可用"),
 		NotAvailable:        t("not available", "不可用"),
 		Anywhere:            t("anywhere (no location)", "不限地点"),
@@ -181,6 +205,8 @@ func messages(lang string, t func(en, zh string) string) Messages {
 
 		ExampleValidFor: t("Passes validation for creators on the %s tier.", "会员等级为 %s 的创建者可通过校验。"),
 		CriteriaCaption: t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
+		TableLabel:      t("Table %s", "%s 表"),
+		RowLink:         t("Link to this row", "本行链接"),
 		ListSep:         t("; ", "；"),
 		Colon:           t(": ", "："),
 		Space:           t(" ", ""),
@@ -214,7 +240,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Pipeline:      t("The pipeline you are about to publish", "即将发布的流水线"),
 			Language:      t("Language: {language}", "语言：{language}"),
 			Points:        t("must hold ≥ {participant} points to participate · bounty {bounty} points", "需持有 ≥ {participant} 积分才能参与 · 赏金 {bounty} 积分"),
-			FiatPay:       t("pays {usd} USD (fiat)", "真金支付 {usd} 美元"),
+			FiatPay:       t("pays {usd} USD (fiat)", "法币支付 {usd} 美元"),
 			More:          t("… and {n} more stage(s).", "……另有 {n} 个阶段。"),
 			MoreFinds:     t("… and {n} more finding(s). Fix the ones above and validate again.", "……另有 {n} 条检查结果。请先修正以上问题，再重新校验。"),
 			Loading:       t("Loading the validator: {loaded} of {total} MB…", "正在加载校验器：{loaded} MB / {total} MB……"),
@@ -254,6 +280,46 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			NotInOriginal:   t("Not in the original.", "原文中没有这一节。"),
 			Page:            t("Side by side", "对照页"),
 			EnglishOnly:     t("(in English: not translated yet)", "（英文：尚未翻译）"),
+		},
+
+		Glossary: GlossaryMessages{
+			EN:    t("English", "英文"),
+			ZH:    t("Chinese", "中文"),
+			Note:  t("Meaning on this site", "在本站的含义"),
+			Avoid: t("Avoid in Chinese", "不建议译作"),
+		},
+
+		Search: SearchMessages{
+			Label:       t("Search the documentation", "搜索文档"),
+			Placeholder: t("Search fields, ids, pages…", "搜索字段、编号、页面…"),
+			Shortcut:    t("Press / or Ctrl+K to search", "按 / 或 Ctrl+K 搜索"),
+			Results:     t("Search results", "搜索结果"),
+			NoResults:   t("No results for this query.", "没有找到相关结果。"),
+			Loading:     t("Loading the search index…", "正在加载搜索索引…"),
+			Offline:     t("The search index could not be loaded.", "搜索索引加载失败。"),
+			Count:       t("{n} result(s). Use the arrow keys to choose, Enter to open.", "共 {n} 条结果，用方向键选择，按回车打开。"),
+		},
+
+		Nav: NavMessages{
+			Menu:        t("Menu", "菜单"),
+			Contents:    t("Contents", "目录"),
+			Breadcrumbs: t("Breadcrumbs", "当前位置"),
+			Home:        t("Home", "首页"),
+			Prev:        t("Previous", "上一页"),
+			Next:        t("Next", "下一页"),
+			PageNav:     t("Previous and next page", "上一页与下一页"),
+			HeadingLink: t("Copy the link to this section", "复制本节链接"),
+			LinkCopied:  t("Link copied.", "链接已复制。"),
+			CopyPage:    t("Copy page as Markdown", "复制本页 Markdown"),
+			PageCopied:  t("Copied the page as Markdown.", "已复制本页的 Markdown。"),
+			PageCopyFailed: t("Copying is not available here. The Markdown opened in a new tab: copy it from there.",
+				"当前环境无法复制。Markdown 已在新标签页中打开，请在那里复制。"),
+			Theme:      t("Dark theme", "深色主题"),
+			Light:      t("Light", "浅色"),
+			Dark:       t("Dark", "深色"),
+			Repository: t("Source repository", "源代码仓库"),
+			Edit:       t("Edit this page", "编辑本页"),
+			Updated:    t("Last updated", "最后更新"),
 		},
 
 		BundleSummary:    t("Field reference (Markdown) and protocol JSON", "字段参考（Markdown）与协议 JSON"),

@@ -25,6 +25,25 @@ type Page struct {
 	Validator   *ValidatorView // the in-browser validator, on the validator page only
 	Scripts     []string       // extra site-relative script URLs, loaded deferred
 	Skill       *SkillView     // the side-by-side view, on skill pages only
+
+	Prev, Next  *Link     // neighbours in reading order (the navigation's order)
+	Crumbs      []Link    // breadcrumbs above the title, the home page first; empty on the home page
+	TOC         []TOCItem // on-page contents, for pages with four sections or more
+	Search      string    // site-relative URL of the search manifest
+	ThemeJS     string    // the small blocking script that applies the saved colour theme
+	Favicon     string    // site-relative URL of the icon
+	OGLocale    string    // og:locale of the page (en_US, zh_CN), and of its twin
+	OGAlternate string
+	Repository  string // URL of the site's source repository; empty for none
+	EditURL     string // where to edit the page's source; empty for none
+	Updated     string // the date of the source's last commit (YYYY-MM-DD); empty when unknown
+}
+
+// TOCItem is one entry of the on-page contents.
+type TOCItem struct {
+	Level int // 2 or 3
+	ID    string
+	Text  string
 }
 
 // ValidatorView is what the validator tool needs: the URL of its JavaScript
@@ -71,8 +90,9 @@ type Link struct {
 // Span is a run of inline text in a table cell or list item.
 type Span struct {
 	Text string
-	Code bool // shown as code
-	Emph bool // shown emphasised
+	Code bool   // shown as code
+	Emph bool   // shown emphasised
+	Href string // site-relative link target, e.g. the table a type names
 }
 
 // Cell is the content of a table cell: spans separated as written.
@@ -80,13 +100,16 @@ type Cell []Span
 
 // Table is a generated reference table.
 type Table struct {
-	Caption string   // accessible name of the table
+	Msg     Messages
+	ID      string   // anchor of the table: the protocol name it shows (ownership_enum, manifest_fields)
+	Caption string   // accessible name of the table, in the page's language
 	Columns []string // header cells
 	Rows    []Row
 }
 
 // Row is one table row.
 type Row struct {
+	ID    string // anchor of the row (manifest.language, stage_type.data); empty for none
 	Cells []Cell
 	Muted bool // deprecated entries
 }

@@ -33,7 +33,7 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	ctx := context.Background()
-	cfg := generator.Config{Content: os.DirFS(*content), OutDir: *out, BaseURL: *baseURL, Log: stderr}
+	cfg := generator.Config{Content: os.DirFS(*content), OutDir: *out, BaseURL: *baseURL, Log: stderr, GitDir: *content}
 	switch *cacheDir {
 	case "off":
 	case "":

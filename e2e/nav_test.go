@@ -1,0 +1,123 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"pairag.com/portal/internal/browsertest"
+)
+
+// TestHeaderOneRow checks that the header holds one row from 1024 to
+// 1440 px in both languages, and stays compact on a phone.
+func TestHeaderOneRow(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
+		for _, w := range []int64{1024, 1280, 1440, 390} {
+			run(t, tab, chromedp.EmulateViewport(w, 900), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS(".search")))
+			h := eval[float64](t, tab, `document.querySelector(".site-header").getBoundingClientRect().height`)
+			limit := 64.0 // one row
+			if w < 640 {
+				limit = 110 // name and buttons, then the search box
+			}
+			if h > limit {
+				t.Errorf("%s at %d px: header is %.0f px tall; want at most %.0f", path, w, h, limit)
+			}
+		}
+	}
+}
+
+// TestPhoneMenu opens the menu on a 390 px phone with the keyboard alone.
+func TestPhoneMenu(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	run(t, tab, views[2].apply(), chromedp.Navigate(srv.URL+"/zh-CN/docs/stage-types/"), chromedp.WaitVisible(chromedp.CSS("details.menu summary")))
+	if vis := eval[bool](t, tab, `getComputedStyle(document.querySelector(".sidebar")).display !== "none"`); vis {
+		t.Error("the sidebar shows on a phone")
+	}
+	if eval[bool](t, tab, `document.querySelector("details.menu nav").checkVisibility()`) {
+		t.Error("the closed menu shows its links")
+	}
+	run(t, tab, chromedp.Focus(chromedp.CSS("details.menu summary")), chromedp.KeyEvent(kb.Enter))
+	waitJS(t, tab, `document.querySelector("details.menu").open`)
+	links := eval[int](t, tab, `[...document.querySelectorAll("details.menu nav a")].filter((a) => a.checkVisibility()).length`)
+	current := eval[string](t, tab, `document.querySelector("details.menu a[aria-current=page]").textContent`)
+	if links < 5 || current != "阶段类型" {
+		t.Errorf("open menu shows %d links, current %q; want every page and 阶段类型", links, current)
+	}
+	if w := eval[float64](t, tab, `document.documentElement.scrollWidth`); w > 390 {
+		t.Errorf("the page is %.0f px wide on a 390 px phone", w)
+	}
+}
+
+// TestContentsFollowScroll scrolls the field reference and waits for the
+// contents to mark the section in view.
+func TestContentsFollowScroll(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	run(t, tab, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(srv.URL+"/zh-CN/docs/task-publish-v18/"), chromedp.WaitVisible(chromedp.CSS(".toc-live")))
+	if label := eval[string](t, tab, `document.querySelector(".toc-live").getAttribute("aria-label")`); label != "目录" {
+		t.Errorf("contents label = %q; want 目录", label)
+	}
+	for _, id := range []string{"membership-tier-limits", "stage-types", "example-payload"} {
+		run(t, tab, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById(%q).scrollIntoView({block: "start"})`, id)))
+		waitJS(t, tab, fmt.Sprintf(`(document.querySelector(".toc-live a[aria-current]") || {}).hash === "#%s"`, id))
+	}
+}
+
+// TestLanguageSwitchKeepsSection follows the language switch from a section.
+func TestLanguageSwitchKeepsSection(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	run(t, tab, chromedp.Navigate(srv.URL+"/docs/task-publish-v18/#manifest.language"), chromedp.WaitVisible(chromedp.CSS(".lang-switch a")),
+		chromedp.Click(chromedp.CSS(".lang-switch a")))
+	waitJS(t, tab, `location.pathname === "/zh-CN/docs/task-publish-v18/" && document.readyState === "complete"`)
+	if h := eval[string](t, tab, `decodeURIComponent(location.hash)`); h != "#manifest.language" {
+		t.Errorf("after the language switch the hash is %q; want #manifest.language", h)
+	}
+}
+
+// TestScreenshots saves the field reference at 1440, 1024 and 390 px, light
+// and dark, in both languages, and the search box open, for people to look at.
+func TestScreenshots(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, lang := range []string{"en", "zh-CN"} {
+		prefix := ""
+		if lang != "en" {
+			prefix = "/zh-CN"
+		}
+		for _, w := range []int64{1440, 1024, 390} {
+			for _, scheme := range []string{"light", "dark"} {
+				v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
+				run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+"/docs/task-publish-v18/#manifest-fields"), chromedp.WaitVisible(chromedp.CSS("main")))
+				waitJS(t, tab, `document.fonts.status === "loaded"`)
+				shot := viewportShot(t, tab)
+				artifact(t, "nav-reference-"+lang+"-"+v.size+"-"+scheme+".png", shot)
+			}
+		}
+		run(t, tab, views[0].apply(), chromedp.Navigate(srv.URL+prefix+"/"), chromedp.WaitVisible(chromedp.CSS(".search")),
+			chromedp.KeyEvent("k", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+		query := map[string]string{"en": "tier limits", "zh-CN": "法币"}[lang]
+		run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), query))
+		waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`)
+		run(t, tab, chromedp.KeyEvent(kb.ArrowDown))
+		artifact(t, "search-"+lang+".png", viewportShot(t, tab))
+	}
+}
+
+// viewportShot captures what the window shows.
+func viewportShot(t *testing.T, tab context.Context) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(tab, browsertest.Timeout)
+	defer cancel()
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return shot
+}

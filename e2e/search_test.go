@@ -1,0 +1,158 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/google/go-cmp/cmp"
+
+	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/search"
+	"pairag.com/portal/internal/browsertest"
+)
+
+// waitJS polls a JavaScript condition until it holds, within the action
+// deadline. A poll cut short by a navigation (the page's context goes
+// away) starts again in the new document.
+func waitJS(t *testing.T, tab context.Context, cond string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(tab, browsertest.Timeout)
+	defer cancel()
+	for {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond))
+		if err == nil {
+			return
+		}
+		if ctx.Err() != nil || !strings.Contains(err.Error(), "context") {
+			t.Fatalf("waiting for %s: %v", cond, err)
+		}
+	}
+}
+
+// TestSearchKeyboard types a query after pressing "/", checks the combobox
+// roles and aria-activedescendant as the arrow keys move, and lands on the
+// chosen section with Enter, in both languages.
+func TestSearchKeyboard(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, tt := range []struct{ start, query, want string }{
+		{"/", "message_bus", "/docs/task-publish-v18/#global_config.message_bus"},
+		{"/zh-CN/", "会员等级限制", "/zh-CN/docs/task-publish-v18/#membership-tier-limits"},
+		{"/docs/task-publish-v18/", "106", "/docs/task-publish-v18/#stage_type.compliance_guardrail"},
+	} {
+		run(t, tab, chromedp.Navigate(srv.URL+tt.start), chromedp.WaitVisible(chromedp.CSS(".search")), chromedp.KeyEvent("/"))
+		if id := eval[string](t, tab, `document.activeElement.id`); id != "search-input" {
+			t.Fatalf("%s: / focused %q; want the search input", tt.start, id)
+		}
+		run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), tt.query))
+		waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`)
+		roles := eval[map[string]string](t, tab, `(() => { const i = document.getElementById("search-input");
+			const l = document.getElementById(i.getAttribute("aria-controls"));
+			return {role: i.getAttribute("role"), expanded: i.getAttribute("aria-expanded"), list: l && l.getAttribute("role"),
+				option: l.querySelector("li").getAttribute("role"), label: l.getAttribute("aria-label")}; })()`)
+		if roles["role"] != "combobox" || roles["expanded"] != "true" || roles["list"] != "listbox" || roles["option"] != "option" || roles["label"] == "" {
+			t.Errorf("%s: combobox roles = %v", tt.start, roles)
+		}
+		run(t, tab, chromedp.KeyEvent(kb.ArrowDown))
+		if got := eval[string](t, tab, `document.getElementById("search-input").getAttribute("aria-activedescendant") + " " +
+			document.getElementById("search-opt-0").getAttribute("aria-selected")`); got != "search-opt-0 true" {
+			t.Errorf("%s: after ArrowDown, activedescendant and selected = %q", tt.start, got)
+		}
+		run(t, tab, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowUp))
+		first := eval[string](t, tab, `new URL(document.querySelector("#search-opt-0 a").href).pathname + new URL(document.querySelector("#search-opt-0 a").href).hash`)
+		if first != tt.want {
+			t.Errorf("%s %q: first result %q; want %q", tt.start, tt.query, first, tt.want)
+		}
+		run(t, tab, chromedp.KeyEvent(kb.Enter))
+		waitJS(t, tab, fmt.Sprintf(`location.pathname + decodeURIComponent(location.hash) === %q && document.readyState === "complete"`, tt.want))
+		id := tt.want[strings.Index(tt.want, "#")+1:]
+		waitJS(t, tab, fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; })()`, id))
+	}
+
+	// Escape closes the list, and a second Escape clears the box.
+	run(t, tab, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(".search")), chromedp.KeyEvent("/"),
+		chromedp.SendKeys(chromedp.CSS("#search-input"), "fiat"))
+	waitJS(t, tab, `document.getElementById("search-input").getAttribute("aria-expanded") === "true"`)
+	run(t, tab, chromedp.KeyEvent(kb.Escape))
+	if got := eval[string](t, tab, `document.getElementById("search-input").getAttribute("aria-expanded")`); got != "false" {
+		t.Errorf("after Escape aria-expanded = %q", got)
+	}
+}
+
+// TestSearchMatchesGo runs the question set in the browser and compares
+// the script's top five with generator/search on the same built index: the
+// two implementations must rank alike.
+func TestSearchMatchesGo(t *testing.T) {
+	srv := siteServer(t)
+	dir := builtSite(t)
+	tab := browser(t)
+	var manifest map[string]string
+	if err := json.Unmarshal([]byte(readSiteFile(t, dir, generator.SearchManifest)), &manifest); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "zh-CN"} {
+		ix, err := search.Unmarshal([]byte(readSiteFile(t, dir, manifest[lang])))
+		if err != nil {
+			t.Fatal(err)
+		}
+		home := "/"
+		if lang != "en" {
+			home = "/zh-CN/"
+		}
+		run(t, tab, chromedp.Navigate(srv.URL+home), chromedp.WaitVisible(chromedp.CSS(".search")), chromedp.KeyEvent("/"))
+		waitJS(t, tab, `typeof window.pairagSearch === "function"`)
+		queries := []string{"fiat", "积分", "manifest 字段", "stage type", "compli", "en-US", "tier limits", "上下文预算"}
+		for _, q := range questions(t) {
+			if q[0] == lang {
+				queries = append(queries, q[1])
+			}
+		}
+		for _, q := range queries {
+			var want []string
+			for _, r := range ix.Search(q, 5) {
+				want = append(want, r.Doc.URL)
+			}
+			js, _ := json.Marshal(q)
+			got := eval[[]string](t, tab, fmt.Sprintf(`window.pairagSearch(%s, 5)`, js))
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%s %q: browser and Go rank differently (-go +browser):\n%s", lang, q, diff)
+			}
+		}
+	}
+}
+
+func questions(t *testing.T) [][2]string {
+	t.Helper()
+	f, err := os.Open("../generator/testdata/search-questions.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out [][2]string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		parts := strings.Split(sc.Text(), "|")
+		if strings.HasPrefix(sc.Text(), "#") || len(parts) != 3 {
+			continue
+		}
+		out = append(out, [2]string{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])})
+	}
+	return out
+}
+
+func readSiteFile(t *testing.T, dir, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

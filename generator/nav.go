@@ -1,0 +1,176 @@
+package generator
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io/fs"
+	"os/exec"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+
+	"pairag.com/portal/generator/search"
+	"pairag.com/portal/templates"
+)
+
+// extras is what navigation and search read besides pages and protocol.
+type extras struct {
+	glossary search.Glossary   // content/glossary.yaml
+	site     siteSettings      // content/site.yaml
+	dates    map[string]string // last commit date by content file, when built from a git work tree
+}
+
+func loadExtras(cfg Config, rep *report) extras {
+	return extras{glossary: loadGlossary(cfg.Content, rep), site: loadSiteSettings(cfg.Content, rep), dates: gitDates(cfg.GitDir)}
+}
+
+// siteFile holds the site settings writers may change.
+const siteFile = "content/site.yaml"
+
+// siteSettings is content/site.yaml:
+//
+//	repository: https://github.com/owner/name   # the footer's source link; empty for none
+//	branch: main                                 # the branch "edit this page" opens
+type siteSettings struct {
+	Repository string `yaml:"repository"`
+	Branch     string `yaml:"branch"`
+}
+
+// loadSiteSettings reads content/site.yaml strictly; a missing file means no repository links.
+func loadSiteSettings(fsys fs.FS, rep *report) siteSettings {
+	var s siteSettings
+	data, err := fs.ReadFile(fsys, siteFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s
+	}
+	if err == nil {
+		err = yaml.UnmarshalWithOptions(data, &s, yaml.Strict())
+	}
+	if err != nil {
+		line, msg := yamlErrorPos(err)
+		rep.errorf(siteFile, line, "%s", msg)
+	}
+	s.Repository = strings.TrimRight(s.Repository, "/")
+	if s.Branch == "" {
+		s.Branch = "main"
+	}
+	if s.Repository != "" && !strings.HasPrefix(s.Repository, "https://") {
+		rep.errorf(siteFile, 0, "repository must be an https:// URL, got %q", s.Repository)
+		s.Repository = ""
+	}
+	return s
+}
+
+// editURL is where a page's source is edited on the repository's host.
+func (s siteSettings) editURL(file string) string {
+	if s.Repository == "" {
+		return ""
+	}
+	return s.Repository + "/edit/" + s.Branch + "/" + file
+}
+
+// gitDates returns the date of the last commit touching each file under
+// dir/content, from one git log; nil when dir is empty or not a work tree.
+func gitDates(dir string) map[string]string {
+	if dir == "" {
+		return nil
+	}
+	out, err := exec.Command("git", "-C", dir, "log", "--format=@%cs", "--name-only", "--no-renames", "--", "content").Output()
+	if err != nil {
+		return nil
+	}
+	dates := map[string]string{}
+	date := ""
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "@"):
+			date = line[1:]
+		case line != "" && dates[line] == "":
+			dates[line] = date // the log is newest first
+		}
+	}
+	return dates
+}
+
+// pagerLinks returns the pages before and after url in the navigation.
+func pagerLinks(nav []templates.NavItem, url string) (prev, next *templates.Link) {
+	for i, n := range nav {
+		if n.URL != url {
+			continue
+		}
+		if i > 0 {
+			prev = &templates.Link{Text: nav[i-1].Title, URL: nav[i-1].URL}
+		}
+		if i+1 < len(nav) {
+			next = &templates.Link{Text: nav[i+1].Title, URL: nav[i+1].URL}
+		}
+	}
+	return prev, next
+}
+
+// breadcrumbs lists the pages above url: the language's home, then every
+// page whose URL is a proper prefix of it (/skills/ above /skills/x/).
+// The home page has none.
+func (b *builder) breadcrumbs(p *page) []templates.Link {
+	home := langPrefix(p.Lang) + "/"
+	if p.URL == home || p.Rel == "404.md" {
+		return nil
+	}
+	msg := templates.For(p.Lang)
+	out := []templates.Link{{Text: msg.Nav.Home, URL: home}}
+	rest := strings.TrimPrefix(p.URL, home)
+	for i := strings.Index(rest, "/"); i >= 0 && i < len(rest)-1; i = strings.Index(rest[i+1:], "/") + i + 1 {
+		u := home + rest[:i+1]
+		for _, pr := range b.pairs {
+			if q := pr.get(p.Lang); q != nil && q.URL == u {
+				out = append(out, templates.Link{Text: q.FM.Title, URL: u})
+			}
+		}
+	}
+	return out
+}
+
+// minTOC is the number of sections from which a page gets on-page contents.
+const minTOC = 4
+
+// tocOf lists the h2 and h3 headings of a rendered page body, when it has
+// at least minTOC h2 sections.
+func tocOf(body string) []templates.TOCItem {
+	var items []templates.TOCItem
+	h2 := 0
+	for _, s := range search.Headings([]byte(body)) {
+		items = append(items, templates.TOCItem{Level: s.Level, ID: s.ID, Text: s.Text})
+		if s.Level == 2 {
+			h2++
+		}
+	}
+	if h2 < minTOC {
+		return nil
+	}
+	return items
+}
+
+// hashedURL is the URL writeHashed gives data, computed before it is written.
+func hashedURL(name, ext string, data []byte) string {
+	sum := sha256.Sum256(data)
+	return "/assets/" + name + "." + hex.EncodeToString(sum[:5]) + ext
+}
+
+// The favicon and the theme script: written after the pages, named before.
+var (
+	faviconURL = "/favicon.svg"
+	themeURL   = hashedURL("theme", ".js", templates.ThemeScript())
+)
+
+// writeExtras writes what the pages refer to beyond the stylesheet and the
+// script: the icon, the theme script and the search files.
+func (b *builder) writeExtras() {
+	b.write(faviconURL, templates.Favicon())
+	b.write(themeURL, templates.ThemeScript())
+	b.writeSearch()
+}

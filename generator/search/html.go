@@ -1,0 +1,370 @@
+package search
+
+import (
+	"bytes"
+	"html"
+	"strings"
+
+	"golang.org/x/net/html/atom"
+)
+
+// Section is a part of a rendered page: the text under one h2 or h3, or
+// the intro before the first (ID empty).
+type Section struct {
+	ID      string
+	Heading string
+	Text    string
+}
+
+// skipped are elements whose text is not prose: code, the copy-both
+// bundle, buttons and scripts, the page's own navigation.
+var skipped = map[atom.Atom]bool{
+	atom.Pre: true, atom.Textarea: true, atom.Script: true, atom.Style: true,
+	atom.Button: true, atom.Nav: true, atom.Figure: true, atom.Svg: true, atom.Select: true, atom.Noscript: true,
+}
+
+// skippedClass are classes of elements left out for the same reasons.
+var skippedClass = []string{"bundle", "anchor", "copy-status", "visually-hidden", "validator-tool", "toc"}
+
+// Sections reads the sections of the <main> element of an HTML page. Text
+// of inline elements joins without spaces (Chinese has none); block
+// elements and table cells are separated by a space.
+//
+// The pages are the generator's own well-formed output, and reading them
+// is most of the cost of the index, so a small scanner (scanner below)
+// reads them rather than golang.org/x/net/html; a test holds the two to
+// the same result on every built page.
+func Sections(page []byte) []Section {
+	if i := bytes.Index(page, []byte("<main")); i > 0 {
+		page = page[i:]
+	}
+	sc := scanner{src: page}
+	var (
+		out     []Section
+		cur     = &Section{}
+		text    strings.Builder
+		heading *strings.Builder
+		headTag atom.Atom
+		inMain  bool
+		skip    int // depth inside a skipped element
+		depth   int
+	)
+	flush := func() {
+		cur.Text = collapse(text.String())
+		if cur.ID != "" || cur.Text != "" || len(out) == 0 {
+			out = append(out, *cur)
+		}
+		text.Reset()
+	}
+	for {
+		switch sc.next() {
+		case eof:
+			if inMain {
+				flush()
+			}
+			return out
+		case startTok:
+			t := sc.tag
+			if t.atom == atom.Main {
+				inMain = true
+				continue
+			}
+			if !inMain || sc.void || voidElement(t.atom) {
+				if inMain && skip == 0 && t.atom == atom.Br {
+					text.WriteByte(' ')
+				}
+				continue
+			}
+			depth++
+			switch {
+			case skip > 0 || skipped[t.atom] || hasClass(t.class, skippedClass) || t.atom == atom.H1:
+				skip++
+			case (t.atom == atom.H2 || t.atom == atom.H3) && t.id != "":
+				flush()
+				cur = &Section{ID: t.id}
+				heading, headTag = &strings.Builder{}, t.atom
+			case blockElement(t.atom):
+				text.WriteByte(' ')
+			}
+		case endTok:
+			a := sc.tag.atom
+			if a == atom.Main {
+				flush()
+				return out
+			}
+			if !inMain || depth == 0 {
+				continue
+			}
+			depth--
+			switch {
+			case skip > 0:
+				skip--
+			case heading != nil && a == headTag:
+				cur.Heading = collapse(heading.String())
+				heading = nil
+			case blockElement(a):
+				text.WriteByte(' ')
+			}
+		case textTok:
+			if !inMain || skip > 0 {
+				continue
+			}
+			if heading != nil {
+				heading.WriteString(sc.text())
+			} else {
+				text.WriteString(sc.text())
+			}
+		}
+	}
+}
+
+// Heading is an h2 or h3 with an id, as the on-page contents list it.
+type Heading struct {
+	Level int
+	ID    string
+	Text  string
+}
+
+// Headings lists the h2 and h3 elements with an id of an HTML fragment, in
+// order, with their text (anchor links left out).
+func Headings(fragment []byte) []Heading {
+	sc := scanner{src: fragment}
+	var out []Heading
+	var cur *Heading
+	var text strings.Builder
+	skip := 0
+	for {
+		switch sc.next() {
+		case eof:
+			return out
+		case startTok:
+			t := sc.tag
+			switch {
+			case sc.void || voidElement(t.atom):
+			case cur != nil && (skip > 0 || hasClass(t.class, skippedClass)):
+				skip++
+			case (t.atom == atom.H2 || t.atom == atom.H3) && t.id != "":
+				cur = &Heading{Level: 2, ID: t.id}
+				if t.atom == atom.H3 {
+					cur.Level = 3
+				}
+				text.Reset()
+			}
+		case endTok:
+			switch a := sc.tag.atom; {
+			case skip > 0:
+				skip--
+			case cur != nil && (a == atom.H2 || a == atom.H3):
+				cur.Text = collapse(text.String())
+				out = append(out, *cur)
+				cur = nil
+			}
+		case textTok:
+			if cur != nil && skip == 0 {
+				text.WriteString(sc.text())
+			}
+		}
+	}
+}
+
+// tag is a start or end tag with the two attributes the readers need.
+type tag struct {
+	atom      atom.Atom
+	id, class string
+}
+
+type token int
+
+const (
+	eof token = iota
+	startTok
+	endTok
+	textTok
+)
+
+// scanner reads tags and text from generated HTML: comments and doctypes
+// are skipped, the content of script, style and textarea is stepped over
+// as one skipped element, entities in text are decoded.
+type scanner struct {
+	src      []byte
+	pos      int
+	tag      tag
+	void     bool // the start tag closed itself (<br/>)
+	raw      []byte
+	rawClose []byte // after a raw-text start tag, the end tag to return next
+}
+
+func (s *scanner) next() token {
+	if s.rawClose != nil { // the end of a script, style or textarea, its content skipped
+		s.tag, s.rawClose = tag{atom: atom.Lookup(s.rawClose)}, nil
+		return endTok
+	}
+	for s.pos < len(s.src) {
+		if s.src[s.pos] != '<' {
+			i := bytes.IndexByte(s.src[s.pos:], '<')
+			if i < 0 {
+				i = len(s.src) - s.pos
+			}
+			s.raw, s.pos = s.src[s.pos:s.pos+i], s.pos+i
+			return textTok
+		}
+		rest := s.src[s.pos:]
+		switch {
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			s.skipPast("-->")
+		case bytes.HasPrefix(rest, []byte("</")):
+			s.pos += 2
+			s.tag = tag{atom: atom.Lookup(lower(s.name()))}
+			s.skipPast(">")
+			return endTok
+		case len(rest) > 1 && isASCIILetter(rest[1]):
+			s.pos++
+			s.startTag()
+			return startTok
+		default:
+			s.skipPast(">") // <!doctype ...>, or a stray "<" in broken input
+		}
+	}
+	return eof
+}
+
+// text returns the current text token, entities decoded.
+func (s *scanner) text() string {
+	if bytes.IndexByte(s.raw, '&') < 0 {
+		return string(s.raw)
+	}
+	return html.UnescapeString(string(s.raw))
+}
+
+func (s *scanner) name() []byte {
+	start := s.pos
+	for s.pos < len(s.src) && !isSpaceOr(s.src[s.pos], "/>") {
+		s.pos++
+	}
+	return s.src[start:s.pos]
+}
+
+func (s *scanner) startTag() {
+	name := lower(s.name())
+	s.tag, s.void = tag{atom: atom.Lookup(name)}, false
+	for s.pos < len(s.src) {
+		c := s.src[s.pos]
+		switch {
+		case c == '>':
+			s.pos++
+			if s.tag.atom == atom.Script || s.tag.atom == atom.Style || s.tag.atom == atom.Textarea {
+				s.skipRaw(name)
+			}
+			return
+		case c == '/' || isSpaceOr(c, ""):
+			s.void = s.void || c == '/'
+			s.pos++
+		default:
+			s.void = false
+			key, val := s.attr()
+			switch key {
+			case "id":
+				s.tag.id = val
+			case "class":
+				s.tag.class = val
+			}
+		}
+	}
+}
+
+func (s *scanner) attr() (key, val string) {
+	start := s.pos
+	for s.pos < len(s.src) && !isSpaceOr(s.src[s.pos], "=/>") {
+		s.pos++
+	}
+	key = strings.ToLower(string(s.src[start:s.pos]))
+	if s.pos >= len(s.src) || s.src[s.pos] != '=' {
+		return key, ""
+	}
+	s.pos++
+	if s.pos < len(s.src) && (s.src[s.pos] == '"' || s.src[s.pos] == '\'') {
+		q := s.src[s.pos]
+		end := bytes.IndexByte(s.src[s.pos+1:], q)
+		if end < 0 {
+			end = len(s.src) - s.pos - 1
+		}
+		val = string(s.src[s.pos+1 : s.pos+1+end])
+		s.pos = min(s.pos+end+2, len(s.src))
+	} else {
+		start := s.pos
+		for s.pos < len(s.src) && !isSpaceOr(s.src[s.pos], ">") {
+			s.pos++
+		}
+		val = string(s.src[start:s.pos])
+	}
+	return key, html.UnescapeString(val)
+}
+
+// skipRaw steps over the content of a raw-text element up to its end tag,
+// which next returns.
+func (s *scanner) skipRaw(name []byte) {
+	end := append([]byte("</"), name...)
+	i := bytes.Index(s.src[s.pos:], end) // generated end tags are lower case
+	if i < 0 {
+		s.pos = len(s.src)
+		return
+	}
+	s.pos += i
+	s.skipPast(">")
+	s.rawClose = name
+}
+
+func (s *scanner) skipPast(marker string) {
+	i := bytes.Index(s.src[s.pos:], []byte(marker))
+	if i < 0 {
+		s.pos = len(s.src)
+		return
+	}
+	s.pos += i + len(marker)
+}
+
+// lower returns b in lower case, copying only when it has upper case.
+func lower(b []byte) []byte {
+	for _, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			return bytes.ToLower(b)
+		}
+	}
+	return b
+}
+
+func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+func isSpaceOr(c byte, more string) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || strings.IndexByte(more, c) >= 0
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func hasClass(class string, classes []string) bool {
+	for _, c := range strings.Fields(class) {
+		for _, want := range classes {
+			if c == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func voidElement(a atom.Atom) bool {
+	switch a {
+	case atom.Br, atom.Img, atom.Input, atom.Hr, atom.Meta, atom.Link, atom.Wbr, atom.Col, atom.Source:
+		return true
+	}
+	return false
+}
+
+func blockElement(a atom.Atom) bool {
+	switch a {
+	case atom.P, atom.Li, atom.Td, atom.Th, atom.Tr, atom.Div, atom.H4, atom.H5, atom.H6,
+		atom.Dt, atom.Dd, atom.Blockquote, atom.Ul, atom.Ol, atom.Table, atom.Section, atom.Details, atom.Summary:
+		return true
+	}
+	return false
+}

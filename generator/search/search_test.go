@@ -1,0 +1,142 @@
+package search
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestTokens runs the cases of testdata/tokens.txt: index tokens (unique,
+// in order of first appearance) and the primary token of each query group.
+func TestTokens(t *testing.T) {
+	f, err := os.Open("testdata/tokens.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		parts := strings.Split(line, " | ")
+		kind, in, want := parts[0], parts[1], strings.Fields(parts[2])
+		var got []string
+		switch kind {
+		case "index":
+			got = unique(Tokens(in))
+		case "query":
+			ix := &Index{}
+			ix.prepare()
+			for _, g := range ix.groups(in + " ") {
+				got = append(got, g[0].token)
+			}
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s %q (-want +got):\n%s", kind, in, diff)
+		}
+	}
+}
+
+func unique(ts []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range ts {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+var testIndex = Index{
+	Lang:     "en",
+	Glossary: [][2]string{{"fiat", "法币"}, {"points", "积分"}, {"tier", "会员等级"}},
+	Docs: []Doc{
+		{URL: "/ref/#intro", Title: "Reference", Text: "The manifest has many fields. Stages pay in points or in fiat, depending on the tier."},
+		{URL: "/ref/#membership-tier-limits", Title: "Reference", Heading: "Membership tier limits", Text: "Each tier limits the stages and the location."},
+		{URL: "/ref/#fiat-payment", Title: "Reference", Heading: "Fiat payment", Text: "Fiat is paid in US dollars through Stripe."},
+		{URL: "/ref/#platform-points", Title: "Reference", Heading: "Platform points", Text: "Points are the platform's currency."},
+		{URL: "/ref/#stage_type.compliance_guardrail", Title: "Reference", Heading: "stage_type.compliance_guardrail", Names: "106 compliance_guardrail Compliance guardrail 合规护栏", Text: "Enforces policy."},
+		{URL: "/zh/#fiat", Title: "参考", Heading: "法币支付", Text: "法币支付是可选项，按阶段设置。"},
+		{URL: "/zh/#tier", Title: "参考", Heading: "会员等级限制", Text: "免费版不能使用法币。"},
+	},
+}
+
+// TestRanking checks that a heading or a protocol name beats a passing
+// mention, across languages through the glossary, and while typing.
+func TestRanking(t *testing.T) {
+	ix := testIndex
+	tests := []struct{ q, want string }{
+		{"tier", "/ref/#membership-tier-limits"},
+		{"tier limits", "/ref/#membership-tier-limits"},
+		{"fiat", "/ref/#fiat-payment"},
+		{"106", "/ref/#stage_type.compliance_guardrail"},
+		{"合规", "/ref/#stage_type.compliance_guardrail"},
+		{"compliance_guardrail", "/ref/#stage_type.compliance_guardrail"},
+		{"积分", "/ref/#platform-points"},                      // Chinese query, English section, through the glossary
+		{"会员等级", "/zh/#tier"},                                // the Chinese heading itself
+		{"法币", "/zh/#fiat"},                                  // before the English sections it expands to
+		{"complia", "/ref/#stage_type.compliance_guardrail"}, // a word being typed
+		{"manifest 字段", "/ref/#intro"},                       // mixed: the English word still finds its section
+	}
+	for _, tt := range tests {
+		res := ix.Search(tt.q, 5)
+		if len(res) == 0 || res[0].Doc.URL != tt.want {
+			var got []string
+			for _, r := range res {
+				got = append(got, r.Doc.URL)
+			}
+			t.Errorf("Search(%q) = %q; want %q first", tt.q, got, tt.want)
+		}
+	}
+}
+
+func TestGlossaryExpand(t *testing.T) {
+	ix := testIndex
+	ix.prepare()
+	for _, tt := range []struct {
+		q    string
+		want []string // alternatives of the first group
+	}{
+		{"fiat ", []string{"fiat", "法币"}},
+		{"积分 ", []string{"积分", "point"}},
+		{"tier ", []string{"tier", "会员", "员等", "等级"}},
+	} {
+		var got []string
+		for _, a := range ix.groups(tt.q)[0] {
+			got = append(got, a.token)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("groups(%q)[0] (-want +got):\n%s", tt.q, diff)
+		}
+	}
+}
+
+func TestParseGlossary(t *testing.T) {
+	if _, err := ParseGlossary([]byte("terms:\n  - {en: fiat, zh-CN: 法币}\n  - {en: Fiat, zh-CN: 真金}\n")); err == nil {
+		t.Error("ParseGlossary accepted a term twice")
+	}
+	if _, err := ParseGlossary([]byte("terms:\n  - {en: fiat}\n")); err == nil {
+		t.Error("ParseGlossary accepted a term without its Chinese")
+	}
+	if _, err := ParseGlossary([]byte("terms:\n  - {en: fiat, zh-CN: 法币, colour: red}\n")); err == nil {
+		t.Error("ParseGlossary accepted an unknown key")
+	}
+}
+
+func TestSections(t *testing.T) {
+	page := `<html><body><nav>menu</nav><main id="main"><h1>Title</h1><p>Intro <em>text</em>.</p>
+<h2 id="a">First <a class="anchor" href="#a">#</a></h2><p>Alpha</p><pre><code>skip me</code></pre>
+<table><tr><td>cell</td><td>two</td></tr></table><h3 id="b">Second</h3><p>中文<code>x</code>内容</p></main><footer>f</footer></body></html>`
+	got := Sections([]byte(page))
+	want := []Section{{Text: "Intro text."}, {ID: "a", Heading: "First", Text: "Alpha cell two"}, {ID: "b", Heading: "Second", Text: "中文x内容"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Sections (-want +got):\n%s", diff)
+	}
+}

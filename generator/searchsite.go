@@ -1,0 +1,232 @@
+package generator
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"pairag.com/portal/generator/search"
+	"pairag.com/portal/templates"
+)
+
+// glossaryFile pairs English and Chinese terms; it drives the glossary
+// page, the search's expansion across languages and the term check.
+const glossaryFile = "content/glossary.yaml"
+
+// SearchManifest is where a page's script finds the hashed index files:
+// {"en": "/assets/search-en.<hash>.json", "zh-CN": "/assets/search-zh-cn.<hash>.json"}.
+const SearchManifest = "/search/manifest.json"
+
+// loadGlossary reads content/glossary.yaml; a missing file is an empty glossary.
+func loadGlossary(fsys fs.FS, rep *report) search.Glossary {
+	data, err := fs.ReadFile(fsys, glossaryFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		rep.errorf(glossaryFile, 0, "read glossary: %v", err)
+		return nil
+	}
+	g, err := search.ParseGlossary(data)
+	if err != nil {
+		line, msg := yamlErrorPos(err)
+		rep.errorf(glossaryFile, line, "%s", msg)
+	}
+	return g
+}
+
+// writeSearch builds the search index of each language from the pages
+// written by this build and the rows of the generated tables, and
+// publishes it with the manifest that names it and the finding anchors.
+func (b *builder) writeSearch() {
+	files := map[string]string{}
+	for _, lang := range languages {
+		ix := b.searchIndex(lang)
+		data, err := ix.Marshal()
+		if err != nil {
+			b.rep.errorf(glossaryFile, 0, "search index: %v", err)
+			return
+		}
+		files[lang] = b.writeHashed("search-"+strings.ToLower(lang), ".json", data)
+	}
+	manifest, _ := json.Marshal(files)
+	b.write(SearchManifest, manifest)
+	anchors, _ := json.Marshal(findingAnchors)
+	b.write("/search/findings.json", anchors)
+}
+
+// searchIndex returns the index of one language.
+func (b *builder) searchIndex(lang string) *search.Index {
+	ix := &search.Index{Lang: lang, Glossary: b.ext.glossary.Pairs()}
+	ix.Docs = append(ix.Docs, b.rowEntries(lang)...)
+	ix.Docs = append(ix.Docs, b.findingEntries(lang)...)
+	ix.Docs = append(ix.Docs, b.sectionEntries(lang)...)
+	return ix
+}
+
+// sectionEntries reads back every page of the language written by this
+// build (rendered or taken from the cache) and makes an entry per section.
+func (b *builder) sectionEntries(lang string) []search.Doc {
+	var pages []*page
+	for _, res := range b.results {
+		if p := res.page; p.Lang == lang && p.Rel != "404.md" && p.Raw == "" {
+			pages = append(pages, p)
+		}
+	}
+	slices.SortFunc(pages, func(a, c *page) int { return cmp.Compare(a.URL, c.URL) })
+	var out []search.Doc
+	for _, p := range pages {
+		data, err := os.ReadFile(filepath.Join(b.dir, filepath.FromSlash(outputPath(p.URL))))
+		if err != nil {
+			b.rep.errorf(p.File, 0, "search index: %v", err)
+			continue
+		}
+		for _, s := range search.Sections(data) {
+			d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text}
+			if s.ID != "" {
+				d.URL += "#" + s.ID
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// rowEntries makes an entry of every generated table row that has an
+// anchor: its protocol name as the heading; its ids, keys and labels, and
+// the labels of the same row in the other language, as names; the row's
+// text as the body. The rows link to the field reference.
+func (b *builder) rowEntries(lang string) []search.Doc {
+	other := zh
+	if lang == zh {
+		other = en
+	}
+	ref := pageURL(lang, referencePage)
+	title := b.pageTitle(ref)
+	names := slices.Sorted(maps.Keys(b.outputs[lang]))
+	var out []search.Doc
+	for _, name := range names {
+		if name == "glossary" {
+			continue // its page's section holds the terms; a row per term would outrank the protocol
+		}
+		url, pageTitle := ref, title
+		otherRows := tableRows(b.outputs[other][name])
+		for _, tb := range tablesOf(b.outputs[lang][name]) {
+			for _, r := range tb.rows {
+				if r.ID == "" {
+					continue
+				}
+				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID}
+				n, x := rowText(tb.cols, r)
+				if o, ok := otherRows[r.ID]; ok {
+					on, _ := rowText(o.cols, *o.r)
+					n = append(n, on...)
+				}
+				slices.Sort(n)
+				d.Names, d.Text = strings.Join(slices.Compact(n), " "), strings.Join(x, " ")
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// findingEntries makes an entry per finding code, pointing at the anchor
+// that explains it.
+func (b *builder) findingEntries(lang string) []search.Doc {
+	ref := pageURL(lang, referencePage)
+	title := b.pageTitle(ref)
+	var out []search.Doc
+	for _, code := range slices.Sorted(maps.Keys(findingAnchors)) {
+		out = append(out, search.Doc{URL: ref + "#" + findingAnchors[code], Title: title, Heading: code, Names: code})
+	}
+	return out
+}
+
+func (b *builder) pageTitle(url string) string {
+	if res := b.results[url]; res != nil {
+		return res.page.FM.Title
+	}
+	return ""
+}
+
+// rowText splits a row into names (code spans outside the type,
+// description and default columns, and the cells of label columns) and
+// body text (everything).
+func rowText(cols []string, r templates.Row) (names, body []string) {
+	for i, c := range r.Cells {
+		col := ""
+		if i < len(cols) {
+			col = cols[i]
+		}
+		for _, s := range c {
+			if isLabelColumn(col) || s.Code && !isProseColumn(col) {
+				names = append(names, s.Text)
+			}
+			body = append(body, s.Text)
+		}
+	}
+	return names, body
+}
+
+func isProseColumn(col string) bool { return proseColumns[col] }
+
+// labelColumns are the column headings, in both languages, of columns
+// holding a value's display name; proseColumns those whose code spans
+// are not the row's names (types, descriptions, defaults, where enforced).
+var labelColumns, proseColumns = columnSets()
+
+func columnSets() (labels, prose map[string]bool) {
+	labels, prose = map[string]bool{}, map[string]bool{}
+	for _, m := range []templates.Messages{templates.English, templates.Chinese} {
+		for _, c := range []string{m.Label, m.Language, m.Limit, m.Glossary.EN, m.Glossary.ZH} {
+			labels[c] = true
+		}
+		for _, c := range []string{m.Type, m.Description, m.Default, m.EnforcedBy} {
+			prose[c] = true
+		}
+	}
+	return labels, prose
+}
+
+func isLabelColumn(col string) bool { return labelColumns[col] }
+
+// tableData is a table's columns and rows, without its messages (large, and
+// copied with every value of templates.Table).
+type tableData struct {
+	cols []string
+	rows []templates.Row
+}
+
+func tablesOf(blocks []block) []tableData {
+	var out []tableData
+	for _, bl := range blocks {
+		if tb, ok := bl.(tableBlock); ok {
+			out = append(out, tableData{tb.t.Columns, tb.t.Rows})
+		}
+	}
+	return out
+}
+
+type tableRow struct {
+	cols []string
+	r    *templates.Row
+}
+
+func tableRows(blocks []block) map[string]tableRow {
+	out := map[string]tableRow{}
+	for _, t := range tablesOf(blocks) {
+		for i := range t.rows {
+			if id := t.rows[i].ID; id != "" {
+				out[id] = tableRow{t.cols, &t.rows[i]}
+			}
+		}
+	}
+	return out
+}
