@@ -119,6 +119,14 @@ func TestValidatorReferenceExample(t *testing.T) {
 	if s := summary(t, tab); !strings.Contains(s, "2 error(s)") {
 		t.Errorf("summary = %q; want 2 errors", s)
 	}
+	// Every finding links to the section of the reference that explains it.
+	links := eval[map[string]string](t, tab, `Object.fromEntries([...document.querySelectorAll("#findings li")].map((li) =>
+		[li.querySelector(".code").textContent, (li.querySelector("a.docs") || {}).href || ""]))`)
+	for code, want := range map[string]string{"language-alias": "/docs/task-publish-v18/#aliases", "location-anywhere-only": "/docs/task-publish-v18/#location", "fiat-not-available": "/docs/task-publish-v18/#"} {
+		if !strings.Contains(links[code], want) {
+			t.Errorf("finding %s links %q; want a link to %s", code, links[code], want)
+		}
+	}
 	// Errors come first, then warnings.
 	list := findings(t, tab)
 	if len(list) < 3 || list[0].Severity != "error" || list[len(list)-1].Severity != "warning" {

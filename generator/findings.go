@@ -1,8 +1,7 @@
 package generator
 
 import (
-	"strconv"
-	"strings"
+	"slices"
 
 	"pairag.com/portal/protocol"
 )
@@ -71,50 +70,40 @@ var fieldCodes = map[string]bool{
 // explains a finding, in the reader's language (en or zh-CN): for a code
 // about a field's value (wrong-type, invalid-enum, ...) the row of that
 // field when the pointer names one, otherwise the code's anchor. It returns
-// "" for a code it does not know. gen validate and the validator page give
-// it as a finding's docs URL; the build publishes the code anchors as
-// /search/findings.json for the page's script.
+// "" for a code it does not know.
 func FindingURL(doc *protocol.Document, lang, code, pointer string) string {
-	anchor, ok := findingAnchors[code]
-	if !ok {
-		return ""
-	}
-	if fieldCodes[code] && doc != nil {
-		if a := pointerAnchor(doc, pointer); a != "" {
-			anchor = a
-		}
-	}
-	return pageURL(lang, referencePage) + "#" + anchor
+	return Docs(doc, "").URL(lang, code, pointer)
 }
 
-// pointerAnchor maps an RFC 6901 pointer into a payload (/stages/0/stage_type)
-// to the anchor of the row describing that field (stage.stage_type), or ""
-// when the pointer leaves the documented fields.
-func pointerAnchor(doc *protocol.Document, pointer string) string {
-	list, fields := "top_level", doc.TopLevel.Fields
-	anchor := ""
-	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
-		if _, err := strconv.Atoi(tok); err == nil || tok == "" {
-			continue // an array index
-		}
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-		var f *protocol.Field
-		for i := range fields {
-			if fields[i].Name == tok {
-				f = &fields[i]
+// Docs is the index that links findings to the reference (see
+// protocol.DocsIndex), built from the anchors the reference page renders;
+// base is the origin to prefix ("" for site-relative URLs). gen validate
+// uses it with the production origin; the validator page's module gets it
+// through pairagConfigure.
+func Docs(doc *protocol.Document, base string) *protocol.DocsIndex {
+	x := &protocol.DocsIndex{
+		Base:   base,
+		Pages:  map[string]string{en: pageURL(en, referencePage), zh: pageURL(zh, referencePage)},
+		Codes:  FindingAnchors(),
+		Fields: map[string]string{},
+	}
+	for c := range fieldCodes {
+		x.FieldCodes = append(x.FieldCodes, c)
+	}
+	slices.Sort(x.FieldCodes)
+	var walk func(prefix, list string, fields []protocol.Field, depth int)
+	walk = func(prefix, list string, fields []protocol.Field, depth int) {
+		for _, f := range fields {
+			path := prefix + f.Name
+			x.Fields[path] = fieldAnchor(list, f.Name)
+			if f.Ref != "" && depth < 8 {
+				sub, _ := doc.FieldList(f.Ref)
+				walk(path+"/", f.Ref, sub, depth+1)
 			}
 		}
-		if f == nil {
-			return anchor
-		}
-		anchor = fieldAnchor(list, f.Name)
-		if f.Ref == "" {
-			return anchor
-		}
-		list = f.Ref
-		fields, _ = doc.FieldList(f.Ref)
 	}
-	return anchor
+	walk("", "top_level", doc.TopLevel.Fields, 0)
+	return x
 }
 
 // FindingAnchors returns a copy of the code → anchor map (the anchors are

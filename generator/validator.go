@@ -40,7 +40,8 @@ func (b *builder) writeValidatorAPI(wasmSize int) {
 		Tiers       []string                  `json:"tiers"`
 		DefaultTier string                    `json:"defaultTier"`
 		TierLabels  map[string]protocol.Label `json:"tierLabels"`
-	}{a.worker, a.exec, a.wasm, wasmSize, b.doc.Tiers, b.doc.DefaultTier, tierLabels})
+		Docs        *protocol.DocsIndex       `json:"docs"`
+	}{a.worker, a.exec, a.wasm, wasmSize, b.doc.Tiers, b.doc.DefaultTier, tierLabels, Docs(b.doc, "")})
 	b.write(validatorAPIURL, templates.FillValidatorAPI(built))
 }
 

@@ -37,7 +37,7 @@ type Fix struct {
 // doc.go; Pointer is the RFC 6901 pointer of the offending value (or of its
 // parent for a missing key); Line and Column are 1-based, columns counted in
 // characters; Message is in the language asked for, MessageEN and MessageZH
-// carry both.
+// carry both; Docs links the reference section that explains the rule.
 type Finding struct {
 	Severity  Severity `json:"severity"`
 	Code      string   `json:"code"`
@@ -46,6 +46,7 @@ type Finding struct {
 	Column    int      `json:"column"`
 	Message   string   `json:"message"`
 	Fix       *Fix     `json:"fix,omitempty"`
+	Docs      string   `json:"docs,omitempty"` // the reference section that explains the rule, when Options.Docs is set
 	MessageEN string   `json:"-"`
 	MessageZH string   `json:"-"`
 

@@ -16,6 +16,9 @@ type Options struct {
 	// and the page take them from content/labels.yaml. Missing labels fall
 	// back to the tier key with a capital letter in both languages.
 	TierLabels map[string]Label
+	// Docs, when set, gives every finding the URL of the reference section
+	// that explains it (Finding.Docs), in the language of Lang.
+	Docs *DocsIndex
 	// InputSize is the size of the whole input when the caller read only
 	// part of it (a file larger than the limit), for the message that
 	// refuses it. Zero means len(text).
@@ -61,7 +64,17 @@ func Validate(text []byte, opts Options) Result {
 	v := &validation{doc: d, idx: d.index(), text: text, labels: opts.TierLabels, stageNames: map[string]string{}, size: max(opts.InputSize, int64(len(text)))}
 	v.tier = v.resolveTier(opts.Tier)
 	v.run()
-	return v.result(opts.Lang)
+	res := v.result(opts.Lang)
+	if opts.Docs != nil {
+		lang := opts.Lang
+		if lang != "zh-CN" {
+			lang = "en"
+		}
+		for i, f := range res.Findings {
+			res.Findings[i].Docs = opts.Docs.URL(lang, f.Code, f.Pointer)
+		}
+	}
+	return res
 }
 
 // validation carries the state of one Validate call.

@@ -76,7 +76,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		labels = nil // outside the repository: tiers are named by their keys
 	}
-	opts := protocol.Options{Tier: *tier, Lang: *lang, TierLabels: labels, InputSize: size}
+	opts := protocol.Options{Tier: *tier, Lang: *lang, TierLabels: labels, InputSize: size,
+		Docs: generator.Docs(protocol.Default(), generator.DefaultBaseURL)}
 	res := protocol.Validate(text, opts)
 	if *fix {
 		if res, err = applyFixes(name, text, res, opts, stdout, stderr); err != nil {

@@ -28,27 +28,29 @@ type webResult struct {
 // the module is ready and before the first validation.
 var config struct {
 	TierLabels map[string]protocol.Label `json:"tierLabels"`
+	Docs       *protocol.DocsIndex       `json:"docs"`
 }
 
 // configureJSON stores the page's settings (tier labels in both languages,
-// from content/labels.yaml) and answers {"ok":true} or {"error":"..."}.
+// from content/labels.yaml, and the index linking findings to the reference) and answers {"ok":true} or {"error":"..."}.
 // Unknown keys are ignored, so a newer page can talk to an older module.
 func configureJSON(text string) string {
 	var c struct {
 		TierLabels map[string]protocol.Label `json:"tierLabels"`
+		Docs       *protocol.DocsIndex       `json:"docs"`
 	}
 	if err := json.Unmarshal([]byte(text), &c); err != nil {
 		return encode(struct {
 			Error string `json:"error"`
 		}{"pairagConfigure: " + err.Error()})
 	}
-	config.TierLabels = c.TierLabels
+	config.TierLabels, config.Docs = c.TierLabels, c.Docs
 	return `{"ok":true}`
 }
 
 // options are the protocol options of one call.
 func options(tier, lang string) protocol.Options {
-	return protocol.Options{Tier: tier, Lang: lang, TierLabels: config.TierLabels}
+	return protocol.Options{Tier: tier, Lang: lang, TierLabels: config.TierLabels, Docs: config.Docs}
 }
 
 // validateJSON runs protocol.Validate and encodes the result for the page.

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"pairag.com/portal/generator"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/wasmbuild"
 )
@@ -214,6 +215,36 @@ func TestWasmConfigureTierLabels(t *testing.T) {
 		}
 		if !named {
 			t.Errorf("no message names the tier %q after pairagConfigure: %s", want, out[i])
+		}
+	}
+}
+
+// TestWasmConfigureDocs checks that the index the site passes through
+// pairagConfigure links every finding to the reference, in the reader's
+// language, exactly as gen validate does.
+func TestWasmConfigureDocs(t *testing.T) {
+	docs, err := json.Marshal(map[string]any{"docs": generator.Docs(protocol.Default(), "")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(protocol.Default().Example.Payload)
+	out := runWasm(t, []wasmInput{
+		{Text: string(docs), Configure: true},
+		{Text: text, Tier: "free", Lang: "en"},
+		{Text: text, Tier: "free", Lang: "zh-CN"},
+	})
+	for i, lang := range map[int]string{1: "en", 2: "zh-CN"} {
+		var res struct {
+			Findings []struct{ Code, Pointer, Docs string } `json:"findings"`
+		}
+		json.Unmarshal(out[i], &res)
+		if len(res.Findings) == 0 {
+			t.Fatalf("no findings for the example as free: %s", out[i])
+		}
+		for _, f := range res.Findings {
+			if want := generator.FindingURL(protocol.Default(), lang, f.Code, f.Pointer); f.Docs != want || want == "" {
+				t.Errorf("%s %s at %s: docs %q; want %q", lang, f.Code, f.Pointer, f.Docs, want)
+			}
 		}
 	}
 }

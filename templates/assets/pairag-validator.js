@@ -64,7 +64,7 @@ class Validator {
       wasm: new URL(built.wasm, base).href,
     };
     this.timeLimit = options.timeLimit || 30000;
-    this.config = { tierLabels: options.tierLabels || built.tierLabels };
+    this.config = { tierLabels: options.tierLabels || built.tierLabels, docs: built.docs };
     this.onProgress = options.onProgress || (() => {});
     this.onRestart = options.onRestart || (() => {});
     // testHang (tests only): the worker never finishes a text containing it.
