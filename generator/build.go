@@ -127,7 +127,8 @@ type builder struct {
 	validator *validatorAssets              // URLs of the validator tool, when built with one
 	rendered  int                           // pairs rendered, and pairs reused from the cache
 	reused    int
-	skills    []*skill // content/skills/*, loaded and compared (skills.go)
+	skills    []*skill             // content/skills/*, loaded and compared (skills.go)
+	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex
