@@ -193,7 +193,8 @@ func (b *builder) load() bool {
 	b.labels.check(b.doc, b.rep)
 	b.trans = loadTranslations(b.cfg.Content, b.rep)
 	checkTranslations(protocolStrings(b.doc), b.trans, b.rep)
-	b.pairs = loadPages(b.cfg.Content, b.rep, b.cfg.Workers)
+	b.versions = b.loadVersions()
+	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
 	b.nav = map[string][]templates.NavItem{}
 	for _, lang := range languages {
 		b.nav[lang] = navigation(b.pairs, lang)

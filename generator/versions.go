@@ -82,7 +82,6 @@ func splitPosition(s string) (file string, line int, msg string) {
 // publishVersions writes the files of every version the rest of the build
 // does not, and the latest aliases.
 func (b *builder) publishVersions() {
-	b.versions = b.loadVersions()
 	for _, d := range b.versions {
 		if d.FileName() == protocol.FileName {
 			continue // written by publish, with the pages that describe it

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -50,7 +51,11 @@ func TestVersionsKeepURLs(t *testing.T) {
 	v19 := fixtureV19(t)
 	before := siteFiles(t, mustRender(t, base))
 	after := siteFiles(t, mustRender(t, withFiles(base, map[string]string{"protocol/pairag-task-publish-v19.json": string(v19)})))
-	names := map[string]bool{"/protocol/" + latestName: true, "/protocol/" + latestSchemaName: true, "/llms.txt": true, "/zh-CN/llms.txt": true}
+	// The latest aliases and the indexes of every page change; nothing else.
+	names := map[string]bool{"/protocol/" + latestName: true, "/protocol/" + latestSchemaName: true, "/sitemap.xml": true}
+	for _, lang := range []string{"", "/zh-CN"} {
+		names[lang+"/llms.txt"], names[lang+"/llms-full.txt"] = true, true
+	}
 	for name, data := range before {
 		if names[name] {
 			continue
@@ -120,6 +125,50 @@ func TestNetlifyLatest(t *testing.T) {
 		}
 		if h["Cache-Control"] != cfg.headersFor(t, "/protocol/"+cur.FileName())["Cache-Control"] {
 			t.Errorf("/protocol/%s is cached differently from the versioned file", name)
+		}
+	}
+}
+
+// TestChangelogPages checks the generated page of the fixture V19 in both
+// languages: one line per change, in the section of its kind, and the
+// Chinese page stamped so the drift check has nothing to say.
+func TestChangelogPages(t *testing.T) {
+	v19 := fixtureV19(t)
+	d19, err := protocol.Parse(v19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := protocol.Changes(protocol.Default(), d19)
+	var log bytes.Buffer
+	dir := t.TempDir()
+	fsys := withFiles(fixture(t), map[string]string{"protocol/pairag-task-publish-v19.json": string(v19)})
+	if _, err := Render(context.Background(), Config{Content: fsys, BaseURL: "https://example.test", Log: &log}, dir); err != nil {
+		t.Fatalf("Render: %v", err)
+	}
+	if strings.Contains(log.String(), "changes-v19") {
+		t.Errorf("warnings about the generated page:\n%s", log.String())
+	}
+	for _, lang := range []string{en, zh} {
+		prefix := langPrefix(lang)
+		md := readFile(t, dir, prefix+"/docs/changes-v19.md")
+		html := readFile(t, dir, prefix+"/docs/changes-v19/index.html")
+		items := strings.Count(md, "\n- ")
+		if items != len(changes) {
+			t.Errorf("%s: %d items; want one per change (%d):\n%s", lang, items, len(changes), md)
+		}
+		for _, c := range changes {
+			line := "- " + codeSpan(c.Where) + changelogText[lang].Colon + changeText(changelogText[lang], c)
+			if !strings.Contains(md, line+"\n") {
+				t.Errorf("%s: page lacks %q", lang, line)
+			}
+		}
+		for _, want := range []string{`id="fields"`, `id="values"`, `id="limits"`, `id="example"`, "19.0"} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s: page lacks %s", lang, want)
+			}
+		}
+		if strings.Contains(html, `id="rules"`) {
+			t.Errorf("%s: a rules section with no rule changed", lang)
 		}
 	}
 }
