@@ -190,10 +190,10 @@ func (b *builder) load() bool {
 		return false
 	}
 	b.labels = loadLabels(b.cfg.Content, b.rep)
-	b.labels.check(b.doc, b.rep)
-	b.trans = loadTranslations(b.cfg.Content, b.rep)
-	checkTranslations(protocolStrings(b.doc), b.trans, b.rep)
 	b.versions = b.loadVersions()
+	b.labels.check(b.rep, b.versions...) // every version's values, labelled in both languages
+	b.trans = loadTranslations(b.cfg.Content, b.rep)
+	checkTranslations(stringsOfVersions(b.versions), b.trans, b.rep)
 	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
 	b.nav = map[string][]templates.NavItem{}
 	for _, lang := range languages {

@@ -121,3 +121,38 @@ func (b *builder) llmsLatest(lang string, item func(name, path, note string)) {
 	item(latestName, "/protocol/"+latestName, fmt.Sprintf(s.LLMsLatest, cur.Version, cur.FileName()))
 	item(latestSchemaName, "/protocol/"+latestSchemaName, fmt.Sprintf(s.LLMsLatestSchema, cur.Version, cur.SchemaFileName()))
 }
+
+// unionEnumValues merges the enum values of every version by label key,
+// so a label is required for each value of any version and flagged only
+// when no version has its value.
+func unionEnumValues(docs []*protocol.Document) map[string][]protocol.EnumValue {
+	out := map[string][]protocol.EnumValue{}
+	seen := map[string]bool{}
+	for _, d := range docs {
+		for kind, values := range enumValues(d) {
+			if out[kind] == nil {
+				out[kind] = []protocol.EnumValue{}
+			}
+			for _, v := range values {
+				if k := kind + "\x00" + labelKey(kind, v); !seen[k] {
+					seen[k] = true
+					out[kind] = append(out[kind], v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// stringsOfVersions merges the protocol strings of every version that need a
+// Chinese translation; where versions word a string differently, the
+// newest wording is the one to translate.
+func stringsOfVersions(docs []*protocol.Document) map[string]string {
+	out := map[string]string{}
+	for _, d := range docs {
+		for k, v := range protocolStrings(d) {
+			out[k] = v
+		}
+	}
+	return out
+}

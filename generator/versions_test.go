@@ -3,11 +3,13 @@ package generator
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/BurntSushi/toml"
 
@@ -22,6 +24,35 @@ func fixtureV19(t testing.TB) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// withV19 returns the small site with the fixture V19 added, and a label in
+// both languages for each value V19 adds (the build requires them).
+func withV19(t testing.TB) fstest.MapFS {
+	t.Helper()
+	v19 := fixtureV19(t)
+	d19, err := protocol.Parse(v19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fixture(t)
+	labels := string(fsys[labelsFile].Data)
+	trans := string(fsys[translationsFile].Data)
+	for _, c := range protocol.Changes(protocol.Default(), d19) {
+		if c.Kind == protocol.FieldRenamed { // the description moves with the field
+			for _, line := range strings.Split(trans, "\n") {
+				if rest, ok := strings.CutPrefix(line, c.Where+"."+c.Old+":"); ok {
+					trans += c.Where + "." + c.New + ":" + rest + "\n"
+				}
+			}
+		}
+		if c.Kind == protocol.ValueAdded {
+			kind := strings.TrimSuffix(c.Where, "_enum")
+			line := fmt.Sprintf("  %d: {en: %q, zh-CN: %q}\n", c.ID, c.Name, c.Name)
+			labels = strings.Replace(labels, kind+":\n", kind+":\n"+line, 1)
+		}
+	}
+	return withFiles(fsys, map[string]string{"protocol/pairag-task-publish-v19.json": string(v19), labelsFile: labels, translationsFile: trans})
 }
 
 // siteFiles reads every file of a built site by site path.
@@ -50,7 +81,7 @@ func TestVersionsKeepURLs(t *testing.T) {
 	base := fixture(t)
 	v19 := fixtureV19(t)
 	before := siteFiles(t, mustRender(t, base))
-	after := siteFiles(t, mustRender(t, withFiles(base, map[string]string{"protocol/pairag-task-publish-v19.json": string(v19)})))
+	after := siteFiles(t, mustRender(t, withV19(t)))
 	// The latest aliases and the indexes of every page change; nothing else.
 	names := map[string]bool{"/protocol/" + latestName: true, "/protocol/" + latestSchemaName: true, "/sitemap.xml": true}
 	for _, lang := range []string{"", "/zh-CN"} {
@@ -104,9 +135,15 @@ func TestVersionsKeepURLs(t *testing.T) {
 // TestVersionsBroken reports a broken version with its file and line.
 func TestVersionsBroken(t *testing.T) {
 	broken := strings.Replace(string(fixtureV19(t)), `"19.0",`, `"19.0"`, 1)
-	_, _, err := render(t, withFiles(fixture(t), map[string]string{"protocol/pairag-task-publish-v19.json": broken}))
+	_, _, err := render(t, withFiles(withV19(t), map[string]string{"protocol/pairag-task-publish-v19.json": broken}))
 	if err == nil || !strings.Contains(err.Error(), "protocol/pairag-task-publish-v19.json:4:") {
 		t.Errorf("Render with a broken V19 = %v; want an error at protocol/pairag-task-publish-v19.json:4", err)
+	}
+	// A value new in V19 needs its labels in both languages.
+	v19 := string(fixtureV19(t))
+	_, _, err = render(t, withFiles(fixture(t), map[string]string{"protocol/pairag-task-publish-v19.json": v19}))
+	if err == nil || !strings.Contains(err.Error(), labelsFile+": script_language") || !strings.Contains(err.Error(), "has no en label") {
+		t.Errorf("Render with V19 and no label for its new value = %v; want a labels error", err)
 	}
 }
 
@@ -141,7 +178,7 @@ func TestChangelogPages(t *testing.T) {
 	changes := protocol.Changes(protocol.Default(), d19)
 	var log bytes.Buffer
 	dir := t.TempDir()
-	fsys := withFiles(fixture(t), map[string]string{"protocol/pairag-task-publish-v19.json": string(v19)})
+	fsys := withV19(t)
 	if _, err := Render(context.Background(), Config{Content: fsys, BaseURL: "https://example.test", Log: &log}, dir); err != nil {
 		t.Fatalf("Render: %v", err)
 	}
