@@ -51,6 +51,15 @@
 // /zh-CN/ twins, /sitemap.xml with hreflang alternates, /robots.txt, and the
 // stylesheet and script as /assets/site.<hash>.css and .js.
 //
+// Versions (versions.go, changelog.go): every protocol/pairag-task-publish-v*.json
+// is published with its schema at its own URL, byte for byte, and the
+// newest also as /protocol/pairag-task-publish-latest.json and
+// .latest.schema.json (copies; llms.txt names the version). Each pair of
+// consecutive versions gets a generated page, /docs/changes-v<N>/ in both
+// languages, listing protocol.Changes; it is out of the navigation. Labels
+// and Chinese protocol strings must cover every version's values and
+// strings.
+//
 // # Front matter
 //
 // Every page starts with YAML between two "---" lines, decoded strictly
