@@ -129,6 +129,7 @@ type builder struct {
 	reused    int
 	skills    []*skill             // content/skills/*, loaded and compared (skills.go)
 	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
+	vbar      versionBar           // reference pages of the versions (versionbar.go)
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex

@@ -185,6 +185,8 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 	if p.Rel == "validator.md" && b.validator != nil {
 		tool, scripts = b.validatorView(p.Lang), []string{b.validator.script}
 	}
+	bar, barScripts := b.versionSwitch(p) // versionbar.go
+	body, scripts = bar+body, append(scripts, barScripts...)
 	return templates.Page{
 		Validator: tool, Scripts: scripts,
 		Msg: msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),

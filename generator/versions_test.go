@@ -209,3 +209,46 @@ func TestChangelogPages(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionBar adds test-only reference pages for V19: both reference
+// pages get the switcher, the V18 one the banner linking to the same page
+// of V19, and the published Markdown of V18 stays as it was.
+func TestVersionBar(t *testing.T) {
+	d19, err := protocol.Parse(fixtureV19(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v18, rel19 := protocol.Default(), referenceRel(d19)
+	before := siteFiles(t, mustRender(t, withV19(t)))
+	page := "---\ntitle: %s\ndescription: %s\nnav: false\n---\n\nV19.\n\n## Stages {#stages}\n\nStages.\n"
+	after := siteFiles(t, mustRender(t, withFiles(withV19(t), map[string]string{
+		"content/en/" + rel19:    fmt.Sprintf(page, "V19 field reference", "The V19 fields."),
+		"content/zh-CN/" + rel19: fmt.Sprintf(page, "V19 字段参考", "V19 的字段。"),
+	})))
+	for _, lang := range []string{en, zh} {
+		s := versionBarText[lang]
+		old := string(after[pageURL(lang, referenceRel(v18))+"index.html"])
+		cur := string(after[pageURL(lang, rel19)+"index.html"])
+		if old == "" || cur == "" {
+			t.Fatalf("%s: a reference page is missing", lang)
+		}
+		banner := fmt.Sprintf(s.Banner, v18.Version, d19.Version)
+		link := fmt.Sprintf(`<a href="%s" data-keep-hash>%s</a>`, pageURL(lang, rel19), fmt.Sprintf(s.Link, d19.Version))
+		for _, want := range []string{`class="version-banner"`, banner, link, `<span aria-current="page">` + v18.Version + `</span>`, `/assets/versions.`} {
+			if !strings.Contains(old, want) {
+				t.Errorf("%s V18 page lacks %s", lang, want)
+			}
+		}
+		if strings.Contains(cur, `class="version-banner"`) || !strings.Contains(cur, `<span aria-current="page">`+fmt.Sprintf(s.Current, d19.Version)+`</span>`) {
+			t.Errorf("%s V19 page: want the switcher with V19 current and no banner", lang)
+		}
+		for _, name := range []string{markdownURLOf(lang, referenceRel(v18)), "/protocol/" + referenceName(lang), "/protocol/" + bundleName(lang)} {
+			if len(before[name]) == 0 || !bytes.Equal(before[name], after[name]) {
+				t.Errorf("%s changed when the V19 reference page was added", name)
+			}
+		}
+	}
+}
+
+// markdownURLOf is the Markdown version's URL of a page.
+func markdownURLOf(lang, rel string) string { return langPrefix(lang) + "/" + rel }
