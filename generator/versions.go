@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"strconv"
 	"strings"
@@ -155,4 +156,17 @@ func stringsOfVersions(docs []*protocol.Document) map[string]string {
 		}
 	}
 	return out
+}
+
+// versionsKey digests what the version bar of every reference page depends
+// on, for the cache's global key: the versions and which of them have a
+// reference page.
+func (b *builder) versionsKey(h io.Writer) {
+	have := map[string]bool{}
+	for _, pr := range b.pairs {
+		have[pairRel(pr)] = true
+	}
+	for _, d := range b.versions {
+		fmt.Fprintf(h, "version %s %s %v\n", d.FileName(), d.Version, have[referenceRel(d)])
+	}
 }

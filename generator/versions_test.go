@@ -252,3 +252,21 @@ func TestVersionBar(t *testing.T) {
 
 // markdownURLOf is the Markdown version's URL of a page.
 func markdownURLOf(lang, rel string) string { return langPrefix(lang) + "/" + rel }
+
+// TestVersionBarCache: adding a version's reference page changes the bar of
+// every reference page, so a cached build renders them again.
+func TestVersionBarCache(t *testing.T) {
+	c := NewCache()
+	site := withV19(t)
+	renderCached(t, site, c)
+	d19, err := protocol.Parse(fixtureV19(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := "---\ntitle: V19\ndescription: V19.\nnav: false\n---\n\nV19.\n"
+	rel := referenceRel(d19)
+	dir, _ := renderCached(t, withFiles(site, map[string]string{"content/en/" + rel: page, "content/zh-CN/" + rel: page}), c)
+	if !strings.Contains(readFile(t, dir, pageURL(en, referenceRel(protocol.Default()))+"index.html"), `class="version-banner"`) {
+		t.Errorf("cached build kept the V18 reference page without its banner")
+	}
+}
