@@ -127,8 +127,10 @@ type builder struct {
 	validator *validatorAssets              // URLs of the validator tool, when built with one
 	rendered  int                           // pairs rendered, and pairs reused from the cache
 	reused    int
-	skills    []*skill // content/skills/*, loaded and compared (skills.go)
-	ext       extras   // glossary, site settings and dates for navigation and search (nav.go)
+	skills    []*skill             // content/skills/*, loaded and compared (skills.go)
+	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
+	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
+	vbar      versionBar           // reference pages of the versions (versionbar.go)
 
 	dirs    sync.Map // directories created
 	mu      sync.Mutex
@@ -191,10 +193,11 @@ func (b *builder) load() bool {
 		return false
 	}
 	b.labels = loadLabels(b.cfg.Content, b.rep)
-	b.labels.check(b.doc, b.rep)
+	b.versions = b.loadVersions()
+	b.labels.check(b.rep, b.versions...) // every version's values, labelled in both languages
 	b.trans = loadTranslations(b.cfg.Content, b.rep)
-	checkTranslations(protocolStrings(b.doc), b.trans, b.rep)
-	b.pairs = loadPages(b.cfg.Content, b.rep, b.cfg.Workers)
+	checkTranslations(stringsOfVersions(b.versions), b.trans, b.rep)
+	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
 	b.nav = map[string][]templates.NavItem{}
 	for _, lang := range languages {
 		b.nav[lang] = navigation(b.pairs, lang)

@@ -126,6 +126,7 @@ func (b *builder) globalKey() string {
 			h.Write([]byte(pairKey(pr)))
 		}
 	}
+	b.versionsKey(h) // versions.go
 	fs.WalkDir(b.cfg.Content, "content/skills", func(name string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			data, _ := fs.ReadFile(b.cfg.Content, name)

@@ -64,6 +64,15 @@
 // contents; every page gets previous/next links in navigation order,
 // breadcrumbs, and, with Config.GitDir, the date of its last commit.
 //
+// Versions (versions.go, changelog.go): every protocol/pairag-task-publish-v*.json
+// is published with its schema at its own URL, byte for byte, and the
+// newest also as /protocol/pairag-task-publish-latest.json and
+// .latest.schema.json (copies; llms.txt names the version). Each pair of
+// consecutive versions gets a generated page, /docs/changes-v<N>/ in both
+// languages, listing protocol.Changes; it is out of the navigation. Labels
+// and Chinese protocol strings must cover every version's values and
+// strings.
+//
 // # Front matter
 //
 // Every page starts with YAML between two "---" lines, decoded strictly

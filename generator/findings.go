@@ -55,7 +55,9 @@ var findingAnchors = map[string]string{
 	"criteria-other-type":    "type-criteria", "criteria-unknown-key": "type-criteria",
 	"criteria-none-defined": "type-criteria", "all-stages-orchestrator": "choosing-a-stage-type",
 	"detail-missing-stage": "manifest.detail", "language-script-mismatch": "who-this-reference-is-for",
-	"unknown-tier": "membership-tier-limits",
+	"unknown-tier":    "membership-tier-limits",
+	"version-retired": "manifest.version", "field-renamed": "manifest.version", "field-retired": "manifest.version",
+	"value-retired": "manifest.version", "field-now-required": "manifest.version",
 }
 
 // fieldCodes are the codes about one field's value, whose pointer names the

@@ -83,8 +83,9 @@ func labelKey(kind string, v protocol.EnumValue) string {
 
 // check reports enum values without a label in either language as errors
 // and labels for values the protocol no longer has as warnings.
-func (ls labels) check(d *protocol.Document, rep *report) {
-	for kind, values := range enumValues(d) {
+func (ls labels) check(rep *report, docs ...*protocol.Document) {
+	all := unionEnumValues(docs)
+	for kind, values := range all {
 		known := map[string]bool{}
 		for _, v := range values {
 			key := labelKey(kind, v)
@@ -102,7 +103,7 @@ func (ls labels) check(d *protocol.Document, rep *report) {
 		}
 	}
 	for kind := range ls {
-		if _, ok := enumValues(d)[kind]; !ok {
+		if _, ok := all[kind]; !ok {
 			rep.warnf(labelsFile, 0, "unknown label kind %q", kind)
 		}
 	}

@@ -92,6 +92,7 @@ func (b *builder) publish() {
 		b.judgeSchema(schema)
 		b.write("/protocol/"+protocol.SchemaFileName, schema)
 	}
+	b.publishVersions()
 	for _, lang := range languages {
 		if md, ok := b.refMD[lang]; ok {
 			b.write("/protocol/"+referenceName(lang), []byte(md))
@@ -164,6 +165,7 @@ func (b *builder) writeLLMs(lang string) {
 	item(protocol.FileName, "/protocol/"+protocol.FileName, m.LLMsJSON)
 	item(protocol.SchemaFileName, "/protocol/"+protocol.SchemaFileName, m.LLMsSchema)
 	item(bundleName(lang), "/protocol/"+bundleName(lang), m.LLMsBundle)
+	b.llmsLatest(lang, item)
 	fmt.Fprintf(&s, "\n## %s\n\n", m.LLMsPages)
 	for i, r := range b.listed(lang) {
 		item(r.page.FM.Title, markdownURL(r.page), r.page.FM.Description)

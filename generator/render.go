@@ -193,6 +193,8 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 	if p.Lang == zh {
 		og, ogAlt = ogAlt, og
 	}
+	bar, barScripts := b.versionSwitch(p) // versionbar.go
+	body, scripts = bar+body, append(scripts, barScripts...)
 	return templates.Page{
 		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(body),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,

@@ -1,4 +1,5 @@
-// Package protocol holds the pairag_task_publish V18 protocol document and
+// Package protocol holds every version of the pairag_task_publish protocol
+// document (V18 is current) and
 // the one validation engine that the CLI, the WebAssembly page and the tests
 // share.
 //
@@ -131,7 +132,34 @@
 //	detail-missing-stage           warning
 //	language-script-mismatch       warning
 //	unknown-tier                   info
+//
+// Versions (see below):
+//
+//	version-retired                error
+//	field-renamed                  warning
+//	field-retired                  warning
+//	value-retired                  warning
+//	field-now-required             warning
 //	findings-truncated             info
+//
+// # Versions
+//
+// Every published version is embedded (pairag-task-publish-v*.json); the
+// newest is current, and [Versions], [ByVersion] and [Lookup] find them. A
+// newer document declares the fields it renamed in renamed_fields; a field
+// missing from its list and not renamed is retired. [Changes] computes the
+// changelog between two documents from the documents alone.
+//
+// [Validate] judges a payload against the version its manifest.version
+// names ([Options].Document or [Options].Version force one). When that
+// version is retired, version-retired names it (the fix sets the current
+// version), and each recorded change the payload is touched by gets a
+// finding: field-renamed (fix: the new key), field-retired (no
+// replacement; fix: remove it), value-retired and field-now-required (no
+// mechanical fix). The findings follow each consecutive pair of versions
+// from the payload's to the current one; a field renamed twice is reported
+// one rename at a time. Reading limits (size, depth) are the current
+// version's, since the version is known only after reading.
 //
 // # Decisions where the reference is open
 //

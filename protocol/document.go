@@ -16,9 +16,6 @@ const FileName = "pairag-task-publish-v18.json"
 // SchemaFileName is the published name of the JSON Schema derived from the document.
 const SchemaFileName = "pairag-task-publish-v18.schema.json"
 
-//go:embed pairag-task-publish-v18.json
-var documentJSON []byte
-
 // Field describes one key of an object in the payload, as the docs tables and
 // the schema show it.
 type Field struct {
@@ -150,15 +147,27 @@ type Example struct {
 	Payload     json.RawMessage `json:"payload"`
 }
 
+// Rename says that a field of the previous version is called To in this
+// one. List is the field list holding it (top_level, manifest_fields, ...).
+type Rename struct {
+	List        string `json:"list"`
+	From        string `json:"from"`
+	To          string `json:"to"`
+	Description string `json:"description"`
+}
+
 // Document is the parsed protocol file: the single source of every enum,
 // codebook, required list and limit used by the schema, the validator and the docs.
 type Document struct {
-	Protocol     string   `json:"protocol"`
-	Version      string   `json:"version"`
-	CanonicalURL string   `json:"canonical_url"`
-	SchemaURL    string   `json:"schema_url"`
-	Summary      string   `json:"summary"`
-	TopLevel     TopLevel `json:"top_level"`
+	Protocol     string `json:"protocol"`
+	Version      string `json:"version"`
+	CanonicalURL string `json:"canonical_url"`
+	SchemaURL    string `json:"schema_url"`
+	Summary      string `json:"summary"`
+	// RenamedFields declares the fields this version renamed since the
+	// previous one; a field missing from a list is otherwise retired.
+	RenamedFields []Rename `json:"renamed_fields,omitempty"`
+	TopLevel      TopLevel `json:"top_level"`
 
 	RequiredTopLevelFields           []string `json:"required_top_level_fields"`
 	RequiredManifestFields           []string `json:"required_manifest_fields"`
@@ -218,6 +227,7 @@ type Document struct {
 	Notes           []string             `json:"notes"`
 	Example         Example              `json:"example"`
 
+	raw       []byte // the text as published, for documents read by ParseVersions
 	indexOnce sync.Once
 	idx       *index // what the engine reads, built on first use
 }
@@ -228,21 +238,17 @@ type EnumValue struct {
 	ID  int
 }
 
-// Raw returns the embedded protocol document, byte for byte as published.
-func Raw() []byte { return bytes.Clone(documentJSON) }
+// Raw returns the current embedded protocol document, byte for byte as
+// published.
+func Raw() []byte { return Default().Raw() }
 
-var defaultDoc = mustParse(documentJSON)
+// Raw returns the document's text as published, or nil for a document
+// parsed by Parse alone.
+func (d *Document) Raw() []byte { return bytes.Clone(d.raw) }
 
-func mustParse(data []byte) *Document {
-	d, err := Parse(data)
-	if err != nil {
-		panic(fmt.Sprintf("embedded %s: %v", FileName, err)) // a build-time defect, covered by tests
-	}
-	return d
-}
-
-// Default returns the embedded V18 document. Callers must not modify it.
-func Default() *Document { return defaultDoc }
+// Default returns the current embedded document (the newest version).
+// Callers must not modify it.
+func Default() *Document { return embedded[len(embedded)-1] }
 
 // Parse decodes a protocol document and checks that it is internally
 // consistent, so a broken edit is reported before anything derives from it.
@@ -446,6 +452,21 @@ func (d *Document) check() error {
 	}
 	if _, ok := d.TierLimits[d.DefaultTier]; !ok {
 		return fmt.Errorf("default_tier %q is not a tier", d.DefaultTier)
+	}
+	for _, r := range d.RenamedFields {
+		fields, ok := d.FieldList(r.List)
+		if r.List == topLevelRef {
+			fields, ok = d.TopLevel.Fields, true
+		}
+		if !ok {
+			return fmt.Errorf("renamed_fields: list %q names no field list", r.List)
+		}
+		if !namesOf(fields)[r.To] {
+			return fmt.Errorf("renamed_fields: %q is not a field of %s", r.To, r.List)
+		}
+		if namesOf(fields)[r.From] {
+			return fmt.Errorf("renamed_fields: %q is still a field of %s", r.From, r.List)
+		}
 	}
 	if d.Limits.MaxBytes <= 0 || d.Limits.MaxDepth <= 0 || d.Limits.MaxNumberLength <= 0 || d.Limits.MaxFindings <= 0 {
 		return fmt.Errorf("validation_limits: max_bytes, max_depth, max_number_length and max_findings must be positive")

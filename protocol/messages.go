@@ -82,6 +82,11 @@ var catalog = map[string]entry{
 	"all-stages-orchestrator":     {SeverityWarning, "every stage is type 1 (orchestrator); choose each stage's type from the work it does", "所有阶段都是类型 1（orchestrator），请按各阶段实际工作选择类型"},
 	"detail-missing-stage":        {SeverityWarning, "manifest.detail does not mention stage %q; it should say how every stage connects", "manifest.detail 没有提到阶段 %q，应说明各阶段之间如何衔接"},
 	"language-script-mismatch":    {SeverityWarning, "human-facing text here is mostly written in %[2]s, but manifest.language is %[1]q", "此处面向用户的文字大多是%[3]s，但 manifest.language 为 %[1]q"},
+	"version-retired":             {SeverityError, "manifest.version %[1]q is a retired version of the protocol; the current version is %[2]q: make the changes reported below, then set the version to %[2]q", "manifest.version 为 %[1]q，这一协议版本已停用，当前版本为 %[2]q。请先按下方提示逐项修改，再把版本号改为 %[2]q"},
+	"field-renamed":               {SeverityWarning, "%[1]q is called %[2]q since version %[3]s; rename the key", "自 %[3]s 版起，%[1]q 已更名为 %[2]q，请修改键名"},
+	"field-retired":               {SeverityWarning, "%[1]q was retired in version %[2]s and nothing replaces it; remove it", "%[1]q 已在 %[2]s 版中停用，且没有替代字段，请删除"},
+	"value-retired":               {SeverityWarning, "%[1]s is no longer a value of %[2]s since version %[3]s; choose another", "自 %[3]s 版起，%[2]s 已不再包含取值 %[1]s，请改选其他值"},
+	"field-now-required":          {SeverityWarning, "%[1]q is required since version %[2]s; add it to %[3]s", "自 %[2]s 版起，%[1]q 改为必填，请在%[3]s中补上"},
 	"unknown-tier":                {SeverityInfo, "unknown tier %[1]q; validating as %[2]s, the most restrictive tier", "未知的会员等级 %[1]q，按限制最严的%[2]s校验"},
 	"findings-truncated":          {SeverityInfo, "%[1]d more findings not shown (%[2]d of them errors); fix the ones above and validate again", "另有 %[1]d 条结果未显示（其中 %[2]d 条错误），请先修正上面的问题再重新校验"},
 }
@@ -114,7 +119,7 @@ func ClassOf(code string) Class {
 	case "too-many-stages", "location-required", "location-anywhere-only", "location-country-only",
 		"location-platform-id", "task-duration-too-long", "fiat-not-available":
 		return ClassTier
-	case "duplicate-stage-name", "industry-code-section", "industry-code-division":
+	case "duplicate-stage-name", "industry-code-section", "industry-code-division", "version-retired":
 		return ClassRule
 	}
 	return ClassShape

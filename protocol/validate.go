@@ -7,11 +7,20 @@ import (
 )
 
 // Options says how to validate a payload. The zero value validates against
-// the embedded V18 document for a free creator, with English messages.
+// the version the payload names in manifest.version (the current embedded
+// document when it names none we know) for a free creator, with English
+// messages.
 type Options struct {
 	Tier     string    // free, pro or ultra; anything else is treated as free
 	Lang     string    // en or zh-CN: the language of Finding.Message
-	Document *Document // nil means Default()
+	Document *Document // forces this document; nil means the payload's version
+	// Version forces the version with this name among Versions (18, 18.0
+	// or v18) when Document is nil; a name that matches none is ignored
+	// (callers check it with Lookup first).
+	Version string
+	// Versions are the versions a payload may name, oldest first, the last
+	// current; nil means the embedded ones (Versions()).
+	Versions []*Document
 	// TierLabels names each tier in messages, keyed by tier key; the CLI
 	// and the page take them from content/labels.yaml. Missing labels fall
 	// back to the tier key with a capital letter in both languages.
@@ -57,11 +66,18 @@ func (r Result) Counts() (errors, warnings, infos int) {
 // reports everything it would reject (errors) or question (warnings), with
 // positions in text. It never panics and runs in time linear in the input.
 func Validate(text []byte, opts Options) Result {
-	d := opts.Document
-	if d == nil {
-		d = Default()
+	versions := opts.Versions
+	if len(versions) == 0 {
+		versions = Versions()
 	}
-	v := &validation{doc: d, idx: d.index(), text: text, labels: opts.TierLabels, stageNames: map[string]string{}, size: max(opts.InputSize, int64(len(text)))}
+	d, forced := opts.Document, opts.Document != nil
+	if !forced && opts.Version != "" {
+		d, forced = Lookup(versions, opts.Version)
+	}
+	if d == nil {
+		d = versions[len(versions)-1]
+	}
+	v := &validation{doc: d, idx: d.index(), versions: versions, forced: forced, text: text, labels: opts.TierLabels, stageNames: map[string]string{}, size: max(opts.InputSize, int64(len(text)))}
 	v.tier = v.resolveTier(opts.Tier)
 	v.run()
 	res := v.result(opts.Lang)
@@ -79,13 +95,15 @@ func Validate(text []byte, opts Options) Result {
 
 // validation carries the state of one Validate call.
 type validation struct {
-	doc    *Document
-	idx    *index
-	text   []byte
-	tier   string
-	labels map[string]Label
-	root   *node
-	size   int64 // of the whole input
+	doc      *Document
+	idx      *index
+	versions []*Document // oldest first, the last current
+	forced   bool        // doc was chosen by the caller, not by manifest.version
+	text     []byte
+	tier     string
+	labels   map[string]Label
+	root     *node
+	size     int64 // of the whole input
 
 	found                  []pending // findings up to the document's max_findings
 	errors                 int       // errors found, reported or not
@@ -136,6 +154,7 @@ func (v *validation) run() {
 		v.report("top-level-not-object", "", root.start, root.start+1, nil, kindWord(root.kind))
 		return
 	}
+	v.pickDocument()
 	v.walkPayload()
 }
 

@@ -13,13 +13,17 @@ import (
 )
 
 func init() {
-	commands["validate"] = command{summary: "check a task-publish payload against the V18 protocol", run: runValidate}
+	commands["validate"] = command{summary: "check a task-publish payload against the protocol", run: runValidate}
 }
 
-const validateUsage = `usage: gen validate [--tier free|pro|ultra] [--lang en|zh-CN] [--format text|json] [--fix] FILE|-
+const validateUsage = `usage: gen validate [--tier free|pro|ultra] [--lang en|zh-CN] [--format text|json] [--version N] [--fix] FILE|-
 
-Checks a pairag_task_publish V18 payload the way the Pairag app does and
+Checks a pairag_task_publish payload the way the Pairag app does and
 prints every finding as file:line:col: severity: message [code].
+The payload is judged by the protocol version its manifest.version names
+(the current one when it names none we know); --version forces one. A
+retired version is an error, with a finding, and where it is mechanical a
+fix, for each change since.
 FILE "-" (or no FILE) reads standard input. An unknown tier is treated as free.
 --fix writes the mechanical fixes (aliases, trailing commas, ...) back to FILE
 before reporting; with standard input, the fixed payload goes to standard
@@ -38,6 +42,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	lang := fs.String("lang", "en", "language of the messages: en or zh-CN")
 	format := fs.String("format", "text", "output format: text or json")
 	fix := fs.Bool("fix", false, "apply mechanical fixes to the file")
+	version := fs.String("version", "", "protocol version to judge by (18 or 18.0); default: the payload's manifest.version")
 	fs.Usage = func() { fmt.Fprint(stderr, validateUsage); fs.PrintDefaults() }
 	ordered, err := reorderFlags(fs, args)
 	if err != nil {
@@ -59,6 +64,12 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gen validate: --lang must be en or zh-CN, not %q\n", *lang)
 		return 2
 	}
+	if *version != "" {
+		if _, ok := protocol.Lookup(protocolVersions(), *version); !ok {
+			fmt.Fprintf(stderr, "gen validate: --version %q is not a published version (%s)\n", *version, versionList())
+			return 2
+		}
+	}
 	if fs.NArg() > 1 {
 		fmt.Fprintln(stderr, "gen validate: give one file (or - for standard input)")
 		return 2
@@ -76,7 +87,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		labels = nil // outside the repository: tiers are named by their keys
 	}
-	opts := protocol.Options{Tier: *tier, Lang: *lang, TierLabels: labels, InputSize: size,
+	opts := protocol.Options{Tier: *tier, Lang: *lang, Version: *version, Versions: protocolVersions(), TierLabels: labels, InputSize: size,
 		Docs: generator.Docs(protocol.Default(), generator.DefaultBaseURL)}
 	res := protocol.Validate(text, opts)
 	if *fix {
@@ -97,6 +108,19 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// protocolVersions returns the versions a payload may name; tests add the
+// fixture version of protocol/testdata.
+var protocolVersions = protocol.Versions
+
+// versionList names the published versions for a usage message.
+func versionList() string {
+	var names []string
+	for _, d := range protocolVersions() {
+		names = append(names, d.Version)
+	}
+	return strings.Join(names, ", ")
 }
 
 // reorderFlags lets flags follow the file name (gen validate task.json

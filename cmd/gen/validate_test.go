@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"pairag.com/portal/protocol"
 )
@@ -141,4 +144,86 @@ func TestValidateSummaryNamesTiers(t *testing.T) {
 			t.Errorf("gen validate --lang %s --tier %s: exit %d, stdout lacks %q:\n%s%s", tt.lang, tt.tier, code, tt.want, stdout.String(), stderr.String())
 		}
 	}
+}
+
+// TestValidateVersions covers --version and the migration of a V18 payload
+// to the test-only V19 of protocol/testdata/versions with --fix.
+func TestValidateVersions(t *testing.T) {
+	v18 := protocol.Default()
+	file := filepath.Join(t.TempDir(), "task.json")
+	if err := os.WriteFile(file, v18.Example.Payload, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"validate", "--tier", v18.Example.Tier, "--version", v18.Major(), file}, 0, ""},
+		{[]string{"validate", "--tier", v18.Example.Tier, "--version", "v" + v18.Major(), file}, 0, ""},
+		{[]string{"validate", "--version", "17", file}, 2, `--version "17" is not a published version (` + v18.Version},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		if code := run(tt.args, nil, &stdout, &stderr); code != tt.code || !strings.Contains(stderr.String(), tt.stderr) {
+			t.Errorf("run(%q) = %d, stderr %q; want %d and %q", tt.args, code, stderr.String(), tt.code, tt.stderr)
+		}
+	}
+
+	fsys := os.DirFS("../../protocol")
+	v19, err := os.ReadFile("../../protocol/testdata/versions/pairag-task-publish-v19.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, err := protocol.ParseVersions(overlay{fsys, "pairag-task-publish-v19.json", v19})
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := protocolVersions
+	protocolVersions = func() []*protocol.Document { return docs }
+	t.Cleanup(func() { protocolVersions = saved })
+	current := docs[len(docs)-1]
+
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"validate", "--tier", v18.Example.Tier, file}, nil, &stdout, &stderr); code != 1 {
+		t.Errorf("V18 payload with V19 current: exit %d; want 1\n%s", code, stdout.String())
+	}
+	for _, want := range []string{"[version-retired]", "[field-renamed]", "[field-retired]", current.Version} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	stdout.Reset()
+	if code := run([]string{"validate", "--fix", "--tier", v18.Example.Tier, file}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("--fix: exit %d; want 0\n%s", code, stdout.String())
+	}
+	got, _ := os.ReadFile(file)
+	var gotV, wantV any
+	json.Unmarshal(got, &gotV)
+	json.Unmarshal(current.Example.Payload, &wantV)
+	if fmt.Sprint(gotV) != fmt.Sprint(wantV) {
+		t.Errorf("--fix migrated the V18 example to\n%s\nwhich is not the V19 example", got)
+	}
+}
+
+// overlay is a file system with one more file at its root.
+type overlay struct {
+	fs.FS
+	name string
+	data []byte
+}
+
+func (o overlay) Open(name string) (fs.File, error) {
+	if name == o.name {
+		return fstest.MapFS{name: {Data: o.data}}.Open(name)
+	}
+	return o.FS.Open(name)
+}
+
+func (o overlay) Glob(pattern string) ([]string, error) {
+	names, err := fs.Glob(o.FS, pattern)
+	if ok, _ := path.Match(pattern, o.name); ok {
+		names = append(names, o.name)
+	}
+	return names, err
 }

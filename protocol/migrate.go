@@ -1,0 +1,180 @@
+package protocol
+
+import "strconv"
+
+// A payload names its version in manifest.version. Validate judges it
+// against that version's document (unless Options force one), and when
+// the version is retired it says so and reports, along the changes
+// recorded between that version and the current one, each one the payload
+// is touched by: a renamed field (fix: the new key), a retired field with
+// no replacement (fix: remove it), a retired enum value, a field that became
+// required. Other changes (added fields and values, new limits, rules) show
+// up when the migrated payload is validated again.
+
+// pickDocument chooses the document the walk follows and reports a
+// retired version with what migrating it involves.
+func (v *validation) pickDocument() {
+	ver := v.root.child("manifest").child("version")
+	if ver == nil || ver.kind != '"' {
+		return
+	}
+	declared, ok := Lookup(v.versions, ver.str)
+	if !ok || declared.Version != ver.str {
+		return // not a version we know; the walk reports the value
+	}
+	if !v.forced {
+		v.doc, v.idx = declared, declared.index()
+	}
+	current := v.versions[len(v.versions)-1]
+	if declared == current {
+		return
+	}
+	v.at(ver, "version-retired", "/manifest/version", v.replace(ver, strconv.Quote(current.Version)), ver.str, current.Version)
+	v.migrate(declared, current)
+}
+
+// migrate reports the changes from the version old to the current one that
+// the payload is touched by, pair of versions by pair.
+func (v *validation) migrate(old, current *Document) {
+	for d := old; d != current; {
+		next := v.next(d)
+		objects := v.objectsOf(d)
+		for _, c := range Changes(d, next) {
+			v.migration(c, d, next, objects)
+		}
+		d = next
+	}
+}
+
+// next returns the version after d.
+func (v *validation) next(d *Document) *Document {
+	for i, x := range v.versions[:len(v.versions)-1] {
+		if x == d {
+			return v.versions[i+1]
+		}
+	}
+	return v.versions[len(v.versions)-1]
+}
+
+// located is an object of the payload with its pointer.
+type located struct {
+	n   *node
+	ptr string
+}
+
+// objectsOf maps each field list of d to the payload's objects it describes.
+func (v *validation) objectsOf(d *Document) map[string][]located {
+	out := map[string][]located{}
+	var walk func(n *node, ptr, ref string, depth int)
+	walk = func(n *node, ptr, ref string, depth int) {
+		if n == nil || n.kind != '{' || depth > len(fieldListNames)+1 {
+			return
+		}
+		out[ref] = append(out[ref], located{n, ptr})
+		fields := topLevelFieldsOr(d, ref)
+		for _, f := range fields {
+			c := n.child(f.Name)
+			if f.Ref == "" || c == nil {
+				continue
+			}
+			p := ptr + pointerTo(f.Name)
+			if c.kind == '[' {
+				for i, it := range c.items {
+					walk(it, p+"/"+strconv.Itoa(i), f.Ref, depth+1)
+				}
+				continue
+			}
+			walk(c, p, f.Ref, depth+1)
+		}
+	}
+	walk(v.root, "", topLevelRef, 0)
+	return out
+}
+
+func topLevelFieldsOr(d *Document, ref string) []Field {
+	if ref == topLevelRef {
+		return d.TopLevel.Fields
+	}
+	fields, _ := d.FieldList(ref)
+	return fields
+}
+
+// migration reports one change where the payload has what it changes.
+func (v *validation) migration(c Change, old, next *Document, objects map[string][]located) {
+	for _, o := range objects[c.Where] {
+		switch c.Kind {
+		case FieldRenamed:
+			if i := memberIndex(o.n, c.Old); i >= 0 {
+				m := &o.n.members[i]
+				var fix *Fix
+				if o.n.member(c.New) == nil {
+					fix = &Fix{Start: m.keyStart, End: m.keyEnd, Replacement: strconv.Quote(c.New)}
+				}
+				v.atKey(m, "field-renamed", o.ptr+pointerTo(c.Old), fix, c.Old, c.New, next.Version)
+			}
+		case FieldRemoved:
+			if i := memberIndex(o.n, c.Name); i >= 0 {
+				v.atKey(&o.n.members[i], "field-retired", o.ptr+pointerTo(c.Name), removeMember(o.n, i), c.Name, next.Version)
+			}
+		case FieldRequired:
+			if o.n.member(c.Name) == nil && !renamedPresent(o.n, next, c.Where, c.Name) {
+				v.report("field-now-required", o.ptr, o.n.start, o.n.start+1, nil, c.Name, next.Version, placeArg(o.ptr))
+			}
+		}
+	}
+	if c.Kind == ValueRemoved {
+		v.retiredValue(c, old, next, objects)
+	}
+}
+
+// renamedPresent reports whether obj holds the old name of a field that
+// next renamed (the rename is reported on its own).
+func renamedPresent(obj *node, next *Document, list, name string) bool {
+	for _, r := range next.RenamedFields {
+		if r.List == list && r.To == name && obj.member(r.From) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// retiredValue reports uses of an enum or codebook value that next retired.
+func (v *validation) retiredValue(c Change, old, next *Document, objects map[string][]located) {
+	for _, ref := range append([]string{topLevelRef}, fieldListNames...) {
+		objs := objects[ref]
+		for _, f := range topLevelFieldsOr(old, ref) {
+			if f.Enum != c.Where {
+				continue
+			}
+			for _, o := range objs {
+				val := o.n.child(f.Name)
+				if val == nil {
+					continue
+				}
+				items, ptr := []*node{val}, o.ptr+pointerTo(f.Name)
+				if val.kind == '[' {
+					items = val.items
+				}
+				for i, it := range items {
+					p := ptr
+					if val.kind == '[' {
+						p += "/" + strconv.Itoa(i)
+					}
+					if (it.kind == '"' && it.str == c.Name) || (it.kind == '0' && it.str == strconv.Itoa(c.ID)) {
+						v.at(it, "value-retired", p, nil, it.str, c.Where, next.Version)
+					}
+				}
+			}
+		}
+	}
+}
+
+// memberIndex returns the index of the judged member with the key, or -1.
+func memberIndex(obj *node, key string) int {
+	for i := len(obj.members) - 1; i >= 0; i-- {
+		if obj.members[i].key == key {
+			return i
+		}
+	}
+	return -1
+}

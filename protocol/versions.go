@@ -1,0 +1,186 @@
+package protocol
+
+import (
+	_ "embed"
+	"fmt"
+	"io/fs"
+
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Every published version of the document is embedded, one variable per
+// file: an embed.FS would be simpler to extend but brings about 200 KB of
+// file system code into the WebAssembly module. TestEmbeddedVersions fails,
+// naming the file, when a pairag-task-publish-v*.json of this directory is
+// missing from published. The newest is current.
+
+//go:embed pairag-task-publish-v18.json
+var v18JSON []byte
+
+var published = []namedFile{
+	{"pairag-task-publish-v18.json", v18JSON},
+}
+
+// VersionGlob matches the file names of the protocol's versions.
+const VersionGlob = "pairag-task-publish-v*.json"
+
+var embedded = mustVersions()
+
+func mustVersions() []*Document {
+	docs, err := parseSet(published)
+	if err != nil {
+		panic("embedded protocol documents: " + err.Error()) // a build-time defect, covered by tests
+	}
+	return docs
+}
+
+// namedFile is a document's file name and text.
+type namedFile struct {
+	name string
+	data []byte
+}
+
+// Versions returns every embedded version of the document, oldest first;
+// the last is current. Callers must not modify them.
+func Versions() []*Document { return embedded }
+
+// ByVersion returns the embedded document of a version, written as the
+// document writes it (18.0), as its major number (18) or as in file names
+// (v18, V18).
+func ByVersion(version string) (*Document, bool) { return Lookup(embedded, version) }
+
+// Lookup finds a version among docs; see ByVersion for the spellings.
+func Lookup(docs []*Document, version string) (*Document, bool) {
+	v := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(version), "v"), "V")
+	for _, d := range docs {
+		if d.Version == v || d.Major() == v {
+			return d, true
+		}
+	}
+	return nil, false
+}
+
+// Major returns the version's major number as written (18 for 18.0).
+func (d *Document) Major() string {
+	major, _, _ := strings.Cut(d.Version, ".")
+	return major
+}
+
+// FileName returns the published name of this version's document.
+func (d *Document) FileName() string { return "pairag-task-publish-v" + d.Major() + ".json" }
+
+// SchemaFileName returns the published name of this version's schema.
+func (d *Document) SchemaFileName() string {
+	return "pairag-task-publish-v" + d.Major() + ".schema.json"
+}
+
+// ParseVersions reads every pairag-task-publish-v*.json at the root of fsys,
+// checks each and the set (a file holds the version its name says, names
+// are published at its canonical URL, a rename names a field of the
+// previous version), and returns them oldest first. Errors name the file
+// and, where the text is at fault, its line and column.
+func ParseVersions(fsys fs.FS) ([]*Document, error) {
+	names, err := fs.Glob(fsys, VersionGlob)
+	if err != nil {
+		return nil, err
+	}
+	var files []namedFile
+	for _, name := range names {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, namedFile{name, data})
+	}
+	return parseSet(files)
+}
+
+// parseSet parses and checks the documents of ParseVersions.
+func parseSet(files []namedFile) ([]*Document, error) {
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no %s found", VersionGlob)
+	}
+	var docs []*Document
+	for _, f := range files {
+		name, data := f.name, f.data
+		d, err := Parse(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%w", name, trimParsePrefix(err))
+		}
+		d.raw = data
+		if d.FileName() != baseName(name) {
+			return nil, fmt.Errorf("%s:%d:1: version %q belongs in %s", name, lineOf(data, `"version"`), d.Version, d.FileName())
+		}
+		if !strings.HasSuffix(d.CanonicalURL, "/"+d.FileName()) {
+			return nil, fmt.Errorf("%s:%d:1: canonical_url %q does not end in /%s", name, lineOf(data, `"canonical_url"`), d.CanonicalURL, d.FileName())
+		}
+		docs = append(docs, d)
+	}
+	sort.Slice(docs, func(i, j int) bool { return versionLess(docs[i].Version, docs[j].Version) })
+	for i := 1; i < len(docs); i++ {
+		if err := checkRenames(docs[i-1], docs[i]); err != nil {
+			return nil, fmt.Errorf("%s:%d:1: %w", docs[i].FileName(), lineOf(docs[i].raw, `"renamed_fields"`), err)
+		}
+	}
+	return docs, nil
+}
+
+// trimParsePrefix turns Parse's "parse protocol document: 3:5: msg" into
+// "3:5: msg", so the file name can go in front.
+func trimParsePrefix(err error) error {
+	s := strings.TrimPrefix(err.Error(), "parse protocol document: ")
+	if line, rest, ok := strings.Cut(s, ":"); ok {
+		if _, e := strconv.Atoi(line); e == nil {
+			return fmt.Errorf("%s:%s", line, rest)
+		}
+	}
+	return fmt.Errorf("1:1: %s", s)
+}
+
+// lineOf returns the 1-based line of the first occurrence of s, or 1.
+func lineOf(data []byte, s string) int {
+	i := strings.Index(string(data), s)
+	if i < 0 {
+		return 1
+	}
+	return strings.Count(string(data[:i]), "\n") + 1
+}
+
+// versionLess orders versions numerically part by part (9.0 < 18.0 < 18.1).
+func versionLess(a, b string) bool {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) && i < len(pb); i++ {
+		x, _ := strconv.Atoi(pa[i])
+		y, _ := strconv.Atoi(pb[i])
+		if x != y {
+			return x < y
+		}
+	}
+	return len(pa) < len(pb)
+}
+
+// checkRenames makes sure every rename of next names a field of prev.
+func checkRenames(prev, next *Document) error {
+	_, lists, _ := fieldListsOf(prev)
+	for _, r := range next.RenamedFields {
+		if !namesOf(lists[r.List])[r.From] {
+			return fmt.Errorf("renamed_fields: %q is not a field of %s in version %s", r.From, r.List, prev.Version)
+		}
+	}
+	return nil
+}
+
+// Previous returns the version before d among docs, if any.
+func Previous(docs []*Document, d *Document) (*Document, bool) {
+	for i := 1; i < len(docs); i++ {
+		if docs[i] == d {
+			return docs[i-1], true
+		}
+	}
+	return nil, false
+}
+
+// baseName returns the last element of a slash-separated name.
+func baseName(name string) string { return name[strings.LastIndexByte(name, '/')+1:] }

@@ -1,0 +1,281 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// fixtureVersions returns the embedded versions with the test-only V19 of
+// testdata/versions after them: a renamed manifest field, a retired one,
+// a new script language and a lower free stage limit.
+func fixtureVersions(t testing.TB) []*Document {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	for _, d := range Versions() {
+		fsys[d.FileName()] = &fstest.MapFile{Data: d.Raw()}
+	}
+	v19, err := os.ReadFile("testdata/versions/pairag-task-publish-v19.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys["pairag-task-publish-v19.json"] = &fstest.MapFile{Data: v19}
+	docs, err := ParseVersions(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs
+}
+
+func TestEmbeddedVersions(t *testing.T) {
+	docs := Versions()
+	if len(docs) == 0 || Default() != docs[len(docs)-1] {
+		t.Fatalf("Versions() = %d documents; Default() must be the last", len(docs))
+	}
+	if got, want := Default().FileName(), FileName; got != want {
+		t.Errorf("current version's file is %s but FileName is %s: update the constants with a new version", got, want)
+	}
+	if got, want := Default().SchemaFileName(), SchemaFileName; got != want {
+		t.Errorf("current version's schema is %s but SchemaFileName is %s", got, want)
+	}
+	for _, d := range docs {
+		file, err := os.ReadFile(d.FileName())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(d.Raw(), file) {
+			t.Errorf("%s: Raw() differs from the file", d.FileName())
+		}
+		if got, ok := ByVersion("v" + d.Major()); !ok || got != d {
+			t.Errorf("ByVersion(v%s) = %v, %v; want %s", d.Major(), got, ok, d.Version)
+		}
+		if c := Changes(d, d); len(c) != 0 {
+			t.Errorf("Changes(%s, %s) = %v; want none", d.Version, d.Version, c)
+		}
+	}
+	files, err := filepath.Glob(VersionGlob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		found := false
+		for _, d := range docs {
+			found = found || d.FileName() == name
+		}
+		if !found {
+			t.Errorf("%s is not embedded: add a //go:embed variable for it to published in versions.go", name)
+		}
+	}
+	if _, ok := ByVersion("17"); ok {
+		t.Error(`ByVersion("17") found a version that was never published`)
+	}
+}
+
+func TestParseVersionsErrors(t *testing.T) {
+	v18 := string(Default().Raw())
+	v19, err := os.ReadFile("testdata/versions/pairag-task-publish-v19.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  string
+	}{
+		{"none", map[string]string{"other.json": "{}"}, "no pairag-task-publish-v*.json found"},
+		{"syntax", map[string]string{"pairag-task-publish-v18.json": "{\n  \"version\": 18,\n}"}, "pairag-task-publish-v18.json:3:"},
+		{"file name", map[string]string{"pairag-task-publish-v19.json": v18}, `pairag-task-publish-v19.json:3:1: version "18.0" belongs in pairag-task-publish-v18.json`},
+		{"canonical url", map[string]string{"pairag-task-publish-v18.json": strings.Replace(v18, "-v18.json\"", "-v18x.json\"", 1)}, "pairag-task-publish-v18.json:4:1: canonical_url"},
+		{"rename of nothing", map[string]string{
+			"pairag-task-publish-v18.json": v18,
+			"pairag-task-publish-v19.json": strings.Replace(string(v19), `"from": "video_conference_software_name"`, `"from": "video_software"`, 1),
+		}, `pairag-task-publish-v19.json:7:1: renamed_fields: "video_software" is not a field of manifest_fields in version 18.0`},
+		{"rename to nothing", map[string]string{
+			"pairag-task-publish-v19.json": strings.Replace(string(v19), `"to": "meeting_software_name"`, `"to": "meeting"`, 1),
+		}, `pairag-task-publish-v19.json:1:1: protocol document: renamed_fields: "meeting" is not a field of manifest_fields`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for name, text := range tt.files {
+				fsys[name] = &fstest.MapFile{Data: []byte(text)}
+			}
+			_, err := ParseVersions(fsys)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("ParseVersions() = %v; want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestChangesFixture(t *testing.T) {
+	docs := fixtureVersions(t)
+	v18, v19 := docs[len(docs)-2], docs[len(docs)-1]
+	want := []Change{
+		{Kind: FieldRenamed, Where: "manifest_fields", Name: "meeting_software_name", Old: "video_conference_software_name", New: "meeting_software_name"},
+		{Kind: FieldRemoved, Where: "manifest_fields", Name: "video_conference_connection"},
+		{Kind: ValueAdded, Where: "script_language_enum", Name: "zig", ID: 18},
+		{Kind: LimitChanged, Where: "free", Name: "max_stages", Old: "5", New: "4"},
+		{Kind: ExampleChanged, Where: "/manifest/version", Old: `"18.0"`, New: `"19.0"`},
+		{Kind: ExampleChanged, Where: "/manifest/video_conference_software_name", Old: `"Zoom"`},
+		{Kind: ExampleChanged, Where: "/manifest/video_conference_connection", Old: `"https://zoom.example.com/j/123"`},
+		{Kind: ExampleChanged, Where: "/manifest/meeting_software_name", New: `"Zoom"`},
+	}
+	if diff := cmp.Diff(want, Changes(v18, v19)); diff != "" {
+		t.Errorf("Changes(18.0, 19.0) mismatch (-want +got):\n%s", diff)
+	}
+	// Backwards, nothing declares the rename: it reads as one field
+	// retired and one added, and the added value as retired.
+	back := Changes(v19, v18)
+	kinds := map[ChangeKind]int{}
+	for _, c := range back {
+		kinds[c.Kind]++
+	}
+	if kinds[FieldAdded] != 2 || kinds[FieldRemoved] != 1 || kinds[ValueRemoved] != 1 || kinds[FieldRequired] != 1 || kinds[FieldOptional] != 0 {
+		t.Errorf("Changes(19.0, 18.0) = %+v", back)
+	}
+}
+
+func TestChangesKinds(t *testing.T) {
+	base := Default()
+	edit := func(f func(d *Document)) *Document {
+		d, err := Parse(base.Raw())
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(d)
+		return d
+	}
+	tests := []struct {
+		name string
+		new  *Document
+		want ChangeKind
+	}{
+		{"made optional", edit(func(d *Document) { d.RequiredManifestFields = d.RequiredManifestFields[1:] }), FieldOptional},
+		{"made required", edit(func(d *Document) {
+			d.RequiredManifestFields = append(d.RequiredManifestFields, d.ManifestFields[len(d.ManifestFields)-2].Name)
+		}), FieldRequired},
+		{"relabelled", edit(func(d *Document) {
+			d.ProjectTags = append([]ProjectTag{{d.ProjectTags[0].ID, "Renamed"}}, d.ProjectTags[1:]...)
+		}), ValueRelabelled},
+		{"rule added", edit(func(d *Document) { d.TierRules = append(d.TierRules, "A new rule.") }), RuleAdded},
+		{"rule retired", edit(func(d *Document) { d.ConditionalRequirements = d.ConditionalRequirements[1:] }), RuleRetired},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Changes(base, tt.new)
+			if len(got) != 1 || got[0].Kind != tt.want {
+				t.Errorf("Changes() = %+v; want one %s", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestValidateRetiredVersion validates the V18 example with the fixture V19
+// current, then applies the fixes and validates again.
+func TestValidateRetiredVersion(t *testing.T) {
+	docs := fixtureVersions(t)
+	v18, v19 := docs[len(docs)-2], docs[len(docs)-1]
+	text := v18.Example.Payload
+	res := Validate(text, Options{Tier: v18.Example.Tier, Versions: docs})
+	got := findingsOf(res)
+	wantFindings := []want{
+		{"version-retired", "/manifest/version"},
+		{"field-renamed", "/manifest/video_conference_software_name"},
+		{"field-retired", "/manifest/video_conference_connection"},
+	}
+	if diff := cmp.Diff(wantFindings, got, cmp.AllowUnexported(want{})); diff != "" {
+		t.Fatalf("Validate(V18 example, current V19) mismatch (-want +got):\n%s\n%+v", diff, res.Findings)
+	}
+	for _, f := range res.Findings {
+		if !strings.Contains(f.MessageEN, v19.Version) || !strings.Contains(f.MessageZH, v19.Version) {
+			t.Errorf("%s: message does not name version %s: %q / %q", f.Code, v19.Version, f.MessageEN, f.MessageZH)
+		}
+	}
+	fixed, n := ApplyFixes(text, res.Findings)
+	if n != 3 {
+		t.Errorf("ApplyFixes applied %d fixes; want 3", n)
+	}
+	if !json.Valid(fixed) {
+		t.Fatalf("fixed payload is not JSON:\n%s", fixed)
+	}
+	again := Validate(fixed, Options{Tier: v18.Example.Tier, Versions: docs})
+	if !again.Valid || len(again.Findings) != 0 {
+		t.Errorf("after the fixes: %+v; want a clean V19 payload", again.Findings)
+	}
+	// Forcing V19 judges the V18 text by V19 and still reports the migration.
+	forced := findingsOf(Validate(text, Options{Tier: v18.Example.Tier, Versions: docs, Version: "19"}))
+	for _, w := range append(wantFindings, []want{{"invalid-value", "/manifest/version"}, {"unknown-field", "/manifest/video_conference_connection"}}...) {
+		if !containsWant(forced, w) {
+			t.Errorf("Validate(--version 19) lacks %v; got %v", w, forced)
+		}
+	}
+	// With only the embedded versions the V18 example is current and clean.
+	if res := Validate(text, Options{Tier: v18.Example.Tier}); !res.Valid || len(res.Findings) != 0 {
+		t.Errorf("Validate(V18 example) = %+v; want no findings", res.Findings)
+	}
+}
+
+// TestValidateRetiredValueAndRequired covers the migrations without a
+// mechanical fix, with a V19 made here that retires a script language and
+// makes location required.
+func TestValidateRetiredValueAndRequired(t *testing.T) {
+	v18 := Default()
+	v19, err := os.ReadFile("testdata/versions/pairag-task-publish-v19.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lang := SortedEnum(v19doc(t, v19).ScriptLanguageEnum)[1] // not the last: its line ends in a comma
+	text := strings.Replace(string(v19), `"`+lang.Key+`": `+itoa(lang.ID)+`,`, ``, 1)
+	text = strings.Replace(text, `"required_manifest_fields": [`, `"required_manifest_fields": ["location", `, 1)
+	docs, err := ParseVersions(fstest.MapFS{
+		v18.FileName():                 {Data: v18.Raw()},
+		"pairag-task-publish-v19.json": {Data: []byte(text)},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := payload(t)
+	delete(manifestOf(p), "location")
+	stageOf(p, 0)["script_language"] = lang.ID
+	got := findingsOf(Validate(encode(t, p), Options{Versions: docs}))
+	for _, w := range []want{{"value-retired", "/stages/0/script_language"}, {"field-now-required", "/manifest"}} {
+		if !containsWant(got, w) {
+			t.Errorf("Validate() lacks %v; got %v", w, got)
+		}
+	}
+}
+
+func v19doc(t *testing.T, text []byte) *Document {
+	t.Helper()
+	d, err := Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+func findingsOf(r Result) []want {
+	var out []want
+	for _, f := range r.Findings {
+		out = append(out, want{f.Code, f.Pointer})
+	}
+	return out
+}
+
+func containsWant(ws []want, w want) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
