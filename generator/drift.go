@@ -72,8 +72,8 @@ type token struct {
 
 // facts are the tokens of one section, in source order.
 type facts struct {
-	tokens []token // inline code, link targets and numbers
-	blocks []token // code blocks, fenced or indented
+	tokens []token  // inline code, link targets and numbers
+	blocks []token  // code blocks, fenced or indented
 	kinds  []string // kind of each top-level block (heading, paragraph, code, list, ...)
 	lines  []int    // line of each top-level block
 }
