@@ -3,8 +3,8 @@ package generator
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -375,12 +375,37 @@ func metaItems(msg templates.Messages, fm SkillFrontMatter) []templates.MetaItem
 	add(m.License, fm.License, false)
 	add(m.Compatibility, fm.Compatibility, false)
 	add(m.AllowedTools, fm.AllowedTools, true)
-	if len(fm.Metadata) > 0 {
-		var sub []templates.MetaItem
-		for _, k := range slices.Sorted(maps.Keys(fm.Metadata)) {
-			sub = append(sub, templates.MetaItem{Term: k, Value: fm.Metadata[k], Code: true})
-		}
-		items = append(items, templates.MetaItem{Term: m.Metadata, Items: sub})
+	if len(fm.Metadata.Keys) > 0 {
+		items = append(items, templates.MetaItem{Term: m.Metadata, Items: metaMap(fm.Metadata)})
 	}
 	return items
+}
+
+// metaMap shows a map of the front matter in the order of the file; nested
+// maps nest, lists of scalars are a list of code values.
+func metaMap(v metaValue) []templates.MetaItem {
+	var out []templates.MetaItem
+	for _, k := range v.Keys {
+		out = append(out, metaItem(k, v.Map[k]))
+	}
+	return out
+}
+
+func metaItem(term string, v metaValue) templates.MetaItem {
+	it := templates.MetaItem{Term: term, Code: true}
+	switch {
+	case v.Map != nil:
+		it.Items = metaMap(v)
+	case v.List != nil:
+		for i, e := range v.List {
+			if e.isScalar() {
+				it.List = append(it.List, e.Text)
+			} else {
+				it.Items = append(it.Items, metaItem(fmt.Sprint(i+1), e))
+			}
+		}
+	default:
+		it.Value = v.Text
+	}
+	return it
 }

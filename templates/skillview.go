@@ -20,6 +20,7 @@ type MetaItem struct {
 	Term  string
 	Value string
 	Code  bool       // shown as code (names, versions, tool patterns)
+	List  []string   // the values of a list, each shown as code
 	Items []MetaItem // the entries of a map such as metadata
 }
 
