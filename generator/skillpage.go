@@ -157,7 +157,7 @@ type skillLink struct {
 // other pages that its files hold, for checking once every page exists.
 func (b *builder) renderSkill(w *worker, s *skill, js string) []skillLink {
 	for _, rel := range s.Files {
-		b.write(s.rawURL(rel), s.Data[rel])
+		b.write(s.rawURL(rel), s.published(rel))
 	}
 	pages := map[string]*page{}
 	for _, lang := range languages {

@@ -79,10 +79,10 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, f := range out {
 		for _, a := range f.Accepted {
-			fmt.Fprintf(stdout, "accepting %s\n", a)
+			fmt.Fprintf(stdout, "%s:%d: accepting: %s\n", a.File, a.Line, a.Msg)
 		}
 		for _, a := range f.Open {
-			fmt.Fprintf(stdout, "left open %s\n", a)
+			fmt.Fprintf(stdout, "%s:%d: left open (gen stamp --accept to accept it): %s\n", a.File, a.Line, a.Msg)
 		}
 		if f.Changed == 0 {
 			continue

@@ -1,0 +1,117 @@
+package generator
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+)
+
+// thirdParty is the slug of the third-party-style fixture skill under
+// testdata/skills: long, companion files in subfolders, nested metadata,
+// code blocks with comments, Chinese numerals and a wide table, with a
+// faithful translation whose two deliberate differences are acknowledged.
+const thirdParty = "tidepool-batch"
+
+// withThirdParty returns fsys with the fixture skill under content/skills.
+func withThirdParty(t testing.TB, fsys fstest.MapFS) fstest.MapFS {
+	t.Helper()
+	out := fstest.MapFS{}
+	for k, v := range fsys {
+		out[k] = v
+	}
+	root := "testdata/skills/" + thirdParty
+	err := fs.WalkDir(os.DirFS(root), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path.Join(root, p))
+		out[skillsDir+"/"+thirdParty+"/"+p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestThirdPartyPassesStrict checks the faithful translation: after its two
+// deliberate differences were accepted with gen stamp --accept, gen check
+// finds nothing that fails --strict, and the acknowledgements are notes.
+func TestThirdPartyPassesStrict(t *testing.T) {
+	findings, err := Check(Config{Content: withThirdParty(t, fstest.MapFS{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := 0
+	for _, f := range findings {
+		if f.Severity != SeverityInfo {
+			t.Errorf("%v", f)
+		}
+		if strings.Contains(f.Msg, "accepted (line") {
+			accepted++
+		}
+	}
+	if accepted != 2 {
+		t.Errorf("%d accepted differences; want the 2 deliberate ones", accepted)
+	}
+}
+
+// TestThirdPartyMistakes makes each mistake of testdata/skills/mistakes.txtar
+// in the translation and checks it is reported once, at the right line.
+func TestThirdPartyMistakes(t *testing.T) {
+	const file = "testdata/skills/mistakes.txtar"
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := map[string]string{}
+	for _, f := range ar.Files {
+		text[f.Name] = string(f.Data)
+	}
+	base := withThirdParty(t, fstest.MapFS{})
+	tr := skillsDir + "/" + thirdParty + "/" + skillFileZH
+	for i, f := range ar.Files {
+		name, ok := strings.CutSuffix(f.Name, ".want")
+		if !ok {
+			continue
+		}
+		src := string(base[tr].Data)
+		// a txtar file ends in a newline the replaced text may not have
+		old := strings.TrimSuffix(text[name+".old"], "\n")
+		if strings.Count(src, old) != 1 {
+			t.Fatalf("%s: the old text occurs %d times", name, strings.Count(src, old))
+		}
+		src = strings.Replace(src, old, strings.TrimSuffix(text[name+".new"], "\n"), 1)
+		findings, err := Check(Config{Content: withFiles(base, map[string]string{tr: src})})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range findings {
+			if f.Severity != SeverityInfo {
+				got = append(got, f.String())
+			}
+		}
+		if *update {
+			ar.Files[i].Data = []byte(lines(got))
+			continue
+		}
+		if diff := cmp.Diff(string(f.Data), lines(got)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+		if len(got) != 1 {
+			t.Errorf("%s: %d findings; want exactly one", name, len(got))
+		}
+	}
+	if *update {
+		if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package generator
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+)
+
+// published is a file of a skill folder as it is published: the author's
+// bytes, without the marker lines gen stamp writes into translations.
+func (s *skill) published(rel string) []byte {
+	if t := s.Texts[rel]; t != nil {
+		return withoutMarkers(t.Src, t.BodyStart)
+	}
+	return s.Data[rel]
+}
+
+// skillOf returns the skill whose page p is, or nil.
+func (b *builder) skillOf(p *page) *skill {
+	for _, s := range b.skills {
+		if p.Rel == "skills/"+s.Slug+"/" {
+			return s
+		}
+	}
+	return nil
+}
+
+// llmsText is a page's part of llms-full.txt: its Markdown version. For a
+// skill it is the published SKILL file of the language with the front
+// matter as a YAML code block (its --- lines would read as a heading once
+// files are joined) and each relative link made absolute, since
+// llms-full.txt lives at the site root; in the translation a link leads
+// to a sibling's translation where there is one.
+func (b *builder) llmsText(p *page) []byte {
+	s := b.skillOf(p)
+	if s == nil {
+		return b.read(markdownURL(p))
+	}
+	rel := skillFile
+	if p.Lang == zh && s.tr() != nil {
+		rel = skillFileZH
+	}
+	t := s.Texts[rel]
+	var out bytes.Buffer
+	if text, _, _, err := splitFrontMatter(t.Src); err == nil {
+		out.WriteString("```yaml\n")
+		out.Write(text)
+		out.WriteString("```\n")
+	}
+	body := string(withoutMarkers(t.Src, t.BodyStart)[t.BodyStart:]) // markers are all in the body
+	out.WriteString(s.absoluteLinks(rel, body, p.Lang == zh, b.abs))
+	return out.Bytes()
+}
+
+// absoluteLinks rewrites the relative links of the skill file rel, as the
+// parser found them, to absolute URLs of the published files: inline
+// links "](dest" and reference definitions "]: dest".
+func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string) string) string {
+	var dests []string
+	for _, f := range s.Texts[rel].facts {
+		for _, tk := range f.tokens {
+			if tk.kind == "link target" && !slices.Contains(dests, tk.text) {
+				dests = append(dests, tk.text)
+			}
+		}
+	}
+	// Longest first: a replacer takes the first match in argument order, so
+	// "a.md#x" is not read as "a.md" followed by "#x". Links that stay as
+	// they are stay in the list for the same reason.
+	slices.SortFunc(dests, func(a, b string) int { return len(b) - len(a) })
+	var pairs []string
+	for _, d := range dests {
+		u := skillLinkURL(s.Slug, rel, d)
+		if u == d {
+			for _, open := range []string{"](", "](<", "]: ", "]: <"} {
+				pairs = append(pairs, open+d, open+d)
+			}
+			continue
+		}
+		if translation {
+			path, frag, _ := strings.Cut(u, "#")
+			if t := translationName(strings.TrimPrefix(path, skillURLPrefix+s.Slug+"/")); t != "" && slices.Contains(s.Files, t) {
+				u = skillURLPrefix + s.Slug + "/" + t + cutSuffixIf("#", frag)
+			}
+		}
+		for _, open := range []string{"](", "](<", "]: ", "]: <"} {
+			pairs = append(pairs, open+d, open+abs(u))
+		}
+	}
+	return strings.NewReplacer(pairs...).Replace(md)
+}
