@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -113,5 +115,69 @@ func TestThirdPartyMistakes(t *testing.T) {
 		if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// markerLine matches the lines gen stamp writes, independently of the
+// parser that finds them.
+var markerLine = regexp.MustCompile(`(?m)^<!-- (source: [0-9a-f]+|accepted [0-9a-f]+: .*) -->\r?\n`)
+
+// TestThirdPartyPublished builds the fixture skill: every published file is
+// byte for byte the author's file without the marker lines, and
+// llms-full.txt of each language holds the skill without markers, with
+// its front matter as a YAML block and every relative link resolved.
+func TestThirdPartyPublished(t *testing.T) {
+	fsys := withThirdParty(t, fixture(t))
+	dir := mustRender(t, fsys)
+	prefix := skillsDir + "/" + thirdParty + "/"
+	for name, f := range fsys {
+		rel, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			continue
+		}
+		want := markerLine.ReplaceAllString(string(f.Data), "")
+		if got := readFile(t, dir, "skills/"+thirdParty+"/"+rel); got != want {
+			t.Errorf("published %s differs from the source without its markers:\n%s", rel, cmp.Diff(want, got))
+		}
+	}
+	if !markerLine.MatchString(string(fsys[prefix+skillFileZH].Data)) {
+		t.Fatal("the fixture translation is not stamped")
+	}
+	link := regexp.MustCompile(`\]\(<?([^)\s>]+)`)
+	for _, lang := range []string{"", "zh-CN/"} {
+		full := readFile(t, dir, lang+"llms-full.txt")
+		if strings.Contains(full, "<!-- source:") || strings.Contains(full, "<!-- accepted") {
+			t.Errorf("%sllms-full.txt holds stamp markers", lang)
+		}
+		if !strings.Contains(full, "```yaml\nname: "+thirdParty+"\n") || strings.Contains(full, "---\nname: "+thirdParty) {
+			t.Errorf("%sllms-full.txt: the skill's front matter is not a YAML block", lang)
+		}
+		for _, m := range link.FindAllStringSubmatch(full, -1) {
+			dest := m[1]
+			if strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "https://status.") || strings.HasPrefix(dest, "mailto:") {
+				continue
+			}
+			path, ok := strings.CutPrefix(dest, "https://example.test/")
+			if !ok && strings.HasPrefix(dest, "/") {
+				path, ok = dest[1:], true // a site path resolves from the root, where llms-full.txt is
+			}
+			if !ok {
+				if strings.Contains(dest, "/skills/") || !strings.Contains(dest, "://") {
+					t.Errorf("%sllms-full.txt: link %q is not absolute", lang, dest)
+				}
+				continue
+			}
+			path, _, _ = strings.Cut(path, "#")
+			if strings.HasSuffix(path, "/") || path == "" {
+				path += "index.html"
+			}
+			if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(path))); err != nil {
+				t.Errorf("%sllms-full.txt: link %q leads nowhere", lang, dest)
+			}
+		}
+	}
+	zhFull := readFile(t, dir, "zh-CN/llms-full.txt")
+	if !strings.Contains(zhFull, "(https://example.test/skills/"+thirdParty+"/modes/submit.zh-CN.md)") {
+		t.Error("zh-CN/llms-full.txt: a link to a translated companion does not lead to its translation")
 	}
 }

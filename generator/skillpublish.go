@@ -53,8 +53,9 @@ func (b *builder) llmsText(p *page) []byte {
 }
 
 // absoluteLinks rewrites the relative links of the skill file rel, as the
-// parser found them, to absolute URLs of the published files: inline
-// links "](dest" and reference definitions "]: dest".
+// parser found them, to absolute URLs of the published files (a
+// fragment, to the row of the skill page): inline links "](dest" and
+// reference definitions "]: dest".
 func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string) string) string {
 	var dests []string
 	for _, f := range s.Texts[rel].facts {
@@ -71,6 +72,9 @@ func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string)
 	var pairs []string
 	for _, d := range dests {
 		u := skillLinkURL(s.Slug, rel, d)
+		if strings.HasPrefix(d, "#") && rel == skillFile || rel == skillFileZH && strings.HasPrefix(d, "#") {
+			u = skillURL(map[bool]string{false: en, true: zh}[translation], s.Slug) + d // the row of the skill page
+		}
 		if u == d {
 			for _, open := range []string{"](", "](<", "]: ", "]: <"} {
 				pairs = append(pairs, open+d, open+d)
