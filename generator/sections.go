@@ -158,7 +158,7 @@ const (
 // parseAck reads an acknowledgement line.
 func parseAck(line []byte) (ack, bool) {
 	s := strings.TrimSpace(string(line))
-	if !strings.HasPrefix(s, ackPrefix) || !strings.HasSuffix(s, stampSuffix) {
+	if len(s) < len(ackPrefix)+len(stampSuffix) || !strings.HasPrefix(s, ackPrefix) || !strings.HasSuffix(s, stampSuffix) {
 		return ack{}, false
 	}
 	d, key, ok := strings.Cut(s[len(ackPrefix):len(s)-len(stampSuffix)], ": ")
@@ -189,8 +189,8 @@ func isHex(d string) bool {
 // parseStamp returns the digest of a stamp comment line.
 func parseStamp(line []byte) (string, bool) {
 	s := strings.TrimSpace(string(line))
-	if !strings.HasPrefix(s, stampPrefix) || !strings.HasSuffix(s, stampSuffix) {
-		return "", false
+	if len(s) < len(stampPrefix)+len(stampSuffix) || !strings.HasPrefix(s, stampPrefix) || !strings.HasSuffix(s, stampSuffix) {
+		return "", false // "<!-- source: -->" overlaps prefix and suffix
 	}
 	d := strings.TrimSpace(s[len(stampPrefix) : len(s)-len(stampSuffix)])
 	return d, isHex(d)

@@ -72,7 +72,7 @@ func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string)
 	var pairs []string
 	for _, d := range dests {
 		u := skillLinkURL(s.Slug, rel, d)
-		if strings.HasPrefix(d, "#") && rel == skillFile || rel == skillFileZH && strings.HasPrefix(d, "#") {
+		if strings.HasPrefix(d, "#") && (rel == skillFile || rel == skillFileZH) {
 			u = skillURL(map[bool]string{false: en, true: zh}[translation], s.Slug) + d // the row of the skill page
 		}
 		if u == d {
