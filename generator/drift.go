@@ -49,6 +49,9 @@ type textFile struct {
 	BodyStart int
 	secs      []section
 	facts     []facts // by section
+
+	pub     []byte    // the file as published, without marker lines; set by publishedRange
+	pubSecs []section // its sections
 }
 
 // newTextFile splits and analyses a Markdown file whose body starts at bodyStart.

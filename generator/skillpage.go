@@ -178,6 +178,7 @@ func (b *builder) renderSkill(w *worker, s *skill, js string) []skillLink {
 		}
 		v := b.pageView(pages[lang], pr, "")
 		v.Skill, v.Scripts = &view, append(v.Scripts, js)
+		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
 		w.out.Reset()
 		if err := templates.Layout(v).Render(context.Background(), &w.out); err != nil {
 			b.rep.errorf(s.orig().Name, 0, "render layout: %v", err)
@@ -197,9 +198,7 @@ func (b *builder) skillView(w *worker, s *skill, lang string) (templates.SkillVi
 	msg := templates.For(lang)
 	v := templates.SkillView{Msg: msg, Translated: s.tr() != nil, OrigLang: en, TrLang: zh}
 	for _, rel := range s.Files {
-		if strings.HasSuffix(rel, ".md") {
-			v.Files = append(v.Files, templates.Link{Text: rel, URL: s.rawURL(rel)})
-		}
+		v.Files = append(v.Files, templates.Link{Text: rel, URL: s.rawURL(rel)})
 	}
 	u := skillURL(lang, s.Slug)
 	for _, view := range []struct{ name, label, query string }{
@@ -207,6 +206,10 @@ func (b *builder) skillView(w *worker, s *skill, lang string) (templates.SkillVi
 		{"translation", msg.Skill.TranslationOnly, "?view=translation"},
 	} {
 		v.Views = append(v.Views, templates.ViewLink{View: view.name, Label: view.label, URL: u + view.query})
+	}
+	v.RawOrig = s.rawURL(skillFile)
+	if s.tr() != nil {
+		v.RawTr = s.rawURL(skillFileZH)
 	}
 	v.Meta[0] = metaItems(msg, s.FM[0])
 	orig := b.renderSections(w, s, s.orig(), lang, false)
@@ -337,7 +340,8 @@ func skillRows(s *skill, orig, tr *renderedFile, anchors map[string]bool) []temp
 		if f == nil || i < 0 || f.text.secs[i].empty(f.text.Src) {
 			return templates.SkillCell{Missing: true}
 		}
-		return templates.SkillCell{HTML: f.html[i], Markdown: f.text.secs[i].markdown(f.text.Src)}
+		from, to := f.text.publishedRange(i)
+		return templates.SkillCell{HTML: f.html[i], From: from, To: to}
 	}
 	var rows []templates.SkillRow
 	for _, p := range pairs {

@@ -93,3 +93,30 @@ func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string)
 	}
 	return strings.NewReplacer(pairs...).Replace(md)
 }
+
+// publishedRange is the byte range of section i's Markdown in the
+// published file (the file without marker lines): from its heading (its
+// first line of text, for the intro) to its last line of text, the line
+// end included.
+func (f *textFile) publishedRange(i int) (int, int) {
+	if f.pubSecs == nil {
+		f.pub = withoutMarkers(f.Src, f.BodyStart)
+		f.pubSecs = splitSections(f.pub, f.BodyStart)
+	}
+	pub, secs := f.pub, f.pubSecs
+	if i >= len(secs) {
+		return 0, 0
+	}
+	from, to := secs[i].Start, secs[i].End
+	for from < to && (pub[from] == '\n' || pub[from] == '\r' || pub[from] == ' ' || pub[from] == '\t') {
+		from++
+	}
+	from = bytes.LastIndexByte(pub[:from], '\n') + 1 // keep the indentation of the first line
+	for to > from && (pub[to-1] == '\n' || pub[to-1] == '\r' || pub[to-1] == ' ' || pub[to-1] == '\t') {
+		to--
+	}
+	if end, _ := cutLine(pub, to); to > from {
+		to = end
+	}
+	return from, to
+}
