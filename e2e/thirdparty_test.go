@@ -262,7 +262,7 @@ func TestSkillCopySlices(t *testing.T) {
 		"translation": "## 配额\n\n每个项目在 `gpu` 队列上每天有十二个 GPU 小时",
 	} {
 		run(t, tab, chromedp.Click(chromedp.CSS(`#quotas .cell.`+side+` button.copy-md`)))
-		time.Sleep(300 * time.Millisecond)
+		waitCopied(t, tab, `#quotas .cell.`+side+` .copy-status`)
 		got := eval[string](t, tab, `navigator.clipboard.readText()`)
 		if !strings.HasPrefix(got, want) || strings.Contains(got, "<!--") || !strings.HasSuffix(got, "how to ask for more.\n") && side == "original" {
 			t.Errorf("%s: copied %q; want the section's Markdown, starting %q", side, abbreviate(got), want)
