@@ -69,7 +69,7 @@ func (c *comparison) comparePair(o, t *section, normalize func(string) string) {
 		c.open = append(c.open, f)
 		return
 	case oe:
-		c.settle(o, t, []drift{{t.Line, "extra section", fmt.Sprintf("extra section %q: the original has no such section", t.name())}})
+		c.settle(nil, t, []drift{{t.Line, "extra section", fmt.Sprintf("extra section %q: the original has no such section", t.name())}})
 		return
 	}
 	name := t.name()
