@@ -105,7 +105,7 @@ func stamped(c *comparison, accept bool) stampResult {
 			continue
 		}
 		eol := "\n"
-		if bytes.Contains(src[t.Start:t.Body], []byte("\r\n")) {
+		if bytes.HasSuffix(bytes.TrimRight(src[t.Start:t.Body], "\n"), []byte("\r")) { // the heading's line end, even before stampAt completes it
 			eol = "\r\n"
 		}
 		var marks strings.Builder
