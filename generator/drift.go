@@ -99,17 +99,27 @@ func analyzeDoc(doc ast.Node, src []byte, secs []section) []facts {
 	out := make([]facts, len(secs))
 	cur := 0
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		off := firstOffset(n)
-		if off >= 0 {
-			cur = sort.Search(len(secs), func(i int) bool { return secs[i].Start > off }) - 1
-			cur = max(cur, 0)
-		}
+		cur = sectionOf(secs, n, cur)
 		f := &out[cur]
 		f.kinds = append(f.kinds, blockKind(n))
 		f.lines = append(f.lines, max(blockLine(n, lines), secs[cur].Line))
 		collect(n, src, lines, f, len(f.kinds)-1)
 	}
 	return out
+}
+
+// sectionOf is the section a top-level block starts in: found by its
+// offset, or, for a block without text (an empty heading or fence), the
+// one after cur for an ATX heading and cur otherwise, so that marker lines
+// gen stamp adds cannot move it to another section.
+func sectionOf(secs []section, n ast.Node, cur int) int {
+	if off := firstOffset(n); off >= 0 {
+		return max(sort.Search(len(secs), func(i int) bool { return secs[i].Start > off })-1, 0)
+	}
+	if _, ok := n.(*ast.Heading); ok { // without text it is an ATX heading: a setext one has text
+		return min(cur+1, len(secs)-1)
+	}
+	return cur
 }
 
 // blockKind names the kind of a top-level block for aligning the blocks

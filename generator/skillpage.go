@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -263,9 +262,7 @@ func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string,
 	cur := 0
 	for n := doc.FirstChild(); n != nil; {
 		next := n.NextSibling()
-		if off := firstOffset(n); off >= 0 {
-			cur = max(sort.Search(len(tf.secs), func(i int) bool { return tf.secs[i].Start > off })-1, 0)
-		}
+		cur = sectionOf(tf.secs, n, cur)
 		if h, ok := n.(*ast.Heading); ok && groups[cur].ChildCount() == 0 {
 			if id, ok := h.AttributeString("id"); ok {
 				out.ids[cur] = string(id.([]byte))
