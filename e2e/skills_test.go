@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -99,7 +100,7 @@ func TestSkillCopyMarkdown(t *testing.T) {
 	for _, side := range []string{"original", "translation"} {
 		sel := fmt.Sprintf(`#workflow .cell.%s button.copy-md`, side)
 		run(t, tab, chromedp.Click(chromedp.CSS(sel)))
-		time.Sleep(200 * time.Millisecond)
+		waitCopied(t, tab, fmt.Sprintf(`#workflow .cell.%s .copy-status`, side))
 		got := eval[string](t, tab, `navigator.clipboard.readText()`)
 		want := map[string]string{"original": "## Workflow\n\n1. **Fix the tier.**", "translation": "## 工作流程\n\n1. **确定等级。**"}[side]
 		if !strings.HasPrefix(got, want) || strings.Contains(got, "<!-- source:") {
@@ -108,9 +109,21 @@ func TestSkillCopyMarkdown(t *testing.T) {
 	}
 }
 
+// waitCopied waits until a copy button's status line says something.
+func waitCopied(t *testing.T, tab context.Context, status string) {
+	t.Helper()
+	for range 50 {
+		if eval[string](t, tab, `document.querySelector(`+"`"+status+"`"+`).textContent`) != "" {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("%s: nothing said after 5 s", status)
+}
+
 // TestSkillScreenshots saves the skill page and the skills index at desktop
 // and phone width, light and dark, and checks that on a phone each row
-// stacks the original above its translation without sideways scrolling.
+// shows its original and translation as tabs, without sideways scrolling.
 func TestSkillScreenshots(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
@@ -123,12 +136,13 @@ func TestSkillScreenshots(t *testing.T) {
 				t.Errorf("%s at %s width scrolls sideways by %d px", page.path, v.size, w)
 			}
 			if v.mobile && strings.HasSuffix(page.path, skillPage) {
-				stacked := eval[bool](t, tab, `[...document.querySelectorAll(".skill-row:not(.skill-head)")].every((r) => {
-					const [o, t] = r.querySelectorAll(":scope > .cell");
-					return !t || o.getBoundingClientRect().bottom <= t.getBoundingClientRect().top + 1;
+				tabbed := eval[bool](t, tab, `[...document.querySelectorAll(".skill-row:not(.skill-head)")].every((r) => {
+					const cells = [...r.querySelectorAll(":scope > .cell")];
+					const tabs = r.querySelector(".row-tabs");
+					return cells.length < 2 || (tabs.offsetParent !== null && cells.filter((c) => c.offsetParent !== null).length === 1);
 				})`)
-				if !stacked {
-					t.Errorf("%s on a phone: a row does not stack the original above the translation", page.path)
+				if !tabbed {
+					t.Errorf("%s on a phone: a row does not show its original and translation as tabs", page.path)
 				}
 			}
 			v.screenshot(t, tab, page.name)

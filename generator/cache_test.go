@@ -92,7 +92,7 @@ func TestBuildReportsDocsDrift(t *testing.T) {
 	}
 	got := res.Warnings.Error()
 	for _, want := range []string{
-		page + ":18: ", "code block", "#the-field-reference-and-protocol-json", `"1"`,
+		page + ":21: ", "code block", "#the-field-reference-and-protocol-json", `"1"`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("warnings lack %q:\n%s", want, got)

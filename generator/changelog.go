@@ -198,7 +198,7 @@ func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 			b.rep.errorf("content/"+zh+"/"+rel, 0, "stamp the generated page: %v", err)
 			continue
 		}
-		data, _, _ := stamped(c)
+		data := stamped(c, false).out
 		extra["content/"+zh+"/"+rel].Data = data
 	}
 	return o

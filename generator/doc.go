@@ -37,11 +37,16 @@
 // Each folder content/skills/<slug>/ holding a SKILL.md is an agent skill.
 // Every file of the folder is published byte for byte under /skills/<slug>/
 // (/skills/<slug>/SKILL.md, /skills/<slug>/SKILL.zh-CN.md,
-// /skills/<slug>/reference/x.md, ...), so an agent can install the skill
+// /skills/<slug>/reference/x.md, ...), without the stamp and
+// acknowledgement lines gen stamp writes, so an agent can install the skill
 // from its URL, and the skill gets a side-by-side page in both site
 // languages, /skills/<slug>/ and /zh-CN/skills/<slug>/: the same view, with
 // the interface in the page's language. Its Markdown version (rel=alternate,
-// llms.txt) is the raw SKILL.md, or SKILL.zh-CN.md on the Chinese page.
+// llms.txt) is the raw SKILL.md, or SKILL.zh-CN.md on the Chinese page; in
+// llms-full.txt its front matter becomes a YAML code block and its relative
+// links absolute URLs. A relative link of a skill file must lead to a file
+// of its folder, resolved as a browser resolves it; a missing file is one
+// error naming every place that links it.
 // Skill pages are not in the navigation; the skills index page lists them
 // with the skills directive (below).
 //
@@ -84,14 +89,17 @@
 //	nav: false                   # leave the page out of the navigation (default true)
 //
 // A SKILL.md and its translation start with the front matter of the Agent
-// Skills format, decoded strictly into [SkillFrontMatter]:
+// Skills format, read into [SkillFrontMatter] with scalars kept as written
+// (version 1.0 stays 1.0); an unknown key, a list where text belongs or
+// YAML that does not parse is a finding at its line saying what is allowed:
 //
 //	name: pairag-task-publish   # required: 1-64 of a-z, 0-9 and single hyphens; the folder's name; the same in the translation
 //	description: Turns ...      # required: 1-1024 characters; says what the skill does and when to use it
 //	license: MIT                # optional
 //	compatibility: Needs Go.    # optional, at most 500 characters
-//	metadata: {key: value}      # optional string map
-//	allowed-tools: Read Bash(go:*)  # optional
+//	metadata: {key: value}      # optional map; nested maps and lists are kept and shown
+//	                            # (metadata: {hermes: {tags: [a, b]}}, as some published skills write it)
+//	allowed-tools: Read Bash(go:*)  # optional; a YAML list is joined with spaces
 //	version: 1.0.0              # optional
 //	author: Pairag              # optional
 //
@@ -180,20 +188,30 @@
 // extra section is found where it is. Each pair is a row of a skill page.
 //
 // For each pair, these are drift, reported at the translation's file and
-// line ([Check], gen check; warnings of the build):
+// line ([Check], gen check; warnings of the build), one finding per
+// difference, at the line where the translation differs or where the
+// missing part belongs:
 //
-//   - a section missing from the translation, or one only it has;
+//   - a section missing from the translation (reported before the next
+//     translated section), or one only it has;
 //   - a heading level that differs;
-//   - a code block (fenced or indented; compared in order) whose content differs,
-//     or a different number of code blocks;
+//   - a code block missing, extra or changed. Blocks are aligned by content,
+//     not position, and compared with what chroma's lexer for the block's
+//     language marks as comments set aside (a #! line and preprocessor
+//     lines are code), so a translated comment is not drift; a change is
+//     reported at its first changed line with a line diff;
 //   - inline code, a link target or a number present on one side only, or
-//     more often on one side (multisets per section). Numbers are runs of
-//     digits with an optional decimal part in prose, not in code or links;
-//     "3,600" is 3600 and full-width digits count. On docs pages the field
-//     reference and bundle files may differ by language
-//     (pairag-task-publish-v18.zh-CN.md for .en.md).
+//     more often on one side (multisets per section). A token missing from
+//     the translation and one only the translation has, of the same kind,
+//     are one change ("number "5" reads "6""). Numbers are runs of digits
+//     with an optional decimal part in prose, not in code or links; "3,600"
+//     is 3600 and full-width digits count. A number of the original may be
+//     written in Chinese numerals (五, 十二, 两, 三千, 百分之五十, 前五次);
+//     those are never reported on their own, since 一 and 两 are also words.
+//     On docs pages the field reference and bundle files may differ by
+//     language (pairag-task-publish-v18.zh-CN.md for .en.md).
 //
-// # Stamps
+// # Stamps and acknowledgements
 //
 // A translated section records which original it was made from: on the
 // line after its heading (for the intro, before its first line) a comment
@@ -201,13 +219,26 @@
 //	<!-- source: 3f2a9c1b -->
 //
 // holding the first 8 hex digits of the SHA-256 of the original section's
-// normalized text: its Markdown without a stamp, with trailing spaces and
-// blank lines at the ends removed and runs of blank lines made one.
+// normalized text: its Markdown without marker lines, with trailing spaces
+// and blank lines at the ends removed and runs of blank lines made one.
 // [Stamp] (gen stamp) writes or updates these comments once a translator is
 // done, changing nothing else. When an original section later changes, its
 // translated section is stale: its row on the skill page says "the original
 // changed since this was translated" (in the page's language), and gen
 // check reports it as drift. A section without a stamp is only a note
-// ("never stamped"). Stamps are comments: pages, Markdown exports and
-// bundles leave them out; the raw skill files keep them.
+// ("never stamped").
+//
+// A deliberate difference is accepted with gen stamp --accept, which writes
+// under the stamp one line per difference the section has:
+//
+//	<!-- accepted 9c0d1e2f: inline code `TIDE_MIRROR=cn` is extra -->
+//
+// naming the difference and holding a digest of both sections and the
+// difference. gen check then reports it as a note ("accepted"), not a
+// warning; once either section changes the digest no longer matches and
+// the difference is a warning again, saying the acknowledgement expired.
+// gen stamp prints every difference it accepts and every one it leaves
+// open; without --accept it keeps only acknowledgements that are current.
+// Stamps and acknowledgements are marker lines: pages, Markdown exports,
+// llms-full.txt, bundles and the published raw skill files leave them out.
 package generator

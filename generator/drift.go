@@ -3,7 +3,6 @@ package generator
 import (
 	"bytes"
 	"cmp"
-	"fmt"
 	"path"
 	"slices"
 	"sort"
@@ -50,6 +49,9 @@ type textFile struct {
 	BodyStart int
 	secs      []section
 	facts     []facts // by section
+
+	pub     []byte    // the file as published, without marker lines; set by publishedRange
+	pubSecs []section // its sections
 }
 
 // newTextFile splits and analyses a Markdown file whose body starts at bodyStart.
@@ -65,12 +67,18 @@ type token struct {
 	kind string // "inline code", "link target", "number" or "code block"
 	text string
 	line int
+	blk  int    // index of the section's top-level block holding it
+	soft bool   // a number written in Chinese numerals: it may stand for a number, never missing or extra
+	lang string // of a code block: its info string's first word
+	body int    // of a code block: the line of its first line of code
 }
 
 // facts are the tokens of one section, in source order.
 type facts struct {
-	tokens []token // inline code, link targets and numbers
-	blocks []token // code blocks, fenced or indented
+	tokens []token  // inline code, link targets and numbers
+	blocks []token  // code blocks, fenced or indented
+	kinds  []string // kind of each top-level block (heading, paragraph, code, list, ...)
+	lines  []int    // line of each top-level block
 }
 
 var syntaxParsers = sync.Pool{New: func() any { return newSyntaxParser() }}
@@ -91,39 +99,77 @@ func analyzeDoc(doc ast.Node, src []byte, secs []section) []facts {
 	out := make([]facts, len(secs))
 	cur := 0
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		if off := firstOffset(n); off >= 0 {
-			cur = sort.Search(len(secs), func(i int) bool { return secs[i].Start > off }) - 1
-			cur = max(cur, 0)
-		}
-		collect(n, src, lines, &out[cur])
+		cur = sectionOf(secs, n, cur)
+		f := &out[cur]
+		f.kinds = append(f.kinds, blockKind(n))
+		f.lines = append(f.lines, max(blockLine(n, lines), secs[cur].Line))
+		collect(n, src, lines, f, len(f.kinds)-1)
 	}
 	return out
 }
 
+// sectionOf is the section a top-level block starts in: found by its
+// offset, or, for a block without text (an empty heading or fence), the
+// one after cur for an ATX heading and cur otherwise, so that marker lines
+// gen stamp adds cannot move it to another section.
+func sectionOf(secs []section, n ast.Node, cur int) int {
+	if off := firstOffset(n); off >= 0 {
+		return max(sort.Search(len(secs), func(i int) bool { return secs[i].Start > off })-1, 0)
+	}
+	if _, ok := n.(*ast.Heading); ok { // without text it is an ATX heading: a setext one has text
+		return min(cur+1, len(secs)-1)
+	}
+	return cur
+}
+
+// blockKind names the kind of a top-level block for aligning the blocks
+// of two sections.
+func blockKind(n ast.Node) string {
+	switch n.(type) {
+	case *ast.FencedCodeBlock, *ast.CodeBlock, *directiveNode:
+		return "code"
+	}
+	return n.Kind().String()
+}
+
+// blockLine is the first line of a top-level block, the fence included.
+func blockLine(n ast.Node, lines []int) int {
+	line := lineAt(lines, firstOffset(n))
+	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Lines().Len() > 0 {
+		line--
+	}
+	return line
+}
+
 // collect adds the tokens of a block and its descendants to f.
-func collect(n ast.Node, src []byte, lines []int, f *facts) {
+func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
 	inLink := 0
 	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		switch c := c.(type) {
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
 			if entering {
 				line := lineAt(lines, firstOffset(c))
+				body := line
 				if _, ok := c.(*ast.FencedCodeBlock); ok && c.Lines().Len() > 0 {
 					line-- // the opening fence
 				}
-				f.blocks = append(f.blocks, token{"code block", linesText(c, src), line})
+				lang := ""
+				if fc, ok := c.(*ast.FencedCodeBlock); ok {
+					lang = string(fc.Language(src))
+				}
+				f.blocks = append(f.blocks, token{kind: "code block", text: linesText(c, src), line: line, blk: blk, lang: lang, body: body})
 			}
 			return ast.WalkSkipChildren, nil
 		case *directiveNode:
 			if entering {
-				f.blocks = append(f.blocks, token{"code block", "protocol " + c.name, c.line})
+				f.blocks = append(f.blocks, token{kind: "code block", text: "protocol " + c.name, line: c.line, blk: blk})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock, *ast.RawHTML:
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
 			if entering {
-				f.tokens = append(f.tokens, token{"inline code", strings.TrimSpace(plainText(c, src)), lineAt(lines, firstOffset(c))})
+				f.tokens = append(f.tokens, token{kind: "inline code", text: strings.TrimSpace(plainText(c, src)), line: lineAt(lines, firstOffset(c)), blk: blk})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.AutoLink:
@@ -132,22 +178,26 @@ func collect(n ast.Node, src []byte, lines []int, f *facts) {
 				if i := bytes.Index(src[max(off, 0):], c.Label(src)); i >= 0 && off >= 0 {
 					off += i
 				}
-				f.tokens = append(f.tokens, token{"link target", string(c.URL(src)), lineAt(lines, off)})
+				f.tokens = append(f.tokens, token{kind: "link target", text: string(c.URL(src)), line: lineAt(lines, off), blk: blk})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Link, *ast.Image:
 			if entering {
 				inLink++
 				dest := linkDest(c)
-				f.tokens = append(f.tokens, token{"link target", dest, lineAt(lines, firstOffsetOr(c, n))})
+				f.tokens = append(f.tokens, token{kind: "link target", text: dest, line: lineAt(lines, firstOffsetOr(c, n)), blk: blk})
 			} else {
 				inLink--
 			}
 		case *ast.Text:
 			if entering && inLink == 0 {
 				line := lineAt(lines, c.Segment.Start)
-				for _, num := range numbersIn(string(c.Segment.Value(src))) {
-					f.tokens = append(f.tokens, token{"number", num, line})
+				text := string(c.Segment.Value(src))
+				for _, num := range numbersIn(text) {
+					f.tokens = append(f.tokens, token{kind: "number", text: num, line: line, blk: blk})
+				}
+				for _, num := range chineseNumbersIn(text) {
+					f.tokens = append(f.tokens, token{kind: "number", text: num, line: line, blk: blk, soft: true})
 				}
 			}
 		}
@@ -256,7 +306,9 @@ type comparison struct {
 	orig, tr *textFile
 	rows     []pairRow
 	findings []Finding
-	stale    map[int]bool // translation sections whose original changed since they were stamped
+	stale    map[int]bool    // translation sections whose original changed since they were stamped
+	drifts   map[int][]drift // differences found in each translated section, accepted or not
+	open     []Finding       // warnings no acknowledgement can cover (a missing section)
 }
 
 // sourceIDs returns the id of each section of the original: the explicit
@@ -410,129 +462,6 @@ func rowsOf(pair []int, taken []bool) []pairRow {
 		rows = slices.Insert(rows, at, pairRow{-1, j})
 	}
 	return rows
-}
-
-// compareTexts aligns a translation with its original and reports drift.
-// normalize, when set, maps link targets before they are compared.
-func compareTexts(o, t *textFile, normalize func(string) string) *comparison {
-	c := &comparison{orig: o, tr: t, rows: alignSections(o, t), stale: map[int]bool{}}
-	prev := 1
-	for _, r := range c.rows {
-		switch {
-		case r.tr < 0:
-			s := &o.secs[r.src]
-			if !s.empty(o.Src) {
-				c.warn(prev, "section %q of the original (%s:%d) is missing", s.name(), o.Name, s.Line)
-			}
-		case r.src < 0:
-			s := &t.secs[r.tr]
-			c.warn(s.Line, "extra section %q: the original has no such section", s.name())
-			prev = s.Line
-		default:
-			c.comparePair(&o.secs[r.src], &t.secs[r.tr], normalize)
-			prev = t.secs[r.tr].Line
-		}
-	}
-	sortFindings(c.findings)
-	return c
-}
-
-func (c *comparison) warn(line int, format string, args ...any) {
-	c.findings = append(c.findings, Finding{c.tr.Name, line, SeverityWarning, fmt.Sprintf(format, args...)})
-}
-
-// comparePair checks one pair of sections: level, code blocks, tokens and the stamp.
-func (c *comparison) comparePair(o, t *section, normalize func(string) string) {
-	oe, te := o.empty(c.orig.Src), t.empty(c.tr.Src)
-	switch {
-	case oe && te:
-		return
-	case te:
-		c.warn(t.Line, "section %q of the original (%s:%d) is missing", o.name(), c.orig.Name, o.Line)
-		return
-	case oe:
-		c.warn(t.Line, "extra section %q: the original has no such section", t.name())
-		return
-	}
-	name := t.name()
-	if o.Level != t.Level {
-		c.warn(t.Line, "section %q: heading level %d differs from level %d of the original (%s:%d)", name, t.Level, o.Level, c.orig.Name, o.Line)
-	}
-	of, tf := c.orig.facts[o.Index], c.tr.facts[t.Index]
-	for k := range min(len(of.blocks), len(tf.blocks)) {
-		if of.blocks[k].text != tf.blocks[k].text {
-			c.warn(tf.blocks[k].line, "section %q: code block %d differs from the original's (%s:%d)", name, k+1, c.orig.Name, of.blocks[k].line)
-		}
-	}
-	if len(of.blocks) != len(tf.blocks) {
-		c.warn(t.Line, "section %q: %d code block(s); the original has %d (%s:%d)", name, len(tf.blocks), len(of.blocks), c.orig.Name, o.Line)
-	}
-	c.compareTokens(name, o, t, of.tokens, tf.tokens, normalize)
-	c.checkStamp(o, t)
-}
-
-// compareTokens reports inline code, link targets and numbers that one
-// side has more often than the other.
-func (c *comparison) compareTokens(name string, o, t *section, ot, tt []token, normalize func(string) string) {
-	key := func(tk token) string {
-		if tk.kind == "link target" && normalize != nil {
-			return tk.kind + "\x00" + normalize(tk.text)
-		}
-		return tk.kind + "\x00" + tk.text
-	}
-	group := func(ts []token) (map[string][]token, []string) {
-		m := map[string][]token{}
-		var order []string
-		for _, tk := range ts {
-			k := key(tk)
-			if m[k] == nil {
-				order = append(order, k)
-			}
-			m[k] = append(m[k], tk)
-		}
-		return m, order
-	}
-	om, oorder := group(ot)
-	tm, torder := group(tt)
-	for _, k := range oorder {
-		first := om[k][0]
-		switch n, m := len(om[k]), len(tm[k]); {
-		case m == 0:
-			c.warn(t.Line, "section %q: %s %s is in the original (%s:%d) but not in the translation", name, first.kind, quoteToken(first), c.orig.Name, first.line)
-		case n != m:
-			c.warn(tm[k][0].line, "section %q: %s %s appears %d time(s) in the original (%s:%d), %d in the translation", name, first.kind, quoteToken(first), n, c.orig.Name, first.line, m)
-		}
-	}
-	for _, k := range torder {
-		if len(om[k]) == 0 {
-			first := tm[k][0]
-			c.warn(first.line, "section %q: %s %s is in the translation but not in the original", name, first.kind, quoteToken(first))
-		}
-	}
-}
-
-func quoteToken(tk token) string {
-	if tk.kind == "inline code" {
-		fence := "`"
-		for strings.Contains(tk.text, fence) {
-			fence += "`"
-		}
-		return fence + tk.text + fence
-	}
-	return fmt.Sprintf("%q", tk.text)
-}
-
-// checkStamp compares the digest a translated section records with the
-// original section's current digest.
-func (c *comparison) checkStamp(o, t *section) {
-	switch want := o.digest(c.orig.Src); {
-	case t.Stamp == "":
-		c.findings = append(c.findings, Finding{c.tr.Name, t.Line, SeverityInfo,
-			fmt.Sprintf("section %q: never stamped (run gen stamp once it is translated)", t.name())})
-	case t.Stamp != want:
-		c.stale[t.Index] = true
-		c.warn(t.Line, "section %q: the original changed since this was translated", t.name())
-	}
 }
 
 // docsLinkTarget maps the one link that may differ between a docs page

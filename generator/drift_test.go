@@ -1,7 +1,10 @@
 package generator
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -9,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
+	"golang.org/x/tools/txtar"
 )
 
 // rowNames shows aligned rows as "original | translation", "-" for a missing side.
@@ -41,72 +45,80 @@ func compareStrings(orig, tr string) *comparison {
 	return compareTexts(newTextFile("o.md", []byte(orig), 0), newTextFile("t.md", []byte(tr), 0), nil)
 }
 
-// TestAlign pairs tricky originals and translations section by section.
-func TestAlign(t *testing.T) {
-	tests := []struct {
-		name     string
-		orig, tr string
-		rows     []string
-		warnings []string
-	}{
-		{
-			name:     "extra section",
-			orig:     "Intro `x`.\n\n## Install\n\nRun `make`.\n\n## Use\n\nRun `app`.\n",
-			tr:       "介绍 `x`。\n\n## 安装\n\n运行 `make`。\n\n## 附注\n\n随便写写。\n\n## 使用\n\n运行 `app`。\n",
-			rows:     []string{"intro | intro", "## Install | ## 安装", "- | ## 附注", "## Use | ## 使用"},
-			warnings: []string{`7: extra section "## 附注": the original has no such section`},
-		},
-		{
-			name:     "missing section in the middle",
-			orig:     "## A\n\n`a`\n\n## B\n\n`b`\n\n## C\n\n`c`\n",
-			tr:       "## 甲\n\n`a`\n\n## 丙\n\n`c`\n",
-			rows:     []string{"intro | intro", "## A | ## 甲", "## B | -", "## C | ## 丙"},
-			warnings: []string{`1: section "## B" of the original (o.md:5) is missing`},
-		},
-		{
-			name: "reordered sections with ids",
-			orig: "## One {#one}\n\nStep 1.\n\n## Two {#two}\n\nStep 2.\n\n## Three\n\nStep 3.\n",
-			tr:   "## 二 {#two}\n\n第 2 步。\n\n## 一 {#one}\n\n第 1 步。\n\n## 三\n\n第 3 步。\n",
-			rows: []string{"intro | intro", "## One | ## 一", "## Two | ## 二", "## Three | ## 三"},
-		},
-		{
-			name: "headings in Chinese pair by order and level",
-			orig: "# Title\n\n## Install\n\nText.\n\n### Details\n\nMore.\n",
-			tr:   "# 标题\n\n## 安装\n\n正文。\n\n### 细节\n\n更多。\n",
-			rows: []string{"intro | intro", "# Title | # 标题", "## Install | ## 安装", "### Details | ### 细节"},
-		},
-		{
-			name: "code fences of different lengths holding # lines",
-			orig: "## Example\n\n````markdown\n```bash\n# not a heading\nmake\n```\n````\n\n## After\n\nDone.\n",
-			tr:   "## 示例\n\n`````markdown\n```bash\n# not a heading\nmake\n```\n`````\n\n## 之后\n\n完成。\n",
-			rows: []string{"intro | intro", "## Example | ## 示例", "## After | ## 之后"},
-		},
-		{
-			name: "level, code block, inline code, link and number differ",
-			orig: "## Run\n\nUse `go` for [docs](/docs/) within 5 minutes.\n\n```sh\ngo test\n```\n",
-			tr:   "### 运行\n\n用 `go` 在 3 分钟内读[文档](/other/)。\n\n```sh\ngo vet\n```\n",
-			rows: []string{"intro | intro", "## Run | ### 运行"},
-			warnings: []string{
-				`1: section "### 运行": heading level 3 differs from level 2 of the original (o.md:1)`,
-				`1: section "### 运行": link target "/docs/" is in the original (o.md:3) but not in the translation`,
-				`1: section "### 运行": number "5" is in the original (o.md:3) but not in the translation`,
-				`3: section "### 运行": link target "/other/" is in the translation but not in the original`,
-				`3: section "### 运行": number "3" is in the translation but not in the original`,
-				`5: section "### 运行": code block 1 differs from the original's (o.md:5)`,
-			},
-		},
+// TestDriftCases runs the cases of testdata/drift: each archive holds an
+// original (o.md), its translation (t.md), the expected rows and the
+// expected findings ("line: severity: message"; notes of never-stamped
+// sections left out). With an "accept" file, the translation is stamped
+// with --accept first and "accepted" lists the findings after that.
+// go test -run TestDriftCases -update rewrites the expectations.
+func TestDriftCases(t *testing.T) {
+	files, _ := filepath.Glob("testdata/drift/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no cases")
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			c := compareStrings(tt.orig, tt.tr)
-			if diff := cmp.Diff(tt.rows, rowNames(c)); diff != "" {
-				t.Errorf("rows (-want +got):\n%s", diff)
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if diff := cmp.Diff(tt.warnings, warnings(c)); diff != "" {
-				t.Errorf("warnings (-want +got):\n%s", diff)
+			get := func(name string) (string, bool) {
+				for _, f := range ar.Files {
+					if f.Name == name {
+						return string(f.Data), true
+					}
+				}
+				return "", false
+			}
+			orig, _ := get("o.md")
+			tr, _ := get("t.md")
+			c := compareStrings(orig, tr)
+			got := map[string]string{"rows": lines(rowNames(c)), "want": lines(findingLines(c))}
+			if _, ok := get("accept"); ok {
+				r := stamped(c, true)
+				again := compareTexts(c.orig, newTextFile("t.md", r.out, 0), nil)
+				got["accepted"] = lines(findingLines(again))
+				if r2 := stamped(again, false); !bytes.Equal(r2.out, r.out) {
+					t.Errorf("stamping again changed the file:\n%s", r2.out)
+				}
+			}
+			for i, f := range ar.Files {
+				g, ok := got[f.Name]
+				if !ok {
+					continue
+				}
+				if *update {
+					ar.Files[i].Data = []byte(g)
+				} else if diff := cmp.Diff(string(f.Data), g); diff != "" {
+					t.Errorf("%s (-want +got):\n%s", f.Name, diff)
+				}
+			}
+			if *update {
+				if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
+					t.Fatal(err)
+				}
 			}
 		})
 	}
+}
+
+func lines(ss []string) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	return strings.Join(ss, "\n") + "\n"
+}
+
+// findingLines shows a comparison's findings as "line: severity: message",
+// leaving out the notes of sections never stamped.
+func findingLines(c *comparison) []string {
+	var out []string
+	for _, f := range c.findings {
+		if !strings.Contains(f.Msg, "never stamped") {
+			out = append(out, fmt.Sprintf("%d: %s: %s", f.Line, f.Severity, f.Msg))
+		}
+	}
+	return out
 }
 
 // TestSplitSections checks headings, ids, fences and the intro of a file
@@ -143,7 +155,8 @@ func TestStamp(t *testing.T) {
 	orig := "---\ntitle: T\n---\n\nIntro.\n\n## A\n\nText `a`.\n\n## B\nText `b`.\n"
 	tr := "---\ntitle: 题\n---\n\n介绍。\n\n## 甲\n\n正文 `a`。\n\n## 乙\n<!-- source: 00000000 -->\n正文 `b`。"
 	c := compareTexts(newTextFile("o.md", []byte(orig), 16), newTextFile("t.md", []byte(tr), 18), nil)
-	out, changed, unchanged := stamped(c)
+	r := stamped(c, false)
+	out, changed, unchanged := r.out, r.changed, r.unchanged
 	if changed != 3 || unchanged != 0 {
 		t.Errorf("stamped: changed %d, unchanged %d; want 3, 0", changed, unchanged)
 	}
@@ -157,7 +170,8 @@ func TestStamp(t *testing.T) {
 		t.Errorf("stamping changed more than stamps:\n%s", got)
 	}
 	again := compareTexts(c.orig, newTextFile("t.md", out, 18), nil)
-	if _, changed, unchanged := stamped(again); changed != 0 || unchanged != 3 {
+	if r := stamped(again, false); r.changed != 0 || r.unchanged != 3 {
+		changed, unchanged := r.changed, r.unchanged
 		t.Errorf("second stamp: changed %d, unchanged %d; want 0, 3", changed, unchanged)
 	}
 	if len(again.findings) != 0 {
@@ -169,7 +183,7 @@ func TestStamp(t *testing.T) {
 // checks that exactly that row is marked on both pages and listed by Check.
 func TestStaleRow(t *testing.T) {
 	fsys := fixture(t)
-	files, err := Stamp(fsys, 1, skillsDir+"/fixture-skill/SKILL.zh-CN.md")
+	files, err := Stamp(fsys, StampOptions{Workers: 1}, skillsDir+"/fixture-skill/SKILL.zh-CN.md")
 	if err != nil || len(files) != 1 {
 		t.Fatalf("Stamp = %v, %v", files, err)
 	}
@@ -206,47 +220,39 @@ func TestStaleRow(t *testing.T) {
 	}
 }
 
-// TestSkillChecks covers the front matter rules, a missing translation and
-// a link to a sibling that does not exist.
+// TestSkillChecks loads the skills of testdata/skillchecks.txtar and
+// compares the findings with its last file.
 func TestSkillChecks(t *testing.T) {
-	skill := func(fm string) string { return fm + "# S\n\nSee [x](reference/x.md).\n" }
-	fsys := fstest.MapFS{
-		"content/skills/Bad--Name/SKILL.md":      {Data: []byte(skill("---\nname: Bad--Name\ndescription: D\n---\n"))},
-		"content/skills/ok/SKILL.md":             {Data: []byte(skill("---\nname: ok\ndescription: D\ncolour: red\n---\n"))},
-		"content/skills/ok/SKILL.zh-CN.md":       {Data: []byte(skill("---\nname: ok-zh\ndescription: 说明\n---\n"))},
-		"content/skills/ok/reference/x.md":       {Data: []byte("# X\n")},
-		"content/skills/no-fm/SKILL.md":          {Data: []byte("# No front matter\n\nSee [y](y.md).\n")},
-		"content/skills/long/SKILL.md":           {Data: []byte("---\nname: long\ndescription: " + strings.Repeat("d", 1025) + "\n---\n")},
-		"content/skills/no-skill-file/README.md": {Data: []byte("# Not a skill\n")},
+	const file = "testdata/skillchecks.txtar"
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	for _, f := range ar.Files[:len(ar.Files)-1] {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
 	}
 	skills, findings := loadSkills(fsys)
-	if len(skills) != 4 {
-		t.Errorf("loaded %d skills; want 4", len(skills))
+	for _, s := range skills {
+		for _, c := range s.Pairs {
+			findings = append(findings, c.findings...)
+		}
 	}
 	var got []string
 	for _, f := range findings {
-		got = append(got, f.String())
+		if !strings.Contains(f.Msg, "never stamped") {
+			got = append(got, f.String())
+		}
 	}
 	slices.Sort(got)
-	want := []string{
-		`content/skills/Bad--Name/SKILL.md:2: warning: front matter: name "Bad--Name": use lowercase letters, digits and single hyphens, not at the start or end`,
-		`content/skills/Bad--Name/SKILL.md:7: error: broken link "reference/x.md": no file reference/x.md in content/skills/Bad--Name`,
-		`content/skills/long/SKILL.md:3: warning: front matter: description has 1025 characters; at most 1024`,
-		`content/skills/no-fm/SKILL.md:1: warning: front matter: missing front matter: the file must start with a line of ---`,
-		`content/skills/no-fm/SKILL.md:1: warning: front matter: name is required`,
-		`content/skills/no-fm/SKILL.md:1: warning: front matter: description is required`,
-		`content/skills/no-fm/SKILL.md:3: error: broken link "y.md": no file y.md in content/skills/no-fm`,
-		`content/skills/no-skill-file: warning: no SKILL.md: the folder is not published`,
-		`content/skills/ok/SKILL.md:4: warning: front matter: unknown field "colour"`,
-		`content/skills/ok/SKILL.zh-CN.md:2: warning: front matter: name "ok-zh" differs from "ok" of SKILL.md: the name is not translated`,
-		`content/skills/ok/SKILL.zh-CN.md:2: warning: front matter: name "ok-zh" differs from the folder name "ok"`,
-		`content/skills/ok/reference/x.md: info: not translated: add x.zh-CN.md`,
-		`content/skills/Bad--Name/SKILL.md: info: not translated: add SKILL.zh-CN.md`,
-		`content/skills/long/SKILL.md: info: not translated: add SKILL.zh-CN.md`,
-		`content/skills/no-fm/SKILL.md: info: not translated: add SKILL.zh-CN.md`,
+	last := &ar.Files[len(ar.Files)-1]
+	if *update {
+		last.Data = []byte(lines(got))
+		if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
+			t.Fatal(err)
+		}
 	}
-	slices.Sort(want)
-	if diff := cmp.Diff(want, got); diff != "" {
+	if diff := cmp.Diff(string(last.Data), lines(got)); diff != "" {
 		t.Errorf("findings (-want +got):\n%s", diff)
 	}
 }
@@ -262,7 +268,7 @@ func TestUntranslatedSkill(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
-	if !strings.Contains(res.Warnings.Error(), "content/skills/solo/SKILL.md:1: front matter: name is required") {
+	if !strings.Contains(res.Warnings.Error(), "content/skills/solo/SKILL.md:1: front matter: name is missing") {
 		t.Errorf("warnings do not report the missing name:\n%s", res.Warnings.Error())
 	}
 	for page, note := range map[string]string{
@@ -289,5 +295,65 @@ func TestBrokenSiblingLink(t *testing.T) {
 	want := `content/skills/fixture-skill/SKILL.zh-CN.md:14: broken link "reference/lists.md": no file reference/lists.md in content/skills/fixture-skill`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("Render error = %v; want %q", err, want)
+	}
+}
+
+// TestAckExpires accepts the differences of a section, then changes the
+// translation and the original in turn: either change expires the
+// acknowledgements and the differences are warnings again.
+func TestAckExpires(t *testing.T) {
+	orig := "## Example\n\nRun `pairag demo` with 3 stages.\n\n## Other\n\nText.\n"
+	tr := "## 示例\n\n运行 `pairag demo --lang zh` 即可。\n\n## 其他\n\n正文。\n"
+	r := stamped(compareStrings(orig, tr), true)
+	if len(r.accepted) != 2 {
+		t.Fatalf("accepted %d differences; want 2", len(r.accepted))
+	}
+	acked := string(r.out)
+	for name, c := range map[string]*comparison{
+		"translation changed": compareStrings(orig, strings.Replace(acked, "即可", "就行", 1)),
+		"original changed":    compareStrings(strings.Replace(orig, "with 3", "with  3 demo", 1), acked),
+	} {
+		var expired int
+		for _, f := range c.findings {
+			if f.Severity == SeverityWarning && strings.Contains(f.Msg, "expired") {
+				expired++
+			}
+		}
+		if expired != 2 {
+			t.Errorf("%s: %d expired acknowledgements; want 2:\n%s", name, expired, strings.Join(findingLines(c), "\n"))
+		}
+	}
+	other := compareStrings(orig, strings.Replace(acked, "正文。", "正文，改过。", 1))
+	for _, f := range other.findings {
+		if f.Severity == SeverityWarning {
+			t.Errorf("a change in another section expired an acknowledgement: %v", f)
+		}
+	}
+}
+
+// TestMissingCompanionOnce builds a skill whose original and translation
+// both link a missing file several times: the build reports it once, at
+// the first link, naming the others.
+func TestMissingCompanionOnce(t *testing.T) {
+	fsys := withFiles(fixture(t), map[string]string{
+		"content/skills/gone/SKILL.md":       "---\nname: gone\ndescription: D\n---\n# Gone\n\nSee [a](reference/a.md) and [a again](reference/a.md#x).\n\n## More\n\n[a](reference/a.md), [b](modes/b.md).\n",
+		"content/skills/gone/SKILL.zh-CN.md": "---\nname: gone\ndescription: 说明\n---\n# 没了\n\n见 [a](reference/a.md) 和 [a](reference/a.md#x)。\n\n## 更多\n\n[a](reference/a.md)，[b](modes/b.md)。\n",
+	})
+	_, _, err := render(t, fsys)
+	if err == nil {
+		t.Fatal("the build passed with missing files")
+	}
+	var got []string
+	for line := range strings.Lines(err.Error()) {
+		if strings.Contains(line, "broken link") {
+			got = append(got, strings.TrimSpace(line))
+		}
+	}
+	want := []string{
+		`content/skills/gone/SKILL.md:7: broken link "reference/a.md": no file reference/a.md in content/skills/gone (copy it there, or fix the link); also linked from SKILL.md:11, SKILL.zh-CN.md:7, SKILL.zh-CN.md:11`,
+		`content/skills/gone/SKILL.md:11: broken link "modes/b.md": no file modes/b.md in content/skills/gone (copy it there, or fix the link); also linked from SKILL.zh-CN.md:11`,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("broken links (-want +got):\n%s", diff)
 	}
 }

@@ -172,7 +172,7 @@ func (b *builder) writeLLMs(lang string) {
 		if i > 0 {
 			full.WriteString("\n")
 		}
-		full.Write(b.read(markdownURL(r.page)))
+		full.Write(b.llmsText(r.page))
 	}
 	prefix := langPrefix(lang)
 	fmt.Fprintf(&s, "\n## Optional\n\n")

@@ -22,8 +22,19 @@ type section struct {
 
 	Stamp     string // digest recorded by gen stamp, "" for none
 	StampLine int    // line of the stamp comment
-	StampFrom int    // byte range of the stamp line, newline included
-	StampTo   int
+	Acks      []ack  // deliberate differences the writer accepted
+	MarkFrom  int    // byte range of the marker lines (stamp and acks), newline included
+	MarkTo    int    // 0 when the section has none
+}
+
+// ack is a recorded acknowledgement of one finding of a translated
+// section: <!-- accepted 1a2b3c4d: number "5" reads "6" -->. The digest
+// covers both sections and the finding, so the acknowledgement expires as
+// soon as either side changes.
+type ack struct {
+	Digest string
+	Key    string // the finding it accepts, without positions
+	Line   int
 }
 
 // name is how findings refer to a section: its heading as written, or "intro".
@@ -137,53 +148,99 @@ func atxHeading(line []byte) (level int, title, id string, ok bool) {
 }
 
 // stampPrefix and stampSuffix enclose the digest gen stamp records:
-// <!-- source: 3f2a9c1b -->
+// <!-- source: 3f2a9c1b -->; ackPrefix starts an acknowledgement.
 const (
 	stampPrefix = "<!-- source: "
 	stampSuffix = " -->"
+	ackPrefix   = "<!-- accepted "
 )
+
+// parseAck reads an acknowledgement line.
+func parseAck(line []byte) (ack, bool) {
+	s := strings.TrimSpace(string(line))
+	if len(s) < len(ackPrefix)+len(stampSuffix) || !strings.HasPrefix(s, ackPrefix) || !strings.HasSuffix(s, stampSuffix) {
+		return ack{}, false
+	}
+	d, key, ok := strings.Cut(s[len(ackPrefix):len(s)-len(stampSuffix)], ": ")
+	if !ok || !isHex(d) || key == "" {
+		return ack{}, false
+	}
+	return ack{Digest: d, Key: key}, true
+}
+
+// isMarker reports a line gen stamp writes: a stamp or an acknowledgement.
+func isMarker(line []byte) bool {
+	if _, ok := parseStamp(line); ok {
+		return true
+	}
+	_, ok := parseAck(line)
+	return ok
+}
+
+func isHex(d string) bool {
+	for _, r := range d {
+		if !strings.ContainsRune("0123456789abcdef", r) {
+			return false
+		}
+	}
+	return d != ""
+}
 
 // parseStamp returns the digest of a stamp comment line.
 func parseStamp(line []byte) (string, bool) {
 	s := strings.TrimSpace(string(line))
-	if !strings.HasPrefix(s, stampPrefix) || !strings.HasSuffix(s, stampSuffix) {
-		return "", false
+	if len(s) < len(stampPrefix)+len(stampSuffix) || !strings.HasPrefix(s, stampPrefix) || !strings.HasSuffix(s, stampSuffix) {
+		return "", false // "<!-- source: -->" overlaps prefix and suffix
 	}
 	d := strings.TrimSpace(s[len(stampPrefix) : len(s)-len(stampSuffix)])
-	for _, r := range d {
-		if !strings.ContainsRune("0123456789abcdef", r) {
-			return "", false
-		}
-	}
-	return d, d != ""
+	return d, isHex(d)
 }
 
-// findStamp records the stamp comment of the section: the first non-blank
-// line after the heading (of the intro's body).
+// findStamp records the marker lines of the section: the stamp and the
+// acknowledgements on consecutive lines from the first non-blank line
+// after the heading (of the intro's body).
 func (s *section) findStamp(src []byte, bodyStart int) {
 	line := 1 + bytes.Count(src[:s.Body], []byte("\n"))
-	for pos := s.Body; pos < s.End; line++ {
+	pos := s.Body
+	for ; pos < s.End; line++ {
+		end, _ := cutLine(src, pos)
+		if len(bytes.TrimSpace(src[pos:end])) > 0 {
+			break
+		}
+		pos = end
+	}
+	first := line
+	for ; pos < s.End; line++ {
 		end, _ := cutLine(src, pos)
 		text := src[pos:end]
-		if len(bytes.TrimSpace(text)) == 0 {
-			pos = end
-			continue
+		d, stamp := parseStamp(text)
+		a, acked := parseAck(text)
+		if (!stamp || s.Stamp != "") && !acked {
+			break
 		}
-		if d, ok := parseStamp(text); ok {
-			s.Stamp, s.StampLine, s.StampFrom, s.StampTo = d, line, pos, end
+		if s.MarkTo == 0 {
+			s.MarkFrom = pos
 		}
-		if s.Level == 0 {
-			s.Line = line // the intro is reported at its first line
+		if stamp {
+			s.Stamp, s.StampLine = d, line
+		} else {
+			a.Line = line
+			s.Acks = append(s.Acks, a)
 		}
-		return
+		s.MarkTo, pos = end, end
+	}
+	if s.Level == 0 && pos < s.End {
+		s.Line = line // the intro is reported at its first line of text
+	} else if s.Level == 0 {
+		s.Line = first
 	}
 }
 
 // markdown returns the section's Markdown without its stamp, ending in one newline.
 func (s *section) markdown(src []byte) string {
 	text := string(src[s.Start:s.End])
-	if s.StampTo > 0 {
-		text = string(src[s.Start:s.StampFrom]) + string(src[s.StampTo:s.End])
+	if s.MarkTo > 0 {
+		text = string(src[s.Start:s.MarkFrom]) + string(src[s.MarkTo:s.End])
 	}
 	text = strings.Trim(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	if text == "" {

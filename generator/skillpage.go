@@ -3,10 +3,9 @@ package generator
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
-	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -157,7 +156,7 @@ type skillLink struct {
 // other pages that its files hold, for checking once every page exists.
 func (b *builder) renderSkill(w *worker, s *skill, js string) []skillLink {
 	for _, rel := range s.Files {
-		b.write(s.rawURL(rel), s.Data[rel])
+		b.write(s.rawURL(rel), s.published(rel))
 	}
 	pages := map[string]*page{}
 	for _, lang := range languages {
@@ -178,6 +177,7 @@ func (b *builder) renderSkill(w *worker, s *skill, js string) []skillLink {
 		}
 		v := b.pageView(pages[lang], pr, "")
 		v.Skill, v.Scripts = &view, append(v.Scripts, js)
+		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
 		w.out.Reset()
 		if err := templates.Layout(v).Render(context.Background(), &w.out); err != nil {
 			b.rep.errorf(s.orig().Name, 0, "render layout: %v", err)
@@ -197,9 +197,7 @@ func (b *builder) skillView(w *worker, s *skill, lang string) (templates.SkillVi
 	msg := templates.For(lang)
 	v := templates.SkillView{Msg: msg, Translated: s.tr() != nil, OrigLang: en, TrLang: zh}
 	for _, rel := range s.Files {
-		if strings.HasSuffix(rel, ".md") {
-			v.Files = append(v.Files, templates.Link{Text: rel, URL: s.rawURL(rel)})
-		}
+		v.Files = append(v.Files, templates.Link{Text: rel, URL: s.rawURL(rel)})
 	}
 	u := skillURL(lang, s.Slug)
 	for _, view := range []struct{ name, label, query string }{
@@ -207,6 +205,10 @@ func (b *builder) skillView(w *worker, s *skill, lang string) (templates.SkillVi
 		{"translation", msg.Skill.TranslationOnly, "?view=translation"},
 	} {
 		v.Views = append(v.Views, templates.ViewLink{View: view.name, Label: view.label, URL: u + view.query})
+	}
+	v.RawOrig = s.rawURL(skillFile)
+	if s.tr() != nil {
+		v.RawTr = s.rawURL(skillFileZH)
 	}
 	v.Meta[0] = metaItems(msg, s.FM[0])
 	orig := b.renderSections(w, s, s.orig(), lang, false)
@@ -260,9 +262,7 @@ func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string,
 	cur := 0
 	for n := doc.FirstChild(); n != nil; {
 		next := n.NextSibling()
-		if off := firstOffset(n); off >= 0 {
-			cur = max(sort.Search(len(tf.secs), func(i int) bool { return tf.secs[i].Start > off })-1, 0)
-		}
+		cur = sectionOf(tf.secs, n, cur)
 		if h, ok := n.(*ast.Heading); ok && groups[cur].ChildCount() == 0 {
 			if id, ok := h.AttributeString("id"); ok {
 				out.ids[cur] = string(id.([]byte))
@@ -337,7 +337,8 @@ func skillRows(s *skill, orig, tr *renderedFile, anchors map[string]bool) []temp
 		if f == nil || i < 0 || f.text.secs[i].empty(f.text.Src) {
 			return templates.SkillCell{Missing: true}
 		}
-		return templates.SkillCell{HTML: f.html[i], Markdown: f.text.secs[i].markdown(f.text.Src)}
+		from, to := f.text.publishedRange(i)
+		return templates.SkillCell{HTML: f.html[i], From: from, To: to}
 	}
 	var rows []templates.SkillRow
 	for _, p := range pairs {
@@ -375,12 +376,37 @@ func metaItems(msg templates.Messages, fm SkillFrontMatter) []templates.MetaItem
 	add(m.License, fm.License, false)
 	add(m.Compatibility, fm.Compatibility, false)
 	add(m.AllowedTools, fm.AllowedTools, true)
-	if len(fm.Metadata) > 0 {
-		var sub []templates.MetaItem
-		for _, k := range slices.Sorted(maps.Keys(fm.Metadata)) {
-			sub = append(sub, templates.MetaItem{Term: k, Value: fm.Metadata[k], Code: true})
-		}
-		items = append(items, templates.MetaItem{Term: m.Metadata, Items: sub})
+	if len(fm.Metadata.Keys) > 0 {
+		items = append(items, templates.MetaItem{Term: m.Metadata, Items: metaMap(fm.Metadata)})
 	}
 	return items
+}
+
+// metaMap shows a map of the front matter in the order of the file; nested
+// maps nest, lists of scalars are a list of code values.
+func metaMap(v metaValue) []templates.MetaItem {
+	var out []templates.MetaItem
+	for _, k := range v.Keys {
+		out = append(out, metaItem(k, v.Map[k]))
+	}
+	return out
+}
+
+func metaItem(term string, v metaValue) templates.MetaItem {
+	it := templates.MetaItem{Term: term, Code: true}
+	switch {
+	case v.Map != nil:
+		it.Items = metaMap(v)
+	case v.List != nil:
+		for i, e := range v.List {
+			if e.isScalar() {
+				it.List = append(it.List, e.Text)
+			} else {
+				it.Items = append(it.Items, metaItem(fmt.Sprint(i+1), e))
+			}
+		}
+	default:
+		it.Value = v.Text
+	}
+	return it
 }

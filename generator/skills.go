@@ -10,8 +10,6 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/goccy/go-yaml"
 )
 
 // skillsDir holds one folder per agent skill.
@@ -29,16 +27,19 @@ const (
 
 // SkillFrontMatter is the YAML header of a SKILL.md: the fields of the
 // Agent Skills format plus the version and author many skills carry.
-// Unknown keys are findings.
+// Unknown keys are findings. Scalars keep their text as written.
 type SkillFrontMatter struct {
-	Name          string            `yaml:"name"`          // required: 1-64 of a-z, 0-9 and single hyphens; the folder's name
-	Description   string            `yaml:"description"`   // required: 1-1024 characters
-	License       string            `yaml:"license"`       // optional
-	Compatibility string            `yaml:"compatibility"` // optional: at most 500 characters
-	Metadata      map[string]string `yaml:"metadata"`      // optional: string keys and values
-	AllowedTools  string            `yaml:"allowed-tools"` // optional: space-separated tool patterns
-	Version       string            `yaml:"version"`
-	Author        string            `yaml:"author"`
+	Name          string    // required: 1-64 of a-z, 0-9 and single hyphens; the folder's name
+	Description   string    // required: 1-1024 characters
+	License       string    // optional
+	Compatibility string    // optional: at most 500 characters
+	Metadata      metaValue // optional: a map, nested maps and lists allowed as some published skills nest them
+	AllowedTools  string    // optional: space-separated tool patterns (a YAML list is joined)
+	Version       string
+	Author        string
+
+	invalid map[string]bool // keys present with a value of the wrong kind, reported already
+	broken  bool            // the YAML could not be read: nothing more is said about it
 }
 
 // skill is one folder of content/skills/.
@@ -127,7 +128,9 @@ func (s *skill) loadText(rel string) []Finding {
 		var fm SkillFrontMatter
 		fm, body, out = parseSkillFrontMatter(file, data)
 		s.FM[btoi(rel == skillFileZH)] = fm
-		out = append(out, checkSkillName(file, s.Slug, fm, data)...)
+		if !fm.broken {
+			out = append(out, checkSkillName(file, s.Slug, fm, data, rel == skillFile)...)
+		}
 	} else if _, _, b, err := splitFrontMatter(data); err == nil {
 		body = b
 	}
@@ -171,9 +174,16 @@ func (s *skill) pair() []Finding {
 }
 
 // checkLinks reports relative links of the skill's Markdown files that do
-// not lead to a file of the skill folder.
+// not lead to a file of the skill folder: one finding per missing target,
+// at its first link, naming every place that links it.
 func (s *skill) checkLinks() []Finding {
-	var out []Finding
+	type place struct {
+		file string
+		line int
+	}
+	broken := map[string][]place{}
+	msgs := map[string]string{}
+	var order []string
 	for _, rel := range s.Files {
 		t := s.Texts[rel]
 		if t == nil {
@@ -184,11 +194,31 @@ func (s *skill) checkLinks() []Finding {
 				if tk.kind != "link target" {
 					continue
 				}
+				target, _ := siblingTarget(rel, tk.text)
 				if msg := s.brokenSibling(rel, tk.text); msg != "" {
-					out = append(out, Finding{t.Name, tk.line, SeverityError, fmt.Sprintf("broken link %q: %s", tk.text, msg)})
+					if broken[target] == nil {
+						order = append(order, target)
+						msgs[target] = fmt.Sprintf("broken link %q: %s", tk.text, msg)
+					}
+					broken[target] = append(broken[target], place{t.Name, tk.line})
 				}
 			}
 		}
+	}
+	var out []Finding
+	for _, target := range order {
+		ps := broken[target]
+		msg := msgs[target]
+		var at []string
+		for _, p := range ps {
+			if a := fmt.Sprintf("%s:%d", strings.TrimPrefix(p.file, s.Dir+"/"), p.line); !slices.Contains(at, a) {
+				at = append(at, a)
+			}
+		}
+		if len(at) > 1 {
+			msg += fmt.Sprintf("; also linked from %s", strings.Join(at[1:], ", "))
+		}
+		out = append(out, Finding{ps[0].file, ps[0].line, SeverityError, msg})
 	}
 	return out
 }
@@ -204,68 +234,77 @@ func (s *skill) brokenSibling(rel, dest string) string {
 		return "it leads out of the skill folder, which is published alone"
 	}
 	if !slices.Contains(s.Files, target) {
-		return "no file " + target + " in " + s.Dir
+		return "no file " + target + " in " + s.Dir + " (copy it there, or fix the link)"
 	}
 	return ""
 }
 
 // siblingTarget resolves a relative link of the skill file rel to a path
-// inside the skill folder; ok is false for absolute links, site paths and
-// fragments.
+// inside the skill folder, the way a browser resolves it against the
+// published file (dot segments removed, a trailing slash or a double one
+// kept); ok is false for absolute links, site paths and fragments. A
+// target outside the folder starts with "../"; "" is the folder itself.
 func siblingTarget(rel, dest string) (string, bool) {
 	u, err := url.Parse(dest)
 	if err != nil || u.Scheme != "" || u.Host != "" || u.Path == "" || strings.HasPrefix(u.Path, "/") {
 		return "", false
 	}
-	target := path.Join(path.Dir(rel), u.Path)
-	if target == "." {
-		return "", true
+	// A deep base, so that climbing out of the folder is seen rather than
+	// stopped at the root.
+	const folder = "/_/_/_/_/_/_/_/_/_/_/_/_/_/_/_/_/skill/"
+	base := &url.URL{Scheme: "https", Host: "site", Path: folder + rel}
+	got := base.ResolveReference(&url.URL{Path: u.Path}).Path
+	target, inside := strings.CutPrefix(got, folder)
+	if !inside {
+		return "../" + strings.TrimPrefix(got, "/"), true
 	}
 	return target, true
 }
 
-// parseSkillFrontMatter decodes a SKILL file's front matter strictly.
-// Problems are findings: a skill with a broken header still publishes.
-func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Finding) {
-	var fm SkillFrontMatter
-	text, first, body, err := splitFrontMatter(src)
-	if err != nil {
-		return fm, 0, []Finding{{file, 1, SeverityWarning, "front matter: " + err.Error()}}
+// skillLinkURL is the site path a relative link of the skill file rel
+// leads to once published (query and fragment kept); dest itself when it
+// is not a relative link to a file of the folder.
+func skillLinkURL(slug, rel, dest string) string {
+	target, ok := siblingTarget(rel, dest)
+	if !ok || target == "" || target == ".." || strings.HasPrefix(target, "../") {
+		return dest
 	}
-	if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
-		line, msg := yamlErrorPos(err)
-		return fm, body, []Finding{{file, line + first - 1, SeverityWarning, "front matter: " + msg}}
-	}
-	return fm, body, nil
+	u, _ := url.Parse(dest)
+	out := &url.URL{Path: skillURLPrefix + slug + "/" + target, RawQuery: u.RawQuery, Fragment: u.Fragment}
+	return out.String()
 }
 
 var skillName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // checkSkillName checks a SKILL file's front matter against the Agent Skills format.
-func checkSkillName(file, slug string, fm SkillFrontMatter, src []byte) []Finding {
+// The translation's name is checked against the original's, not again
+// against the folder.
+func checkSkillName(file, slug string, fm SkillFrontMatter, src []byte, orig bool) []Finding {
 	var out []Finding
 	bad := func(key, format string, args ...any) {
 		out = append(out, Finding{file, fmLine(src, key), SeverityWarning, "front matter: " + fmt.Sprintf(format, args...)})
 	}
 	switch n := utf8.RuneCountInString(fm.Name); {
+	case n == 0 && fm.invalid["name"]:
 	case n == 0:
-		bad("name", "name is required")
+		bad("name", "name is missing; it is required: the skill folder's name, 1-%d lowercase letters, digits and hyphens", maxNameLen)
 	case n > maxNameLen:
-		bad("name", "name has %d characters; at most %d", n, maxNameLen)
+		bad("name", "name has %d characters; at most %d are allowed", n, maxNameLen)
 	case !skillName.MatchString(fm.Name):
 		bad("name", "name %q: use lowercase letters, digits and single hyphens, not at the start or end", fm.Name)
 	}
-	if fm.Name != "" && fm.Name != slug {
-		bad("name", "name %q differs from the folder name %q", fm.Name, slug)
+	if orig && fm.Name != "" && fm.Name != slug {
+		bad("name", "name %q differs from the folder name %q; they must be the same", fm.Name, slug)
 	}
 	switch n := utf8.RuneCountInString(strings.TrimSpace(fm.Description)); {
+	case n == 0 && fm.invalid["description"]:
 	case n == 0:
-		bad("description", "description is required")
+		bad("description", "description is missing; it is required: up to %d characters on what the skill does and when to use it", maxDescLen)
 	case n > maxDescLen:
-		bad("description", "description has %d characters; at most %d", n, maxDescLen)
+		bad("description", "description has %d characters; at most %d are allowed", n, maxDescLen)
 	}
 	if n := utf8.RuneCountInString(fm.Compatibility); n > maxCompatLen {
-		bad("compatibility", "compatibility has %d characters; at most %d", n, maxCompatLen)
+		bad("compatibility", "compatibility has %d characters; at most %d are allowed", n, maxCompatLen)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"slices"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -28,7 +29,7 @@ func (stampRemover) Transform(doc *ast.Document, reader gtext.Reader, _ parser.C
 	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if h, ok := n.(*ast.HTMLBlock); ok && entering && h.Lines().Len() == 1 {
 			seg := h.Lines().At(0)
-			if _, ok := parseStamp(seg.Value(src)); ok {
+			if isMarker(seg.Value(src)) {
 				stamps = append(stamps, n)
 			}
 		}
@@ -39,51 +40,106 @@ func (stampRemover) Transform(doc *ast.Document, reader gtext.Reader, _ parser.C
 	}
 }
 
-// stampEdits removes the stamp lines of a page from its Markdown export.
+// stampEdits removes the marker lines of a page (stamps and
+// acknowledgements) from its Markdown export.
 func stampEdits(src []byte, bodyStart int) []edit {
 	var edits []edit
 	for _, s := range splitSections(src, bodyStart) {
-		if s.StampTo > 0 {
-			edits = append(edits, edit{s.StampFrom, s.StampTo, ""})
+		if s.MarkTo > 0 {
+			edits = append(edits, edit{s.MarkFrom, s.MarkTo, ""})
 		}
 	}
 	return edits
 }
 
+// withoutMarkers is a file as its author wrote it: without the lines gen
+// stamp writes. It is what is published.
+func withoutMarkers(src []byte, bodyStart int) []byte {
+	var b bytes.Buffer
+	pos := 0
+	for _, e := range stampEdits(src, bodyStart) {
+		b.Write(src[pos:e.start])
+		pos = e.end
+	}
+	b.Write(src[pos:])
+	return b.Bytes()
+}
+
 // stampLine is the comment recording the digest of an original section.
 func stampLine(digest string) string { return stampPrefix + digest + stampSuffix }
 
+// ackLine is the comment accepting one difference.
+func ackLine(digest, key string) string { return ackPrefix + digest + ": " + ackKey(key) + stampSuffix }
+
+// stampResult is what stamping one translation did.
+type stampResult struct {
+	out                []byte
+	changed, unchanged int       // sections whose markers were rewritten or already current
+	accepted           []Finding // differences acknowledged by this run
+	open               []Finding // differences left as warnings
+}
+
 // stamped returns the translation of c with the digest of each paired
-// original section recorded in the translated section, and how many
-// stamps it wrote or changed. Everything else is kept byte for byte.
-func stamped(c *comparison) (out []byte, changed, unchanged int) {
+// original section recorded in the translated section and, with accept,
+// every current difference of the section acknowledged; without it only
+// acknowledgements that are still current are kept. Everything but the
+// marker lines is kept byte for byte.
+func stamped(c *comparison, accept bool) stampResult {
 	src := c.tr.Src
 	type insert struct {
 		at, to int
 		text   string
 	}
 	var edits []insert
+	res := stampResult{open: slices.Clone(c.open)}
 	for _, r := range c.rows {
-		if r.src < 0 || r.tr < 0 {
+		if r.tr < 0 {
 			continue
 		}
-		o, t := &c.orig.secs[r.src], &c.tr.secs[r.tr]
-		if o.empty(c.orig.Src) || t.empty(src) {
+		var o *section
+		if r.src >= 0 && !c.orig.secs[r.src].empty(c.orig.Src) {
+			o = &c.orig.secs[r.src]
+		}
+		t := &c.tr.secs[r.tr]
+		if t.empty(src) {
 			continue
 		}
-		want := o.digest(c.orig.Src)
+		eol := "\n"
+		if bytes.HasSuffix(bytes.TrimRight(src[t.Start:t.Body], "\n"), []byte("\r")) { // the heading's line end, even before stampAt completes it
+			eol = "\r\n"
+		}
+		var marks strings.Builder
+		if o != nil {
+			marks.WriteString(stampLine(o.digest(c.orig.Src)) + eol)
+		}
+		for _, d := range c.drifts[t.Index] {
+			digest := c.ackDigest(o, t, d.key)
+			f := Finding{c.tr.Name, d.line, SeverityWarning, d.msg}
+			current := slices.ContainsFunc(t.Acks, func(a ack) bool { return a.Digest == digest && a.Key == ackKey(d.key) })
+			switch {
+			case current:
+				marks.WriteString(ackLine(digest, d.key) + eol)
+			case accept:
+				marks.WriteString(ackLine(digest, d.key) + eol)
+				res.accepted = append(res.accepted, f)
+			default:
+				res.open = append(res.open, f)
+			}
+		}
+		old := ""
+		if t.MarkTo > 0 {
+			old = string(src[t.MarkFrom:t.MarkTo])
+		}
 		switch {
-		case t.Stamp == want:
-			unchanged++
-		case t.StampTo > 0:
-			eol := src[t.StampFrom:t.StampTo]
-			eol = eol[len(bytes.TrimRight(eol, "\r\n")):]
-			edits = append(edits, insert{t.StampFrom, t.StampTo, stampLine(want) + string(eol)})
-			changed++
+		case marks.String() == old:
+			res.unchanged++
+		case t.MarkTo > 0:
+			edits = append(edits, insert{t.MarkFrom, t.MarkTo, marks.String()})
+			res.changed++
 		default:
 			at, prefix := stampAt(src, t)
-			edits = append(edits, insert{at, at, prefix + stampLine(want) + "\n"})
-			changed++
+			edits = append(edits, insert{at, at, prefix + marks.String()})
+			res.changed++
 		}
 	}
 	slices.SortFunc(edits, func(a, b insert) int { return a.at - b.at })
@@ -95,10 +151,13 @@ func stamped(c *comparison) (out []byte, changed, unchanged int) {
 		pos = e.to
 	}
 	b.Write(src[pos:])
-	return b.Bytes(), changed, unchanged
+	res.out = b.Bytes()
+	sortFindings(res.accepted)
+	sortFindings(res.open)
+	return res
 }
 
-// stampAt is where a new stamp goes: right after the heading line, or
+// stampAt is where new markers go: right after the heading line, or
 // before the first line of the intro. prefix ends a heading that is the
 // file's last line without a newline.
 func stampAt(src []byte, s *section) (int, string) {

@@ -33,21 +33,34 @@ var ErrNotPaired = errors.New("not part of a translated pair")
 
 // StampedFile is a translation file as gen stamp rewrites it.
 type StampedFile struct {
-	File      string // path inside the content file system
-	Data      []byte // the new contents
-	Changed   int    // stamps written or updated
-	Unchanged int    // stamps that were already current
+	File      string    // path inside the content file system
+	Data      []byte    // the new contents
+	Changed   int       // sections whose stamp or acknowledgements were written or updated
+	Unchanged int       // sections whose markers were already current
+	Accepted  []Finding // differences acknowledged by this run, at their lines before it
+	Open      []Finding // differences left unacknowledged: gen check still reports them
+}
+
+// StampOptions says what gen stamp does besides recording digests.
+type StampOptions struct {
+	Workers int
+	// Accept acknowledges every difference now found in a stamped section
+	// (<!-- accepted 1a2b3c4d: what -->), so that gen check --strict passes
+	// until either side of that section changes.
+	Accept bool
 }
 
 // Stamp records in translation files, for each section paired with a
 // section of the original, the digest of that original section, as
 // <!-- source: 3f2a9c1b --> on the line after the heading (before the
-// first line of the intro). Everything else stays byte for byte. With no
+// first line of the intro), followed by the acknowledgements of the
+// section's differences that are still current and, with opt.Accept, of
+// every other difference. Everything else stays byte for byte. With no
 // files it stamps every translated pair; otherwise only the pairs of the
 // given files (originals or translations, paths inside fsys). It returns
 // every file it looked at; those with Changed > 0 need writing.
-func Stamp(fsys fs.FS, workers int, files ...string) ([]StampedFile, error) {
-	cs, _, err := comparisons(fsys, max(workers, 1))
+func Stamp(fsys fs.FS, opt StampOptions, files ...string) ([]StampedFile, error) {
+	cs, _, err := comparisons(fsys, max(opt.Workers, 1))
 	if err != nil {
 		return nil, err
 	}
@@ -62,8 +75,8 @@ func Stamp(fsys fs.FS, workers int, files ...string) ([]StampedFile, error) {
 		}
 		delete(want, c.orig.Name)
 		delete(want, c.tr.Name)
-		data, changed, unchanged := stamped(c)
-		out = append(out, StampedFile{File: c.tr.Name, Data: data, Changed: changed, Unchanged: unchanged})
+		r := stamped(c, opt.Accept)
+		out = append(out, StampedFile{File: c.tr.Name, Data: r.out, Changed: r.changed, Unchanged: r.unchanged, Accepted: r.accepted, Open: r.open})
 	}
 	if len(want) > 0 {
 		var left []string

@@ -73,7 +73,10 @@ type SearchMessages struct {
 
 // SkillMessages are the strings of the skill pages and the skills index.
 type SkillMessages struct {
-	Lead                                           string // under the title: what the page shows
+	Lead                                           string // under the title: what the page shows side by side
+	LeadOriginal, LeadTranslation                  string // the same in the single-column views
+	OriginalTab, TranslationTab                    string // a row's tabs on narrow screens
+	FooterNote                                     string // replaces the site's footer note on skill pages
 	Original, Translation                          string // column headings
 	ViewLabel, Both, OriginalOnly, TranslationOnly string
 	FrontMatter                                    string // accessible name of the front matter row
@@ -254,6 +257,11 @@ func messages(lang string, t func(en, zh string) string) Messages {
 
 		Skill: SkillMessages{
 			Lead:            t("The original and its translation side by side, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "原文与译文逐节左右对照。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			LeadOriginal:    t("The skill's original, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的英文原文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			LeadTranslation: t("The skill's Chinese translation, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的中文译文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			OriginalTab:     t("Original", "原文"),
+			TranslationTab:  t("Translation", "译文"),
+			FooterNote:      t("Skill files are published exactly as their authors wrote them; this page only lays them out.", "技能文件按作者原样发布，本页只负责排版展示。"),
 			Original:        t("Original (English)", "原文（英文）"),
 			Translation:     t("Translation (Simplified Chinese)", "译文（简体中文）"),
 			ViewLabel:       t("View", "显示方式"),

@@ -13,6 +13,8 @@ type SkillView struct {
 	Files      []Link        // the published raw files, site-relative
 	Views      []ViewLink    // side by side, original only, translation only
 	Rows       []SkillRow
+	RawOrig    string // site-relative URL of the published original, which the copy buttons slice
+	RawTr      string // of the published translation; "" when there is none
 }
 
 // MetaItem is one entry of a skill's front matter.
@@ -20,6 +22,7 @@ type MetaItem struct {
 	Term  string
 	Value string
 	Code  bool       // shown as code (names, versions, tool patterns)
+	List  []string   // the values of a list, each shown as code
 	Items []MetaItem // the entries of a map such as metadata
 }
 
@@ -42,7 +45,7 @@ type SkillRow struct {
 // SkillCell is one side of a row.
 type SkillCell struct {
 	HTML     string // trusted HTML rendered from the section's Markdown
-	Markdown string // the section's Markdown, what the copy button copies
+	From, To int    // byte range of the section's Markdown in the published file, what the copy button copies
 	Missing  bool   // the other side has this section, this one does not
 }
 

@@ -20,12 +20,17 @@ Compares every translation with its original, docs pages
 under content/skills/), section by section, and prints each finding as
 file:line: severity: message:
 
-  warning  drift: a section missing or extra, a heading level, a code block,
-           inline code, a link target or a number on one side only; a
-           section whose original changed since it was stamped; a skill's
-           front matter against the Agent Skills format
-  error    a link from a skill file to a sibling file that does not exist
-  info     a section never stamped, a skill file not translated
+  warning  drift, one finding per difference, where it is or where the
+           missing part belongs: a section missing or extra, a heading
+           level, a code block missing, extra or changed (comments set
+           aside), inline code, a link target or a number on one side only
+           or changed; a section whose original changed since it was
+           stamped; an acknowledgement that expired; a skill's front
+           matter against the Agent Skills format
+  error    a skill file linking a file its folder does not have (once per
+           missing file, naming every place that links it)
+  info     a difference accepted with gen stamp --accept, a section never
+           stamped, a skill file not translated
 
 Stamp translated sections with gen stamp once a translator is done.
 

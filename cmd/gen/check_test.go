@@ -52,23 +52,30 @@ func TestCheckAndStamp(t *testing.T) {
 			"gen check: 0 error(s), 0 warning(s), 2 note(s)",
 		}},
 		{"drift without --strict", drift, []string{"check"}, 0, []string{
-			`content/zh-CN/a.md:8: warning: section "## 步骤": number "5" is in the original (content/en/a.md:10) but not in the translation`,
+			`content/zh-CN/a.md:10: warning: section "## 步骤": number "5" of the original (content/en/a.md:10) reads "3" in the translation`,
 		}},
 		{"drift with --strict", drift, []string{"check", "--strict"}, 1, []string{
-			`content/zh-CN/a.md:10: warning: section "## 步骤": number "3" is in the translation but not in the original`,
+			`content/zh-CN/a.md:10: warning: section "## 步骤": number "5" of the original (content/en/a.md:10) reads "3" in the translation`,
 		}},
-		{"broken sibling link", skill, []string{"check"}, 1, []string{
-			`content/skills/s/SKILL.md:8: error: broken link "reference/x.md": no file reference/x.md in content/skills/s`,
-			`content/skills/s/SKILL.zh-CN.md:8: error: broken link "reference/x.md": no file reference/x.md in content/skills/s`,
+		{"broken sibling link, once", skill, []string{"check"}, 1, []string{
+			`content/skills/s/SKILL.md:8: error: broken link "reference/x.md": no file reference/x.md in content/skills/s (copy it there, or fix the link); also linked from SKILL.zh-CN.md:8`,
 		}},
-		{"stamp", clean, []string{"stamp"}, 0, []string{"content/zh-CN/a.md: 2 section(s) stamped, 0 already current"}},
+		{"stamp", clean, []string{"stamp"}, 0, []string{"content/zh-CN/a.md: 2 section(s) stamped, 0 already current, 0 difference(s) accepted"}},
+		{"stamp leaves drift open and says so", drift, []string{"stamp"}, 0, []string{
+			`content/zh-CN/a.md:10: left open (gen stamp --accept to accept it): section "## 步骤": number "5" of the original (content/en/a.md:10) reads "3" in the translation`,
+			"content/zh-CN/a.md: 2 section(s) stamped, 0 already current, 0 difference(s) accepted",
+		}},
+		{"stamp --accept says what it accepts", drift, []string{"stamp", "--accept"}, 0, []string{
+			`content/zh-CN/a.md:10: accepting: section "## 步骤": number "5" of the original (content/en/a.md:10) reads "3" in the translation`,
+			"content/zh-CN/a.md: 2 section(s) stamped, 0 already current, 1 difference(s) accepted",
+		}},
 		{"stamp a file that is not translated", clean, []string{"stamp", "content/en/none.md"}, 1, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := writeTree(t, tt.files)
 			args := append([]string{tt.args[0], "--content", dir}, tt.args[1:]...)
-			if tt.args[0] == "stamp" && len(tt.args) > 1 {
+			if tt.args[0] == "stamp" && len(tt.args) > 1 && !strings.HasPrefix(tt.args[1], "-") {
 				args = []string{"stamp", "--content", dir, filepath.Join(dir, tt.args[1])}
 			}
 			var stdout, stderr bytes.Buffer
@@ -102,6 +109,31 @@ func TestStampThenCheck(t *testing.T) {
 	want := "content/zh-CN/a.md:9: warning: section \"## 步骤\": the original changed since this was translated\ngen check: 0 error(s), 1 warning(s), 0 note(s)\n"
 	if code != 1 || out.String() != want {
 		t.Errorf("gen check --strict = %d\n%s\nwant 1\n%s", code, out.String(), want)
+	}
+}
+
+// TestAcceptThenCheck accepts a deliberate difference, then checks: the
+// acknowledgement is in the file, named; --strict passes and lists it as
+// a note; a later edit of the translated section brings the warning back.
+func TestAcceptThenCheck(t *testing.T) {
+	drifted := strings.Replace(zhPage, "5 分钟", "3 分钟", 1)
+	dir := writeTree(t, map[string]string{"content/en/a.md": enPage, "content/zh-CN/a.md": drifted})
+	var out bytes.Buffer
+	if code := run([]string{"stamp", "--accept", "--content", dir}, nil, &out, &out); code != 0 {
+		t.Fatalf("gen stamp --accept = %d\n%s", code, out.String())
+	}
+	zh, _ := os.ReadFile(filepath.Join(dir, "content/zh-CN/a.md"))
+	if !strings.Contains(string(zh), `: number "5" reads "3" -->`) {
+		t.Errorf("the acknowledgement does not name what it accepts:\n%s", zh)
+	}
+	out.Reset()
+	if code := run([]string{"check", "--strict", "--content", dir}, nil, &out, &out); code != 0 || !strings.Contains(out.String(), "info: accepted (line 11)") {
+		t.Errorf("gen check --strict after --accept = %d\n%s", code, out.String())
+	}
+	os.WriteFile(filepath.Join(dir, "content/zh-CN/a.md"), []byte(strings.Replace(string(zh), "等待 3 分钟。", "请等待 3 分钟。", 1)), 0o644)
+	out.Reset()
+	if code := run([]string{"check", "--strict", "--content", dir}, nil, &out, &out); code != 1 || !strings.Contains(out.String(), "expired") {
+		t.Errorf("gen check --strict after editing the section = %d\n%s", code, out.String())
 	}
 }
 

@@ -17,7 +17,7 @@ func init() {
 	commands["stamp"] = command{summary: "record which original each translated section was made from", run: runStamp}
 }
 
-const stampUsage = `usage: gen stamp [--content DIR] [FILE...]
+const stampUsage = `usage: gen stamp [--content DIR] [--accept] [FILE...]
 
 Run it when a translator is done. For each section of a translation that
 pairs with a section of its original, writes the digest of the original
@@ -29,7 +29,17 @@ of the intro):
 
 When the original section later changes, gen check and the skill pages
 mark the translated section as stale until it is updated and stamped again.
-Nothing else in the file changes. Without FILEs every translated pair is
+
+A deliberate difference (a translated example, a number left out on
+purpose) is accepted with --accept: every difference gen check finds in a
+stamped section is then recorded under the stamp, one line each, naming
+what it accepts:
+
+  <!-- accepted 9c0d1e2f: number "5" is missing -->
+
+gen stamp prints each difference it accepts and each it leaves open. An
+acknowledgement lasts until either side of the section changes; gen check
+then reports the difference again. Nothing else in the file changes. Without FILEs every translated pair is
 stamped (docs pages and skill files); FILEs (originals or translations)
 limit it to their pairs.
 
@@ -43,6 +53,7 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gen stamp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
+	accept := fs.Bool("accept", false, "acknowledge every difference now found in the stamped sections")
 	fs.Usage = func() { fmt.Fprint(stderr, stampUsage); fs.PrintDefaults() }
 	if code := parseFlags(fs, args, math.MaxInt); code >= 0 {
 		return code
@@ -56,7 +67,7 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		files = append(files, rel)
 	}
-	out, err := generator.Stamp(os.DirFS(*content), 0, files...)
+	out, err := generator.Stamp(os.DirFS(*content), generator.StampOptions{Accept: *accept}, files...)
 	code := 0
 	switch {
 	case errors.Is(err, generator.ErrNotPaired):
@@ -67,6 +78,12 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	for _, f := range out {
+		for _, a := range f.Accepted {
+			fmt.Fprintf(stdout, "%s:%d: accepting: %s\n", a.File, a.Line, a.Msg)
+		}
+		for _, a := range f.Open {
+			fmt.Fprintf(stdout, "%s:%d: left open (gen stamp --accept to accept it): %s\n", a.File, a.Line, a.Msg)
+		}
 		if f.Changed == 0 {
 			continue
 		}
@@ -79,7 +96,7 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "gen stamp: %v\n", err)
 			return 2
 		}
-		fmt.Fprintf(stdout, "%s: %d section(s) stamped, %d already current\n", f.File, f.Changed, f.Unchanged)
+		fmt.Fprintf(stdout, "%s: %d section(s) stamped, %d already current, %d difference(s) accepted\n", f.File, f.Changed, f.Unchanged, len(f.Accepted))
 	}
 	return code
 }

@@ -1,7 +1,9 @@
 // Skill pages: the reader's view (side by side, original only, translation
-// only) taken from ?view= and kept in the URL, and the buttons that copy a
-// section's Markdown. Without this script the page shows both sides and the
-// view links simply reload it.
+// only) taken from ?view= and kept in the URL; on narrow screens, two tabs
+// per section (original, translation); and the buttons that copy a
+// section's Markdown, sliced from the published file, which is fetched
+// once per side. Without this script the page shows both sides stacked and
+// the view links simply reload it.
 (function () {
   "use strict";
 
@@ -42,22 +44,68 @@
     window.addEventListener("popstate", function () { apply(skill, viewFrom(window.location.search)); });
   }
 
-  function wireCopy(cell) {
+  // Tabs take effect through CSS on narrow screens only; on wide ones the
+  // row shows both cells and the tabs stay hidden.
+  function wireTabs(row) {
+    var tabs = row.querySelector(".row-tabs");
+    if (!tabs || row.querySelectorAll(":scope > .cell").length < 2) return;
+    tabs.hidden = false;
+    row.dataset.show = "original";
+    tabs.querySelectorAll("button").forEach(function (b) {
+      b.addEventListener("click", function () {
+        row.dataset.show = b.dataset.side;
+        tabs.querySelectorAll("button").forEach(function (o) {
+          o.setAttribute("aria-selected", o === b ? "true" : "false");
+        });
+      });
+    });
+  }
+
+  // raw fetches a published file once and keeps its bytes.
+  var files = {};
+  function raw(url) {
+    if (!files[url]) {
+      files[url] = fetch(url).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.arrayBuffer();
+      }).then(function (b) { return new Uint8Array(b); });
+    }
+    return files[url];
+  }
+
+  function section(bytes, button) {
+    var from = Number(button.dataset.from), to = Number(button.dataset.to);
+    return new TextDecoder().decode(bytes.subarray(from, to));
+  }
+
+  // manual shows the text selected in a read-only box for Ctrl+C.
+  function manual(cell, text) {
+    var box = cell.querySelector("textarea.cell-md");
+    if (!box) {
+      box = document.createElement("textarea");
+      box.className = "cell-md";
+      box.readOnly = true;
+      box.rows = 8;
+      cell.querySelector(".cell-tools").after(box);
+    }
+    box.value = text;
+    box.focus();
+    box.select();
+  }
+
+  function wireCopy(skill, cell) {
     var button = cell.querySelector("button.copy-md");
-    var text = cell.querySelector("textarea.cell-md");
     var status = cell.querySelector(".copy-status");
-    if (!button || !text) return;
+    var url = cell.classList.contains("translation") ? skill.dataset.rawTranslation : skill.dataset.rawOriginal;
+    if (!button || !url || !window.fetch || !window.TextDecoder) return;
     button.hidden = false;
     button.addEventListener("click", function () {
-      var done = function () { say(status, button.dataset.copied); };
-      var fail = function () {
-        text.hidden = false;
-        text.focus();
-        text.select();
-        say(status, button.dataset.failed);
-      };
-      if (!navigator.clipboard || !navigator.clipboard.writeText) { fail(); return; }
-      navigator.clipboard.writeText(text.value).then(done, fail);
+      raw(url).then(function (bytes) {
+        var text = section(bytes, button);
+        var fail = function () { manual(cell, text); say(status, button.dataset.failed); };
+        if (!navigator.clipboard || !navigator.clipboard.writeText) { fail(); return; }
+        navigator.clipboard.writeText(text).then(function () { say(status, button.dataset.copied); }, fail);
+      }, function () { say(status, button.dataset.failed); });
     });
   }
 
@@ -65,7 +113,8 @@
     var skill = document.getElementById("skill");
     if (!skill) return;
     wireViews(skill);
-    skill.querySelectorAll(".cell").forEach(wireCopy);
+    skill.querySelectorAll(".skill-row").forEach(wireTabs);
+    skill.querySelectorAll(".cell").forEach(function (cell) { wireCopy(skill, cell); });
   }
 
   if (document.readyState === "loading") {

@@ -1,0 +1,183 @@
+package generator
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+)
+
+// thirdParty is the slug of the third-party-style fixture skill under
+// testdata/skills: long, companion files in subfolders, nested metadata,
+// code blocks with comments, Chinese numerals and a wide table, with a
+// faithful translation whose two deliberate differences are acknowledged.
+const thirdParty = "tidepool-batch"
+
+// withThirdParty returns fsys with the fixture skill under content/skills.
+func withThirdParty(t testing.TB, fsys fstest.MapFS) fstest.MapFS {
+	t.Helper()
+	out := fstest.MapFS{}
+	for k, v := range fsys {
+		out[k] = v
+	}
+	root := "testdata/skills/" + thirdParty
+	err := fs.WalkDir(os.DirFS(root), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path.Join(root, p))
+		out[skillsDir+"/"+thirdParty+"/"+p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestThirdPartyPassesStrict checks the faithful translation: after its two
+// deliberate differences were accepted with gen stamp --accept, gen check
+// finds nothing that fails --strict, and the acknowledgements are notes.
+func TestThirdPartyPassesStrict(t *testing.T) {
+	findings, err := Check(Config{Content: withThirdParty(t, fstest.MapFS{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	accepted := 0
+	for _, f := range findings {
+		if f.Severity != SeverityInfo {
+			t.Errorf("%v", f)
+		}
+		if strings.Contains(f.Msg, "accepted (line") {
+			accepted++
+		}
+	}
+	if accepted != 2 {
+		t.Errorf("%d accepted differences; want the 2 deliberate ones", accepted)
+	}
+}
+
+// TestThirdPartyMistakes makes each mistake of testdata/skills/mistakes.txtar
+// in the translation and checks it is reported once, at the right line.
+func TestThirdPartyMistakes(t *testing.T) {
+	const file = "testdata/skills/mistakes.txtar"
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := map[string]string{}
+	for _, f := range ar.Files {
+		text[f.Name] = string(f.Data)
+	}
+	base := withThirdParty(t, fstest.MapFS{})
+	tr := skillsDir + "/" + thirdParty + "/" + skillFileZH
+	for i, f := range ar.Files {
+		name, ok := strings.CutSuffix(f.Name, ".want")
+		if !ok {
+			continue
+		}
+		src := string(base[tr].Data)
+		// a txtar file ends in a newline the replaced text may not have
+		old := strings.TrimSuffix(text[name+".old"], "\n")
+		if strings.Count(src, old) != 1 {
+			t.Fatalf("%s: the old text occurs %d times", name, strings.Count(src, old))
+		}
+		src = strings.Replace(src, old, strings.TrimSuffix(text[name+".new"], "\n"), 1)
+		findings, err := Check(Config{Content: withFiles(base, map[string]string{tr: src})})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range findings {
+			if f.Severity != SeverityInfo {
+				got = append(got, f.String())
+			}
+		}
+		if *update {
+			ar.Files[i].Data = []byte(lines(got))
+			continue
+		}
+		if diff := cmp.Diff(string(f.Data), lines(got)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", name, diff)
+		}
+		if len(got) != 1 {
+			t.Errorf("%s: %d findings; want exactly one", name, len(got))
+		}
+	}
+	if *update {
+		if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// markerLine matches the lines gen stamp writes, independently of the
+// parser that finds them.
+var markerLine = regexp.MustCompile(`(?m)^<!-- (source: [0-9a-f]+|accepted [0-9a-f]+: .*) -->\r?\n`)
+
+// TestThirdPartyPublished builds the fixture skill: every published file is
+// byte for byte the author's file without the marker lines, and
+// llms-full.txt of each language holds the skill without markers, with
+// its front matter as a YAML block and every relative link resolved.
+func TestThirdPartyPublished(t *testing.T) {
+	fsys := withThirdParty(t, fixture(t))
+	dir := mustRender(t, fsys)
+	prefix := skillsDir + "/" + thirdParty + "/"
+	for name, f := range fsys {
+		rel, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			continue
+		}
+		want := markerLine.ReplaceAllString(string(f.Data), "")
+		if got := readFile(t, dir, "skills/"+thirdParty+"/"+rel); got != want {
+			t.Errorf("published %s differs from the source without its markers:\n%s", rel, cmp.Diff(want, got))
+		}
+	}
+	if !markerLine.MatchString(string(fsys[prefix+skillFileZH].Data)) {
+		t.Fatal("the fixture translation is not stamped")
+	}
+	link := regexp.MustCompile(`\]\(<?([^)\s>]+)`)
+	for _, lang := range []string{"", "zh-CN/"} {
+		full := readFile(t, dir, lang+"llms-full.txt")
+		if strings.Contains(full, "<!-- source:") || strings.Contains(full, "<!-- accepted") {
+			t.Errorf("%sllms-full.txt holds stamp markers", lang)
+		}
+		if !strings.Contains(full, "```yaml\nname: "+thirdParty+"\n") || strings.Contains(full, "---\nname: "+thirdParty) {
+			t.Errorf("%sllms-full.txt: the skill's front matter is not a YAML block", lang)
+		}
+		for _, m := range link.FindAllStringSubmatch(full, -1) {
+			dest := m[1]
+			if strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "https://status.") || strings.HasPrefix(dest, "mailto:") {
+				continue
+			}
+			path, ok := strings.CutPrefix(dest, "https://example.test/")
+			if !ok && strings.HasPrefix(dest, "/") {
+				path, ok = dest[1:], true // a site path resolves from the root, where llms-full.txt is
+			}
+			if !ok {
+				if strings.Contains(dest, "/skills/") || !strings.Contains(dest, "://") {
+					t.Errorf("%sllms-full.txt: link %q is not absolute", lang, dest)
+				}
+				continue
+			}
+			path, _, _ = strings.Cut(path, "#")
+			if strings.HasSuffix(path, "/") || path == "" {
+				path += "index.html"
+			}
+			if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(path))); err != nil {
+				t.Errorf("%sllms-full.txt: link %q leads nowhere", lang, dest)
+			}
+		}
+	}
+	zhFull := readFile(t, dir, "zh-CN/llms-full.txt")
+	if !strings.Contains(zhFull, "(https://example.test/skills/"+thirdParty+"/modes/submit.zh-CN.md)") {
+		t.Error("zh-CN/llms-full.txt: a link to a translated companion does not lead to its translation")
+	}
+}

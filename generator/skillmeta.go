@@ -1,0 +1,170 @@
+package generator
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+	yast "github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+)
+
+// metaValue is a value of a skill's front matter as written: a scalar's
+// text (1.0 stays 1.0), a list or a map in the order of the file.
+type metaValue struct {
+	Text string
+	List []metaValue
+	Keys []string // of a map, in order
+	Map  map[string]metaValue
+	Line int // relative to the YAML text
+}
+
+func (v metaValue) isScalar() bool { return v.List == nil && v.Map == nil }
+
+// skillKeys are the keys a SKILL.md's front matter may have, in the order
+// the page shows them: those of the Agent Skills format, then the version
+// and author many published skills carry.
+var skillKeys = []string{"name", "description", "version", "author", "license", "compatibility", "allowed-tools", "metadata"}
+
+// parseSkillFrontMatter reads a SKILL file's front matter. Problems are
+// findings worded "what is wrong; what is allowed", at their lines: a
+// skill with a broken header still publishes.
+func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Finding) {
+	fm := SkillFrontMatter{invalid: map[string]bool{}, broken: true}
+	text, first, body, err := splitFrontMatter(src)
+	if err != nil {
+		fm.broken = false // say what a SKILL.md needs
+		return fm, 0, []Finding{{file, 1, SeverityWarning, "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}
+	}
+	var plain map[string]any
+	if err := yaml.Unmarshal(text, &plain); err != nil {
+		line, msg := yamlErrorPos(err)
+		return fm, body, []Finding{{file, line + first - 1, SeverityWarning, "front matter: " + msg + "; it must be YAML keys with values (quote a value holding \": \" or a leading special character)"}}
+	}
+	root, err := parser.ParseBytes(text, 0)
+	if err != nil || len(root.Docs) == 0 {
+		return fm, body, nil
+	}
+	top := toMeta(root.Docs[0].Body)
+	fm.broken = false
+	var out []Finding
+	bad := func(line int, format string, args ...any) {
+		out = append(out, Finding{file, line + first - 1, SeverityWarning, "front matter: " + fmt.Sprintf(format, args...)})
+	}
+	if !top.isScalar() || top.Text != "" {
+		if top.Map == nil {
+			bad(top.Line, "not a map of keys to values; write one key: value per line")
+			return fm, body, out
+		}
+	}
+	for _, k := range top.Keys {
+		v := top.Map[k]
+		switch {
+		case !slices.Contains(skillKeys, k):
+			bad(v.Line, "unknown key %q; the keys are %s (put anything else under metadata)", k, strings.Join(skillKeys, ", "))
+		case k == "metadata":
+			if v.Map == nil && v.Text != "" {
+				bad(v.Line, "metadata is %s; it must be a map of keys to values (nested maps and lists are shown as they are)", describe(v))
+			} else {
+				fm.Metadata = v
+			}
+		case k == "allowed-tools" && v.List != nil:
+			var tools []string
+			for _, t := range v.List {
+				tools = append(tools, t.Text)
+			}
+			fm.AllowedTools = strings.Join(tools, " ")
+		case !v.isScalar():
+			fm.invalid[k] = true
+			bad(v.Line, "%s is %s; it must be text on one line (quote it if it holds \": \")", k, describe(v))
+		default:
+			fm.set(k, v.Text)
+		}
+	}
+	return fm, body, out
+}
+
+func (fm *SkillFrontMatter) set(key, value string) {
+	switch key {
+	case "name":
+		fm.Name = value
+	case "description":
+		fm.Description = value
+	case "version":
+		fm.Version = value
+	case "author":
+		fm.Author = value
+	case "license":
+		fm.License = value
+	case "compatibility":
+		fm.Compatibility = value
+	case "allowed-tools":
+		fm.AllowedTools = value
+	}
+}
+
+func describe(v metaValue) string {
+	switch {
+	case v.List != nil:
+		return "a list"
+	case v.Map != nil:
+		return "a map"
+	}
+	return fmt.Sprintf("%q", v.Text)
+}
+
+// toMeta converts a YAML node, keeping the text of scalars as written.
+func toMeta(n yast.Node) metaValue {
+	if n == nil {
+		return metaValue{}
+	}
+	v := metaValue{}
+	if tk := n.GetToken(); tk != nil {
+		v.Line = tk.Position.Line
+	}
+	switch n := n.(type) {
+	case *yast.MappingNode:
+		v.Map = map[string]metaValue{}
+		for _, mv := range n.Values {
+			v.addKey(mv)
+		}
+	case *yast.MappingValueNode:
+		v.Map = map[string]metaValue{}
+		v.addKey(n)
+	case *yast.SequenceNode:
+		v.List = []metaValue{}
+		for _, c := range n.Values {
+			v.List = append(v.List, toMeta(c))
+		}
+	case *yast.StringNode:
+		v.Text = n.Value
+	case *yast.LiteralNode:
+		v.Text = strings.TrimRight(n.Value.Value, "\n")
+	case *yast.NullNode:
+	case *yast.TagNode:
+		return toMeta(n.Value)
+	case *yast.AnchorNode:
+		return toMeta(n.Value)
+	default:
+		if tk := n.GetToken(); tk != nil {
+			v.Text = tk.Value
+		}
+	}
+	return v
+}
+
+func (v *metaValue) addKey(mv *yast.MappingValueNode) {
+	k := mv.Key.String()
+	if tk := mv.Key.GetToken(); tk != nil {
+		k = tk.Value
+	}
+	c := toMeta(mv.Value)
+	if tk := mv.Key.GetToken(); tk != nil {
+		c.Line = tk.Position.Line
+	}
+	if _, dup := v.Map[k]; !dup {
+		v.Keys = append(v.Keys, k)
+	}
+	v.Map[k] = c
+}
