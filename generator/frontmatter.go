@@ -123,6 +123,9 @@ func (fm *FrontMatter) set(key, value string) bool {
 			fm.Description = value
 		}
 	case "order":
+		if !decimal(value) {
+			return false
+		}
 		n, err := strconv.Atoi(value)
 		if err != nil {
 			return false
@@ -141,21 +144,39 @@ func (fm *FrontMatter) set(key, value string) bool {
 }
 
 // plainScalar reports whether v is a YAML plain scalar whose value is v
-// itself: no indicator at the start, no comment, no nested mapping, no
-// surrounding space.
+// itself: no indicator at the start, no comment, no nested mapping (a
+// colon before a space or at the end), no surrounding space.
 func plainScalar(v string) bool {
 	if v == "" || strings.TrimSpace(v) != v || strings.ContainsAny(v[:1], "-?:,[]{}#&*!|>'\"%@`") {
 		return false
 	}
-	return !strings.Contains(v, ": ") && !strings.Contains(v, " #") && !strings.ContainsAny(v, "\t\\")
+	return !strings.Contains(v, ": ") && !strings.HasSuffix(v, ":") && !strings.Contains(v, " #") &&
+		!strings.ContainsAny(v, "\t\\")
 }
 
-// looksTyped reports values YAML would not read as a plain string.
+// decimal reports whether v is an integer written the one way YAML and
+// strconv.Atoi agree on: digits without a sign or a leading zero (YAML
+// reads 010 as octal 8, 0b1010 as binary, 1_000 as 1000).
+func decimal(v string) bool {
+	if v == "" || len(v) > 18 || (v[0] == '0' && len(v) > 1) {
+		return false
+	}
+	for _, c := range []byte(v) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// looksTyped reports values YAML might not read as a plain string: the
+// special words, and anything starting like a number (digits, a sign or a
+// dot: 0b1010, .inf, .NaN, 12:30, 1_000). The fast path leaves those to the
+// parser rather than copy YAML's number grammar.
 func looksTyped(v string) bool {
 	switch strings.ToLower(v) {
 	case "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n":
 		return true
 	}
-	_, err := strconv.ParseFloat(v, 64)
-	return err == nil || strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0o")
+	return strings.ContainsAny(v[:1], "0123456789+-.")
 }
