@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 )
@@ -150,8 +151,15 @@ func plainScalar(v string) bool {
 	if v == "" || strings.TrimSpace(v) != v || strings.ContainsAny(v[:1], "-?:,[]{}#&*!|>'\"%@`") {
 		return false
 	}
-	return !strings.Contains(v, ": ") && !strings.HasSuffix(v, ":") && !strings.Contains(v, " #") &&
-		!strings.ContainsAny(v, "\t\\")
+	if strings.Contains(v, ": ") || strings.HasSuffix(v, ":") || strings.Contains(v, " #") || !utf8.ValidString(v) {
+		return false
+	}
+	for _, r := range v { // tabs, escapes, controls and YAML's line and byte-order marks
+		if r < 0x20 || r == 0x7f || r == '\\' || (r >= 0x80 && r <= 0x9f) || r == 0x2028 || r == 0x2029 || r == 0xfeff || r == utf8.RuneError {
+			return false
+		}
+	}
+	return true
 }
 
 // decimal reports whether v is an integer written the one way YAML and
