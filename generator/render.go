@@ -69,6 +69,9 @@ func (b *builder) renderPair(w *worker, pr pair) {
 		if p == nil {
 			continue
 		}
+		if b.ctx.Err() != nil {
+			return // cancelled: neither reported nor cached
+		}
 		var twin []heading
 		if enRes != nil {
 			twin = enRes.headings
