@@ -185,6 +185,7 @@ func (b *builder) run(ctx context.Context) {
 // load reads the protocol document, labels, translations and pages. It
 // returns false when nothing can be rendered.
 func (b *builder) load() bool {
+	b.cfg.Content = checkSymlinks(b.cfg.Content, b.rep)
 	data, err := fs.ReadFile(b.cfg.Content, protocolPath)
 	if err != nil {
 		b.rep.errorf(protocolPath, 0, "read protocol document: %v", err)
