@@ -8,7 +8,7 @@ import (
 
 // The preview answers only requests whose Host names this machine the way
 // the writer reaches it: loopback names and addresses, and the --bind
-// address. A page on another site that points its own name at 127.0.0.1
+// address (an IP or a name). A page on another site that points its own name at 127.0.0.1
 // (DNS rebinding) then gets 403 instead of the preview. When --bind is an
 // unspecified address (0.0.0.0 or ::), the preview is meant to be reached
 // from the network, so any IP address and this machine's host name are
@@ -32,7 +32,7 @@ func (s *Server) allowedHost(hostport string) bool {
 	if ip != nil && ip.IsLoopback() {
 		return true
 	}
-	if !exposed(s.cfg.Bind) {
+	if b := net.ParseIP(bind); b == nil || !b.IsUnspecified() {
 		return false
 	}
 	if ip != nil {
