@@ -67,12 +67,13 @@ func tempPattern(out string) string {
 }
 
 // removeStale removes the temporary directories of earlier builds of out
-// whose process is gone, and those of gen versions that did not record
-// one (".public-123456789", ".public-123456789.old"). It returns how many
+// whose process is gone (a swap without RENAME_EXCHANGE may also have left
+// "...-old"), and those of gen versions that did not record one
+// (".public-123456789", ".public-123456789.old"). It returns how many
 // it removed.
 func removeStale(out string) int {
 	base := regexp.QuoteMeta(filepath.Base(out))
-	re := regexp.MustCompile(`^\.` + base + `-(?:build-(\d+)-\d+|\d+(?:\.old)?)$`)
+	re := regexp.MustCompile(`^\.` + base + `-(?:build-(\d+)-\d+(?:-old)?|\d+(?:\.old)?)$`)
 	entries, _ := os.ReadDir(filepath.Dir(out))
 	n := 0
 	for _, e := range entries {

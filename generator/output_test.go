@@ -69,7 +69,7 @@ func TestStaleTemporariesRemoved(t *testing.T) {
 	parent := t.TempDir()
 	out := filepath.Join(parent, "public")
 	live := ".public-build-" + strconv.Itoa(os.Getpid()) + "-1" // this process: still running
-	stale := []string{".public-build-2147483646-7", ".public-123456", ".public-123456.old"}
+	stale := []string{".public-build-2147483646-7", ".public-build-2147483646-7-old", ".public-123456", ".public-123456.old"}
 	for _, d := range append(stale, live, "unrelated") {
 		mustWrite(t, filepath.Join(parent, d, "index.html"), "x")
 	}
