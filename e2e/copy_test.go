@@ -53,12 +53,11 @@ func TestCopyBoth(t *testing.T) {
 				t.Errorf("clicking the header did not expand the block")
 			}
 			run(t, tab, chromedp.Click(chromedp.CSS("button.copy-both")))
-			time.Sleep(200 * time.Millisecond)
-			got := eval[string](t, tab, `navigator.clipboard.readText()`)
+			got := waitClipboard(t, tab, func(s string) bool { return s == string(want) })
 			if got != string(want) {
 				t.Errorf("clipboard holds %d bytes; want the %d bytes of %s", len(got), len(want), tc.bundle)
 			}
-			if status := eval[string](t, tab, `document.querySelector(".bundle-status").textContent`); status == "" {
+			if status := waitFor(t, tab, `document.querySelector(".bundle-status").textContent`, func(s string) bool { return s != "" }); status == "" {
 				t.Errorf("no status message after copying")
 			}
 			noCSPViolations(t, tab)
@@ -74,13 +73,13 @@ func TestCopyBothFallback(t *testing.T) {
 	run(t, tab, chromedp.Navigate(srv.URL+"/docs/create-task/"), chromedp.WaitVisible(chromedp.CSS("button.copy-both")))
 	eval[bool](t, tab, `(Object.defineProperty(navigator, "clipboard", {value: undefined}), true)`)
 	run(t, tab, chromedp.Click(chromedp.CSS("button.copy-both")))
-	time.Sleep(200 * time.Millisecond)
-	selected := eval[int](t, tab, `(() => { const ta = document.querySelector("textarea.bundle-text"); return ta.selectionEnd - ta.selectionStart })()`)
 	total := eval[int](t, tab, `document.querySelector("textarea.bundle-text").value.length`)
+	selected := waitFor(t, tab, `(() => { const ta = document.querySelector("textarea.bundle-text"); return ta.selectionEnd - ta.selectionStart })()`,
+		func(n int) bool { return n == total })
 	if selected != total || total == 0 {
 		t.Errorf("fallback selected %d of %d characters; want all", selected, total)
 	}
-	if status := eval[string](t, tab, `document.querySelector(".bundle-status").textContent`); status == "" {
+	if status := waitFor(t, tab, `document.querySelector(".bundle-status").textContent`, func(s string) bool { return s != "" }); status == "" {
 		t.Errorf("the fallback says nothing")
 	}
 }
@@ -96,10 +95,9 @@ func TestCodeCopyButtons(t *testing.T) {
 	if blocks == 0 || buttons < blocks-countBundlePres(t, tab) {
 		t.Errorf("%d code blocks but %d visible copy buttons", blocks, buttons)
 	}
-	run(t, tab, chromedp.Click(chromedp.CSS(".code button.copy")))
-	time.Sleep(200 * time.Millisecond)
 	want := eval[string](t, tab, `document.querySelector(".code pre").textContent`)
-	if got := eval[string](t, tab, `navigator.clipboard.readText()`); got != want || got == "" {
+	run(t, tab, chromedp.Click(chromedp.CSS(".code button.copy")))
+	if got := waitClipboard(t, tab, func(s string) bool { return s == want }); got != want || got == "" {
 		t.Errorf("copy button put %q on the clipboard; want the block's %d characters", abbreviate(got), len(want))
 	}
 }
@@ -135,4 +133,24 @@ func TestPageScreenshots(t *testing.T) {
 			v.screenshot(t, tab, name)
 		}
 	}
+}
+
+// waitFor evaluates js (awaiting a promise) until ok accepts the result or
+// 60 s pass, and returns the last result: a copy lands on the clipboard or
+// a selection is made some time after the click, later on a busy machine.
+func waitFor[T any](t *testing.T, tab context.Context, js string, ok func(T) bool) T {
+	t.Helper()
+	var last T
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if last = eval[T](t, tab, js); ok(last) {
+			break
+		}
+	}
+	return last
+}
+
+// waitClipboard waits until the clipboard's text satisfies ok and returns it.
+func waitClipboard(t *testing.T, tab context.Context, ok func(string) bool) string {
+	t.Helper()
+	return waitFor(t, tab, `navigator.clipboard.readText()`, ok)
 }

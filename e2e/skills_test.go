@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -99,10 +98,9 @@ func TestSkillCopyMarkdown(t *testing.T) {
 	run(t, tab, grantClipboard(srv.URL), chromedp.Navigate(srv.URL+"/zh-CN"+skillPage), chromedp.WaitVisible(chromedp.CSS("button.copy-md")))
 	for _, side := range []string{"original", "translation"} {
 		sel := fmt.Sprintf(`#workflow .cell.%s button.copy-md`, side)
-		run(t, tab, chromedp.Click(chromedp.CSS(sel)))
-		waitCopied(t, tab, fmt.Sprintf(`#workflow .cell.%s .copy-status`, side))
-		got := eval[string](t, tab, `navigator.clipboard.readText()`)
 		want := map[string]string{"original": "## Workflow\n\n1. **Fix the tier.**", "translation": "## 工作流程\n\n1. **确定等级。**"}[side]
+		run(t, tab, chromedp.Click(chromedp.CSS(sel)))
+		got := waitClipboard(t, tab, func(s string) bool { return strings.HasPrefix(s, want) })
 		if !strings.HasPrefix(got, want) || strings.Contains(got, "<!-- source:") {
 			t.Errorf("%s: copied %q; want the section's Markdown without its stamp, starting %q", side, abbreviate(got), want)
 		}
@@ -112,13 +110,7 @@ func TestSkillCopyMarkdown(t *testing.T) {
 // waitCopied waits until a copy button's status line says something.
 func waitCopied(t *testing.T, tab context.Context, status string) {
 	t.Helper()
-	for range 50 {
-		if eval[string](t, tab, `document.querySelector(`+"`"+status+"`"+`).textContent`) != "" {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("%s: nothing said after 5 s", status)
+	waitJS(t, tab, `document.querySelector(`+"`"+status+"`"+`).textContent !== ""`)
 }
 
 // TestSkillScreenshots saves the skill page and the skills index at desktop

@@ -55,10 +55,10 @@ func firePaste(t *testing.T, tab context.Context, tier string) {
 		document.getElementById("payload").dispatchEvent(new InputEvent("input", {inputType: "insertFromPaste", bubbles: true}));
 		return true;
 	})()`, tier))
-	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
+	ctx, cancel := context.WithTimeout(tab, 300*time.Second) // a 5 MB payload on a loaded machine
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](fmt.Sprintf(`(document.getElementById("validator").dataset.results || "0") !== %q`, before))); err != nil {
-		t.Fatalf("no validation result after paste: %v", err)
+		t.Fatalf("no validation result within 300 s of the paste: %v", err)
 	}
 }
 
@@ -205,22 +205,32 @@ func TestValidatorLargePayload(t *testing.T) {
 	js, _ := json.Marshal(text)
 	layout := eval[float64](t, tab, fmt.Sprintf(`(() => { const ta = document.getElementById("payload");
 		const t0 = performance.now(); ta.value = %s; void ta.scrollHeight; return performance.now() - t0 })()`, js))
-	eval[bool](t, tab, `(() => { window.__gap = 0; let last = performance.now();
-		window.__probe = setInterval(() => { const now = performance.now(); window.__gap = Math.max(window.__gap, now - last); last = now; }, 20);
+	eval[bool](t, tab, `(() => { window.__gap = 0; window.__pending = 0; let last = performance.now();
+		const v = document.getElementById("validator"), before = v.dataset.results || "0";
+		window.__probe = setInterval(() => {
+			const now = performance.now(); window.__gap = Math.max(window.__gap, now - last); last = now;
+			if ((v.dataset.results || "0") === before) { window.__pending++; }
+		}, 20);
 		return true })()`)
 	firePaste(t, tab, "pro")
 	gap := eval[float64](t, tab, `(clearInterval(window.__probe), window.__gap)`)
+	pending := eval[int](t, tab, `window.__pending`)
 	if s := summary(t, tab); !strings.Contains(s, "Not valid for the Pro tier") {
 		t.Errorf("summary for the 5 MB payload = %q; want the stage-count error reported", s)
 	}
 	if !strings.Contains(eval[string](t, tab, `document.getElementById("findings").textContent`), "too-many-stages") {
 		t.Errorf("the 5 MB payload's too-many-stages finding is not listed")
 	}
-	// How long the page paused is a timing, not a pass/fail condition: it is
-	// logged here, and TestValidatorSupersedesAndRestarts checks that the
-	// page answers while the worker is busy.
+	// Validation runs in the worker: the page keeps answering while it
+	// does. Had it run on the main thread, no timer could fire between the
+	// paste and the result. This counts timer ticks in that interval rather
+	// than comparing durations: a loaded machine slows everything, and a
+	// timing claim belongs in a benchmark (the durations are logged).
 	work := eval[float64](t, tab, `Number(document.getElementById("validator").dataset.ms)`)
-	t.Logf("%d-byte payload: textarea layout %.0f ms; worker validation %.0f ms; longest main-thread pause meanwhile %.0f ms", len(text), layout, work, gap)
+	if pending < 2 {
+		t.Errorf("the page answered %d timer tick(s) while the 5 MB payload was validated; want it answering throughout", pending)
+	}
+	t.Logf("%d-byte payload: textarea layout %.0f ms; worker validation %.0f ms; longest main-thread pause meanwhile %.0f ms; %d ticks while pending", len(text), layout, work, gap, pending)
 }
 
 // TestValidatorScreenshots saves the page at desktop and phone width in light
@@ -419,9 +429,9 @@ func TestValidatorWrongWasmType(t *testing.T) {
 	}
 }
 
-// waitFor polls a JavaScript condition until it holds, with a generous
+// waitCond polls a JavaScript condition until it holds, with a generous
 // deadline.
-func waitFor(t *testing.T, tab context.Context, cond, what string) {
+func waitCond(t *testing.T, tab context.Context, cond, what string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(tab, 90*time.Second)
 	defer cancel()
@@ -461,13 +471,13 @@ func TestValidatorLoadsOnFirstUse(t *testing.T) {
 			// for the load event and two idle periods, then for the API module.
 			eval[bool](t, tab, `new Promise((ok) => { const idle = () => requestIdleCallback(() => requestIdleCallback(() => ok(true), {timeout: 5000}), {timeout: 5000});
 				document.readyState === "complete" ? idle() : addEventListener("load", idle) })`)
-			waitFor(t, tab, `performance.getEntriesByType("resource").some((e) => e.name.endsWith("/validator/pairag-validator.js") && e.responseEnd > 0)`, "the API module")
+			waitCond(t, tab, `performance.getEntriesByType("resource").some((e) => e.name.endsWith("/validator/pairag-validator.js") && e.responseEnd > 0)`, "the API module")
 			if log.has(".wasm") || log.has("/wasm_exec.") || eval[string](t, tab, `document.getElementById("validator").dataset.state || ""`) != "" {
 				t.Fatalf("the validator started before first use; requests: %v", log.paths)
 			}
 			eval[bool](t, tab, recordStatus)
 			run(t, tab, chromedp.Click(chromedp.ID("payload")))
-			waitFor(t, tab, `document.getElementById("validator").dataset.state === "ready"`, "the validator to be ready")
+			waitCond(t, tab, `document.getElementById("validator").dataset.state === "ready"`, "the validator to be ready")
 			if !log.has(".wasm") {
 				t.Errorf("ready without requesting the module; requests: %v", log.paths)
 			}
@@ -508,7 +518,7 @@ func TestValidatorSupersedesAndRestarts(t *testing.T) {
 			run(t, tab, chromedp.Navigate(srv.URL+l.prefix+"/validator/?testhang=STUCK"), chromedp.WaitVisible(chromedp.ID("payload")))
 			eval[bool](t, tab, recordStatus)
 			setText(t, tab, `{"STUCK": true}`, "pro")
-			waitFor(t, tab, fmt.Sprintf(`document.getElementById("validator-status").textContent === %q`, m.Validating), "the stuck check to start")
+			waitCond(t, tab, fmt.Sprintf(`document.getElementById("validator-status").textContent === %q`, m.Validating), "the stuck check to start")
 			// The page answers while the worker is busy: a timer and a frame run.
 			eval[bool](t, tab, `new Promise((ok) => setTimeout(() => requestAnimationFrame(() => ok(true)), 0))`)
 			paste(t, tab, example, "pro")
@@ -525,7 +535,7 @@ func TestValidatorSupersedesAndRestarts(t *testing.T) {
 			// Time limit: the stuck check ends, and the restarted worker answers.
 			run(t, tab, chromedp.Navigate(srv.URL+l.prefix+"/validator/?testhang=STUCK&timelimit=1500"), chromedp.WaitVisible(chromedp.ID("payload")))
 			setText(t, tab, `{"STUCK": true}`, "pro")
-			waitFor(t, tab, `document.getElementById("validator").dataset.failures === "1"`, "the time limit")
+			waitCond(t, tab, `document.getElementById("validator").dataset.failures === "1"`, "the time limit")
 			status := eval[string](t, tab, `document.getElementById("validator-status").textContent`)
 			if !strings.HasPrefix(status, before(m.TimedOut)) || !strings.Contains(status, "1.5") {
 				t.Errorf("status after the time limit = %q; want %q with 1.5 s", status, m.TimedOut)
@@ -564,12 +574,12 @@ func TestValidatorNothingMoves(t *testing.T) {
 				eval[bool](t, tab, fmt.Sprintf(`(location.href = %q, true)`, srv.URL+l.prefix+"/validator/"))
 				waitAcrossNavigation(t, tab, `location.pathname.endsWith("/validator/") && performance.getEntriesByType("paint").some((e) => e.name === "first-contentful-paint")`)
 				close(release)
-				waitFor(t, tab, `document.readyState === "complete" && document.getElementById("validator").classList.contains("js")`, "the page's script")
+				waitCond(t, tab, `document.readyState === "complete" && document.getElementById("validator").classList.contains("js")`, "the page's script")
 				eval[bool](t, tab, `document.fonts.ready.then(() => true)`)
 				// A synthetic focus event, not a click: shifts after a real input
 				// would not count, and this test wants every shift counted.
 				eval[bool](t, tab, `document.getElementById("payload").dispatchEvent(new FocusEvent("focus"))`)
-				waitFor(t, tab, `document.getElementById("validator").dataset.state === "ready"`, "the validator to be ready")
+				waitCond(t, tab, `document.getElementById("validator").dataset.state === "ready"`, "the validator to be ready")
 				cls := eval[float64](t, tab, `new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok(window.__cls))))`)
 				if cls > 0.02 {
 					t.Errorf("cumulative layout shift %.4f; want ≤ 0.02 (shifts: %s)", cls, eval[string](t, tab, `JSON.stringify(window.__shifts)`))
@@ -624,7 +634,7 @@ func TestValidatorAPI(t *testing.T) {
 	srv, _ := loggedSiteServer(t)
 	tab := browser(t)
 	run(t, tab, chromedp.Navigate(srv.URL+"/embed-test.html"))
-	waitFor(t, tab, `!!window.api`, "the API module")
+	waitCond(t, tab, `!!window.api`, "the API module")
 	doc := protocol.Default()
 	example, _ := json.Marshal(string(doc.Example.Payload))
 	type apiResult struct {
@@ -719,7 +729,7 @@ func TestValidatorExampleAtFree(t *testing.T) {
 			tab := openValidator(t, l.prefix+"/validator/")
 			before := eval[string](t, tab, `document.getElementById("validator").dataset.results || "0"`)
 			run(t, tab, chromedp.Click(chromedp.ID("load-example")))
-			waitFor(t, tab, fmt.Sprintf(`(document.getElementById("validator").dataset.results || "0") !== %q`, before), "the example's result")
+			waitCond(t, tab, fmt.Sprintf(`(document.getElementById("validator").dataset.results || "0") !== %q`, before), "the example's result")
 			note := eval[string](t, tab, `document.getElementById("example-note").hidden ? "" : document.getElementById("example-note").textContent`)
 			label := tierLabel(t, doc.Example.Tier, l.lang)
 			if !strings.Contains(note, label) || !strings.Contains(note, tierLabel(t, "free", l.lang)) {
@@ -731,7 +741,7 @@ func TestValidatorExampleAtFree(t *testing.T) {
 			views[0].screenshot(t, tab, "validator-example-note-"+l.lang)
 			before = eval[string](t, tab, `document.getElementById("validator").dataset.results`)
 			run(t, tab, chromedp.Click(chromedp.ID("example-switch")))
-			waitFor(t, tab, fmt.Sprintf(`document.getElementById("validator").dataset.results !== %q`, before), "the result at the example's tier")
+			waitCond(t, tab, fmt.Sprintf(`document.getElementById("validator").dataset.results !== %q`, before), "the result at the example's tier")
 			if tier := eval[string](t, tab, `document.getElementById("tier").value`); tier != doc.Example.Tier {
 				t.Errorf("tier after the switch = %q; want %q", tier, doc.Example.Tier)
 			}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 
 	"github.com/yuin/goldmark"
 
@@ -32,23 +33,37 @@ type Result struct {
 // Build renders the site into a new directory next to cfg.OutDir and, when
 // every check passes, swaps it in place of cfg.OutDir. On failure the
 // previous output is left untouched and the error is an ErrorList holding
-// every problem found.
+// every problem found. Build refuses an OutDir it must not replace (see
+// checkOut), removes temporary directories that killed builds left beside
+// it, and removes its own on every return, cancellation included.
 func Build(ctx context.Context, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
 	out, err := filepath.Abs(cfg.OutDir)
 	if err != nil {
-		return nil, fmt.Errorf("build: %w", err)
+		return nil, fmt.Errorf("output %s: %w", cfg.OutDir, err)
+	}
+	if err := checkOut(out, cfg.Root); err != nil {
+		return nil, err
 	}
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return nil, fmt.Errorf("build: %w", err)
+		return nil, fmt.Errorf("output %s: %w", cfg.OutDir, err)
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(out), "."+filepath.Base(out)+"-*")
+	if n := removeStale(out); n > 0 {
+		fmt.Fprintf(cfg.Log, "%s: removed %d temporary director(ies) left by interrupted builds\n", filepath.Dir(cfg.OutDir), n)
+	}
+	tmp, err := os.MkdirTemp(filepath.Dir(out), tempPattern(out))
 	if err != nil {
-		return nil, fmt.Errorf("build: %w", err)
+		return nil, fmt.Errorf("output %s: %w", cfg.OutDir, err)
 	}
 	res, err := Render(ctx, cfg, tmp)
 	if err == nil {
+		err = writeFile(filepath.Join(tmp, MarkerFile), []byte(markerText))
+	}
+	if err == nil && ctx.Err() == nil {
 		err = swap(tmp, out)
+	}
+	if err == nil {
+		err = ctx.Err()
 	}
 	if err != nil {
 		os.RemoveAll(tmp)
@@ -58,33 +73,17 @@ func Build(ctx context.Context, cfg Config) (*Result, error) {
 	return res, nil
 }
 
-// swap replaces dir with tmp: the old directory is renamed away, the new
-// one renamed in, then the old one removed.
-func swap(tmp, dir string) error {
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return fmt.Errorf("build: %w", err)
-	}
-	old := tmp + ".old"
-	if err := os.Rename(dir, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("build: move old output away: %w", err)
-	}
-	if err := os.Rename(tmp, dir); err != nil {
-		os.Rename(old, dir)
-		return fmt.Errorf("build: move new output in: %w", err)
-	}
-	return os.RemoveAll(old)
-}
-
 // Render builds the site into dir, which must exist and should be empty,
 // without swapping anything; gen serve can render into a directory of its
 // own. The error is an ErrorList when the content has problems.
 func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	cfg = cfg.withDefaults()
-	b := &builder{cfg: cfg, dir: dir, rep: &report{}, hl: sharedHighlighter, files: map[string]bool{}, results: map[string]*pageResult{}}
+	b := &builder{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: sharedHighlighter, files: map[string]bool{}, results: map[string]*pageResult{}}
 	if cfg.HighlightCache != "" {
 		b.hl.loadHighlights(cfg.HighlightCache)
 	}
 	b.run(ctx)
+	b.full.report(b.rep, dir)
 	if cfg.HighlightCache != "" && ctx.Err() == nil {
 		if err := b.hl.saveHighlights(cfg.HighlightCache); err != nil {
 			fmt.Fprintf(cfg.Log, "%s: warning: keep highlighted code for the next build: %v\n", cfg.HighlightCache, err)
@@ -111,6 +110,7 @@ var sharedHighlighter = newHighlighter()
 
 // builder holds the state of one build.
 type builder struct {
+	ctx       context.Context // checked between pages and between stages
 	cfg       Config
 	dir       string
 	rep       *report
@@ -132,6 +132,7 @@ type builder struct {
 	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
 	vbar      versionBar           // reference pages of the versions (versionbar.go)
 
+	full    diskFull // files that did not fit
 	dirs    sync.Map // directories created
 	mu      sync.Mutex
 	files   map[string]bool        // every file written, as a site path
@@ -150,6 +151,9 @@ type pageResult struct {
 
 func (b *builder) run(ctx context.Context) {
 	if !b.load() {
+		return
+	}
+	if ctx.Err() != nil {
 		return
 	}
 	b.loadSkills()
@@ -173,15 +177,18 @@ func (b *builder) run(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
-	b.renderSkills()
-	b.writeExtras()
-	b.publish()
-	b.checkLinks()
+	for _, stage := range []func(){b.renderSkills, b.writeExtras, b.publish, b.checkLinks} {
+		if ctx.Err() != nil {
+			return
+		}
+		stage()
+	}
 }
 
 // load reads the protocol document, labels, translations and pages. It
 // returns false when nothing can be rendered.
 func (b *builder) load() bool {
+	b.cfg.Content = checkSymlinks(b.cfg.Content, b.rep)
 	data, err := fs.ReadFile(b.cfg.Content, protocolPath)
 	if err != nil {
 		b.rep.errorf(protocolPath, 0, "read protocol document: %v", err)
@@ -280,16 +287,68 @@ func (b *builder) mkdir(dir string) error {
 
 // write writes a file of the site; name is a site path with or without the leading slash.
 func (b *builder) write(name string, data []byte) {
+	if b.ctx.Err() != nil {
+		return // cancelled: the directory is about to be removed
+	}
 	name = filepath.ToSlash(filepath.Clean("/" + name))
 	full := filepath.Join(b.dir, filepath.FromSlash(name))
 	err := b.mkdir(filepath.Dir(full))
 	if err == nil {
 		err = writeFile(full, data)
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, syscall.ENOSPC):
+		b.full.add(full, len(data))
+	case err != nil:
 		b.rep.errorf(name, 0, "write output: %v", err)
 	}
 	b.mu.Lock()
 	b.files[name] = true
 	b.mu.Unlock()
+}
+
+// diskFull counts the files a build could not write for lack of space, so
+// that a full disk is reported once, with how much did not fit, instead
+// of once per file.
+type diskFull struct {
+	mu    sync.Mutex
+	first string // the first file that did not fit
+	files int
+	bytes int64
+}
+
+func (d *diskFull) add(path string, size int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.files == 0 {
+		d.first = path
+	}
+	d.files++
+	d.bytes += int64(size)
+}
+
+func (d *diskFull) any() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.files > 0
+}
+
+// report adds the one error for a full disk, when there was one.
+func (d *diskFull) report(rep *report, dir string) {
+	if d.files == 0 {
+		return
+	}
+	rep.errorf(dir, 0, "no space left on device: %d file(s) of %s did not fit, starting with %s; free at least that much on the file system holding %s and build again",
+		d.files, byteSize(d.bytes), d.first, dir)
+}
+
+// byteSize formats n bytes for people: 512 B, 12.3 KB, 4.0 MB.
+func byteSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1e3)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }

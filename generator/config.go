@@ -20,8 +20,16 @@ type Config struct {
 	// document from protocol/. Nil means os.DirFS(".").
 	Content fs.FS
 
-	// OutDir is the directory Build replaces with the new site. Empty means "public".
+	// OutDir is the directory Build replaces with the new site. Empty
+	// means "public". Build replaces only a missing or empty directory or
+	// one holding MarkerFile, and never one that is or holds Root or lies
+	// in Root's content/, protocol/ or .git/.
 	OutDir string
+
+	// Root is the directory Content reads, when it is one (gen build's
+	// --content). Build uses it only to refuse an OutDir that would
+	// replace the repository or its sources. Empty skips that check.
+	Root string
 
 	// BaseURL is the origin used for canonical, hreflang, sitemap and
 	// Markdown links, without a trailing slash. Empty means DefaultBaseURL.

@@ -88,6 +88,12 @@
 //	order: 10                    # position in the navigation, ascending
 //	nav: false                   # leave the page out of the navigation (default true)
 //
+// The common shape (one "key: plain value" per line) is read by a fast
+// path; anything YAML might read differently (values starting like a
+// number, such as 010, 0b1010, .inf or 12:30; special words; a trailing
+// colon; escapes, controls or invalid UTF-8) goes to the YAML parser.
+// FuzzFrontMatter holds the two to the same result.
+//
 // A SKILL.md and its translation start with the front matter of the Agent
 // Skills format, read into [SkillFrontMatter] with scalars kept as written
 // (version 1.0 stays 1.0); an unknown key, a list where text belongs or
@@ -163,7 +169,33 @@
 //     file the build does not produce (anchors of generated headings count);
 //   - the protocol document does not parse or its schema cannot be derived;
 //   - a skill file links a relative path (reference/x.md) that is not a file
-//     of its skill folder, or that leads out of it.
+//     of its skill folder, or that leads out of it;
+//   - a symbolic link under content/ or protocol/ does not resolve, link
+//     after link, inside content/ or protocol/ (an absolute target, one
+//     leaving the repository, or one into .git/, .cache/ or public/). Such
+//     a link is an error at its path and nothing it points to is read or
+//     published; a link that stays inside is followed and its target
+//     published as a copy at the link's place. gen build and gen serve also
+//     read through an os.Root, which refuses any read outside the repository.
+//
+// # Output
+//
+// [Build] renders into a temporary directory beside [Config].OutDir
+// (".public-build-<pid>-<n>") and swaps it in only when the build
+// succeeds: with renameat2(RENAME_EXCHANGE) on Linux, so the output
+// directory exists at every instant; elsewhere by two renames. It writes a
+// marker file, [MarkerFile], into every output, and refuses an OutDir that
+// is not empty and has no marker, or that is, holds or lies inside the
+// repository's sources ([Config].Root, content/, protocol/, .git/): a
+// mistyped --out never deletes anything gen did not write. Temporaries
+// whose process is gone (killed builds) are removed at the start of the
+// next build; a build removes its own on every return. Builds take a
+// context, checked between pages and between a page's parse, render and
+// layout: cancelled (Ctrl-C, or gen serve superseding it with a newer
+// save) they stop within about one goldmark parse of the largest page,
+// write nothing more and return the context's error. A full disk is one
+// error naming the directory, the number and total size of the files that
+// did not fit, instead of one per file.
 //
 // Each translated docs section is also checked against the glossary
 // (terms.go): an English term whose Chinese pair is missing is a note, a

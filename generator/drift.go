@@ -416,6 +416,9 @@ func similarity(a, b facts) float64 {
 // item of the first sequence, the index of its match in the second or -1.
 // Ties go to the earliest match, so an unexplained gap ends up last.
 func matchInOrder(n, m int, score func(a, b int) float64) []int {
+	if n*m > maxAlignCells {
+		return matchGreedy(n, m, score)
+	}
 	best := make([][]float64, n+1)
 	for a := range best {
 		best[a] = make([]float64, m+1)
@@ -441,6 +444,33 @@ func matchInOrder(n, m int, score func(a, b int) float64) []int {
 	}
 	return out
 }
+
+// maxAlignCells bounds the table of matchInOrder (8 bytes a cell): past it,
+// as for a section of tens of thousands of paragraphs, matchGreedy pairs
+// in linear time and memory instead.
+const maxAlignCells = 1 << 22
+
+// matchGreedy pairs each item of the first list with the first item of the
+// second, after the last one paired, that scores above zero within a window
+// of greedyWindow items; it is what long sections get instead of the optimal
+// alignment.
+func matchGreedy(n, m int, score func(a, b int) float64) []int {
+	out := make([]int, n)
+	next := 0
+	for a := range n {
+		out[a] = -1
+		for b := next; b < min(m, next+greedyWindow); b++ {
+			if score(a, b) > 0 {
+				out[a], next = b, b+1
+				break
+			}
+		}
+	}
+	return out
+}
+
+// greedyWindow is how far ahead matchGreedy looks for a partner.
+const greedyWindow = 64
 
 // rowsOf lays out the rows: the original's order, with each translation
 // section that has no original after the row of the one before it.

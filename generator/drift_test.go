@@ -357,3 +357,21 @@ func TestMissingCompanionOnce(t *testing.T) {
 		t.Errorf("broken links (-want +got):\n%s", diff)
 	}
 }
+
+// TestMatchInOrderLongSections: a section of 60,000 paragraphs is paired in
+// linear memory (the optimal alignment's table would need 28 GB), and the
+// greedy pairing still pairs equal lists one to one.
+func TestMatchInOrderLongSections(t *testing.T) {
+	const n = 60000
+	got := matchInOrder(n, n, func(a, b int) float64 {
+		if a%7 == b%7 {
+			return 1
+		}
+		return 0
+	})
+	for a, b := range got {
+		if b != a {
+			t.Fatalf("matchInOrder paired %d with %d; want %d", a, b, a)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
 )
@@ -123,6 +124,9 @@ func (fm *FrontMatter) set(key, value string) bool {
 			fm.Description = value
 		}
 	case "order":
+		if !decimal(value) {
+			return false
+		}
 		n, err := strconv.Atoi(value)
 		if err != nil {
 			return false
@@ -141,21 +145,46 @@ func (fm *FrontMatter) set(key, value string) bool {
 }
 
 // plainScalar reports whether v is a YAML plain scalar whose value is v
-// itself: no indicator at the start, no comment, no nested mapping, no
-// surrounding space.
+// itself: no indicator at the start, no comment, no nested mapping (a
+// colon before a space or at the end), no surrounding space.
 func plainScalar(v string) bool {
 	if v == "" || strings.TrimSpace(v) != v || strings.ContainsAny(v[:1], "-?:,[]{}#&*!|>'\"%@`") {
 		return false
 	}
-	return !strings.Contains(v, ": ") && !strings.Contains(v, " #") && !strings.ContainsAny(v, "\t\\")
+	if strings.Contains(v, ": ") || strings.HasSuffix(v, ":") || strings.Contains(v, " #") || !utf8.ValidString(v) {
+		return false
+	}
+	for _, r := range v { // tabs, escapes, controls and YAML's line and byte-order marks
+		if r < 0x20 || r == 0x7f || r == '\\' || (r >= 0x80 && r <= 0x9f) || r == 0x2028 || r == 0x2029 || r == 0xfeff || r == utf8.RuneError {
+			return false
+		}
+	}
+	return true
 }
 
-// looksTyped reports values YAML would not read as a plain string.
+// decimal reports whether v is an integer written the one way YAML and
+// strconv.Atoi agree on: digits without a sign or a leading zero (YAML
+// reads 010 as octal 8, 0b1010 as binary, 1_000 as 1000).
+func decimal(v string) bool {
+	if v == "" || len(v) > 18 || (v[0] == '0' && len(v) > 1) {
+		return false
+	}
+	for _, c := range []byte(v) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// looksTyped reports values YAML might not read as a plain string: the
+// special words, and anything starting like a number (digits, a sign or a
+// dot: 0b1010, .inf, .NaN, 12:30, 1_000). The fast path leaves those to the
+// parser rather than copy YAML's number grammar.
 func looksTyped(v string) bool {
 	switch strings.ToLower(v) {
 	case "true", "false", "yes", "no", "on", "off", "null", "~", "y", "n":
 		return true
 	}
-	_, err := strconv.ParseFloat(v, 64)
-	return err == nil || strings.HasPrefix(v, "0x") || strings.HasPrefix(v, "0o")
+	return strings.ContainsAny(v[:1], "0123456789+-.")
 }

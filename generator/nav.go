@@ -172,5 +172,7 @@ var (
 func (b *builder) writeExtras() {
 	b.write(faviconURL, templates.Favicon())
 	b.write(themeURL, templates.ThemeScript())
-	b.writeSearch()
+	if !b.rep.failed() && !b.full.any() { // the pages the index reads back were not all written
+		b.writeSearch()
+	}
 }

@@ -183,6 +183,9 @@ func (b *builder) writeLLMs(lang string) {
 
 // read returns a file written earlier in the build.
 func (b *builder) read(name string) []byte {
+	if b.full.any() {
+		return nil // what did not fit is reported once, as a full disk
+	}
 	data, err := os.ReadFile(filepath.Join(b.dir, filepath.FromSlash(name)))
 	if err != nil {
 		b.rep.errorf(name, 0, "read back output: %v", err)

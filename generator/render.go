@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -71,15 +70,24 @@ func (b *builder) renderPair(w *worker, pr pair) {
 		if p == nil {
 			continue
 		}
+		if b.ctx.Err() != nil {
+			return // cancelled: neither reported nor cached
+		}
 		var twin []heading
 		if enRes != nil {
 			twin = enRes.headings
 		}
 		res := b.renderPage(w, p, pr, twin, rep, rec)
+		if res == nil {
+			return // cancelled
+		}
 		results = append(results, res)
 		if lang == en {
 			enRes = res
 		} else if enRes != nil {
+			if b.ctx.Err() != nil {
+				return
+			}
 			checkParity(enRes, res, rep)
 			checkDrift(enRes, res, b.ext.glossary, rep)
 		}
@@ -136,6 +144,9 @@ func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading, rep *r
 	pc.Set(stateKey, st)
 	md := w.md[p.Lang]
 	doc := md.Parser().Parse(gtext.NewReader(p.Src), parser.WithContext(pc))
+	if b.ctx.Err() != nil {
+		return nil // cancelled: a long page stops between its stages
+	}
 	w.body.Reset()
 	w.bw.Reset(&w.body)
 	err := md.Renderer().Render(w.bw, p.Src, doc)
@@ -145,11 +156,17 @@ func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading, rep *r
 	if err != nil {
 		rep.errorf(p.File, 0, "render: %v", err)
 	}
+	if b.ctx.Err() != nil {
+		return nil
+	}
 	w.out.Reset()
-	if err := templates.Layout(b.pageView(p, pr, w.body.String())).Render(context.Background(), &w.out); err != nil {
+	if err := templates.Layout(b.pageView(p, pr, w.body.String())).Render(b.ctx, &w.out); err != nil {
 		rep.errorf(p.File, 0, "render layout: %v", err)
 	}
 	write(outputPath(p.URL), w.out.Bytes())
+	if b.ctx.Err() != nil {
+		return nil
+	}
 	res := &pageResult{page: p, anchors: st.anchors, links: st.links, headings: st.headings}
 	if pr.en != nil && pr.zh != nil { // the drift check reads the tree just rendered
 		res.text = &textFile{Name: p.File, Src: p.Src, BodyStart: p.BodyStart, secs: splitSections(p.Src, p.BodyStart)}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -82,7 +83,7 @@ func (b *builder) sectionEntries(lang string) []search.Doc {
 	slices.SortFunc(pages, func(a, c *page) int { return cmp.Compare(a.URL, c.URL) })
 	var out []search.Doc
 	for _, p := range pages {
-		data, err := os.ReadFile(filepath.Join(b.dir, filepath.FromSlash(outputPath(p.URL))))
+		data, err := readOutput(filepath.Join(b.dir, filepath.FromSlash(outputPath(p.URL))))
 		if err != nil {
 			b.rep.errorf(p.File, 0, "search index: %v", err)
 			continue
@@ -229,4 +230,17 @@ func tableRows(blocks []block) map[string]tableRow {
 		}
 	}
 	return out
+}
+
+// readOutput reads back a page this build wrote. Only a regular file is
+// read: anything else (a link to a device, say) is not what the build wrote.
+func readOutput(path string) ([]byte, error) {
+	info, err := os.Lstat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", path)
+	}
+	return os.ReadFile(path)
 }

@@ -11,14 +11,20 @@ import (
 
 // Check runs the checks of gen check on cfg.Content without rendering:
 // drift between every translated pair (docs pages and skill files), stale
-// and never-stamped translated sections, skills' front matter, and links
-// from skill files to sibling files. The findings are sorted by file and
+// and never-stamped translated sections, skills' front matter, links
+// from skill files to sibling files, and symbolic links that leave the
+// sources (see checkSymlinks). The findings are sorted by file and
 // line. The error is for content that cannot be read at all.
 func Check(cfg Config) ([]Finding, error) {
 	cfg = cfg.withDefaults()
+	links := &report{}
+	cfg.Content = checkSymlinks(cfg.Content, links)
 	cs, out, err := comparisons(cfg.Content, cfg.Workers)
 	if err != nil {
 		return nil, err
+	}
+	for _, e := range links.errs {
+		out = append(out, Finding{e.File, e.Line, SeverityError, e.Msg})
 	}
 	for _, c := range cs {
 		out = append(out, c.findings...)

@@ -3,6 +3,7 @@ package serve
 import (
 	"net/http"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -11,8 +12,9 @@ import (
 )
 
 // TestBrokenChange breaks the content in several ways and checks that the
-// status reports the error with its file and line while the last good page
-// is still served, and that the fix clears it.
+// status reports the error with its file and line, that the preview keeps
+// serving (the page as now rendered, or the last good version of a page
+// that could not render), and that the fix clears it.
 func TestBrokenChange(t *testing.T) {
 	p := startPreview(t, copyRepo(t), Config{})
 	tests := []struct {
@@ -22,30 +24,36 @@ func TestBrokenChange(t *testing.T) {
 		wantFile string
 		wantLine int // 0: any line
 		wantMsg  string
+		wantPage string // "good": the last good page; else text the new page shows
+		wantOut  string // what the terminal says is served
 	}{
 		{
 			name:     "unknown front matter key",
 			file:     "content/en/validator.md",
 			breakIt:  func(s string) string { return strings.Replace(s, "title:", "titel:", 1) },
 			wantFile: "content/en/validator.md", wantLine: 2, wantMsg: `unknown field "titel"`,
+			wantPage: "What the results mean", wantOut: "serving every page that could be built",
 		},
 		{
 			name:     "unclosed front matter",
 			file:     "content/zh-CN/validator.md",
 			breakIt:  func(s string) string { return strings.Replace(s, "order: 40\n---\n", "order: 40\n", 1) },
 			wantFile: "content/zh-CN/validator.md", wantLine: 1, wantMsg: "front matter",
+			wantPage: "good", wantOut: "serving every page that could be built",
 		},
 		{
 			name:     "broken link",
 			file:     "content/en/validator.md",
 			breakIt:  func(s string) string { return s + "\nSee [nowhere](/docs/no-such-page/).\n" },
 			wantFile: "content/en/validator.md", wantMsg: "/docs/no-such-page/",
+			wantPage: `href="/docs/no-such-page/"`, wantOut: "serving every page that could be built",
 		},
 		{
 			name:     "invalid protocol JSON",
 			file:     "protocol/pairag-task-publish-v18.json",
 			breakIt:  func(s string) string { return s[:len(s)/2] },
 			wantFile: "protocol/pairag-task-publish-v18.json",
+			wantPage: "good", wantOut: "still serving the last good site",
 		},
 	}
 	for _, tt := range tests {
@@ -53,9 +61,10 @@ func TestBrokenChange(t *testing.T) {
 			p.t = t
 			name := filepath.Join(p.dir, tt.file)
 			orig := readFile(t, name)
-			good := p.page("/validator/")
+			good := withoutSiteID(p.page("/validator/"))
+			before := p.status().Build
 			writeFile(t, name, tt.breakIt(orig))
-			p.next("status", 10*time.Second)
+			p.until("the failed build", 30*time.Second, func() bool { return p.status().Build > before })
 
 			st := p.status()
 			if st.OK || len(st.Errors) == 0 {
@@ -70,15 +79,20 @@ func TestBrokenChange(t *testing.T) {
 			if !found {
 				t.Errorf("status errors = %+v; want one at %s:%d containing %q", st.Errors, tt.wantFile, tt.wantLine, tt.wantMsg)
 			}
-			if got := p.page("/validator/"); got != good {
+			got := withoutSiteID(p.page("/validator/"))
+			switch {
+			case tt.wantPage == "good" && got != good:
 				t.Errorf("/validator/ changed after a failed build; want the last good page")
+			case tt.wantPage != "good" && !strings.Contains(got, tt.wantPage):
+				t.Errorf("/validator/ after a failed build lacks %q; want the page as now rendered", tt.wantPage)
 			}
-			if out := p.out.String(); !strings.Contains(out, tt.wantFile+":") || !strings.Contains(out, "still serving the last good site") {
-				t.Errorf("terminal output lacks the error:\n%s", out)
+			if out := p.out.String(); !strings.Contains(out, tt.wantFile+":") || !strings.Contains(out, tt.wantOut) {
+				t.Errorf("terminal output lacks the error or %q:\n%s", tt.wantOut, out)
 			}
 
+			before = p.status().Build
 			writeFile(t, name, orig)
-			p.next("reload", 10*time.Second)
+			p.until("the fixed build", 30*time.Second, func() bool { return p.status().Build > before })
 			st = p.status()
 			if !st.OK || len(st.Errors) != 0 {
 				t.Errorf("status after the fix = %+v; want ok and no errors", st)
@@ -87,8 +101,11 @@ func TestBrokenChange(t *testing.T) {
 	}
 }
 
-// TestFirstBuildBroken starts over broken content: a placeholder page with
-// the reload script is served (503) until a fix builds the site.
+// TestFirstBuildBroken starts over broken content: the pages that could be
+// built are served with the reload script (so the overlay lists the
+// errors), the page with the broken front matter included, and a
+// fix builds the whole site (issue 11: a failed first build answered 503
+// everywhere).
 func TestFirstBuildBroken(t *testing.T) {
 	dir := copyRepo(t)
 	name := filepath.Join(dir, "content/en/validator.md")
@@ -96,18 +113,33 @@ func TestFirstBuildBroken(t *testing.T) {
 	writeFile(t, name, strings.Replace(orig, "title:", "titel:", 1))
 	p := startPreview(t, dir, Config{})
 
-	code, _, body := p.get("/validator/")
-	if code != http.StatusServiceUnavailable || !strings.Contains(body, `src="/__gen/reload.js"`) {
-		t.Errorf("GET /validator/ before any good build = %d %q; want 503 with the reload script", code, body)
+	for _, tt := range []struct {
+		path string
+		want int
+	}{{"/", http.StatusOK}, {"/docs/create-task/", http.StatusOK}, {"/validator/", http.StatusOK}, {"/no-such-page/", http.StatusNotFound}} {
+		code, _, body := p.get(tt.path)
+		if code != tt.want || !strings.Contains(body, `src="/__gen/reload.js"`) {
+			t.Errorf("GET %s after a failed first build = %d; want %d with the reload script", tt.path, code, tt.want)
+		}
 	}
 	st := p.status()
 	want := []Problem{{File: "content/en/validator.md", Line: 2, Msg: `front matter: unknown field "titel"`}}
-	if diff := cmp.Diff(want, st.Errors); diff != "" || st.Site != "" {
-		t.Errorf("status errors (-want +got):\n%s site %q", diff, st.Site)
+	if diff := cmp.Diff(want, st.Errors); diff != "" || st.Site == "" || !st.Partial || st.OK {
+		t.Errorf("status errors (-want +got):\n%s\nsite %q partial %t ok %t; want a partial site", diff, st.Site, st.Partial, st.OK)
 	}
+	before := st.Build
 	writeFile(t, name, orig)
-	p.next("reload", 10*time.Second)
+	p.until("the fixed build", 30*time.Second, func() bool { return p.status().Build > before })
 	if code, _, _ := p.get("/validator/"); code != http.StatusOK {
 		t.Errorf("GET /validator/ after the fix = %d; want 200", code)
 	}
+	if st := p.status(); !st.OK || st.Partial {
+		t.Errorf("status after the fix = %+v; want ok and not partial", st)
+	}
+}
+
+// withoutSiteID drops the reload script's site id, which differs between
+// builds of the same page.
+func withoutSiteID(page string) string {
+	return regexp.MustCompile(`data-site="[^"]*"`).ReplaceAllString(page, "")
 }

@@ -5,9 +5,9 @@
 //
 // # Builds
 //
-// Every build renders the whole site with generator.Render into a new
-// directory under a temporary directory of the session (public/ is never
-// touched). The session directory goes to [Config].TempDir, else to
+// Every build renders the site with generator.Render (the render cache
+// re-renders only the pages a change affects) into a new directory under a
+// temporary directory of the session (public/ is never touched). The session directory goes to [Config].TempDir, else to
 // /dev/shm when TMPDIR is unset and it is a tmpfs with 1 GiB free (a build
 // writes thousands of small files; on disk that is most of its time), else
 // to os.TempDir(). It holds a pid file; a session directory whose process
@@ -15,13 +15,24 @@
 // directory in one atomic step, so a request sees either the old site or the
 // new one, never a mix. Each request holds a reference to the site it
 // started on; a replaced site's directory is removed when its last request
-// has finished. Builds run one at a time; changes that arrive during a build
-// are collected and cause exactly one more build after it.
+// has finished. Builds run one at a time; a batch of changes that arrives
+// during a build supersedes it: the build is cancelled (it stops at the
+// next page or page stage, its directory removed) and one build covers
+// both batches.
 //
-// A build that fails (front matter, links, protocol JSON, any generator
-// error) leaves the last good site served. Its errors are printed as
-// "file:line: message" and reported by /__gen/status; the browser shows
-// them in an overlay that goes away when a later build succeeds.
+// A build that fails on content errors (front matter, links, drift made an
+// error, protocol JSON) still serves: every page that rendered is served
+// from the new, partial site, and a path it lacks is looked up in the last
+// good site, if any; only gen build refuses to publish. When nothing
+// rendered at all (the protocol JSON does not parse) and a good site
+// exists, that site stays. A first build that fails serves its partial
+// site too, never 503; a path neither has gets the 404 page, or a page
+// explaining the failure. The errors are printed as "file:line: message"
+// and reported by /__gen/status; every page shows them in an overlay until
+// a later build succeeds.
+//
+// The repository is read through an os.Root, so no symbolic link under it
+// can make a build read outside it (see the generator's rules for links).
 //
 // # Watching
 //
@@ -51,6 +62,14 @@
 //
 // # HTTP
 //
+// Requests are answered only when their Host names the preview the way a
+// writer reaches it: localhost (and *.localhost), loopback addresses and the
+// --bind address; any other Host gets 403, so a page on another site cannot
+// read the preview by pointing its own name at 127.0.0.1 (DNS rebinding).
+// Bound to every interface (--bind 0.0.0.0 or ::), the preview also
+// answers any IP address and the machine's host name, and Run warns that
+// it is reachable from the network; so does any non-loopback --bind.
+//
 // Only GET and HEAD are served (405 otherwise). Paths are checked before
 // anything is opened: a ".." or "." segment, an encoded slash or backslash
 // (%2f, %5c), a backslash or a NUL anywhere gets 400. Files are opened
@@ -72,6 +91,16 @@
 // as Netlify does. A Content-Type from the rules wins over the one derived
 // from the file's extension.
 //
+// Responses are compressed as Netlify compresses them: gzip (the standard
+// library's; brotli would add a dependency for no gain in a preview) for
+// clients whose Accept-Encoding allows it (q-values and "*" honoured), for
+// text, JSON, JavaScript, XML, SVG and WebAssembly of 256 bytes or more,
+// never for images, fonts or anything already encoded, never for a
+// request with a Range header (ranges stay offsets in the file) and never
+// for 206 or 304 responses. Every response carries Vary: Accept-Encoding,
+// and an ETag of a compressed response gets a "-gzip" suffix. The event
+// stream is never compressed.
+//
 // HTML responses get
 //
 //	<script src="/__gen/reload.js" data-site="ID" defer></script>
@@ -85,10 +114,12 @@
 // # Endpoints
 //
 //	/__gen/events      server-sent events: "hello" on connect with the id of
-//	                   the served site, "reload" after a successful build,
-//	                   "status" after a failed build or a restart notice
+//	                   the served site, "reload" after a build that changed
+//	                   the served site (a partial one included), "status"
+//	                   after a failed build that did not, or a restart notice
 //	/__gen/status      JSON: build (number of builds finished), site (id of
-//	                   the served site), ok, ms (last build's duration),
+//	                   the served site), ok, partial (the served site is from
+//	                   a build with errors), ms (last build's duration),
 //	                   errors [{file, line, msg}], restart [files]
 //	/__gen/reload.js   the reload and overlay script
 //	/__gen/overlay.css the overlay's styles
@@ -98,7 +129,8 @@
 // finished while the page was loading). Before reloading it stores
 // window.scrollY in sessionStorage under "gen-scroll:" + the path, and
 // restores it after the load. It fetches /__gen/status on load and on every
-// event and shows or clears the overlay.
+// event and shows or clears the overlay; the overlay is attached only once
+// its stylesheet has loaded, so it never appears unstyled.
 //
 // # Lifetime
 //
@@ -106,5 +138,6 @@
 // [PortInUseError]); [Server.Run] builds, serves and watches until its
 // context is cancelled, then shuts the HTTP server down, ends the event
 // streams, closes the watcher, waits for every goroutine it started and
-// removes every build directory.
+// removes every build directory. [Server.Abort] removes them at once, for
+// gen serve's second Ctrl-C, which exits without waiting.
 package serve

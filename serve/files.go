@@ -13,6 +13,10 @@ import (
 // ServeHTTP serves the preview: the endpoints under /__gen/ and the
 // current site with the headers and redirects of netlify.toml.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.allowedHost(r.Host) {
+		http.Error(w, "gen serve answers only requests to localhost, loopback addresses and its --bind address", http.StatusForbidden)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -23,6 +27,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
+	if p != "/__gen/events" {
+		gz, done := withGzip(w, r)
+		defer done()
+		w = gz
+	}
 	rules := s.rules.Load()
 	rules.apply(w.Header(), p)
 	if strings.HasPrefix(p, "/__gen/") {
@@ -30,7 +39,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st := s.cur.acquire()
-	if st == nil {
+	if st == nil { // only while the first build runs, or after it was cancelled
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusServiceUnavailable)
@@ -59,6 +68,10 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request, st *site, rul
 			target += "?" + r.URL.RawQuery
 		}
 		http.Redirect(w, r, target, http.StatusMovedPermanently)
+	case st.fallback != nil:
+		// A page the broken build could not render: the last good version,
+		// marked with the current site's id so the reload script stays put.
+		s.serveSite(w, r, &site{id: st.id, dir: st.fallback.dir, root: st.fallback.root, partial: true}, rules, p)
 	default:
 		if to, status, ok := rules.redirect(p, false); ok {
 			s.follow(w, r, st, to, status)
@@ -119,6 +132,12 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *site) {
 		name = "zh-CN/404.html"
 	}
 	if !isFile(st, name) {
+		if st.partial { // even the 404 page did not build: say why, with the overlay
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusNotFound)
+			w.Write(noSitePage())
+			return
+		}
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return
 	}

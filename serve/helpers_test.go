@@ -115,13 +115,13 @@ func startPreview(t testing.TB, dir string, cfg Config) *preview {
 			if err != nil {
 				t.Errorf("Run = %v", err)
 			}
-		case <-time.After(10 * time.Second):
-			t.Errorf("Run did not return 10 s after cancel")
+		case <-time.After(60 * time.Second):
+			t.Errorf("Run did not return 60 s after cancel")
 		}
 	})
 	p := &preview{t: t, dir: dir, srv: srv, url: strings.TrimSuffix(srv.URL(), "/"), out: out}
 	p.events = p.subscribe()
-	p.next("hello", 10*time.Second)
+	p.next("hello", 120*time.Second) // the first build, on a loaded machine
 	return p
 }
 

@@ -90,7 +90,7 @@ func rawGet(t *testing.T, addr, target string) int {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if _, err := io.WriteString(c, "GET "+target+" HTTP/1.1\r\nHost: preview\r\nConnection: close\r\n\r\n"); err != nil {
+	if _, err := io.WriteString(c, "GET "+target+" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"); err != nil {
 		t.Fatal(err)
 	}
 	resp, err := http.ReadResponse(bufio.NewReader(c), nil)

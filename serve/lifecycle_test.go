@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -89,7 +90,7 @@ func TestRunStopsCleanly(t *testing.T) {
 			io.Copy(io.Discard, page.Body)
 			page.Body.Close()
 			writeFile(t, dir+"/content/en/validator.md", readFile(t, dir+"/content/en/validator.md")+"\nMore.\n")
-			time.Sleep(300 * time.Millisecond) // a rebuild: two site directories have existed
+			waitBuilds(t, client, s.URL(), 2) // a rebuild: two site directories have existed
 
 			cancel()
 			select {
@@ -97,20 +98,20 @@ func TestRunStopsCleanly(t *testing.T) {
 				if err != nil {
 					t.Errorf("Run = %v", err)
 				}
-			case <-time.After(5 * time.Second):
-				t.Fatal("Run did not return")
+			case <-time.After(60 * time.Second):
+				t.Fatal("Run did not return within 60 s of cancel")
 			}
 			select {
 			case <-streamDone:
-			case <-time.After(2 * time.Second):
-				t.Error("event stream still open after Run returned")
+			case <-time.After(30 * time.Second):
+				t.Error("event stream still open 30 s after Run returned")
 			}
 			resp.Body.Close()
 			tr.CloseIdleConnections()
 			if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
 				t.Errorf("left in the temporary directory: %v", entries)
 			}
-			deadline := time.Now().Add(2 * time.Second)
+			deadline := time.Now().Add(30 * time.Second)
 			for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
 				time.Sleep(20 * time.Millisecond)
 			}
@@ -146,4 +147,22 @@ func TestStaleSessions(t *testing.T) {
 			t.Errorf("%s exists = %t; want %t", filepath.Base(dir), err == nil, want)
 		}
 	}
+}
+
+// waitBuilds polls the status until n builds have finished, for up to 60 s.
+func waitBuilds(t *testing.T, client *http.Client, url string, n int64) {
+	t.Helper()
+	var st Status
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		resp, err := client.Get(url + "__gen/status")
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = json.NewDecoder(resp.Body).Decode(&st)
+		resp.Body.Close()
+		if err == nil && st.Build >= n {
+			return
+		}
+	}
+	t.Fatalf("%d builds after 60 s; want %d", st.Build, n)
 }

@@ -14,12 +14,13 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
 var (
-	loadDuration = flag.Duration("load.duration", 2*time.Second, "how long TestLoad's client reads")
+	loadRebuilds = flag.Int("load.rebuilds", 5, "rebuilds TestLoad's client reads through")
 	loadReaders  = flag.Int("load.readers", 16, "concurrent readers in TestLoad's client")
 )
 
@@ -42,40 +43,50 @@ type loadReport struct {
 // TestLoad runs a client in a second process (this test binary again,
 // as TestLoadClient) with many concurrent readers while this process
 // rewrites a page again and again: every request must succeed and every
-// HTML page must be whole.
+// HTML page must be whole. The client reads until the writer has seen
+// -load.rebuilds rebuilds and closes its stdin, however long that takes:
+// throughput is for benchmarks, not for this test.
 func TestLoad(t *testing.T) {
 	if os.Getenv("GEN_SERVE_LOAD_URL") != "" {
 		t.Skip("in the client process")
 	}
 	p := startPreview(t, copyRepo(t), Config{Quiet: 10 * time.Millisecond})
 	cmd := exec.Command(os.Args[0], "-test.run=^TestLoadClient$", "-test.count=1", "-test.v")
-	cmd.Env = append(os.Environ(), "GEN_SERVE_LOAD_URL="+p.url,
-		fmt.Sprintf("GEN_SERVE_LOAD_DURATION=%s", *loadDuration), fmt.Sprintf("GEN_SERVE_LOAD_READERS=%d", *loadReaders))
+	cmd.Env = append(os.Environ(), "GEN_SERVE_LOAD_URL="+p.url, fmt.Sprintf("GEN_SERVE_LOAD_READERS=%d", *loadReaders))
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	stop, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { cmd.Process.Kill() }) // only when the test failed before the client exited
 	exited := make(chan error, 1)
 	go func() { exited <- cmd.Wait() }()
 
 	name := filepath.Join(p.dir, page)
 	orig := readFile(t, name)
 	rebuilds := 0
-	var err error
-loop:
-	for i := 0; ; i++ {
+	for i := 0; rebuilds < *loadRebuilds; i++ {
 		writeFile(t, name, orig+"\nLoad"+strings.Repeat("z", i%7)+"end\n")
 		select {
 		case err = <-exited:
-			break loop
+			t.Fatalf("client exited early: %v\n%s", err, out.String())
 		case e := <-p.events:
 			if e.name == "reload" {
 				rebuilds++
 			}
-		case <-time.After(5 * time.Second):
-			t.Fatal("no event within 5 s of a write")
+		case <-time.After(60 * time.Second):
+			t.Fatal("no event within 60 s of a write")
 		}
+	}
+	stop.Close()
+	select {
+	case err = <-exited:
+	case <-time.After(60 * time.Second):
+		t.Fatal("client did not stop within 60 s of being told")
 	}
 	if err != nil {
 		t.Fatalf("client: %v\n%s", err, out.String())
@@ -86,7 +97,7 @@ loop:
 	if rep.Failed != 0 || rep.Partial != 0 {
 		t.Errorf("%d failed and %d partial of %d requests: %q", rep.Failed, rep.Partial, rep.Requests, rep.Errors)
 	}
-	if rep.Requests == 0 || rebuilds < 3 || rep.Sites < 2 {
+	if rep.Requests == 0 || rep.Sites < 2 {
 		t.Errorf("%d requests over %d rebuilds, %d sites seen; want requests during several rebuilds", rep.Requests, rebuilds, rep.Sites)
 	}
 }
@@ -113,7 +124,6 @@ func TestLoadClient(t *testing.T) {
 	if url == "" {
 		t.Skip("run by TestLoad")
 	}
-	d, _ := time.ParseDuration(os.Getenv("GEN_SERVE_LOAD_DURATION"))
 	var readers int
 	fmt.Sscan(os.Getenv("GEN_SERVE_LOAD_READERS"), &readers)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: readers}, Timeout: 10 * time.Second}
@@ -122,11 +132,12 @@ func TestLoadClient(t *testing.T) {
 	var rep loadReport
 	var lat []time.Duration
 	sites := map[string]bool{}
-	stop := time.Now().Add(d)
+	var stopped atomic.Bool
+	go func() { io.Copy(io.Discard, os.Stdin); stopped.Store(true) }() // the writer closes stdin when done
 	var wg sync.WaitGroup
 	for r := range readers {
 		wg.Go(func() {
-			for i := r; time.Now().Before(stop); i++ {
+			for i := r; !stopped.Load(); i++ {
 				path := loadPaths[i%len(loadPaths)]
 				start := time.Now()
 				site, problem := fetch(client, url+path)

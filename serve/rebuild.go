@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -12,16 +13,54 @@ import (
 )
 
 // rebuildLoop handles batches of changed paths one at a time, so builds
-// never overlap; the debouncer collects what changes meanwhile.
+// never overlap. A batch that arrives while one is being handled
+// supersedes it: the running build is cancelled (it stops at the next
+// page) and one build covers both batches.
 func (s *Server) rebuildLoop(ctx context.Context, batches <-chan []string) {
+	var batch []string
 	for {
+		if batch == nil {
+			select {
+			case <-ctx.Done():
+				return
+			case batch = <-batches:
+			}
+		}
+		bctx, cancel := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			s.handle(bctx, batch)
+		}()
+		var next []string
 		select {
+		case <-done:
+		case next = <-batches:
+			cancel()
+			<-done
 		case <-ctx.Done():
-			return
-		case batch := <-batches:
-			s.handle(ctx, batch)
+		}
+		cancel()
+		<-done
+		if next != nil && s.superseded.Load() {
+			s.printf("build superseded by a newer change")
+		}
+		batch = merge(batch, next)
+		if next == nil {
+			batch = nil
 		}
 	}
+}
+
+// merge returns the paths of a followed by those of b not in a.
+func merge(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, p := range b {
+		if !slices.Contains(out, p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // handle acts on one batch: announces code changes, reloads netlify.toml,
@@ -69,11 +108,15 @@ func (s *Server) announceRestart(files []string) {
 	s.events.publish(event{name: "status", data: s.eventData()})
 }
 
-// build renders the site into a new directory and, when it succeeds,
-// makes it the served site; why lists the changes behind it (nil for the
-// first build). The render cache re-renders only the pages a change
-// affects; a change that reaches every page renders them all.
+// build renders the site into a new directory and makes it the served
+// site; why lists the changes behind it (nil for the first build). The
+// render cache re-renders only the pages a change affects; a change that
+// reaches every page renders them all. A build that fails on content
+// errors is served too, as a partial site: every page that rendered, the
+// last good site for the others, and the errors overlaid on every page.
+// Only when nothing rendered and a good site exists is the old site kept.
 func (s *Server) build(ctx context.Context, why []string) {
+	s.superseded.Store(false)
 	dir, err := os.MkdirTemp(s.work, "site-")
 	if err != nil {
 		s.finish(0, nil, err)
@@ -83,19 +126,21 @@ func (s *Server) build(ctx context.Context, why []string) {
 	if s.cache == nil {
 		s.cache = generator.NewCache()
 	}
-	cfg := generator.Config{Content: os.DirFS(s.root), BaseURL: s.baseURL, Log: s.out, Validator: s.validator, Cache: s.cache}
-	res, err := generator.Render(ctx, cfg, dir)
+	res, err := s.render(ctx, dir)
 	elapsed := time.Since(start)
 	if ctx.Err() != nil {
 		os.RemoveAll(dir)
+		s.superseded.Store(true)
 		return
 	}
+	var list generator.ErrorList
+	partial := err != nil && errors.As(err, &list) && res != nil && (res.Pages > 0 || s.lastGood.p.Load() == nil)
 	var st *site
-	if err == nil {
+	if err == nil || partial {
 		id := fmt.Sprintf("%s-%d", s.session, s.builds.Load()+1)
-		st, err = newSite(id, dir, s.remove)
+		st, err = s.newSite(id, dir, partial, err)
 	}
-	if err != nil {
+	if st == nil {
 		os.RemoveAll(dir)
 	}
 	s.finish(elapsed, st, err)
@@ -104,8 +149,39 @@ func (s *Server) build(ctx context.Context, why []string) {
 	}
 }
 
+// render runs the generator over the repository into dir. Files are read
+// through an os.Root, so no symbolic link can take a read outside it.
+func (s *Server) render(ctx context.Context, dir string) (*generator.Result, error) {
+	repo, err := os.OpenRoot(s.root)
+	if err != nil {
+		return nil, err
+	}
+	defer repo.Close()
+	cfg := generator.Config{Content: repo.FS(), Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator, Cache: s.cache}
+	return generator.Render(ctx, cfg, dir)
+}
+
+// newSite opens a finished build directory as a site. A good one becomes
+// the last good site too; a partial one falls back to it. buildErr is
+// returned unchanged when the site opens.
+func (s *Server) newSite(id, dir string, partial bool, buildErr error) (*site, error) {
+	st, err := newSite(id, dir, s.remove)
+	if err != nil {
+		return nil, err
+	}
+	st.partial = partial
+	if partial {
+		st.fallback = s.lastGood.acquire()
+		return st, buildErr
+	}
+	st.acquire() // the lastGood box's reference
+	s.lastGood.swap(st)
+	return st, nil
+}
+
 // finish publishes the outcome of a build: the new site, the status and
-// the event that tells browsers.
+// the event that tells browsers. Browsers reload whenever the served site
+// changed, a partial one included.
 func (s *Server) finish(elapsed time.Duration, st *site, err error) {
 	n := s.builds.Add(1)
 	if st != nil {
@@ -114,7 +190,7 @@ func (s *Server) finish(elapsed time.Duration, st *site, err error) {
 	s.status.update(func(sts *Status) {
 		sts.Build, sts.OK, sts.Millis, sts.Errors = n, err == nil, elapsed.Milliseconds(), nil
 		if st != nil {
-			sts.Site = st.id
+			sts.Site, sts.Partial = st.id, st.partial
 		}
 		if err != nil {
 			sts.Errors = problems(err)
@@ -122,6 +198,8 @@ func (s *Server) finish(elapsed time.Duration, st *site, err error) {
 	})
 	if err != nil {
 		s.reportFailure(err)
+	}
+	if st == nil {
 		s.events.publish(event{name: "status", data: s.eventData()})
 		return
 	}
@@ -143,8 +221,11 @@ func (s *Server) reportFailure(err error) {
 		}
 	}
 	what := "still serving the last good site"
-	if s.cur.p.Load() == nil {
+	switch cur := s.cur.p.Load(); {
+	case cur == nil:
 		what = "nothing to serve until it is fixed"
+	case cur.partial:
+		what = "serving every page that could be built, with the errors shown on each; gen build would refuse to publish"
 	}
 	fmt.Fprintf(&b, "build failed: %d error(s); %s", len(ps), what)
 	s.printf("%s", b.String())

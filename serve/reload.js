@@ -28,21 +28,35 @@
     return e;
   }
 
-  function stylesheet() {
-    if (document.getElementById("gen-overlay-css")) { return; }
+  // The overlay is attached only once its stylesheet has loaded, so it
+  // never shows unstyled; a stylesheet that fails to load still lets it show.
+  var style = "none", pending = null;
+  function styled(fn) {
+    if (style === "ready") { fn(); return; }
+    pending = fn;
+    if (style === "loading") { return; }
+    style = "loading";
     var link = document.createElement("link");
     link.id = "gen-overlay-css";
     link.rel = "stylesheet";
     link.href = "/__gen/overlay.css";
+    var done = function () {
+      style = "ready";
+      var f = pending;
+      pending = null;
+      if (f) { f(); }
+    };
+    link.addEventListener("load", done);
+    link.addEventListener("error", done);
     document.head.appendChild(link);
   }
 
   function show(st) {
     var old = document.getElementById("gen-overlay");
     if (old) { old.remove(); }
+    pending = null;
     var errors = st.errors || [], restart = st.restart || [];
     if (errors.length === 0 && restart.length === 0) { return; }
-    stylesheet();
     var box = el("div");
     box.id = "gen-overlay";
     box.setAttribute("role", "alert");
@@ -52,7 +66,10 @@
     close.addEventListener("click", function () { box.remove(); });
     box.appendChild(close);
     if (errors.length > 0) {
-      box.appendChild(el("h2", "", "Build failed: " + errors.length + " error(s). Still showing the last good site."));
+      var served = st.partial
+        ? "Showing every page that could be built; gen build would refuse to publish."
+        : (st.site ? "Still showing the last good site." : "Nothing could be built yet.");
+      box.appendChild(el("h2", "", "Build failed: " + errors.length + " error(s). " + served));
       var list = el("ul");
       errors.forEach(function (e) {
         var li = el("li");
@@ -66,7 +83,11 @@
     if (restart.length > 0) {
       box.appendChild(el("p", "gen-restart", "Restart gen serve to pick up code changes: " + restart.join(", ")));
     }
-    document.body.appendChild(box);
+    styled(function () {
+      var again = document.getElementById("gen-overlay");
+      if (again) { again.remove(); }
+      document.body.appendChild(box);
+    });
   }
 
   function status() {

@@ -33,14 +33,17 @@ type Server struct {
 	validator *generator.Validator // for the validator page; nil: none
 	cache     *generator.Cache     // rendered pages kept between rebuilds
 
-	cur     current
-	builds  atomic.Int64 // builds finished, failed ones included
-	status  statusBox
-	events  broker
-	rules   atomic.Pointer[rules]
-	removal sync.WaitGroup // removals of replaced site directories
-	stop    chan struct{}  // closed at shutdown; ends the event streams
-	out     *lockedWriter  // Config.Out
+	cur        current     // the site being served
+	lastGood   current     // the last site built without errors; partial sites fall back to it
+	superseded atomic.Bool // the last build was cancelled before it finished
+	workP      atomic.Pointer[string]
+	builds     atomic.Int64 // builds finished, failed ones included
+	status     statusBox
+	events     broker
+	rules      atomic.Pointer[rules]
+	removal    sync.WaitGroup // removals of replaced site directories
+	stop       chan struct{}  // closed at shutdown; ends the event streams
+	out        *lockedWriter  // Config.Out
 }
 
 // PortInUseError reports that the requested port is taken.
@@ -106,7 +109,11 @@ func (s *Server) Run(ctx context.Context) error {
 		return err
 	}
 	s.work = work
+	s.workP.Store(&work)
 	s.printf("building into %s", work)
+	if exposed(s.cfg.Bind) {
+		s.printf("warning: --bind %s: the preview is reachable from the network, by anyone who can reach this machine", s.cfg.Bind)
+	}
 	defer os.RemoveAll(work)
 	s.loadRules()
 	changes := make(chan string, 1024)
@@ -138,7 +145,8 @@ func (s *Server) Run(ctx context.Context) error {
 	cancel()
 	wg.Wait()
 	w.Close()
-	s.cur.swap(nil) // the last site: removed once its last request is done
+	s.cur.swap(nil) // the last sites: removed once their last request is done
+	s.lastGood.swap(nil)
 	s.removal.Wait()
 	return err
 }
@@ -154,6 +162,19 @@ func (s *Server) shutdown(hs *http.Server) {
 	defer cancel()
 	if err := hs.Shutdown(ctx); err != nil {
 		hs.Close()
+	}
+}
+
+// Abort removes the session's build directories at once. It is for a
+// second interrupt while Run is still stopping: the process exits right
+// after, so nothing is left in the temporary directory.
+func (s *Server) Abort() {
+	if w := s.workP.Load(); w != nil {
+		for range 3 { // a build still running may add a file between walks
+			if os.RemoveAll(*w) == nil {
+				return
+			}
+		}
 	}
 }
 

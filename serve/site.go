@@ -15,6 +15,13 @@ type site struct {
 	root *os.Root
 	refs atomic.Int64
 	free func(*site) // called once, when the last reference is released
+
+	// partial marks a site from a build that failed on content errors:
+	// every page that could be rendered, served with the errors overlaid.
+	// fallback, when set, is the last good site, held by a reference of
+	// this one: paths the partial site lacks are looked up there.
+	partial  bool
+	fallback *site
 }
 
 // newSite opens dir as a site holding one reference, the server's.
@@ -46,6 +53,9 @@ func (st *site) release() {
 	if st.refs.Add(-1) == 0 {
 		st.root.Close()
 		st.free(st)
+		if st.fallback != nil {
+			st.fallback.release()
+		}
 	}
 }
 

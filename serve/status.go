@@ -14,6 +14,7 @@ type Status struct {
 	Build   int64     `json:"build"`   // builds finished since the start, failed ones included
 	Site    string    `json:"site"`    // id of the site being served; empty before the first good build
 	OK      bool      `json:"ok"`      // the last build succeeded
+	Partial bool      `json:"partial"` // the served site is from a build with errors
 	Millis  int64     `json:"ms"`      // duration of the last build
 	Errors  []Problem `json:"errors"`  // the last build's errors; empty when OK
 	Restart []string  `json:"restart"` // code files changed since the start

@@ -1,12 +1,12 @@
 package serve
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
+
+	"pairag.com/portal/internal/proc"
 )
 
 // workParent picks where the session's build directories go: Config.TempDir
@@ -54,18 +54,8 @@ func removeStale(parent string) {
 		if err != nil || pid <= 0 {
 			continue
 		}
-		if processGone(pid) {
+		if proc.Gone(pid) {
 			os.RemoveAll(dir)
 		}
 	}
-}
-
-// processGone reports whether no process with the given id exists.
-func processGone(pid int) bool {
-	p, err := os.FindProcess(pid)
-	if err != nil {
-		return true
-	}
-	defer p.Release()
-	return errors.Is(p.Signal(syscall.Signal(0)), os.ErrProcessDone)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,8 +31,15 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}
-	ctx := context.Background()
-	cfg := generator.Config{Content: os.DirFS(*content), OutDir: *out, BaseURL: *baseURL, Log: stderr, GitDir: *content}
+	ctx, stop := interruptible(stderr, "gen build", func() { generator.RemoveTemp(*out) })
+	defer stop()
+	repo, err := os.OpenRoot(*content)
+	if err != nil {
+		fmt.Fprintf(stderr, "gen build: %v\n", err)
+		return 1
+	}
+	defer repo.Close()
+	cfg := generator.Config{Content: repo.FS(), Root: *content, OutDir: *out, BaseURL: *baseURL, Log: stderr, GitDir: *content}
 	switch *cacheDir {
 	case "off":
 	case "":
@@ -56,6 +62,9 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, list.Error())
 		fmt.Fprintf(stderr, "gen build: %d error(s); %s left unchanged\n", len(list), *out)
 		return 1
+	case ctx.Err() != nil:
+		fmt.Fprintf(stderr, "gen build: interrupted; %s left unchanged\n", *out)
+		return 130
 	case err != nil:
 		fmt.Fprintf(stderr, "gen build: %v\n", err)
 		return 1

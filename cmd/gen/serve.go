@@ -1,13 +1,9 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"pairag.com/portal/serve"
 )
@@ -21,9 +17,15 @@ const serveUsage = `usage: gen serve [--content DIR] [--bind ADDR] [--port N] [-
 Builds the site into a temporary directory (public/ is left alone), serves
 it with the headers and redirects of netlify.toml, and rebuilds when
 content/ or protocol/ change; open pages reload once the rebuild is done.
-A broken change keeps the last good site served and shows its errors here
-and in the browser. Changes to Go or templ code are announced: restart to
-pick them up (the validator module is compiled once, at start). Ctrl-C stops.
+Content errors (broken links, drift, front matter) do not stop the
+preview: every page that can be rendered is served, the others from the
+last good build, with the errors listed here and overlaid on every page
+until they are fixed; only gen build refuses to publish. The preview
+answers requests for localhost and loopback addresses only, unless --bind
+names another address; --bind 0.0.0.0 makes it reachable from the network.
+Changes to Go or templ code are announced: restart to pick them up (the
+validator module is compiled once, at start). Ctrl-C stops cleanly; a
+second Ctrl-C exits at once.
 
 flags:
 `
@@ -52,7 +54,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gen serve: %v\n", err)
 		return 1
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(stderr, "gen serve", srv.Abort)
 	defer stop()
 	if *withValidator {
 		v, err := validatorModule(ctx, *content, stderr, "preview")

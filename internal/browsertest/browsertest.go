@@ -26,7 +26,13 @@ const Timeout = 60 * time.Second
 // is closed first at teardown.
 func Start(t *testing.T) context.Context {
 	t.Helper()
-	path := "/usr/bin/chromium"
+	// Debian's /usr/bin/chromium is a shell wrapper whose /etc/chromium.d
+	// scripts break when /dev/shm is mounted twice ("[: ...: unexpected
+	// operator"); the binary behind it takes our flags directly.
+	path := "/usr/lib/chromium/chromium"
+	if _, err := os.Stat(path); err != nil {
+		path = "/usr/bin/chromium"
+	}
 	if _, err := os.Stat(path); err != nil {
 		p, err := exec.LookPath("chromium")
 		switch {
@@ -38,8 +44,16 @@ func Start(t *testing.T) context.Context {
 			t.Skip("Chromium not installed")
 		}
 	}
+	// Chromium leaves its singleton socket directory in TMPDIR when it is
+	// stopped: give it one that is removed after the browser, so runs leave
+	// nothing behind. The name is short: a socket path has 107 bytes at most.
+	tmp, err := os.MkdirTemp("", "chr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) }) // runs after the browser's cleanup below
 	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path), chromedp.UserDataDir(t.TempDir()),
+		chromedp.ExecPath(path), chromedp.UserDataDir(t.TempDir()), chromedp.Env("TMPDIR=" + tmp),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),

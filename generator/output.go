@@ -1,0 +1,136 @@
+package generator
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"pairag.com/portal/internal/proc"
+)
+
+// MarkerFile is written at the top of every directory Build makes. Build
+// only ever replaces a directory that is empty, missing or holds this
+// file, so a mistyped --out cannot delete sources.
+const MarkerFile = ".gen-output"
+
+const markerText = "This directory is written by gen build; the next build replaces all of it.\n"
+
+// checkOut refuses output directories Build must not replace: the
+// repository or a directory holding it, anything under its content/ or
+// protocol/, and an existing non-empty directory gen did not write.
+func checkOut(out, root string) error {
+	if root != "" {
+		root, err := filepath.Abs(root)
+		if err != nil {
+			return fmt.Errorf("output %s: %w", out, err)
+		}
+		if within(root, out) {
+			return fmt.Errorf("output %s: refusing to replace a directory that holds the repository %s", out, root)
+		}
+		for _, src := range []string{"content", "protocol", ".git"} {
+			if within(out, filepath.Join(root, src)) {
+				return fmt.Errorf("output %s: refusing to write inside the repository's %s/, which holds sources", out, src)
+			}
+		}
+	}
+	entries, err := os.ReadDir(out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("output %s: %w", out, err)
+	case len(entries) == 0:
+		return nil
+	}
+	if _, err := os.Stat(filepath.Join(out, MarkerFile)); err != nil {
+		return fmt.Errorf("output %s: refusing to replace a non-empty directory gen did not write (it has no %s file); remove it yourself or choose another --out", out, MarkerFile)
+	}
+	return nil
+}
+
+// within reports whether path is dir or lies under it; both are absolute.
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// tempPattern is the name of Build's temporary directory beside out; it
+// carries the process id so a later build can tell a killed build's
+// leftovers from a concurrent build's work.
+func tempPattern(out string) string {
+	return "." + filepath.Base(out) + "-build-" + strconv.Itoa(os.Getpid()) + "-*"
+}
+
+// removeStale removes the temporary directories of earlier builds of out
+// whose process is gone (a swap without RENAME_EXCHANGE may also have left
+// "...-old"), and those of gen versions that did not record one
+// (".public-123456789", ".public-123456789.old"). It returns how many
+// it removed.
+func removeStale(out string) int {
+	base := regexp.QuoteMeta(filepath.Base(out))
+	re := regexp.MustCompile(`^\.` + base + `-(?:build-(\d+)-\d+(?:-old)?|\d+(?:\.old)?)$`)
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	n := 0
+	for _, e := range entries {
+		m := re.FindStringSubmatch(e.Name())
+		if m == nil || !e.IsDir() {
+			continue
+		}
+		if pid, _ := strconv.Atoi(m[1]); m[1] != "" && !proc.Gone(pid) {
+			continue
+		}
+		if os.RemoveAll(filepath.Join(filepath.Dir(out), e.Name())) == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// RemoveTemp removes this process's temporary build directories beside
+// out. gen build calls it when a second interrupt makes it exit at once,
+// while a build may still be writing.
+func RemoveTemp(out string) {
+	dirs, _ := filepath.Glob(filepath.Join(filepath.Dir(out), tempPattern(out)))
+	for _, dir := range dirs {
+		for range 3 { // a render still running may add a file between walks
+			if os.RemoveAll(dir) == nil {
+				break
+			}
+		}
+	}
+}
+
+// swap puts the finished site tmp in place of dir and removes the old
+// one. Where the system can exchange two names atomically, dir always
+// exists during the swap; elsewhere the old directory is renamed away
+// first, and a crash between the two renames leaves it beside dir as a
+// temporary that the next build removes.
+func swap(tmp, dir string) error {
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fmt.Errorf("publish %s: %w", dir, err)
+	}
+	switch err := exchange(tmp, dir); {
+	case err == nil:
+		return os.RemoveAll(tmp) // now the old site
+	case !errors.Is(err, errNoExchange):
+		return fmt.Errorf("publish %s: %w", dir, err)
+	}
+	old := tmp + "-old"
+	if err := os.Rename(dir, old); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("publish %s: move old output away: %w", dir, err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.Rename(old, dir)
+		return fmt.Errorf("publish %s: move new output in: %w", dir, err)
+	}
+	return os.RemoveAll(old)
+}
+
+// errNoExchange means the system cannot exchange names atomically, or dir
+// does not exist yet: swap falls back to two renames.
+var errNoExchange = errors.New("atomic exchange unavailable")
