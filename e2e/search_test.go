@@ -31,10 +31,18 @@ func waitJS(t *testing.T, tab context.Context, cond string) {
 		if err == nil {
 			return
 		}
-		if ctx.Err() != nil || !strings.Contains(err.Error(), "context") {
+		if ctx.Err() != nil || !navigatedAway(err) {
 			t.Fatalf("waiting for %s: %v", cond, err)
 		}
 	}
+}
+
+// navigatedAway reports whether a poll failed because the page it ran in
+// went away (a navigation replaced the document), which Chromium reports
+// as a lost execution context or as "Inspected target navigated or closed".
+func navigatedAway(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "context") || strings.Contains(msg, "navigated or closed") || strings.Contains(msg, "-32000")
 }
 
 // TestSearchKeyboard types a query after pressing "/", checks the combobox
