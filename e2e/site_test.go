@@ -6,7 +6,6 @@ package e2e
 
 import (
 	"context"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -19,7 +18,6 @@ import (
 
 	"pairag.com/portal/generator"
 	"pairag.com/portal/internal/browsertest"
-	"pairag.com/portal/serve"
 	"pairag.com/portal/wasmbuild"
 )
 
@@ -72,22 +70,7 @@ func builtSite(t *testing.T) string {
 // behave as in production.
 func siteServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	dir := builtSite(t)
-	data, err := os.ReadFile("../netlify.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	headers, err := serve.NetlifyHeaders(string(data))
-	if err != nil {
-		t.Fatalf("netlify.toml: %v", err)
-	}
-	files := http.FileServer(http.Dir(dir))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		headers(w.Header(), r.URL.Path)
-		files.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	return newSiteServer(t, siteOptions{})
 }
 
 // The browser helpers live in internal/browsertest; these short names keep

@@ -48,11 +48,11 @@ func (x *DocsIndex) URL(lang, code, pointer string) string {
 // stages/agent_skills/acceptance_criteria.
 func FieldPath(pointer string) string {
 	var parts []string
-	for _, tok := range strings.Split(strings.TrimPrefix(pointer, "/"), "/") {
+	for _, tok := range pointerTokens(pointer) {
 		if _, err := strconv.Atoi(tok); err == nil || tok == "" {
 			continue
 		}
-		parts = append(parts, pointerUnescaper.Replace(tok))
+		parts = append(parts, tok)
 	}
 	return strings.Join(parts, "/")
 }

@@ -107,8 +107,7 @@ func placeOf(ptr string) bi {
 		return bi{"the top level", "顶层"}
 	}
 	var b strings.Builder
-	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = pointerUnescaper.Replace(tok)
+	for _, tok := range pointerTokens(ptr) {
 		if _, err := strconv.Atoi(tok); err == nil {
 			b.WriteString("[" + tok + "]")
 			continue

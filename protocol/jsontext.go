@@ -567,22 +567,17 @@ func (p *parser) hex4(i int) (rune, bool) {
 	return rune(v), true
 }
 
-// lookup returns the node a JSON pointer names, or the deepest existing
-// ancestor when part of the path is missing.
-func (n *node) lookup(pointer string) *node {
-	if n == nil || pointer == "" {
-		return n
+// pointerTokens splits an RFC 6901 pointer into its unescaped tokens; the
+// root "" has none.
+func pointerTokens(pointer string) []string {
+	if pointer == "" {
+		return nil
 	}
-	cur := n
-	for _, tok := range strings.Split(pointer[1:], "/") {
-		tok = pointerUnescaper.Replace(tok)
-		next := cur.child(tok)
-		if next == nil {
-			return cur
-		}
-		cur = next
+	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
+	for i, t := range toks {
+		toks[i] = pointerUnescaper.Replace(t)
 	}
-	return cur
+	return toks
 }
 
 // child returns the value of an object's key (the last, of duplicates) or

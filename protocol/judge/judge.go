@@ -128,4 +128,7 @@ func pointer(tokens []string) string {
 	return b.String()
 }
 
-func escape(t string) string { return strings.NewReplacer("~", "~0", "/", "~1").Replace(t) }
+// escaper escapes a pointer token (RFC 6901).
+var escaper = strings.NewReplacer("~", "~0", "/", "~1")
+
+func escape(t string) string { return escaper.Replace(t) }
