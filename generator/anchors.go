@@ -41,5 +41,5 @@ func (t *tables) refURL(name string) string {
 			return ""
 		}
 	}
-	return pageURL(t.lang, referencePage) + "#" + name
+	return pageURL(t.lang, referenceRel(t.doc)) + "#" + name
 }

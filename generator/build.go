@@ -18,8 +18,6 @@ import (
 	"pairag.com/portal/templates"
 )
 
-const protocolPath = "protocol/" + protocol.FileName
-
 // Result describes a finished build.
 type Result struct {
 	OutDir   string    // where the site was written
@@ -121,11 +119,12 @@ type builder struct {
 	trans     map[string]translation
 	pairs     []pair
 	nav       map[string][]templates.NavItem
-	outputs   map[string]map[string][]block // directive output by language and name
-	refMD     map[string]string             // the Markdown reference by language
-	css, js   string                        // URLs of the hashed assets
-	validator *validatorAssets              // URLs of the validator tool, when built with one
-	rendered  int                           // pairs rendered, and pairs reused from the cache
+	outputs   map[string]map[string][]block            // directive output by language and name
+	older     map[string]map[string]map[string][]block // directive output of older versions' reference pages, by file
+	refMD     map[string]map[string]string             // the Markdown reference of the content's version by language
+	css, js   string                                   // URLs of the hashed assets
+	validator *validatorAssets                         // URLs of the validator tool, when built with one
+	rendered  int                                      // pairs rendered, and pairs reused from the cache
 	reused    int
 	skills    []*skill             // content/skills/*, loaded and compared (skills.go)
 	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
@@ -168,11 +167,9 @@ func (b *builder) run(ctx context.Context) {
 	}
 	b.prepareDirectives()
 	b.prepareSkillIndex()
-	ref, rest := b.splitReference()
-	if ref != nil {
-		b.renderPair(b.newWorker(), *ref)
-		b.prepareBundles()
-	}
+	refs, rest := b.splitReference()
+	b.renderPool(ctx, refs)
+	b.prepareBundles()
 	b.renderPool(ctx, rest)
 	if ctx.Err() != nil {
 		return
@@ -185,26 +182,20 @@ func (b *builder) run(ctx context.Context) {
 	}
 }
 
-// load reads the protocol document, labels, translations and pages. It
+// load reads the protocol documents, labels, translations and pages. It
 // returns false when nothing can be rendered.
 func (b *builder) load() bool {
 	b.cfg.Content = checkSymlinks(b.cfg.Content, b.rep)
-	data, err := fs.ReadFile(b.cfg.Content, protocolPath)
-	if err != nil {
-		b.rep.errorf(protocolPath, 0, "read protocol document: %v", err)
-		return false
-	}
-	b.docJSON = data
-	if b.doc, err = protocol.Parse(data); err != nil {
-		b.rep.errorf(protocolPath, 0, "%v", err)
+	if b.versions = b.loadVersions(); len(b.versions) == 0 {
 		return false
 	}
 	b.labels = loadLabels(b.cfg.Content, b.rep)
-	b.versions = b.loadVersions()
 	b.labels.check(b.rep, b.versions...) // every version's values, labelled in both languages
 	b.trans = loadTranslations(b.cfg.Content, b.rep)
 	checkTranslations(stringsOfVersions(b.versions), b.trans, b.rep)
 	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
+	b.doc = b.contentVersion()
+	b.docJSON = b.doc.Raw()
 	b.nav = map[string][]templates.NavItem{}
 	for _, lang := range languages {
 		b.nav[lang] = navigation(b.pairs, lang)
@@ -212,22 +203,22 @@ func (b *builder) load() bool {
 	return true
 }
 
-// splitReference separates the field reference page, rendered first because
-// the bundle directive embeds its Markdown.
-func (b *builder) splitReference() (*pair, []pair) {
-	var ref *pair
-	var rest []pair
-	for i, pr := range b.pairs {
-		if pairRel(pr) == referencePage && pr.en != nil && pr.zh != nil {
-			ref = &b.pairs[i]
+// splitReference separates the field reference pages of every version,
+// rendered first because the bundle directive embeds the Markdown of the
+// content's version.
+func (b *builder) splitReference() (refs, rest []pair) {
+	b.vbar.once.Do(b.initVersionBar)
+	for _, pr := range b.pairs {
+		if b.vbar.byRel[pairRel(pr)] != nil {
+			refs = append(refs, pr)
 			continue
 		}
 		rest = append(rest, pr)
 	}
-	if ref == nil {
-		b.rep.errorf("content/"+en+"/"+referencePage, 0, "the field reference page is missing in one or both languages; it is published as /protocol/*.md and in the bundle")
+	if b.vbar.byRel[referenceRel(b.doc)] == nil {
+		b.rep.errorf("content/"+en+"/"+referenceRel(b.doc), 0, "the field reference page is missing in one or both languages; it is published as /protocol/*.md and in the bundle")
 	}
-	return ref, rest
+	return refs, rest
 }
 
 // worker is what one rendering goroutine reuses from page to page.

@@ -189,15 +189,15 @@ func TestProtocolFiles(t *testing.T) {
 		t.Error("published schema differs from Document.Schema()")
 	}
 	for _, lang := range languages {
-		md := readFile(t, dir, "protocol/"+referenceName(lang))
+		md := readFile(t, dir, "protocol/"+referenceName(protocol.Default(), lang))
 		want := "===== pairag-task-publish-v18." + lang + ".md =====\n" + md + "\n===== pairag-task-publish-v18.json =====\n" + string(protocol.Raw())
-		if got := readFile(t, dir, "protocol/"+bundleName(lang)); got != want {
+		if got := readFile(t, dir, "protocol/"+bundleName(protocol.Default(), lang)); got != want {
 			t.Errorf("bundle %s does not follow the format", lang)
 		}
 		if !strings.HasSuffix(want, "}\n") || strings.HasSuffix(want, "\n\n") || strings.Contains(want, "\r") {
 			t.Errorf("bundle %s: want LF line ends and exactly one trailing newline", lang)
 		}
-		if page := readFile(t, dir, markdownURL(&page{Rel: referencePage, URL: pageURL(lang, referencePage)})); page != md {
+		if page := readFile(t, dir, markdownURL(&page{Rel: referenceRel(protocol.Default()), URL: pageURL(lang, referenceRel(protocol.Default()))})); page != md {
 			t.Errorf("%s: the page's Markdown differs from the published reference", lang)
 		}
 		if got := copiedText(t, readFile(t, dir, outputPath(pageURL(lang, "docs/create-task.md")))); got != want {

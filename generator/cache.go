@@ -122,7 +122,7 @@ func (b *builder) globalKey() string {
 		fmt.Fprintf(h, "nav %s %v\n", lang, b.nav[lang])
 	}
 	for _, pr := range b.pairs {
-		if pairRel(pr) == referencePage {
+		if pairRel(pr) == referenceRel(b.doc) {
 			h.Write([]byte(pairKey(pr)))
 		}
 	}

@@ -89,12 +89,17 @@ var changelogText = map[string]changelogStrings{
 }
 
 // changelogMarkdown writes the page for the changes from old to new.
-func changelogMarkdown(lang string, old, new *protocol.Document) []byte {
+// Hand-written notes (changenotes.go) follow the intro and the entries
+// they are attached to.
+func changelogMarkdown(lang string, old, new *protocol.Document, notes versionNotes) []byte {
 	s := changelogText[lang]
 	names := []any{old.Version, new.Version, old.FileName(), new.FileName()}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "---\ntitle: %q\ndescription: %q\nnav: false\n---\n\n", fmt.Sprintf(s.Title, names...), fmt.Sprintf(s.Description, names...))
 	fmt.Fprintf(&b, s.Intro+"\n", names...)
+	if t := notes.Intro[lang]; t != "" {
+		b.WriteString("\n" + quoteNote(noteLabel[lang], t, ""))
+	}
 	sections := []struct {
 		id, heading string
 		kinds       []protocol.ChangeKind
@@ -110,7 +115,11 @@ func changelogMarkdown(lang string, old, new *protocol.Document) []byte {
 		var lines []string
 		for _, c := range changes {
 			if slices.Contains(sec.kinds, c.Kind) {
-				lines = append(lines, "- "+codeSpan(c.Where)+s.Colon+changeText(s, c))
+				line := "- " + codeSpan(c.Where) + s.Colon + changeText(s, c)
+				if t := notes.Changes[changeKey(c)][lang]; t != "" {
+					line += "\n\n" + strings.TrimRight(quoteNote(noteLabel[lang], t, "  "), "\n")
+				}
+				lines = append(lines, line)
 			}
 		}
 		if len(lines) > 0 {
@@ -181,10 +190,11 @@ func codeSpan(text string) string {
 // date). Without a pair it returns fsys itself.
 func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 	extra := fstest.MapFS{}
+	notes := loadChangeNotes(fsys, b.versions, b.rep) // changenotes.go
 	for i := 1; i < len(b.versions); i++ {
 		old, new := b.versions[i-1], b.versions[i]
 		for _, lang := range languages {
-			extra["content/"+lang+"/"+changelogRel(new)] = &fstest.MapFile{Data: changelogMarkdown(lang, old, new), ModTime: time.Unix(0, 0)}
+			extra["content/"+lang+"/"+changelogRel(new)] = &fstest.MapFile{Data: changelogMarkdown(lang, old, new, notes[new.Major()]), ModTime: time.Unix(0, 0)}
 		}
 	}
 	if len(extra) == 0 {

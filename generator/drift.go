@@ -503,10 +503,17 @@ func docsLinkTarget(dest string) string {
 	if strings.HasPrefix(dest, langPrefix(zh)+"/") {
 		dest = strings.TrimPrefix(dest, langPrefix(zh))
 	}
-	return strings.NewReplacer(
-		"/"+referenceName(zh), "/"+referenceName(en),
-		"/"+bundleName(zh), "/"+bundleName(en),
-	).Replace(dest)
+	if !strings.HasPrefix(dest, "/protocol/pairag-task-publish-v") {
+		return dest
+	}
+	for _, kind := range []string{".", ".bundle."} { // the Markdown reference and the bundle of any version
+		for _, ext := range []string{".md", ".txt"} {
+			if base, ok := strings.CutSuffix(dest, kind+zh+ext); ok {
+				return base + kind + en + ext
+			}
+		}
+	}
+	return dest
 }
 
 // translationName returns the translation of an original skill file

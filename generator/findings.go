@@ -85,7 +85,7 @@ func FindingURL(doc *protocol.Document, lang, code, pointer string) string {
 func Docs(doc *protocol.Document, base string) *protocol.DocsIndex {
 	x := &protocol.DocsIndex{
 		Base:   base,
-		Pages:  map[string]string{en: pageURL(en, referencePage), zh: pageURL(zh, referencePage)},
+		Pages:  map[string]string{en: pageURL(en, referenceRel(doc)), zh: pageURL(zh, referenceRel(doc))},
 		Codes:  FindingAnchors(),
 		Fields: map[string]string{},
 	}

@@ -47,7 +47,7 @@ func TestFindingAnchors(t *testing.T) {
 	}
 	dir := realSite(t)
 	for _, lang := range languages {
-		u := pageURL(lang, referencePage)
+		u := pageURL(lang, referenceRel(protocol.Default()))
 		doc, err := html.Parse(strings.NewReader(readFile(t, dir, outputPath(u))))
 		if err != nil {
 			t.Fatal(err)

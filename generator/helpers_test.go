@@ -14,6 +14,9 @@ import (
 	"pairag.com/portal/protocol"
 )
 
+// protocolPath is the fixture's protocol document, the content's version.
+const protocolPath = "protocol/" + protocol.FileName
+
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 
 // fixture returns the small site of testdata/site.txtar with the embedded

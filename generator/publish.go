@@ -16,21 +16,21 @@ import (
 	"pairag.com/portal/templates"
 )
 
-// Names of the published protocol files, beside protocol.FileName and
-// protocol.SchemaFileName.
-func referenceName(lang string) string {
-	return strings.TrimSuffix(protocol.FileName, ".json") + "." + lang + ".md"
+// Names of a version's published Markdown reference and bundle, beside its
+// FileName and SchemaFileName.
+func referenceName(d *protocol.Document, lang string) string {
+	return strings.TrimSuffix(d.FileName(), ".json") + "." + lang + ".md"
 }
 
-func bundleName(lang string) string {
-	return strings.TrimSuffix(protocol.FileName, ".json") + ".bundle." + lang + ".txt"
+func bundleName(d *protocol.Document, lang string) string {
+	return strings.TrimSuffix(d.FileName(), ".json") + ".bundle." + lang + ".txt"
 }
 
 // bundleText is exactly what the copy-both button copies: each file
 // introduced by a separator line, LF line ends, one trailing newline.
-func bundleText(lang, markdown string, docJSON []byte) string {
-	return "===== " + referenceName(lang) + " =====\n" + markdown +
-		"\n===== " + protocol.FileName + " =====\n" + strings.TrimRight(string(docJSON), "\n") + "\n"
+func bundleText(d *protocol.Document, lang, markdown string) string {
+	return "===== " + referenceName(d, lang) + " =====\n" + markdown +
+		"\n===== " + d.FileName() + " =====\n" + strings.TrimRight(string(d.Raw()), "\n") + "\n"
 }
 
 // writeAssets publishes the CSS and JavaScript under content-hashed names.
@@ -58,26 +58,31 @@ func (b *builder) writeHashed(name, ext string, data []byte) string {
 	return url
 }
 
-// prepareBundles makes the bundle directive of each language from the
-// rendered Markdown reference.
+// prepareBundles keeps the rendered Markdown reference of every version
+// with a reference page, and makes the bundle directive of each language
+// from the content version's.
 func (b *builder) prepareBundles() {
-	b.refMD = map[string]string{}
-	for _, lang := range languages {
-		res := b.results[pageURL(lang, referencePage)]
-		if res == nil {
-			continue
+	b.refMD = map[string]map[string]string{}
+	for _, d := range b.vbar.docs {
+		b.refMD[d.FileName()] = map[string]string{}
+		for _, lang := range languages {
+			if res := b.results[pageURL(lang, referenceRel(d))]; res != nil {
+				b.refMD[d.FileName()][lang] = res.markdown
+			}
 		}
-		b.refMD[lang] = res.markdown
+	}
+	d := b.doc
+	for lang, md := range b.refMD[d.FileName()] {
 		msg := templates.For(lang)
 		bundle := templates.Bundle{
-			Msg: msg, ID: "copy-both", MarkdownName: referenceName(lang), Markdown: res.markdown,
-			JSONName: protocol.FileName, JSON: string(b.docJSON),
-			Text: bundleText(lang, res.markdown, b.docJSON), FileURL: "/protocol/" + bundleName(lang),
+			Msg: msg, ID: "copy-both", MarkdownName: referenceName(d, lang), Markdown: md,
+			JSONName: d.FileName(), JSON: string(b.docJSON),
+			Text: bundleText(d, lang, md), FileURL: "/protocol/" + bundleName(d, lang),
 		}
 		files := []templates.Link{
-			{Text: bundleName(lang), URL: "/protocol/" + bundleName(lang)},
-			{Text: referenceName(lang), URL: "/protocol/" + referenceName(lang)},
-			{Text: protocol.FileName, URL: "/protocol/" + protocol.FileName},
+			{Text: bundleName(d, lang), URL: "/protocol/" + bundleName(d, lang)},
+			{Text: referenceName(d, lang), URL: "/protocol/" + referenceName(d, lang)},
+			{Text: d.FileName(), URL: "/protocol/" + d.FileName()},
 		}
 		b.outputs[lang]["bundle"] = []block{bundleBlock{bundle, files}}
 	}
@@ -85,18 +90,20 @@ func (b *builder) prepareBundles() {
 
 // publish writes the protocol files, llms.txt, the sitemap and robots.txt.
 func (b *builder) publish() {
-	b.write("/protocol/"+protocol.FileName, b.docJSON)
+	b.write("/protocol/"+b.doc.FileName(), b.docJSON)
 	if schema, err := b.doc.Schema(); err != nil {
-		b.rep.errorf(protocolPath, 0, "derive JSON Schema: %v", err)
+		b.rep.errorf(docPath(b.doc), 0, "derive JSON Schema: %v", err)
 	} else {
 		b.judgeSchema(schema)
-		b.write("/protocol/"+protocol.SchemaFileName, schema)
+		b.write("/protocol/"+b.doc.SchemaFileName(), schema)
 	}
 	b.publishVersions()
-	for _, lang := range languages {
-		if md, ok := b.refMD[lang]; ok {
-			b.write("/protocol/"+referenceName(lang), []byte(md))
-			b.write("/protocol/"+bundleName(lang), []byte(bundleText(lang, md, b.docJSON)))
+	for _, d := range b.vbar.docs {
+		for _, lang := range languages {
+			if md, ok := b.refMD[d.FileName()][lang]; ok {
+				b.write("/protocol/"+referenceName(d, lang), []byte(md))
+				b.write("/protocol/"+bundleName(d, lang), []byte(bundleText(d, lang, md)))
+			}
 		}
 	}
 	parallel(len(languages)+1, b.cfg.Workers, func(i int) {
@@ -115,17 +122,17 @@ func (b *builder) publish() {
 func (b *builder) judgeSchema(schema []byte) {
 	j, err := judge.Compile(schema, b.doc.SchemaURL)
 	if err != nil {
-		b.rep.errorf(protocolPath, 0, "the derived JSON Schema does not compile: %v", err)
+		b.rep.errorf(docPath(b.doc), 0, "the derived JSON Schema does not compile: %v", err)
 		return
 	}
 	vs, err := j.Validate(b.doc.Example.Payload)
 	if err != nil || len(vs) > 0 {
-		b.rep.errorf(protocolPath, 0, "the derived JSON Schema rejects the document's example: %v %v", vs, err)
+		b.rep.errorf(docPath(b.doc), 0, "the derived JSON Schema rejects the document's example: %v %v", vs, err)
 	}
 	res := protocol.Validate(b.doc.Example.Payload, protocol.Options{Tier: b.doc.Example.Tier, Document: b.doc})
 	for _, f := range res.Findings {
 		if f.Severity == protocol.SeverityError {
-			b.rep.errorf(protocolPath, 0, "the document's example fails validation as %s: %s [%s]", b.doc.Example.Tier, f.MessageEN, f.Code)
+			b.rep.errorf(docPath(b.doc), 0, "the document's example fails validation as %s: %s [%s]", b.doc.Example.Tier, f.MessageEN, f.Code)
 		}
 	}
 }
@@ -161,10 +168,11 @@ func (b *builder) writeLLMs(lang string) {
 	item := func(name, path, note string) {
 		fmt.Fprintf(&s, "- [%s](%s): %s\n", name, b.abs(path), note)
 	}
-	item(referenceName(lang), "/protocol/"+referenceName(lang), m.LLMsReference)
-	item(protocol.FileName, "/protocol/"+protocol.FileName, m.LLMsJSON)
-	item(protocol.SchemaFileName, "/protocol/"+protocol.SchemaFileName, m.LLMsSchema)
-	item(bundleName(lang), "/protocol/"+bundleName(lang), m.LLMsBundle)
+	d := b.doc
+	item(referenceName(d, lang), "/protocol/"+referenceName(d, lang), m.LLMsReference)
+	item(d.FileName(), "/protocol/"+d.FileName(), m.LLMsJSON)
+	item(d.SchemaFileName(), "/protocol/"+d.SchemaFileName(), m.LLMsSchema)
+	item(bundleName(d, lang), "/protocol/"+bundleName(d, lang), m.LLMsBundle)
 	b.llmsLatest(lang, item)
 	fmt.Fprintf(&s, "\n## %s\n\n", m.LLMsPages)
 	for i, r := range b.listed(lang) {

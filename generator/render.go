@@ -13,27 +13,56 @@ import (
 	"pairag.com/portal/templates"
 )
 
-// prepareDirectives builds every directive's output for both languages.
+// prepareDirectives builds every directive's output for both languages:
+// from the content's version for every page, and from each older version
+// for its own reference page, which keeps that version's tables.
 func (b *builder) prepareDirectives() {
-	conds := conditions(b.doc, b.rep)
-	en := protocolStrings(b.doc)
 	b.ext = loadExtras(b.cfg, b.rep)
-	b.outputs = map[string]map[string][]block{}
+	b.outputs = b.directiveOutputs(b.doc)
+	b.vbar.once.Do(b.initVersionBar)
+	b.older = map[string]map[string]map[string][]block{}
+	for _, d := range b.vbar.docs {
+		if d != b.doc {
+			b.older[d.FileName()] = b.directiveOutputs(d)
+		}
+	}
+}
+
+// directiveOutputs builds every directive of one version, by language and name.
+func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][]block {
+	conds := conditions(d, b.rep)
+	en := protocolStrings(d)
+	outputs := map[string]map[string][]block{}
 	for _, lang := range languages {
-		t := &tables{doc: b.doc, lang: lang, msg: templates.For(lang), labels: b.labels,
+		t := &tables{doc: d, lang: lang, msg: templates.For(lang), labels: b.labels,
 			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds, gloss: b.ext.glossary}
 		out := map[string][]block{}
 		for name, build := range directives {
 			out[name] = build(t)
 		}
-		b.outputs[lang] = out
+		outputs[lang] = out
 	}
+	return outputs
 }
 
-// lookup returns the directive resolver for a language.
-func (b *builder) lookup(lang string) func(string) ([]block, error) {
+// docOf returns the version a page describes: its own for a version's
+// reference page, the content's version for every other page.
+func (b *builder) docOf(rel string) *protocol.Document {
+	b.vbar.once.Do(b.initVersionBar)
+	if d := b.vbar.byRel[rel]; d != nil {
+		return d
+	}
+	return b.doc
+}
+
+// lookup returns the directive resolver for a version and a language.
+func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]block, error) {
+	outputs := b.outputs
+	if d != b.doc {
+		outputs = b.older[d.FileName()]
+	}
 	return func(name string) ([]block, error) {
-		if blocks, ok := b.outputs[lang][name]; ok {
+		if blocks, ok := outputs[lang][name]; ok {
 			return blocks, nil
 		}
 		switch name {
@@ -139,7 +168,7 @@ func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading, rep *r
 			*rec = append(*rec, cachedFile{name, append([]byte(nil), data...)})
 		}
 	}
-	st := newPageState(p, b.lookup(p.Lang), twin, rep)
+	st := newPageState(p, b.lookup(b.docOf(p.Rel), p.Lang), twin, rep)
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
 	md := w.md[p.Lang]
@@ -176,7 +205,7 @@ func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading, rep *r
 	if u := markdownURL(p); u != "" {
 		write(u, []byte(text))
 	}
-	if p.Rel == referencePage {
+	if b.vbar.byRel[p.Rel] != nil {
 		res.markdown = text // embedded in the bundle; other pages are read back for llms-full.txt
 	}
 	p.Src = nil
@@ -210,6 +239,7 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 	if p.Lang == zh {
 		og, ogAlt = ogAlt, og
 	}
+	d := b.docOf(p.Rel)
 	bar, barScripts := b.versionSwitch(p) // versionbar.go
 	body, scripts = bar+body, append(scripts, barScripts...)
 	return templates.Page{
@@ -229,8 +259,8 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 		Body:    body,
 		NoIndex: p.Rel == "404.md",
 		Footer: []templates.Link{
-			{Text: msg.ProtocolJSON, URL: "/protocol/" + protocol.FileName},
-			{Text: msg.SchemaJSON, URL: "/protocol/" + protocol.SchemaFileName},
+			{Text: msg.ProtocolJSON, URL: "/protocol/" + d.FileName()},
+			{Text: msg.SchemaJSON, URL: "/protocol/" + d.SchemaFileName()},
 		},
 	}
 }

@@ -108,7 +108,7 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 	if lang == zh {
 		other = en
 	}
-	ref := pageURL(lang, referencePage)
+	ref := pageURL(lang, referenceRel(b.doc))
 	title := b.pageTitle(ref)
 	names := slices.Sorted(maps.Keys(b.outputs[lang]))
 	var out []search.Doc
@@ -141,7 +141,7 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 // findingEntries makes an entry per finding code, pointing at the anchor
 // that explains it.
 func (b *builder) findingEntries(lang string) []search.Doc {
-	ref := pageURL(lang, referencePage)
+	ref := pageURL(lang, referenceRel(b.doc))
 	title := b.pageTitle(ref)
 	var out []search.Doc
 	for _, code := range slices.Sorted(maps.Keys(findingAnchors)) {

@@ -28,9 +28,6 @@ func langPrefix(lang string) string {
 	return "/" + lang
 }
 
-// referencePage is the page published as the Markdown field reference.
-const referencePage = "docs/task-publish-v18.md"
-
 // page is one Markdown file of content/<lang>/.
 type page struct {
 	Lang      string

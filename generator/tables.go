@@ -78,7 +78,7 @@ func conditions(d *protocol.Document, rep *report) map[string]protocol.Condition
 		i := strings.LastIndex(c.Field, ".")
 		ref, ok := conditionRefs[c.Field[:max(i, 0)]]
 		if !ok {
-			rep.warnf(protocolPath, 0, "conditional requirement on %s is not shown in any table", c.Field)
+			rep.warnf(docPath(d), 0, "conditional requirement on %s is not shown in any table", c.Field)
 			continue
 		}
 		out[ref+"."+c.Field[i+1:]] = c

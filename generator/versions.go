@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+	"testing/fstest"
 
 	"pairag.com/portal/protocol"
 )
@@ -52,7 +53,9 @@ var versionText = map[string]versionStrings{
 }
 
 // loadVersions reads every version in protocol/. A problem is reported
-// with the file and line it names, and leaves only the content's version.
+// with the file and line it names; the build then goes on with
+// protocol.FileName alone, when that file is sound, to report what else is
+// wrong, and stops when it is not.
 func (b *builder) loadVersions() []*protocol.Document {
 	sub, err := fs.Sub(b.cfg.Content, "protocol")
 	if err == nil {
@@ -63,8 +66,46 @@ func (b *builder) loadVersions() []*protocol.Document {
 	}
 	file, line, msg := splitPosition(err.Error())
 	b.rep.errorf("protocol/"+file, line, "%s", msg)
-	return []*protocol.Document{b.doc}
+	data, err := fs.ReadFile(b.cfg.Content, "protocol/"+protocol.FileName)
+	if err != nil {
+		if file != protocol.FileName {
+			b.rep.errorf("protocol/"+protocol.FileName, 0, "read protocol document: %v", err)
+		}
+		return nil
+	}
+	docs, err := protocol.ParseVersions(fstest.MapFS{protocol.FileName: {Data: data}})
+	if err != nil {
+		if file != protocol.FileName {
+			file, line, msg := splitPosition(err.Error())
+			b.rep.errorf("protocol/"+file, line, "%s", msg)
+		}
+		return nil
+	}
+	return docs
 }
+
+// contentVersion is the version the pages describe: the newest version with
+// a field reference page in both languages (content/<lang>/docs/
+// task-publish-v<N>.md), or the newest version when none has one. A new
+// version's file alone publishes it, its changelog and the latest aliases;
+// the pages move to it when its reference page is written.
+func (b *builder) contentVersion() *protocol.Document {
+	have := map[string]bool{}
+	for _, pr := range b.pairs {
+		if pr.en != nil && pr.zh != nil {
+			have[pairRel(pr)] = true
+		}
+	}
+	for i := len(b.versions) - 1; i >= 0; i-- {
+		if have[referenceRel(b.versions[i])] {
+			return b.versions[i]
+		}
+	}
+	return b.versions[len(b.versions)-1]
+}
+
+// docPath is a version's file in the content tree, for messages.
+func docPath(d *protocol.Document) string { return "protocol/" + d.FileName() }
 
 // splitPosition splits "name:line:col: message" (or "name: message").
 func splitPosition(s string) (file string, line int, msg string) {
@@ -84,33 +125,24 @@ func splitPosition(s string) (file string, line int, msg string) {
 // does not, and the latest aliases.
 func (b *builder) publishVersions() {
 	for _, d := range b.versions {
-		if d.FileName() == protocol.FileName {
+		if d == b.doc {
 			continue // written by publish, with the pages that describe it
 		}
 		b.write("/protocol/"+d.FileName(), d.Raw())
 		b.writeSchema(d, "/protocol/"+d.SchemaFileName())
 	}
 	cur := b.current()
-	raw := cur.Raw()
-	if cur.FileName() == protocol.FileName {
-		raw = b.docJSON
-	}
-	b.write("/protocol/"+latestName, raw)
+	b.write("/protocol/"+latestName, cur.Raw())
 	b.writeSchema(cur, "/protocol/"+latestSchemaName)
 }
 
 // current returns the newest version.
-func (b *builder) current() *protocol.Document {
-	if len(b.versions) == 0 {
-		return b.doc
-	}
-	return b.versions[len(b.versions)-1]
-}
+func (b *builder) current() *protocol.Document { return b.versions[len(b.versions)-1] }
 
 func (b *builder) writeSchema(d *protocol.Document, name string) {
 	schema, err := d.Schema()
 	if err != nil {
-		b.rep.errorf("protocol/"+d.FileName(), 0, "derive JSON Schema: %v", err)
+		b.rep.errorf(docPath(d), 0, "derive JSON Schema: %v", err)
 		return
 	}
 	b.write(name, schema)

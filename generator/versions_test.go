@@ -242,7 +242,7 @@ func TestVersionBar(t *testing.T) {
 		if strings.Contains(cur, `class="version-banner"`) || !strings.Contains(cur, `<span aria-current="page">`+fmt.Sprintf(s.Current, d19.Version)+`</span>`) {
 			t.Errorf("%s V19 page: want the switcher with V19 current and no banner", lang)
 		}
-		for _, name := range []string{markdownURLOf(lang, referenceRel(v18)), "/protocol/" + referenceName(lang), "/protocol/" + bundleName(lang)} {
+		for _, name := range []string{markdownURLOf(lang, referenceRel(v18)), "/protocol/" + referenceName(protocol.Default(), lang), "/protocol/" + bundleName(protocol.Default(), lang)} {
 			if len(before[name]) == 0 || !bytes.Equal(before[name], after[name]) {
 				t.Errorf("%s changed when the V19 reference page was added", name)
 			}
@@ -268,5 +268,179 @@ func TestVersionBarCache(t *testing.T) {
 	dir, _ := renderCached(t, withFiles(site, map[string]string{"content/en/" + rel: page, "content/zh-CN/" + rel: page}), c)
 	if !strings.Contains(readFile(t, dir, pageURL(en, referenceRel(protocol.Default()))+"index.html"), `class="version-banner"`) {
 		t.Errorf("cached build kept the V18 reference page without its banner")
+	}
+}
+
+// withV19Reference is withV19 with a reference page for V19 in both
+// languages: the V18 page's text and directives under V19's name.
+func withV19Reference(t testing.TB) fstest.MapFS {
+	t.Helper()
+	fsys := withV19(t)
+	d19, err := protocol.Parse(fixtureV19(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, lang := range []string{en, zh} {
+		src := string(fsys["content/"+lang+"/"+referenceRel(protocol.Default())].Data)
+		src += "\n## Manifest {#manifest}\n\n```protocol\nmanifest_fields\n```\n\n## Script languages {#script-languages}\n\n```protocol\nscript_languages\n```\n"
+		files["content/"+lang+"/"+referenceRel(protocol.Default())] = src
+		files["content/"+lang+"/"+referenceRel(d19)] = strings.ReplaceAll(strings.ReplaceAll(src, "V18", "V19"), "v18", "v19")
+	}
+	return withFiles(fsys, files)
+}
+
+// TestVersionsFrozenTables: with a V19 reference page, V19 becomes the
+// content's version. The V18 page keeps V18's tables and its published
+// Markdown and bundle stay byte for byte; V19's page shows V19's tables
+// and publishes its own Markdown and bundle; the bundle directive and
+// llms.txt move to V19.
+func TestVersionsFrozenTables(t *testing.T) {
+	v18 := protocol.Default()
+	d19, err := protocol.Parse(fixtureV19(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	withRef := withV19Reference(t)
+	before := siteFiles(t, mustRender(t, withFiles(withV19(t), map[string]string{
+		"content/en/" + referenceRel(v18):    string(withRef["content/en/"+referenceRel(v18)].Data),
+		"content/zh-CN/" + referenceRel(v18): string(withRef["content/zh-CN/"+referenceRel(v18)].Data),
+	})))
+	after := siteFiles(t, mustRender(t, withRef))
+	for _, lang := range []string{en, zh} {
+		for _, name := range []string{"/protocol/" + referenceName(v18, lang), "/protocol/" + bundleName(v18, lang), markdownURLOf(lang, referenceRel(v18))} {
+			if len(before[name]) == 0 || !bytes.Equal(before[name], after[name]) {
+				t.Errorf("%s changed when V19 got its reference page", name)
+			}
+		}
+		old := string(after[pageURL(lang, referenceRel(v18))+"index.html"])
+		cur := string(after[pageURL(lang, referenceRel(d19))+"index.html"])
+		// The fixture renames video_conference_software_name, retires
+		// video_conference_connection, adds the script language zig and
+		// lowers Free's max_stages from 5 to 4.
+		for _, tt := range []struct {
+			page, name string
+			html       string
+			want       bool
+		}{
+			{"V18", "the renamed field's old name", old, true},
+			{"V19", "the renamed field's old name", cur, false},
+		} {
+			if got := strings.Contains(tt.html, `id="manifest.video_conference_software_name"`); got != tt.want {
+				t.Errorf("%s %s page has %s: %v; want %v", lang, tt.page, tt.name, got, tt.want)
+			}
+		}
+		for _, tt := range []struct {
+			html, id string
+			want     bool
+		}{
+			{old, `id="manifest.meeting_software_name"`, false},
+			{cur, `id="manifest.meeting_software_name"`, true},
+			{old, `id="manifest.video_conference_connection"`, true},
+			{cur, `id="manifest.video_conference_connection"`, false},
+			{old, `<code>zig</code>`, false},
+			{cur, `<code>zig</code>`, true},
+		} {
+			if got := strings.Contains(tt.html, tt.id); got != tt.want {
+				page := "V19"
+				if tt.html == old {
+					page = "V18"
+				}
+				t.Errorf("%s %s page has %s: %v; want %v", lang, page, tt.id, got, tt.want)
+			}
+		}
+		md19 := string(after["/protocol/"+referenceName(d19, lang)])
+		if md19 == "" || !strings.Contains(md19, "meeting_software_name") || strings.Contains(md19, "video_conference_software_name") {
+			t.Errorf("%s: /protocol/%s missing or not V19's tables", lang, referenceName(d19, lang))
+		}
+		bundle := string(after["/protocol/"+bundleName(d19, lang)])
+		if want := bundleText(d19withRaw(t), lang, md19); bundle != want {
+			t.Errorf("%s: V19 bundle is not its Markdown and its JSON (%d bytes, want %d)", lang, len(bundle), len(want))
+		}
+		create := string(after[pageURL(lang, "docs/create-task.md")+"index.html"])
+		if !strings.Contains(create, bundleName(d19, lang)) || strings.Contains(create, bundleName(v18, lang)) {
+			t.Errorf("%s: the create-task page's bundle is not V19's", lang)
+		}
+		llms := string(after[langPrefix(lang)+"/llms.txt"])
+		if !strings.Contains(llms, "/protocol/"+referenceName(d19, lang)) || strings.Contains(llms, "/protocol/"+referenceName(v18, lang)) {
+			t.Errorf("%s llms.txt does not name V19's reference:\n%s", lang, llms)
+		}
+	}
+	if !bytes.Equal(after["/protocol/"+v18.FileName()], before["/protocol/"+v18.FileName()]) || !bytes.Equal(after["/protocol/"+v18.SchemaFileName()], before["/protocol/"+v18.SchemaFileName()]) {
+		t.Errorf("the V18 document or schema changed")
+	}
+}
+
+// d19withRaw is the fixture V19 as the build reads it, with its bytes.
+func d19withRaw(t testing.TB) *protocol.Document {
+	t.Helper()
+	docs, err := protocol.ParseVersions(fstest.MapFS{"pairag-task-publish-v19.json": {Data: fixtureV19(t)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return docs[0]
+}
+
+// TestChangeNotes: hand-written notes appear under the intro and under
+// their entry in both languages, after the generated text, which stays
+// whole; notes that name no change, lack a language or add structure
+// fail the build at their line.
+func TestChangeNotes(t *testing.T) {
+	const key = "field-renamed manifest_fields.meeting_software_name"
+	notes := "\"19\":\n  intro:\n    en: Meetings are not only video calls.\n    zh-CN: 会议不只是视频通话。\n  changes:\n    " + key + ":\n      en: |-\n        Any meeting tool counts,\n        a phone bridge too.\n      zh-CN: 任何会议工具都算，电话会议也算。\n"
+	dir := mustRender(t, withFiles(withV19(t), map[string]string{changeNotesFile: notes}))
+	plain := mustRender(t, withV19(t))
+	for _, tt := range []struct {
+		lang  string
+		intro string
+		entry string
+	}{
+		{en, "> **Note:** Meetings are not only video calls.\n", "  > **Note:** Any meeting tool counts,\n  > a phone bridge too.\n"},
+		{zh, "> **说明：**会议不只是视频通话。\n", "  > **说明：**任何会议工具都算，电话会议也算。\n"},
+	} {
+		md := readFile(t, dir, langPrefix(tt.lang)+"/docs/changes-v19.md")
+		for _, want := range []string{tt.intro, tt.entry} {
+			if !strings.Contains(md, want) {
+				t.Errorf("%s changelog lacks %q:\n%s", tt.lang, want, md)
+			}
+		}
+		// Every generated line is still there, in order.
+		var generated []string
+		for _, line := range strings.Split(readFile(t, plain, langPrefix(tt.lang)+"/docs/changes-v19.md"), "\n") {
+			if strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "## ") {
+				generated = append(generated, line)
+			}
+		}
+		rest := md
+		for _, line := range generated {
+			i := strings.Index(rest, line+"\n")
+			if i < 0 {
+				t.Errorf("%s: generated line missing or out of order with notes: %q", tt.lang, line)
+				break
+			}
+			rest = rest[i+len(line):]
+		}
+		html := readFile(t, dir, langPrefix(tt.lang)+"/docs/changes-v19/index.html")
+		if !strings.Contains(html, "<blockquote>") {
+			t.Errorf("%s: the note is not a quotation in HTML", tt.lang)
+		}
+	}
+
+	for _, tt := range []struct {
+		name, notes, want string
+	}{
+		{"unknown change", "\"19\":\n  changes:\n    field-added manifest_fields.nope:\n      en: x\n      zh-CN: y\n", "content/changes.yaml:3: no change \"field-added manifest_fields.nope\""},
+		{"unknown version", "\"7\":\n  intro:\n    en: x\n    zh-CN: y\n", "content/changes.yaml:1: \"7\" is not a version with a changelog; versions with one: 19"},
+		{"missing Chinese", "\"19\":\n  changes:\n    " + key + ":\n      en: x\n", "content/changes.yaml:3: the note on " + key + " has no zh-CN text"},
+		{"adds an entry", "\"19\":\n  intro:\n    en: |-\n      Also:\n      - manifest.agents is back.\n    zh-CN: y\n", "content/changes.yaml:2: the note on version 19 (en) holds a heading, list item"},
+		{"not YAML", "\"19\": [\n", "content/changes.yaml:"},
+		{"unknown key", "\"19\":\n  notes: {}\n", "content/changes.yaml:2:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := render(t, withFiles(withV19(t), map[string]string{changeNotesFile: tt.notes}))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Render = %v; want an error containing %q", err, tt.want)
+			}
+		})
 	}
 }
