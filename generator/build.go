@@ -190,9 +190,9 @@ func (b *builder) load() bool {
 		return false
 	}
 	b.labels = loadLabels(b.cfg.Content, b.rep)
-	b.labels.check(b.rep, b.versions...) // every version's values, labelled in both languages
+	b.labels.check(b.rep, b.cfg.Content, b.versions...) // every version's values, labelled in both languages
 	b.trans = loadTranslations(b.cfg.Content, b.rep)
-	checkTranslations(stringsOfVersions(b.versions), b.trans, b.rep)
+	checkTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
 	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
 	b.doc = b.contentVersion()
 	b.docJSON = b.doc.Raw()

@@ -87,10 +87,10 @@ func TestBuildErrors(t *testing.T) {
 		}},
 		{"missing label", map[string]string{
 			labelsFile: strings.Replace(string(fixture(t)[labelsFile].Data), `  103: {en: "GUI operator", zh-CN: "图形界面操作"}`, `  103: {en: "GUI operator"}`, 1),
-		}, []string{"content/labels.yaml: stage_type 103 (gui_operator) has no zh-CN label"}},
+		}, []string{"content/labels.yaml:14: stage_type 103 (gui_operator) has no zh-CN label"}},
 		{"missing translation", map[string]string{
 			translationsFile: strings.Replace(string(fixture(t)[translationsFile].Data), "notes.4:", "#notes.4:", 1),
-		}, []string{`content/protocol.zh-CN.yaml: no translation for notes.4: "ownership is 1, 2 or 3."`}},
+		}, []string{`protocol/pairag-task-publish-v18.json:351: no Chinese translation of notes.4 in content/protocol.zh-CN.yaml: "ownership is 1, 2 or 3."`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

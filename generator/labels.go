@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"strconv"
+	"strings"
 
 	"github.com/goccy/go-yaml"
 
@@ -83,7 +84,10 @@ func labelKey(kind string, v protocol.EnumValue) string {
 
 // check reports enum values without a label in either language as errors
 // and labels for values the protocol no longer has as warnings.
-func (ls labels) check(rep *report, docs ...*protocol.Document) {
+// Errors point at the value's line in the file when it has one, else at
+// its kind's, where the label goes.
+func (ls labels) check(rep *report, fsys fs.FS, docs ...*protocol.Document) {
+	data, _ := fs.ReadFile(fsys, labelsFile)
 	all := unionEnumValues(docs)
 	for kind, values := range all {
 		known := map[string]bool{}
@@ -92,7 +96,7 @@ func (ls labels) check(rep *report, docs ...*protocol.Document) {
 			known[key] = true
 			for _, lang := range languages {
 				if ls.get(kind, key, lang) == "" {
-					rep.errorf(labelsFile, 0, "%s %s (%s) has no %s label", kind, key, v.Key, lang)
+					rep.errorf(labelsFile, labelLine(data, kind, key), "%s %s (%s) has no %s label", kind, key, v.Key, lang)
 				}
 			}
 		}
@@ -123,4 +127,27 @@ func TierLabels(fsys fs.FS) (map[string]protocol.Label, error) {
 		out[tier] = protocol.Label{EN: l.EN, ZH: l.ZH}
 	}
 	return out, nil
+}
+
+// labelLine is the line of a value's label in labels.yaml, or of its kind
+// when the value has none; 0 when neither is there.
+func labelLine(data []byte, kind, key string) int {
+	start := keyLine(data, kind, 0)
+	if start == 0 {
+		return 0
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := start; i < len(lines); i++ {
+		line := lines[i]
+		if line != "" && line[0] != ' ' && line[0] != '#' {
+			break // the next kind
+		}
+		t := strings.TrimSpace(line)
+		for _, k := range []string{key, `"` + key + `"`} {
+			if strings.HasPrefix(t, k+":") {
+				return i + 1
+			}
+		}
+	}
+	return start
 }

@@ -137,8 +137,10 @@ type visitor func(ast.Node)
 func (v visitor) Visit(n ast.Node) ast.Visitor { v(n); return v }
 
 // checkTranslations reports protocol strings without a Chinese translation
-// as errors, and translations of strings that no longer exist as warnings.
-func checkTranslations(en map[string]string, tr map[string]translation, rep *report) {
+// as errors, at the place source gives (the protocol file and line that
+// holds the string; the translations file when it gives none), and
+// translations of strings that no longer exist as warnings.
+func checkTranslations(en map[string]string, tr map[string]translation, rep *report, source func(key, text string) (string, int)) {
 	if tr == nil {
 		return // the file could not be read; that error is reported already
 	}
@@ -149,7 +151,11 @@ func checkTranslations(en map[string]string, tr map[string]translation, rep *rep
 	slices.Sort(keys)
 	for _, k := range keys {
 		if t, ok := tr[k]; !ok || t.Text == "" {
-			rep.errorf(translationsFile, 0, "no translation for %s: %q", k, en[k])
+			if file, line := source(k, en[k]); file != "" {
+				rep.errorf(file, line, "no Chinese translation of %s in %s: %q", k, translationsFile, en[k])
+			} else {
+				rep.errorf(translationsFile, 0, "no translation for %s: %q", k, en[k])
+			}
 		}
 	}
 	for k, t := range tr {

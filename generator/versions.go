@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -175,6 +177,27 @@ func unionEnumValues(docs []*protocol.Document) map[string][]protocol.EnumValue 
 		}
 	}
 	return out
+}
+
+// stringSource finds the newest version that holds a protocol string, and
+// the line of the string in its file.
+func (b *builder) stringSource(key, text string) (string, int) {
+	quoted, _ := json.Marshal(text)
+	quoted = bytes.ReplaceAll(quoted, []byte(`\u003c`), []byte("<")) // Marshal escapes HTML; the files do not
+	quoted = bytes.ReplaceAll(quoted, []byte(`\u003e`), []byte(">"))
+	quoted = bytes.ReplaceAll(quoted, []byte(`\u0026`), []byte("&"))
+	for i := len(b.versions) - 1; i >= 0; i-- {
+		d := b.versions[i]
+		if protocolStrings(d)[key] != text {
+			continue
+		}
+		raw := d.Raw()
+		if at := bytes.Index(raw, quoted); at >= 0 {
+			return docPath(d), 1 + bytes.Count(raw[:at], []byte("\n"))
+		}
+		return docPath(d), 0
+	}
+	return "", 0
 }
 
 // stringsOfVersions merges the protocol strings of every version that need a

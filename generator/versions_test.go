@@ -142,8 +142,16 @@ func TestVersionsBroken(t *testing.T) {
 	// A value new in V19 needs its labels in both languages.
 	v19 := string(fixtureV19(t))
 	_, _, err = render(t, withFiles(fixture(t), map[string]string{"protocol/pairag-task-publish-v19.json": v19}))
-	if err == nil || !strings.Contains(err.Error(), labelsFile+": script_language") || !strings.Contains(err.Error(), "has no en label") {
-		t.Errorf("Render with V19 and no label for its new value = %v; want a labels error", err)
+	// Each message points where the fix goes: the kind's line in the
+	// labels, the string's line in the new version's file.
+	for _, want := range []string{
+		labelsFile + ":22: script_language 18 (zig) has no en label",
+		labelsFile + ":22: script_language 18 (zig) has no zh-CN label",
+		"protocol/pairag-task-publish-v19.json:39: no Chinese translation of manifest_fields.meeting_software_name in " + translationsFile,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Render with V19 and nothing else = %v; want %q", err, want)
+		}
 	}
 }
 
