@@ -144,8 +144,7 @@ type pageResult struct {
 	anchors  map[string]bool
 	links    []linkRef
 	headings []heading
-	markdown string    // the Markdown version, kept for the field reference page only
-	text     *textFile // sections and tokens for the drift check, until the twin is compared
+	markdown string // the Markdown version, kept for the field reference page only
 }
 
 func (b *builder) run(ctx context.Context) {

@@ -21,8 +21,8 @@ import (
 //	```
 type directiveExtension struct{}
 
+// Its transformer is one of pageTransformers.
 func (directiveExtension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(directiveTransformer{}, 100)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(directiveRenderer{}, 100)))
 }
 

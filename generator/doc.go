@@ -118,9 +118,10 @@
 // GitHub Flavored Markdown (tables, task lists, autolinks, strikethrough)
 // with the CJK extension, and {#id} attributes on headings. Headings get
 // ids from their text, keeping Unicode letters ("信任边界" stays as is);
-// a Chinese page's headings take the ids of the English twin's headings at
-// the same position unless they set {#id}, so one anchor works in both
-// languages. Internal links are written language-neutral
+// a Chinese page's section headings take the ids of the English sections
+// they are aligned with (the rows of the drift check: by {#id}, then by
+// order, level and shared tokens) unless they set {#id}, so one anchor works
+// in both languages and an added or missing section moves no other anchor. Internal links are written language-neutral
 // (/docs/stage-types/#anchor); on Chinese pages, links to pages (paths
 // ending in /) get the /zh-CN prefix, links to files (/protocol/...) do not.
 // Code blocks are highlighted with CSS classes and get a copy button.
@@ -161,7 +162,6 @@
 //
 //   - front matter is missing, malformed, has unknown keys or lacks title or description;
 //   - a page has no twin in the other language;
-//   - a Chinese page's headings differ in number or level from its English twin's;
 //   - a protocol directive is empty or names nothing known;
 //   - an enum value of the protocol has no label in either language;
 //   - a protocol description shown in a table has no Chinese translation;

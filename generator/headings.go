@@ -18,9 +18,10 @@ type heading struct {
 }
 
 // headingIDs gives every heading an id. An explicit {#id} wins; on a
-// Chinese page a heading takes the id of the English twin's heading at the
-// same position; otherwise the id is the slug of the heading text. Ids are
-// made unique with -1, -2, ...
+// Chinese page a section's heading takes the id of the English section it
+// is aligned with (the same rows the drift check reports on, so an added
+// or missing section moves no other id); otherwise the id is the slug of
+// the heading text. Ids are made unique with -1, -2, ...
 type headingIDs struct{}
 
 func (headingIDs) Transform(doc *ast.Document, reader gtext.Reader, pc parser.Context) {
@@ -52,9 +53,9 @@ func (st *pageState) headingID(i int, h *ast.Heading, src []byte, seen map[strin
 	if id, ok := h.AttributeString("id"); ok {
 		return string(id.([]byte))
 	}
-	if i < len(st.twin) && st.twin[i].Level == h.Level {
-		seen[st.twin[i].ID] = true
-		return st.twin[i].ID
+	if id, ok := st.twin[st.nodeLine(h)]; ok {
+		seen[id] = true
+		return id
 	}
 	return unique(slug(plainText(h, src)), seen)
 }

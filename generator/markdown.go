@@ -7,6 +7,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
+	gtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
 
@@ -14,14 +15,15 @@ import (
 )
 
 // newMarkdown is the one goldmark setup of the site, for pages in lang.
-// Every option is listed here; the project's own behaviour comes from
-// small extensions: protocol directives, heading ids, links and code blocks.
+// Every option is listed here. Its parser is the site's syntax alone, so a
+// parsed page is the page as written (what the drift checks read); the
+// project's changes to it are pageTransformers, applied by transform, and
+// its renderers draw protocol directives and code blocks.
 func newMarkdown(lang string, hl *highlighter) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(append(syntax(),
 			directiveExtension{},
 			pageExtension{msg: templates.For(lang), hl: hl},
-			stampExtension{}, // translation stamps are comments for gen check, not content
 		)...),
 		goldmark.WithParserOptions(
 			parser.WithAttribute(), // {#id} on headings; automatic ids are off (headingIDs sets them)
@@ -57,18 +59,33 @@ func newSyntaxParser() parser.Parser {
 	).Parser()
 }
 
-// pageExtension sets heading ids, rewrites and records links, and renders
-// code blocks with highlighting and a copy button.
+// pageTransformers are the site's changes to a parsed page, in the order
+// they run:
+//
+//	stampRemover          translation stamps are comments for gen check, not content
+//	directiveTransformer  a ```protocol block becomes the directive's output
+//	headingIDs            every heading gets an id (a translation's from its aligned original)
+//	linkRewriter          links are recorded for the link check and rewritten for the language
+//
+// They are not parser options: a page pair is parsed first, the two trees
+// are aligned as written, and only then transformed (renderPair).
+var pageTransformers = []parser.ASTTransformer{stampRemover{}, directiveTransformer{}, headingIDs{}, linkRewriter{}}
+
+// transform applies pageTransformers to a page parsed with newMarkdown.
+func transform(doc *ast.Document, src []byte, pc parser.Context) {
+	reader := gtext.NewReader(src)
+	for _, t := range pageTransformers {
+		t.Transform(doc, reader, pc)
+	}
+}
+
+// pageExtension renders code blocks with highlighting and a copy button.
 type pageExtension struct {
 	msg templates.Messages
 	hl  *highlighter
 }
 
 func (e pageExtension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithASTTransformers(
-		util.Prioritized(headingIDs{}, 200),
-		util.Prioritized(linkRewriter{}, 300),
-	))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(codeRenderer(e), 100),
 	))

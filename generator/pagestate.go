@@ -12,7 +12,7 @@ import (
 type pageState struct {
 	page      *page
 	lookup    func(name string) ([]block, error) // a protocol directive's output in the page's language
-	twin      []heading                          // headings of the English twin (Chinese pages only)
+	twin      map[int]string                     // line of a heading → id of its aligned English heading (translations only)
 	headings  []heading
 	links     []linkRef
 	dirs      []*directiveNode
@@ -26,8 +26,8 @@ var stateKey = parser.NewContextKey()
 
 func stateOf(pc parser.Context) *pageState { return pc.Get(stateKey).(*pageState) }
 
-func newPageState(p *page, lookup func(string) ([]block, error), twin []heading, rep *report) *pageState {
-	st := &pageState{page: p, lookup: lookup, twin: twin, anchors: map[string]bool{}, cursors: map[ast.Node]int{}, rep: rep}
+func newPageState(p *page, lookup func(string) ([]block, error), rep *report) *pageState {
+	st := &pageState{page: p, lookup: lookup, anchors: map[string]bool{}, cursors: map[ast.Node]int{}, rep: rep}
 	st.lineStart = append(st.lineStart, 0)
 	for i, c := range p.Src {
 		if c == '\n' {

@@ -5,10 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
-	"pairag.com/portal/generator/search"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -75,9 +75,12 @@ func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]bloc
 	}
 }
 
-// renderPair renders a page and its translation; the translation's
-// headings take their ids from the English page, and the two are compared.
-// With a Cache, an unchanged pair is written from it instead.
+// renderPair renders a page and its translation. Both are parsed first
+// and, when both exist, aligned section by section once, as written (the
+// input gen check reads): the same rows give the translation's heading ids
+// and the drift findings, so an added or missing section is one finding
+// and moves no other anchor. With a Cache, an unchanged pair is written
+// from it instead.
 func (b *builder) renderPair(w *worker, pr pair) {
 	var id, key string
 	if c := b.cfg.Cache; c != nil {
@@ -92,33 +95,36 @@ func (b *builder) renderPair(w *worker, pr pair) {
 	if b.cfg.Cache != nil {
 		rec = &[]cachedFile{}
 	}
-	var enRes *pageResult
-	var results []*pageResult
+	var pages []*parsedPage
 	for _, lang := range languages {
-		p := pr.get(lang)
-		if p == nil {
-			continue
+		if p := pr.get(lang); p != nil {
+			if b.ctx.Err() != nil {
+				return // cancelled: neither reported nor cached
+			}
+			pages = append(pages, b.parsePage(w, p, rep))
 		}
+	}
+	var cmp *comparison
+	if len(pages) == 2 {
+		cmp = compareTexts(pages[0].text(), pages[1].text(), docsLinkTarget)
+	}
+	var results []*pageResult
+	for i, pp := range pages {
 		if b.ctx.Err() != nil {
-			return // cancelled: neither reported nor cached
+			return
 		}
-		var twin []heading
-		if enRes != nil {
-			twin = enRes.headings
+		if i == 1 && cmp != nil {
+			pp.st.twin = twinIDs(cmp, pages[0].st.headings)
 		}
-		res := b.renderPage(w, p, pr, twin, rep, rec)
+		res := b.renderPage(w, pp, pr, rep, rec)
 		if res == nil {
 			return // cancelled
 		}
 		results = append(results, res)
-		if lang == en {
-			enRes = res
-		} else if enRes != nil {
-			if b.ctx.Err() != nil {
-				return
-			}
-			checkParity(enRes, res, rep)
-			checkDrift(enRes, res, b.ext.glossary, rep)
+	}
+	if cmp != nil {
+		for _, f := range append(cmp.findings, termFindings(cmp, b.ext.glossary)...) {
+			rep.finding(f)
 		}
 	}
 	b.rep.merge(rep)
@@ -130,17 +136,48 @@ func (b *builder) renderPair(w *worker, pr pair) {
 	b.mu.Unlock()
 }
 
-// checkDrift compares a docs page with its translation section by section
-// and reports drift as warnings, then lets the analysis go.
-func checkDrift(enRes, zhRes *pageResult, gloss search.Glossary, rep *report) {
-	if enRes.text == nil || zhRes.text == nil {
-		return
+// parsedPage is a page parsed as written, before pageTransformers.
+type parsedPage struct {
+	p   *page
+	st  *pageState
+	pc  parser.Context
+	doc *ast.Document
+}
+
+// parsePage parses a page with the site's syntax.
+func (b *builder) parsePage(w *worker, p *page, rep *report) *parsedPage {
+	st := newPageState(p, b.lookup(b.docOf(p.Rel), p.Lang), rep)
+	pc := parser.NewContext()
+	pc.Set(stateKey, st)
+	doc := w.md[p.Lang].Parser().Parse(gtext.NewReader(p.Src), parser.WithContext(pc)).(*ast.Document)
+	return &parsedPage{p: p, st: st, pc: pc, doc: doc}
+}
+
+// text is the page as the drift check reads it: its sections, and the
+// tokens of each from the tree as written.
+func (pp *parsedPage) text() *textFile {
+	p := pp.p
+	f := &textFile{Name: p.File, Src: p.Src, BodyStart: p.BodyStart, secs: splitSections(p.Src, p.BodyStart)}
+	f.facts = analyzeDoc(pp.doc, p.Src, f.secs)
+	return f
+}
+
+// twinIDs maps the line of each translated section's heading to the id of
+// the original heading its row aligns it with.
+func twinIDs(c *comparison, original []heading) map[int]string {
+	byLine := map[int]string{}
+	for _, h := range original {
+		byLine[h.Line] = h.ID
 	}
-	c := compareTexts(enRes.text, zhRes.text, docsLinkTarget)
-	for _, f := range append(c.findings, termFindings(c, gloss)...) {
-		rep.finding(f)
+	out := map[int]string{}
+	for _, r := range c.rows {
+		if r.src > 0 && r.tr > 0 {
+			if id, ok := byLine[c.orig.secs[r.src].Line]; ok {
+				out[c.tr.secs[r.tr].Line] = id
+			}
+		}
 	}
-	enRes.text, zhRes.text = nil, nil
+	return out
 }
 
 // replay writes a cached pair's files and records its results and warnings
@@ -158,24 +195,19 @@ func (b *builder) replay(e *cachedPair) {
 	b.rep.merge(&report{warnings: e.warnings})
 }
 
-// renderPage renders one page to HTML and Markdown and writes both (and,
+// renderPage transforms and renders one parsed page to HTML and Markdown and writes both (and,
 // with a recorder, keeps copies for the cache). The page's source is
 // released afterwards: only what the checks need is kept.
-func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading, rep *report, rec *[]cachedFile) *pageResult {
+func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, rec *[]cachedFile) *pageResult {
+	p, st, doc := pp.p, pp.st, pp.doc
 	write := func(name string, data []byte) {
 		b.write(name, data)
 		if rec != nil {
 			*rec = append(*rec, cachedFile{name, append([]byte(nil), data...)})
 		}
 	}
-	st := newPageState(p, b.lookup(b.docOf(p.Rel), p.Lang), twin, rep)
-	pc := parser.NewContext()
-	pc.Set(stateKey, st)
+	transform(doc, p.Src, pp.pc)
 	md := w.md[p.Lang]
-	doc := md.Parser().Parse(gtext.NewReader(p.Src), parser.WithContext(pc))
-	if b.ctx.Err() != nil {
-		return nil // cancelled: a long page stops between its stages
-	}
 	w.body.Reset()
 	w.bw.Reset(&w.body)
 	err := md.Renderer().Render(w.bw, p.Src, doc)
@@ -197,10 +229,6 @@ func (b *builder) renderPage(w *worker, p *page, pr pair, twin []heading, rep *r
 		return nil
 	}
 	res := &pageResult{page: p, anchors: st.anchors, links: st.links, headings: st.headings}
-	if pr.en != nil && pr.zh != nil { // the drift check reads the tree just rendered
-		res.text = &textFile{Name: p.File, Src: p.Src, BodyStart: p.BodyStart, secs: splitSections(p.Src, p.BodyStart)}
-		res.text.facts = analyzeDoc(doc, p.Src, res.text.secs)
-	}
 	text := b.exportMarkdown(st)
 	if u := markdownURL(p); u != "" {
 		write(u, []byte(text))
@@ -267,26 +295,6 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 
 // abs makes a site path absolute with the base URL.
 func (b *builder) abs(path string) string { return b.cfg.BaseURL + path }
-
-// checkParity reports a translation whose headings differ in number or
-// level from the English page, at the first differing heading.
-func checkParity(enRes, zhRes *pageResult, rep *report) {
-	e, z := enRes.headings, zhRes.headings
-	for i := 0; i < max(len(e), len(z)); i++ {
-		switch {
-		case i >= len(z):
-			rep.errorf(zhRes.page.File, 0, "heading %d of %d is missing: %s has %d headings, the translation %d (the English one is at line %d)",
-				i+1, len(e), enRes.page.File, len(e), len(z), e[i].Line)
-			return
-		case i >= len(e):
-			rep.errorf(zhRes.page.File, z[i].Line, "extra heading: %s has only %d headings", enRes.page.File, len(e))
-			return
-		case e[i].Level != z[i].Level:
-			rep.errorf(zhRes.page.File, z[i].Line, "heading level %d differs from level %d of %s:%d", z[i].Level, e[i].Level, enRes.page.File, e[i].Line)
-			return
-		}
-	}
-}
 
 // edit replaces a range of a page's source in its Markdown export.
 type edit struct {

@@ -249,11 +249,12 @@ func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string,
 		rep = &report{} // the same problems were reported when rendering the English page
 	}
 	p := &page{Lang: lang, File: tf.Name, Rel: "skills/" + s.Slug + "/", URL: skillURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}
-	st := newPageState(p, func(string) ([]block, error) { return nil, errNoDirectives }, nil, rep)
+	st := newPageState(p, func(string) ([]block, error) { return nil, errNoDirectives }, rep)
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
 	md := w.md[lang]
-	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc))
+	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc)).(*ast.Document)
+	transform(doc, tf.Src, pc)
 	out := &renderedFile{text: tf, html: make([]string, len(tf.secs)), ids: make([]string, len(tf.secs))}
 	groups := make([]*ast.Document, len(tf.secs))
 	for i := range groups {

@@ -5,22 +5,14 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
 )
 
-// stampExtension drops translation stamps (<!-- source: 3f2a9c1b -->) from
+// stampRemover drops translation stamps (<!-- source: 3f2a9c1b -->) from
 // rendered pages: without it goldmark would render each as a
 // "raw HTML omitted" comment.
-type stampExtension struct{}
-
-func (stampExtension) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(stampRemover{}, 50)))
-}
-
 type stampRemover struct{}
 
 func (stampRemover) Transform(doc *ast.Document, reader gtext.Reader, _ parser.Context) {
