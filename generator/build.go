@@ -130,6 +130,7 @@ type builder struct {
 	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
 	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
 	vbar      versionBar           // reference pages of the versions (versionbar.go)
+	reads     *readLog             // what the build read, for the cache's global key (readlog.go)
 
 	full    diskFull // files that did not fit
 	dirs    sync.Map // directories created
@@ -156,6 +157,8 @@ func (b *builder) run(ctx context.Context) {
 	}
 	b.loadSkills()
 	b.writeAssets()
+	b.prepareDirectives()
+	b.prepareSkillIndex()
 	if c := b.cfg.Cache; c != nil {
 		c.begin(b.globalKey())
 		defer func() {
@@ -164,8 +167,6 @@ func (b *builder) run(ctx context.Context) {
 			}
 		}()
 	}
-	b.prepareDirectives()
-	b.prepareSkillIndex()
 	refs, rest := b.splitReference()
 	b.renderPool(ctx, refs)
 	b.prepareBundles()
@@ -184,7 +185,8 @@ func (b *builder) run(ctx context.Context) {
 // load reads the protocol documents, labels, translations and pages. It
 // returns false when nothing can be rendered.
 func (b *builder) load() bool {
-	b.cfg.Content = checkSymlinks(b.cfg.Content, b.rep)
+	b.reads = newReadLog(checkSymlinks(b.cfg.Content, b.rep))
+	b.cfg.Content = b.reads
 	if b.versions = b.loadVersions(); len(b.versions) == 0 {
 		return false
 	}

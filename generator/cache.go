@@ -4,8 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io/fs"
-	"sort"
+	"maps"
+	"slices"
 	"sync"
 )
 
@@ -13,9 +13,9 @@ import (
 // process, so gen serve re-renders only what a change affects: a page whose
 // source (or whose translation's source) changed is rendered again with its
 // twin, every other pair is written from the cache. Anything that reaches
-// every page (the protocol document, labels, Chinese protocol strings, the
-// navigation, asset names, the field reference page that feeds the bundle,
-// the skills) empties the cache and the whole site is rendered. Pairs with
+// every page (any file the build read that is not a page, the navigation,
+// asset names, the field reference page that feeds the bundle) empties the
+// cache and the whole site is rendered. Pairs with
 // errors are never cached. The zero value is not usable: use NewCache.
 type Cache struct {
 	mu     sync.Mutex
@@ -102,38 +102,34 @@ func pairKey(pr pair) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// globalKey digests every input that reaches all pages. It is computed
-// after the assets are written and the pages loaded, before rendering.
+// globalKey digests every input that reaches all pages: every file the
+// build read that is not a page (readLog), what the build derived from the
+// pages (the navigation, the version bar) and its own settings and asset
+// names. It is computed once everything but the pages has been read and
+// prepared, just before rendering.
 func (b *builder) globalKey() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s %s %v\n", b.cfg.BaseURL, b.css, b.js, b.validator)
-	h.Write(b.docJSON)
-	for _, name := range []string{labelsFile, "content/protocol.zh-CN.yaml", glossaryFile} {
-		data, _ := fs.ReadFile(b.cfg.Content, name)
-		fmt.Fprintf(h, "%s %d\n", name, len(data))
-		h.Write(data)
-	}
-	langs := make([]string, 0, len(b.nav))
-	for lang := range b.nav {
-		langs = append(langs, lang)
-	}
-	sort.Strings(langs)
-	for _, lang := range langs {
-		fmt.Fprintf(h, "nav %s %v\n", lang, b.nav[lang])
-	}
+	pages := map[string]bool{}
 	for _, pr := range b.pairs {
-		if pairRel(pr) == referenceRel(b.doc) {
+		for _, p := range []*page{pr.en, pr.zh} {
+			if p != nil {
+				pages[p.File] = true
+			}
+		}
+	}
+	b.reads.digest(h, func(name string) bool { return pages[name] })
+	for _, pr := range b.pairs {
+		if pairRel(pr) == referenceRel(b.doc) { // its Markdown is in the bundle directive
 			h.Write([]byte(pairKey(pr)))
 		}
 	}
+	for _, lang := range slices.Sorted(maps.Keys(b.nav)) {
+		fmt.Fprintf(h, "nav %s %v\n", lang, b.nav[lang])
+	}
+	for _, file := range slices.Sorted(maps.Keys(b.ext.dates)) { // from git, not a file
+		fmt.Fprintf(h, "date %s %s\n", file, b.ext.dates[file])
+	}
 	b.versionsKey(h) // versions.go
-	fs.WalkDir(b.cfg.Content, "content/skills", func(name string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			data, _ := fs.ReadFile(b.cfg.Content, name)
-			fmt.Fprintf(h, "%s %d\n", name, len(data))
-			h.Write(data)
-		}
-		return nil
-	})
 	return hex.EncodeToString(h.Sum(nil))
 }

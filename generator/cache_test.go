@@ -1,11 +1,14 @@
 package generator
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -126,5 +129,50 @@ func TestHighlightCacheFile(t *testing.T) {
 	stale.html("go", "package main\n\nfunc main() {}\n")
 	if stale.added.Load() != 1 {
 		t.Errorf("a cache file of another format was used")
+	}
+}
+
+// TestCacheKeyCoversEveryRead takes the list of files the build read from
+// the build itself (not from a list in the test) and checks that changing
+// any of them that is not a page renders every pair again with the cache,
+// and that the output then equals a build without the cache. site.yaml and
+// changes.yaml were missing from the hand-kept list this replaced.
+func TestCacheKeyCoversEveryRead(t *testing.T) {
+	site := withFiles(withV19(t), map[string]string{
+		siteFile:        "repository: https://example.test/repo\n",
+		changeNotesFile: "\"19\":\n  intro:\n    en: Why.\n    zh-CN: 原因。\n",
+	})
+	log := newReadLog(site)
+	if _, err := Render(context.Background(), Config{Content: log, BaseURL: "https://example.test", Log: io.Discard}, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	var inputs []string
+	for _, name := range log.names() {
+		if strings.HasSuffix(name, "/") || strings.HasPrefix(name, "content/en/") || strings.HasPrefix(name, "content/zh-CN/") {
+			continue // directories; pages, which their pair's key covers
+		}
+		inputs = append(inputs, name)
+	}
+	for _, want := range []string{siteFile, changeNotesFile, labelsFile, translationsFile, protocolPath} {
+		if !slices.Contains(inputs, want) {
+			t.Errorf("the build did not read %s (read: %v)", want, inputs)
+		}
+	}
+	c := NewCache()
+	_, first := renderCached(t, site, c)
+	for _, name := range inputs {
+		t.Run(name, func(t *testing.T) {
+			data := append(bytes.Clone(site[name].Data), '\n') // a trailing newline is harmless in every format read
+			changed := withFiles(site, map[string]string{name: string(data)})
+			renderCached(t, site, c) // back to the first state
+			dir, res := renderCached(t, changed, c)
+			if res.Reused != 0 || res.Rendered != first.Rendered {
+				t.Errorf("after changing %s: %d pairs reused, %d rendered; want 0 and %d", name, res.Reused, res.Rendered, first.Rendered)
+			}
+			fresh := siteFiles(t, mustRender(t, changed))
+			if got := siteFiles(t, dir); !maps.EqualFunc(got, fresh, bytes.Equal) {
+				t.Errorf("after changing %s the cached build differs from a fresh one", name)
+			}
+		})
 	}
 }
