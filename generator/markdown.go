@@ -1,6 +1,9 @@
 package generator
 
 import (
+	"unicode"
+	"unicode/utf8"
+
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -88,6 +91,7 @@ type pageExtension struct {
 func (e pageExtension) Extend(m goldmark.Markdown) {
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(codeRenderer(e), 100),
+		util.Prioritized(textRenderer{}, 100),
 	))
 }
 
@@ -122,4 +126,82 @@ func linesText(n ast.Node, src []byte) string {
 		b = append(b, seg.Value(src)...)
 	}
 	return string(b)
+}
+
+// textRenderer renders text as goldmark does, except for a soft line break
+// before a link, code span or emphasis: goldmark's East Asian line breaks
+// drop such a break whatever the languages ("See the\n[JSON](...)" became
+// "See the<a ..."), so English words ran together. Here the break is kept
+// unless the characters on both sides of it are East Asian wide, looking
+// into the next node for its first character.
+type textRenderer struct{}
+
+func (r textRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindText, r.render)
+}
+
+func (textRenderer) render(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.Text)
+	value := n.Segment.Value(src)
+	if n.IsRaw() {
+		html.DefaultWriter.RawWrite(w, value)
+	} else {
+		html.DefaultWriter.Write(w, value)
+	}
+	switch {
+	case n.HardLineBreak():
+		_, _ = w.WriteString("<br />\n")
+	case n.SoftLineBreak():
+		if len(value) == 0 || !joinsEastAsian(value, node.NextSibling(), src) {
+			_ = w.WriteByte('\n')
+		}
+	}
+	return ast.WalkContinue, nil
+}
+
+// joinsEastAsian reports whether a soft line break after text, before
+// next, is dropped: between two East Asian wide characters, or next to
+// full-width punctuation, which carries its own space ("、\nJSON" reads
+// "、JSON"). Elsewhere it stays a line break, which reads as a space.
+func joinsEastAsian(text []byte, next ast.Node, src []byte) bool {
+	last, _ := utf8.DecodeLastRune(text)
+	first, ok := firstRune(next, src)
+	if !ok {
+		return false
+	}
+	return wide(last) && wide(first) || wide(last) && unicode.IsPunct(last) || wide(first) && unicode.IsPunct(first)
+}
+
+// wide reports an East Asian full-width, wide or half-width character.
+func wide(r rune) bool {
+	switch util.EastAsianWidth(r) {
+	case "F", "W", "H":
+		return true
+	}
+	return false
+}
+
+// firstRune is the first character of a node's text, looking into inline
+// children; false when the node has none.
+func firstRune(n ast.Node, src []byte) (rune, bool) {
+	for ; n != nil; n = n.FirstChild() {
+		switch t := n.(type) {
+		case *ast.Text:
+			if v := t.Segment.Value(src); len(v) > 0 {
+				r, _ := utf8.DecodeRune(v)
+				return r, true
+			}
+			return 0, false
+		case *ast.String:
+			if len(t.Value) > 0 {
+				r, _ := utf8.DecodeRune(t.Value)
+				return r, true
+			}
+			return 0, false
+		}
+	}
+	return 0, false
 }
