@@ -11,10 +11,6 @@ import (
 	"pairag.com/portal/generator"
 )
 
-func init() {
-	commands["build"] = command{summary: "render content/ and protocol/ into public/", run: runBuild}
-}
-
 // runBuild is "gen build [--content DIR] [--out DIR] [--base-url URL]".
 func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gen build", flag.ContinueOnError)
@@ -28,7 +24,7 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: gen build [--content DIR] [--out DIR] [--base-url URL] [--validator=false] [--cache DIR|off]")
 		fs.PrintDefaults()
 	}
-	if code := parseFlags(fs, args, 0); code >= 0 {
+	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}
 	ctx, stop := interruptible(stderr, "gen build", func() { generator.RemoveTemp(*out) })

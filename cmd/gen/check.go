@@ -9,10 +9,6 @@ import (
 	"pairag.com/portal/generator"
 )
 
-func init() {
-	commands["check"] = command{summary: "check that translations keep step with their originals", run: runCheck}
-}
-
 const checkUsage = `usage: gen check [--content DIR] [--strict]
 
 Compares every translation with its original, docs pages
@@ -47,7 +43,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
 	strict := fs.Bool("strict", false, "exit 1 on warnings (drift, stale sections, front matter) too")
 	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
-	if code := parseFlags(fs, args, 0); code >= 0 {
+	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}
 	findings, err := generator.Check(generator.Config{Content: os.DirFS(*content)})

@@ -8,10 +8,6 @@ import (
 	"pairag.com/portal/serve"
 )
 
-func init() {
-	commands["serve"] = command{summary: "preview the site, rebuilding and reloading on change", run: runServe}
-}
-
 const serveUsage = `usage: gen serve [--content DIR] [--bind ADDR] [--port N] [--poll DURATION] [--base-url URL] [--validator=false]
 
 Builds the site into a temporary directory (public/ is left alone), serves
@@ -41,7 +37,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	baseURL := fs.String("base-url", "", "site origin for canonical and Markdown `URL`s (default: the preview's own URL)")
 	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page once at start (needs the go command)")
 	fs.Usage = func() { fmt.Fprint(stderr, serveUsage); fs.PrintDefaults() }
-	if code := parseFlags(fs, args, 0); code >= 0 {
+	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}
 	if *port < 0 || *port > 65535 || *poll < 0 {

@@ -13,10 +13,6 @@ import (
 	"pairag.com/portal/generator"
 )
 
-func init() {
-	commands["stamp"] = command{summary: "record which original each translated section was made from", run: runStamp}
-}
-
 const stampUsage = `usage: gen stamp [--content DIR] [--accept] [FILE...]
 
 Run it when a translator is done. For each section of a translation that
@@ -55,11 +51,12 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
 	accept := fs.Bool("accept", false, "acknowledge every difference now found in the stamped sections")
 	fs.Usage = func() { fmt.Fprint(stderr, stampUsage); fs.PrintDefaults() }
-	if code := parseFlags(fs, args, math.MaxInt); code >= 0 {
+	args, code := parseFlags(fs, args, math.MaxInt)
+	if code >= 0 {
 		return code
 	}
 	var files []string
-	for _, a := range fs.Args() {
+	for _, a := range args {
 		rel, err := contentPath(*content, a)
 		if err != nil {
 			fmt.Fprintf(stderr, "gen stamp: %v\n", err)
@@ -68,7 +65,7 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		files = append(files, rel)
 	}
 	out, err := generator.Stamp(os.DirFS(*content), generator.StampOptions{Accept: *accept}, files...)
-	code := 0
+	code = 0
 	switch {
 	case errors.Is(err, generator.ErrNotPaired):
 		fmt.Fprintf(stderr, "gen stamp: %v\n", err)
