@@ -1,4 +1,3 @@
-//go:build !(js && wasm)
 
 package main
 
