@@ -5,13 +5,18 @@
 //
 // # Builds
 //
-// Every build renders the site with generator.Render (the render cache
-// re-renders only the pages a change affects) into a new directory under a
-// temporary directory of the session (public/ is never touched). The session directory goes to [Config].TempDir, else to
-// /dev/shm when TMPDIR is unset and it is a tmpfs with 1 GiB free (a build
-// writes thousands of small files; on disk that is most of its time), else
-// to os.TempDir(). It holds a pid file; a session directory whose process
-// is gone is removed at the next start. When the build succeeds, the served site is switched to the new
+// Every build runs generator.Render into a new directory under a temporary
+// directory of the session (public/ is never touched), with a
+// generator.Cache kept for the session: a page and its translation whose
+// sources did not change are written from the cache, and only the pairs a
+// change affects are rendered again, unless the change reaches every page
+// (the protocol document, labels, navigation, skills, assets), which
+// empties the cache. The session directory goes to [Config].TempDir, else
+// to /dev/shm when TMPDIR is unset and it is a tmpfs with 1 GiB free (a
+// build writes thousands of small files; on disk that is most of its
+// time), else to os.TempDir(). It holds a pid file; a session directory
+// whose process is gone is removed at the next start. When the build
+// succeeds, the served site is switched to the new
 // directory in one atomic step, so a request sees either the old site or the
 // new one, never a mix. Each request holds a reference to the site it
 // started on; a replaced site's directory is removed when its last request
@@ -46,14 +51,16 @@
 //	content/**                      rebuild
 //	protocol/*.json                 rebuild
 //	netlify.toml                    reload the headers and redirects
-//	*.go, *.templ under protocol/, templates/, generator/, cmd/
-//	templates/assets/**             announce "restart gen serve": they are compiled into gen
+//	*.go, *.templ under cmd/, generator/, internal/, protocol/, serve/,
+//	templates/, wasmbuild/; templates/assets/**, serve/reload.js,
+//	serve/overlay.css               announce "restart gen serve": they are compiled into gen
 //	anything else                   ignored
 //
-// Editors' temporary files are ignored wherever they appear: vim's 4913
-// probe (and 5036, 5159, ...), backups ending in "~", swap files (.swp,
-// .swx, .swo, ...), emacs autosaves (#x#) and locks (.#x), JetBrains'
-// x___jb_tmp___ and x___jb_old___, gedit's .goutputstream-*. The real save
+// Editors' scratch files are ignored wherever they appear, as the build
+// ignores them (see internal/scratch): hidden files, vim's 4913 probe (and
+// 5036, 5159, ...), backups ending in "~", swap files (.swp, .swx, .swo,
+// ...), emacs autosaves (#x#) and locks (.#x), JetBrains' x___jb_tmp___
+// and x___jb_old___, gedit's .goutputstream-*. The real save
 // that follows is never missed: an atomic save ends with a CREATE (rename)
 // of the real name, which counts as a change like any WRITE, REMOVE or
 // RENAME. Bursts are debounced in one place: a batch is released after a

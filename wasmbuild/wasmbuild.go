@@ -93,7 +93,7 @@ func compile(ctx context.Context, dir string) ([]byte, error) {
 	defer os.Remove(tmp.Name())
 	cmd := goCmd(ctx, dir, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp.Name(), Package)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("build %s for js/wasm: %w\n%s", Package, err, out)
+		return nil, fmt.Errorf("compile %s to WebAssembly: %w\n%s", Package, err, out)
 	}
 	return os.ReadFile(tmp.Name())
 }

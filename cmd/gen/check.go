@@ -1,17 +1,13 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/protocol"
 )
-
-func init() {
-	commands["check"] = command{summary: "check that translations keep step with their originals", run: runCheck}
-}
 
 const checkUsage = `usage: gen check [--content DIR] [--strict]
 
@@ -42,12 +38,10 @@ flags:
 
 // runCheck implements gen check.
 func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("check", checkUsage, stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
 	strict := fs.Bool("strict", false, "exit 1 on warnings (drift, stale sections, front matter) too")
-	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
-	if code := parseFlags(fs, args, 0); code >= 0 {
+	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}
 	findings, err := generator.Check(generator.Config{Content: os.DirFS(*content)})
@@ -55,7 +49,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gen check: %v\n", err)
 		return 2
 	}
-	count := map[string]int{}
+	count := map[protocol.Severity]int{}
 	for _, f := range findings {
 		fmt.Fprintln(stdout, f)
 		count[f.Severity]++

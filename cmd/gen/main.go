@@ -16,8 +16,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 
 	"pairag.com/portal/generator"
@@ -30,17 +31,22 @@ type command struct {
 	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
 
-// commands lists every subcommand; each lives in its own file.
-var commands = map[string]command{}
-
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run dispatches to a subcommand; exit code 2 means a usage error.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// Every subcommand, each in its own file.
+	commands := map[string]command{
+		"build":    {"render content/ and protocol/ into public/", runBuild},
+		"check":    {"check that translations keep step with their originals", runCheck},
+		"serve":    {"preview the site, rebuilding and reloading on change", runServe},
+		"stamp":    {"record which original each translated section was made from", runStamp},
+		"validate": {"check a task-publish payload against the protocol", runValidate},
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		usage(stderr)
+		usage(stderr, commands)
 		if len(args) == 0 {
 			return 2
 		}
@@ -49,28 +55,74 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd, ok := commands[args[0]]
 	if !ok {
 		fmt.Fprintf(stderr, "gen: unknown command %q\n\n", args[0])
-		usage(stderr)
+		usage(stderr, commands)
 		return 2
 	}
 	return cmd.run(args[1:], stdin, stdout, stderr)
 }
 
-// parseFlags parses a subcommand's flags and, unless maxArgs allows them,
-// refuses positional arguments. It returns the exit code to stop with, or
-// -1 to go on: 0 after -h, 2 on a usage error.
-func parseFlags(fs *flag.FlagSet, args []string, maxArgs int) int {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+// newFlagSet returns the flag set of "gen name", whose usage is the text
+// usage followed by the flags' defaults, written to stderr on -h or a
+// usage error.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("gen "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
+	return fs
+}
+
+// parseFlags parses a subcommand's flags, which may stand before, between
+// or after its arguments (gen validate task.json --tier pro); "--" ends
+// the flags, so every argument after it is one, even when it starts with a
+// dash. It returns the arguments and the exit code to stop with, or -1 to
+// go on: 0 after -h, 2 on a usage error, such as more than maxArgs
+// arguments or a flag whose value is missing (never taken from the next
+// argument's place after the end).
+func parseFlags(fs *flag.FlagSet, args []string, maxArgs int) (rest []string, code int) {
+	flags, after := args, []string(nil)
+	if i := slices.Index(args, "--"); i >= 0 {
+		flags, after = args[:i], args[i+1:]
 	}
-	if fs.NArg() > maxArgs {
-		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), fs.Arg(maxArgs))
+	if n := len(flags); n > 0 && needsValue(fs, flags[n-1]) {
+		fmt.Fprintf(fs.Output(), "%s: flag %s needs a value\n", fs.Name(), flags[n-1])
 		fs.Usage()
-		return 2
+		return nil, 2
 	}
-	return -1
+	for {
+		if err := fs.Parse(flags); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, 0
+			}
+			return nil, 2
+		}
+		flags = fs.Args()
+		if len(flags) == 0 {
+			break
+		}
+		rest, flags = append(rest, flags[0]), flags[1:]
+	}
+	rest = append(rest, after...)
+	if len(rest) > maxArgs {
+		fmt.Fprintf(fs.Output(), "%s: unexpected argument %q\n", fs.Name(), rest[maxArgs])
+		fs.Usage()
+		return nil, 2
+	}
+	return rest, -1
+}
+
+// needsValue reports whether arg names a flag of fs that takes a value and
+// does not carry it after "=".
+func needsValue(fs *flag.FlagSet, arg string) bool {
+	name, ok := strings.CutPrefix(arg, "-")
+	if !ok || strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(strings.TrimPrefix(name, "-"))
+	if f == nil {
+		return false
+	}
+	b, isBool := f.Value.(interface{ IsBoolFlag() bool })
+	return !isBool || !b.IsBoolFlag()
 }
 
 // validatorModule compiles the in-browser validator for gen build and gen
@@ -83,12 +135,9 @@ func validatorModule(ctx context.Context, dir string, stderr io.Writer, cmd stri
 	return &generator.Validator{Wasm: m.Wasm, WasmExec: m.WasmExec}, nil
 }
 
-func usage(w io.Writer) {
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
+// usage lists the commands by name.
+func usage(w io.Writer, commands map[string]command) {
+	names := slices.Sorted(maps.Keys(commands))
 	var b strings.Builder
 	b.WriteString("usage: gen <command> [flags]\n\ncommands:\n")
 	for _, n := range names {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -11,11 +10,8 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/internal/diag"
 )
-
-func init() {
-	commands["stamp"] = command{summary: "record which original each translated section was made from", run: runStamp}
-}
 
 const stampUsage = `usage: gen stamp [--content DIR] [--accept] [FILE...]
 
@@ -50,16 +46,15 @@ flags:
 
 // runStamp implements gen stamp.
 func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen stamp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("stamp", stampUsage, stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
 	accept := fs.Bool("accept", false, "acknowledge every difference now found in the stamped sections")
-	fs.Usage = func() { fmt.Fprint(stderr, stampUsage); fs.PrintDefaults() }
-	if code := parseFlags(fs, args, math.MaxInt); code >= 0 {
+	args, code := parseFlags(fs, args, math.MaxInt)
+	if code >= 0 {
 		return code
 	}
 	var files []string
-	for _, a := range fs.Args() {
+	for _, a := range args {
 		rel, err := contentPath(*content, a)
 		if err != nil {
 			fmt.Fprintf(stderr, "gen stamp: %v\n", err)
@@ -68,7 +63,7 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		files = append(files, rel)
 	}
 	out, err := generator.Stamp(os.DirFS(*content), generator.StampOptions{Accept: *accept}, files...)
-	code := 0
+	code = 0
 	switch {
 	case errors.Is(err, generator.ErrNotPaired):
 		fmt.Fprintf(stderr, "gen stamp: %v\n", err)
@@ -79,10 +74,10 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, f := range out {
 		for _, a := range f.Accepted {
-			fmt.Fprintf(stdout, "%s:%d: accepting: %s\n", a.File, a.Line, a.Msg)
+			fmt.Fprintln(stdout, diag.Format(a.File, a.Line, 0, "accepting", a.Msg))
 		}
 		for _, a := range f.Open {
-			fmt.Fprintf(stdout, "%s:%d: left open (gen stamp --accept to accept it): %s\n", a.File, a.Line, a.Msg)
+			fmt.Fprintln(stdout, diag.Format(a.File, a.Line, 0, "left open (gen stamp --accept to accept it)", a.Msg))
 		}
 		if f.Changed == 0 {
 			continue

@@ -2,19 +2,16 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/protocol"
 )
-
-func init() {
-	commands["validate"] = command{summary: "check a task-publish payload against the protocol", run: runValidate}
-}
 
 const validateUsage = `usage: gen validate [--tier free|pro|ultra] [--lang en|zh-CN] [--format text|json] [--version N] [--fix] FILE|-
 
@@ -36,25 +33,15 @@ flags:
 
 // runValidate implements gen validate.
 func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("validate", validateUsage, stderr)
 	tier := fs.String("tier", "free", "creator's membership tier: free, pro or ultra")
 	lang := fs.String("lang", "en", "language of the messages: en or zh-CN")
 	format := fs.String("format", "text", "output format: text or json")
 	fix := fs.Bool("fix", false, "apply mechanical fixes to the file")
 	version := fs.String("version", "", "protocol version to judge by (18 or 18.0); default: the payload's manifest.version")
-	fs.Usage = func() { fmt.Fprint(stderr, validateUsage); fs.PrintDefaults() }
-	ordered, err := reorderFlags(fs, args)
-	if err != nil {
-		fmt.Fprintf(stderr, "gen validate: %v\n", err)
-		fs.Usage()
-		return 2
-	}
-	if err := fs.Parse(ordered); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	args, code := parseFlags(fs, args, math.MaxInt)
+	if code >= 0 {
+		return code
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(stderr, "gen validate: --format must be text or json, not %q\n", *format)
@@ -70,13 +57,13 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	if fs.NArg() > 1 {
+	if len(args) > 1 {
 		fmt.Fprintln(stderr, "gen validate: give one file (or - for standard input)")
 		return 2
 	}
 	name := "-"
-	if fs.NArg() == 1 {
-		name = fs.Arg(0)
+	if len(args) == 1 {
+		name = args[0]
 	}
 	text, size, err := readInput(name, stdin)
 	if err != nil {
@@ -89,12 +76,14 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := protocol.Options{Tier: *tier, Lang: *lang, Version: *version, Versions: protocolVersions(), TierLabels: labels, InputSize: size,
 		Docs: generator.Docs(protocol.Default(), generator.DefaultBaseURL)}
-	res := protocol.Validate(text, opts)
+	var res protocol.Result
 	if *fix {
-		if res, err = applyFixes(name, text, res, opts, stdout, stderr); err != nil {
+		if res, err = fixFile(name, text, opts, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "gen validate: %v\n", err)
 			return 2
 		}
+	} else {
+		res = protocol.Validate(text, opts)
 	}
 	out := stdout
 	if *fix && name == "-" {
@@ -121,43 +110,6 @@ func versionList() string {
 		names = append(names, d.Version)
 	}
 	return strings.Join(names, ", ")
-}
-
-// reorderFlags lets flags follow the file name (gen validate task.json
-// --tier pro). Everything after "--" is a file name, even when it starts
-// with a dash; a flag that needs a value and has none is an error, never a
-// flag that swallows the file name.
-func reorderFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var flags, rest []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			rest = append(rest, args[i+1:]...)
-			break
-		}
-		if len(a) < 2 || a[0] != '-' {
-			rest = append(rest, a)
-			continue
-		}
-		flags = append(flags, a)
-		name := strings.TrimLeft(a, "-")
-		if strings.Contains(name, "=") {
-			continue
-		}
-		f := fs.Lookup(name)
-		if f == nil {
-			continue // flag.Parse reports it
-		}
-		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-			continue
-		}
-		if i+1 >= len(args) {
-			return nil, fmt.Errorf("flag %s needs a value", a)
-		}
-		flags = append(flags, args[i+1])
-		i++
-	}
-	return append(append(flags, "--"), rest...), nil
 }
 
 // readInput reads at most one byte more than the validator accepts, and
@@ -191,22 +143,16 @@ func readInput(name string, stdin io.Reader) (text []byte, size int64, err error
 	return text, max(info.Size(), int64(len(text))), nil
 }
 
-// applyFixes rewrites the input with every mechanical fix, repeating while
-// fixes keep appearing, and validates the result.
-func applyFixes(name string, text []byte, res protocol.Result, opts protocol.Options, stdout, stderr io.Writer) (protocol.Result, error) {
-	total := 0
-	for range 5 {
-		var n int
-		text, n = protocol.ApplyFixes(text, res.Findings)
-		if n == 0 {
-			break
-		}
-		total += n
-		res = protocol.Validate(text, opts)
-	}
+// fixFile applies every mechanical fix to the input and writes the
+// result back: to FILE when anything changed, to standard output for "-".
+// It returns the result of validating the fixed text.
+func fixFile(name string, text []byte, opts protocol.Options, stdout, stderr io.Writer) (protocol.Result, error) {
+	text, total, res := protocol.FixAll(text, opts)
 	if name == "-" {
-		_, err := stdout.Write(text)
-		return res, err
+		if _, err := stdout.Write(text); err != nil {
+			return res, fmt.Errorf("write standard output: %w", err)
+		}
+		return res, nil
 	}
 	if total > 0 {
 		info, err := os.Stat(name)
@@ -237,7 +183,7 @@ func report(w io.Writer, name string, res protocol.Result, format, lang string, 
 		display = "<stdin>"
 	}
 	for _, f := range res.Findings {
-		fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", display, f.Line, f.Column, severityWord(f.Severity, lang), f.Message, f.Code)
+		fmt.Fprintln(w, diag.Format(display, f.Line, f.Column, severityWord(f.Severity, lang), f.Message+" ["+f.Code+"]"))
 	}
 	errs, warns, infos := res.Counts()
 	tier := protocol.TierLabel(labels, res.Tier)
