@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"io"
+	"pairag.com/portal/generator/highlight"
 	"strconv"
 	"strings"
 
@@ -112,7 +113,7 @@ func (b paragraphBlock) markdown(sb *strings.Builder, _ func(string) string) {
 type codeBlock struct {
 	lang, code string
 	msg        templates.Messages
-	hl         *highlighter
+	hl         *highlight.Cache
 }
 
 func (b codeBlock) html(w io.Writer) error { return writeCode(w, b.hl, b.msg, b.lang, b.code) }

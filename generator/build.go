@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"pairag.com/portal/generator/highlight"
 	"path/filepath"
 	"sync"
 	"syscall"
@@ -76,14 +77,14 @@ func Build(ctx context.Context, cfg Config) (*Result, error) {
 // own. The error is an ErrorList when the content has problems.
 func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	cfg = cfg.withDefaults()
-	b := &builder{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: sharedHighlighter, files: map[string]bool{}, results: map[string]*pageResult{}}
+	b := &builder{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.highlights(), files: map[string]bool{}, results: map[string]*pageResult{}}
 	if cfg.HighlightCache != "" {
-		b.hl.loadHighlights(cfg.HighlightCache)
+		b.hl.Load(cfg.HighlightCache)
 	}
 	b.run(ctx)
 	b.full.report(b.rep, dir)
 	if cfg.HighlightCache != "" && ctx.Err() == nil {
-		if err := b.hl.saveHighlights(cfg.HighlightCache); err != nil {
+		if err := b.hl.Save(cfg.HighlightCache); err != nil {
 			fmt.Fprintf(cfg.Log, "%s: warning: keep highlighted code for the next build: %v\n", cfg.HighlightCache, err)
 		}
 	}
@@ -103,16 +104,13 @@ func warning(w *Error) string {
 	return (&Error{File: w.File, Line: w.Line, Msg: "warning: " + w.Msg}).Error()
 }
 
-// sharedHighlighter caches highlighted code across builds of one process.
-var sharedHighlighter = newHighlighter()
-
 // builder holds the state of one build.
 type builder struct {
 	ctx       context.Context // checked between pages and between stages
 	cfg       Config
 	dir       string
 	rep       *report
-	hl        *highlighter
+	hl        *highlight.Cache
 	doc       *protocol.Document
 	docJSON   []byte
 	labels    labels

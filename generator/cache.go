@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
+	"pairag.com/portal/generator/highlight"
 	"slices"
 	"sync"
 )
@@ -18,6 +19,8 @@ import (
 // cache and the whole site is rendered. Pairs with errors are never
 // cached. The zero value is an empty cache, as is NewCache's.
 type Cache struct {
+	hlOnce sync.Once
+	hl     *highlight.Cache // code highlighted by the builds that use this cache
 	mu     sync.Mutex
 	global string
 	pairs  map[string]*cachedPair // by the pair's id: its English (or only) page file
@@ -132,4 +135,14 @@ func (b *builder) globalKey() string {
 	}
 	b.versionsKey(h) // versions.go
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// highlights returns the highlighted code the cache keeps for its builds;
+// a build without a Cache highlights with a new one of its own.
+func (c *Cache) highlights() *highlight.Cache {
+	if c == nil {
+		return highlight.New()
+	}
+	c.hlOnce.Do(func() { c.hl = highlight.New() })
+	return c.hl
 }

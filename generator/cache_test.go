@@ -103,35 +103,6 @@ func TestBuildReportsDocsDrift(t *testing.T) {
 	}
 }
 
-// TestHighlightCacheFile keeps highlighted code in a file: a new process
-// (a fresh highlighter) reading it highlights nothing again, and a file
-// written for another format is ignored.
-func TestHighlightCacheFile(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "cache", "highlight.gob")
-	first := newHighlighter()
-	want := first.html("go", "package main\n\nfunc main() {}\n")
-	if err := first.saveHighlights(file); err != nil {
-		t.Fatal(err)
-	}
-	second := newHighlighter()
-	second.loadHighlights(file)
-	if got := second.html("go", "package main\n\nfunc main() {}\n"); got != want || second.added.Load() != 0 {
-		t.Errorf("after loading the cache file: highlighted again %d time(s), same HTML %v", second.added.Load(), got == want)
-	}
-	if err := second.saveHighlights(file); err != nil {
-		t.Fatal(err)
-	}
-
-	stale := newHighlighter()
-	defer func(f string) { highlightCacheFormat = f }(highlightCacheFormat)
-	highlightCacheFormat = "another chroma"
-	stale.loadHighlights(file)
-	stale.html("go", "package main\n\nfunc main() {}\n")
-	if stale.added.Load() != 1 {
-		t.Errorf("a cache file of another format was used")
-	}
-}
-
 // TestCacheKeyCoversEveryRead takes the list of files the build read from
 // the build itself (not from a list in the test) and checks that changing
 // any of them that is not a page renders every pair again with the cache,

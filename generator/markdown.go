@@ -1,6 +1,9 @@
 package generator
 
 import (
+	"context"
+	"io"
+	"pairag.com/portal/generator/highlight"
 	"unicode"
 	"unicode/utf8"
 
@@ -22,7 +25,7 @@ import (
 // parsed page is the page as written (what the drift checks read); the
 // project's changes to it are pageTransformers, applied by transform, and
 // its renderers draw protocol directives and code blocks.
-func newMarkdown(lang string, hl *highlighter) goldmark.Markdown {
+func newMarkdown(lang string, hl *highlight.Cache) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(append(syntax(),
 			directiveExtension{},
@@ -85,7 +88,7 @@ func transform(doc *ast.Document, src []byte, pc parser.Context) {
 // pageExtension renders code blocks with highlighting and a copy button.
 type pageExtension struct {
 	msg templates.Messages
-	hl  *highlighter
+	hl  *highlight.Cache
 }
 
 func (e pageExtension) Extend(m goldmark.Markdown) {
@@ -98,7 +101,7 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 // codeRenderer renders fenced and indented code blocks.
 type codeRenderer struct {
 	msg templates.Messages
-	hl  *highlighter
+	hl  *highlight.Cache
 }
 
 func (r codeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -204,4 +207,15 @@ func firstRune(n ast.Node, src []byte) (rune, bool) {
 		}
 	}
 	return 0, false
+}
+
+// writeCode writes a code block: the copy button and the highlighted code.
+func writeCode(w io.Writer, h *highlight.Cache, msg templates.Messages, lang, code string) error {
+	io.WriteString(w, `<div class="code">`)
+	if err := templates.CopyButton(msg).Render(context.Background(), w); err != nil {
+		return err
+	}
+	io.WriteString(w, h.HTML(lang, code))
+	_, err := io.WriteString(w, "</div>\n")
+	return err
 }

@@ -3,6 +3,7 @@ package generator
 import (
 	"context"
 	"os"
+	"pairag.com/portal/generator/highlight"
 	"syscall"
 	"testing"
 	"time"
@@ -37,7 +38,7 @@ func BenchmarkRealBuild(b *testing.B) {
 // Its share of BenchmarkRealBuild is the cost search adds to gen build.
 func BenchmarkSearchIndex(b *testing.B) {
 	bld := &builder{cfg: Config{Content: os.DirFS("..")}.withDefaults(), dir: b.TempDir(), rep: &report{},
-		hl: sharedHighlighter, files: map[string]bool{}, results: map[string]*pageResult{}}
+		hl: highlight.New(), files: map[string]bool{}, results: map[string]*pageResult{}}
 	bld.run(context.Background())
 	if err := bld.rep.errs.Err(); err != nil {
 		b.Fatal(err)

@@ -3,6 +3,7 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+	"pairag.com/portal/generator/highlight"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,7 +21,7 @@ type tables struct {
 	msg    templates.Messages
 	labels labels
 	tx     texts
-	hl     *highlighter
+	hl     *highlight.Cache
 	conds  map[string]protocol.Condition // keyed by field list and field name, e.g. manifest_fields.location
 	gloss  search.Glossary               // content/glossary.yaml
 }

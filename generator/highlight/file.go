@@ -1,4 +1,4 @@
-package generator
+package highlight
 
 import (
 	"encoding/gob"
@@ -22,15 +22,15 @@ var highlightCacheFormat = func() string {
 	return "pairag highlight cache 1; chroma " + v
 }()
 
-// storedHighlights is the file Config.HighlightCache names.
+// storedHighlights is the file Load and Save read and write.
 type storedHighlights struct {
 	Format  string
 	Entries map[[32]byte]string
 }
 
-// loadHighlights fills the highlighter from a file kept by an earlier
-// build. A missing, stale or unreadable file only means highlighting runs.
-func (h *highlighter) loadHighlights(path string) {
+// Load fills the cache from a file kept by an earlier build. A missing,
+// stale or unreadable file only means highlighting runs.
+func (h *Cache) Load(path string) {
 	f, err := os.Open(path)
 	if err != nil {
 		return
@@ -49,9 +49,9 @@ func (h *highlighter) loadHighlights(path string) {
 	h.stored.Store(h.added.Load())
 }
 
-// saveHighlights writes the cache for the next build when this one added
-// to it, atomically so a concurrent build never reads half a file.
-func (h *highlighter) saveHighlights(path string) error {
+// Save writes the cache for the next build when this one added to it,
+// atomically so a concurrent build never reads half a file.
+func (h *Cache) Save(path string) error {
 	if h.added.Load() == h.stored.Load() {
 		return nil
 	}

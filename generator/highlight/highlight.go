@@ -1,32 +1,34 @@
-package generator
+// Package highlight turns code into HTML whose tokens carry chroma's CSS
+// classes, and caches what it produced: by language and code, bounded in
+// memory, safe for concurrent use, and kept in a file between builds. It
+// owns nothing else: the copy button and the page around the code belong
+// to the generator.
+package highlight
 
 import (
-	"context"
 	"crypto/sha256"
 	"html"
-	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
-
-	"pairag.com/portal/templates"
 )
 
 // Code is highlighted with CSS classes named as chroma names them; the
 // rules for a light and a dark theme live in templates/assets/highlight.css,
 // generated from chroma's styles by TestHighlightCSS (go test -update).
 const (
-	lightStyle = "github"
-	darkStyle  = "github-dark"
+	LightStyle = "github"
+	DarkStyle  = "github-dark"
 )
 
-// highlighter turns code into highlighted HTML. Highlighting is the most
-// expensive step of a build, so results are cached by a hash of the
-// language and the code; the cache is safe for concurrent use.
-type highlighter struct {
+// Cache turns code into highlighted HTML. Highlighting is the most
+// expensive step of a build, so results are kept by a hash of the
+// language and the code; a Cache is safe for concurrent use and its zero
+// value is an empty cache.
+type Cache struct {
 	cache  sync.Map     // [32]byte -> string
 	size   atomic.Int64 // bytes held by the cache
 	added  atomic.Int64 // entries highlighted in this process
@@ -36,10 +38,12 @@ type highlighter struct {
 // maxCache bounds the cache; when it is full it starts over.
 const maxCache = 32 << 20
 
-func newHighlighter() *highlighter { return &highlighter{} }
+// New returns an empty cache.
+func New() *Cache { return &Cache{} }
 
-// html returns the <pre> element showing code in language lang.
-func (h *highlighter) html(lang, code string) string {
+// HTML returns the <pre> element showing code in language lang; code in a
+// language chroma does not know, or in none, is shown plain.
+func (h *Cache) HTML(lang, code string) string {
 	key := sha256.Sum256([]byte(lang + "\x00" + code))
 	if v, ok := h.cache.Load(key); ok {
 		return v.(string)
@@ -109,14 +113,3 @@ func preStart(lang string) string {
 }
 
 const preEnd = "</code></pre>"
-
-// writeCode writes a code block: the copy button and the highlighted code.
-func writeCode(w io.Writer, h *highlighter, msg templates.Messages, lang, code string) error {
-	io.WriteString(w, `<div class="code">`)
-	if err := templates.CopyButton(msg).Render(context.Background(), w); err != nil {
-		return err
-	}
-	io.WriteString(w, h.html(lang, code))
-	_, err := io.WriteString(w, "</div>\n")
-	return err
-}
