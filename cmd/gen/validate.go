@@ -78,12 +78,14 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	opts := protocol.Options{Tier: *tier, Lang: *lang, Version: *version, Versions: protocolVersions(), TierLabels: labels, InputSize: size,
 		Docs: generator.Docs(protocol.Default(), generator.DefaultBaseURL)}
-	res := protocol.Validate(text, opts)
+	var res protocol.Result
 	if *fix {
-		if res, err = applyFixes(name, text, res, opts, stdout, stderr); err != nil {
+		if res, err = fixFile(name, text, opts, stdout, stderr); err != nil {
 			fmt.Fprintf(stderr, "gen validate: %v\n", err)
 			return 2
 		}
+	} else {
+		res = protocol.Validate(text, opts)
 	}
 	out := stdout
 	if *fix && name == "-" {
@@ -143,22 +145,16 @@ func readInput(name string, stdin io.Reader) (text []byte, size int64, err error
 	return text, max(info.Size(), int64(len(text))), nil
 }
 
-// applyFixes rewrites the input with every mechanical fix, repeating while
-// fixes keep appearing, and validates the result.
-func applyFixes(name string, text []byte, res protocol.Result, opts protocol.Options, stdout, stderr io.Writer) (protocol.Result, error) {
-	total := 0
-	for range 5 {
-		var n int
-		text, n = protocol.ApplyFixes(text, res.Findings)
-		if n == 0 {
-			break
-		}
-		total += n
-		res = protocol.Validate(text, opts)
-	}
+// fixFile applies every mechanical fix to the input and writes the
+// result back: to FILE when anything changed, to standard output for "-".
+// It returns the result of validating the fixed text.
+func fixFile(name string, text []byte, opts protocol.Options, stdout, stderr io.Writer) (protocol.Result, error) {
+	text, total, res := protocol.FixAll(text, opts)
 	if name == "-" {
-		_, err := stdout.Write(text)
-		return res, err
+		if _, err := stdout.Write(text); err != nil {
+			return res, fmt.Errorf("write standard output: %w", err)
+		}
+		return res, nil
 	}
 	if total > 0 {
 		info, err := os.Stat(name)

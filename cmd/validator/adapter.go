@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package main
 
 import (
@@ -70,25 +68,14 @@ func validateJSON(text, tier, lang string) string {
 	return encode(out)
 }
 
-// applyFixesJSON applies mechanical fixes until none is left (at most five
-// rounds) and returns the new text with how many fixes were applied.
+// applyFixesJSON applies mechanical fixes with protocol.FixAll and returns
+// the new text with how many fixes were applied.
 func applyFixesJSON(text, tier, lang string) string {
-	b := []byte(text)
-	opts := options(tier, lang)
-	total := 0
-	for range 5 {
-		res := protocol.Validate(b, opts)
-		var n int
-		b, n = protocol.ApplyFixes(b, res.Findings)
-		if n == 0 {
-			break
-		}
-		total += n
-	}
+	fixed, applied, _ := protocol.FixAll([]byte(text), options(tier, lang))
 	return encode(struct {
 		Text    string `json:"text"`
 		Applied int    `json:"applied"`
-	}{string(b), total})
+	}{string(fixed), applied})
 }
 
 func encode(v any) string {

@@ -4,8 +4,9 @@ package main
 
 import "fmt"
 
-// main outside the browser only explains itself; tests use the adapter
-// functions directly and the real module under node.
+// main outside the browser only explains itself. The adapter functions
+// (adapter.go) build natively: adapter_test.go calls them directly, and
+// wasm_test.go runs the real module under node.
 func main() {
 	fmt.Println("cmd/validator is a WebAssembly module: build it with GOOS=js GOARCH=wasm")
 }
