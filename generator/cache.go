@@ -16,7 +16,8 @@ import (
 // every page (the protocol document, labels, Chinese protocol strings, the
 // navigation, asset names, the field reference page that feeds the bundle,
 // the skills) empties the cache and the whole site is rendered. Pairs with
-// errors are never cached. The zero value is not usable: use NewCache.
+// errors are never cached. The zero value is an empty cache, as is
+// NewCache's.
 type Cache struct {
 	mu     sync.Mutex
 	global string
@@ -46,7 +47,7 @@ type cachedFile struct {
 func (c *Cache) begin(global string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.global != global {
+	if c.global != global || c.pairs == nil {
 		c.global = global
 		c.pairs = map[string]*cachedPair{}
 	}

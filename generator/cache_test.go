@@ -128,3 +128,15 @@ func TestHighlightCacheFile(t *testing.T) {
 		t.Errorf("a cache file of another format was used")
 	}
 }
+
+// TestZeroCache uses a zero Cache, as its doc comment allows: the second
+// build reuses every pair the first rendered.
+func TestZeroCache(t *testing.T) {
+	site := fixture(t)
+	var c Cache
+	_, first := renderCached(t, site, &c)
+	_, again := renderCached(t, site, &c)
+	if first.Rendered == 0 || again.Rendered != 0 || again.Reused != first.Rendered {
+		t.Errorf("zero Cache: rendered %d, then rendered %d and reused %d; want 0 and %d", first.Rendered, again.Rendered, again.Reused, first.Rendered)
+	}
+}

@@ -5,7 +5,7 @@ import (
 	"sort"
 )
 
-// Severity ranks a finding. Only errors make a payload invalid.
+// Severity is how serious a finding is. Only errors make a payload invalid.
 type Severity string
 
 // The severities, from most to least serious.
@@ -15,6 +15,7 @@ const (
 	SeverityInfo    Severity = "info"
 )
 
+// rank orders severities for sorting: errors first.
 func (s Severity) rank() int {
 	switch s {
 	case SeverityError:

@@ -30,7 +30,9 @@ type Config struct {
 	// URL, so absolute links in the Markdown versions stay in the preview.
 	BaseURL string
 
-	// TempDir holds the session's build directories. Empty means os.TempDir().
+	// TempDir holds the session's build directories. Empty means /dev/shm
+	// when TMPDIR is unset and it is a tmpfs with 1 GiB free (a build
+	// writes thousands of small files), else os.TempDir().
 	TempDir string
 
 	// Out receives progress lines, build errors and warnings. Nil discards them.

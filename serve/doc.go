@@ -5,13 +5,18 @@
 //
 // # Builds
 //
-// Every build renders the site with generator.Render (the render cache
-// re-renders only the pages a change affects) into a new directory under a
-// temporary directory of the session (public/ is never touched). The session directory goes to [Config].TempDir, else to
-// /dev/shm when TMPDIR is unset and it is a tmpfs with 1 GiB free (a build
-// writes thousands of small files; on disk that is most of its time), else
-// to os.TempDir(). It holds a pid file; a session directory whose process
-// is gone is removed at the next start. When the build succeeds, the served site is switched to the new
+// Every build runs generator.Render into a new directory under a temporary
+// directory of the session (public/ is never touched), with a
+// generator.Cache kept for the session: a page and its translation whose
+// sources did not change are written from the cache, and only the pairs a
+// change affects are rendered again, unless the change reaches every page
+// (the protocol document, labels, navigation, skills, assets), which
+// empties the cache. The session directory goes to [Config].TempDir, else
+// to /dev/shm when TMPDIR is unset and it is a tmpfs with 1 GiB free (a
+// build writes thousands of small files; on disk that is most of its
+// time), else to os.TempDir(). It holds a pid file; a session directory
+// whose process is gone is removed at the next start. When the build
+// succeeds, the served site is switched to the new
 // directory in one atomic step, so a request sees either the old site or the
 // new one, never a mix. Each request holds a reference to the site it
 // started on; a replaced site's directory is removed when its last request
