@@ -251,14 +251,3 @@ func copiedText(t *testing.T, page string) string {
 	})
 	return text
 }
-
-func TestEditorScratchIsNotAPage(t *testing.T) {
-	for name, want := range map[string]bool{
-		".#create-task.md": true, "#create-task.md#": true, ".create-task.md.swp": true,
-		"create-task.md~": true, "create-task.md___jb_tmp___": true, "create-task.md": false, "_index.md": false,
-	} {
-		if got := editorScratch(name); got != want {
-			t.Errorf("editorScratch(%q) = %v; want %v", name, got, want)
-		}
-	}
-}

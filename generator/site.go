@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"pairag.com/portal/internal/scratch"
 	"pairag.com/portal/templates"
 )
 
@@ -169,8 +170,9 @@ func listPages(fsys fs.FS, rep *report) [][2]string {
 			switch {
 			case err != nil || d.IsDir():
 				return err
-			case editorScratch(path.Base(file)):
-				// an editor's lock, swap or backup file, never a page
+			case scratch.Is(path.Base(file)):
+				// an editor's lock, swap or backup file (a build may run
+				// mid-save), never a page
 			case path.Ext(file) != ".md":
 				rep.warnf(file, 0, "ignored: only .md files become pages")
 			default:
@@ -183,14 +185,6 @@ func listPages(fsys fs.FS, rep *report) [][2]string {
 		}
 	}
 	return files
-}
-
-// editorScratch reports names editors use for locks, swap files and
-// backups (.#x.md, #x.md#, .x.md.swp, x.md~, x___jb_tmp___), which a build
-// that runs mid-save must not mistake for pages.
-func editorScratch(name string) bool {
-	return strings.HasPrefix(name, ".") || strings.HasPrefix(name, "#") ||
-		strings.HasSuffix(name, "~") || strings.Contains(name, "___jb_")
 }
 
 func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"pairag.com/portal/internal/scratch"
 )
 
 // skillsDir holds one folder per agent skill.
@@ -71,7 +73,7 @@ func loadSkills(fsys fs.FS) ([]*skill, []Finding) {
 	var out []Finding
 	for _, e := range entries {
 		switch {
-		case editorScratch(e.Name()):
+		case scratch.Is(e.Name()):
 		case !e.IsDir():
 			out = append(out, Finding{skillsDir + "/" + e.Name(), 0, SeverityWarning, "ignored: a skill is a folder holding SKILL.md"})
 		default:
@@ -90,7 +92,7 @@ func loadSkill(fsys fs.FS, slug string) (*skill, []Finding) {
 	s := &skill{Slug: slug, Dir: skillsDir + "/" + slug, Data: map[string][]byte{}, Texts: map[string]*textFile{}, Pairs: map[string]*comparison{}}
 	var out []Finding
 	err := fs.WalkDir(fsys, s.Dir, func(file string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || editorScratch(d.Name()) {
+		if err != nil || d.IsDir() || scratch.Is(d.Name()) {
 			return err
 		}
 		data, err := fs.ReadFile(fsys, file)

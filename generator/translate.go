@@ -7,6 +7,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"pairag.com/portal/internal/scratch"
 )
 
 // Check runs the checks of gen check on cfg.Content without rendering:
@@ -104,7 +106,7 @@ func comparisons(fsys fs.FS, workers int) ([]*comparison, []Finding, error) {
 	var out []Finding
 	var pairs [][2]string
 	err := fs.WalkDir(fsys, "content/"+en, func(file string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path.Ext(file) != ".md" || editorScratch(d.Name()) {
+		if err != nil || d.IsDir() || path.Ext(file) != ".md" || scratch.Is(d.Name()) {
 			return err
 		}
 		twin := "content/" + zh + strings.TrimPrefix(file, "content/"+en)

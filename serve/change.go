@@ -2,8 +2,10 @@ package serve
 
 import (
 	"path"
-	"strconv"
+	"slices"
 	"strings"
+
+	"pairag.com/portal/internal/scratch"
 )
 
 // kind is what a changed path calls for.
@@ -20,14 +22,27 @@ func (k kind) String() string {
 	return [...]string{"ignore", "build", "restart", "config"}[k]
 }
 
+// codeDirs are the top-level directories of the repository that hold code
+// compiled into gen (or into the validator module it compiles at start):
+// a change to their Go or templ files, or to a file they embed, means gen
+// must be rebuilt. TestCodeDirsCoverGen fails when a package gen is built
+// from lies outside them, or when a file such a package embeds is not in
+// embeds.
+var codeDirs = []string{"cmd", "generator", "internal", "protocol", "serve", "templates", "wasmbuild"}
+
+// embeds are the files, or directories ending in "/", that gen's packages
+// embed (protocol's JSON document is read from the repository too, so a
+// change to it rebuilds the site instead).
+var embeds = []string{"templates/assets/", "serve/reload.js", "serve/overlay.css"}
+
 // classify says what a change of p, a slash-separated path relative to the
-// repository, calls for. Editors' temporary files are ignored everywhere.
+// repository, calls for. Editors' scratch files are ignored everywhere.
 func classify(p string) kind {
-	if p == "" || isEditorTemp(path.Base(p)) {
+	if p == "" || scratch.Is(path.Base(p)) {
 		return kindIgnore
 	}
 	top, rest, _ := strings.Cut(p, "/")
-	code := strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".templ")
+	code := strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".templ") || embedded(p)
 	switch {
 	case p == "netlify.toml":
 		return kindConfig
@@ -35,45 +50,18 @@ func classify(p string) kind {
 		return kindBuild
 	case top == "protocol" && !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".json"):
 		return kindBuild
-	case top == "templates" && strings.HasPrefix(rest, "assets/"):
-		return kindRestart
-	case code && (top == "protocol" || top == "templates" || top == "generator" || top == "cmd") && !strings.Contains(p, "/testdata/"):
+	case code && slices.Contains(codeDirs, top) && !strings.Contains(p, "/testdata/"):
 		return kindRestart
 	}
 	return kindIgnore
 }
 
-// isEditorTemp reports whether name is a temporary file of a common
-// editor: vim's write probe (4913, then 5036, 5159, ...), backups (x~),
-// swap files (.x.swp, .swo, .swx, ...), emacs autosaves (#x#) and locks
-// (.#x), JetBrains' safe-write files (x___jb_tmp___, x___jb_old___),
-// gedit's .goutputstream-*, and macOS's .DS_Store.
-func isEditorTemp(name string) bool {
-	switch {
-	case name == ".DS_Store", isVimProbe(name):
-		return true
-	case strings.HasSuffix(name, "~"):
-		return true
-	case strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#"):
-		return true
-	case strings.HasPrefix(name, ".#"), strings.HasPrefix(name, ".goutputstream-"):
-		return true
-	case strings.HasSuffix(name, "___jb_tmp___"), strings.HasSuffix(name, "___jb_old___"):
-		return true
+// embedded reports whether p is a file gen embeds.
+func embedded(p string) bool {
+	for _, e := range embeds {
+		if p == e || strings.HasSuffix(e, "/") && strings.HasPrefix(p, e) {
+			return true
+		}
 	}
-	return isVimSwap(name)
-}
-
-// isVimProbe matches the files vim creates to test whether a directory is
-// writable: 4913, or 4913 plus a multiple of 123 when that name is taken.
-func isVimProbe(name string) bool {
-	n, err := strconv.Atoi(name)
-	return err == nil && n >= 4913 && (n-4913)%123 == 0
-}
-
-// isVimSwap matches vim's swap files: .swp, then .swo, .swn, ... down to
-// .swa, and .swx for the probe vim writes when creating one.
-func isVimSwap(name string) bool {
-	ext := path.Ext(name)
-	return len(ext) == 4 && strings.HasPrefix(ext, ".sw") && ext[3] >= 'a' && ext[3] <= 'p' || ext == ".swx"
+	return false
 }

@@ -1,6 +1,11 @@
 package serve
 
-import "testing"
+import (
+	"go/build"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 func TestClassify(t *testing.T) {
 	tests := []struct {
@@ -22,6 +27,12 @@ func TestClassify(t *testing.T) {
 		{"generator/build.go", kindRestart},
 		{"generator/testdata/golden/x.go", kindIgnore},
 		{"cmd/gen/serve.go", kindRestart},
+		{"serve/server.go", kindRestart},
+		{"serve/reload.js", kindRestart},
+		{"wasmbuild/wasmbuild.go", kindRestart},
+		{"internal/scratch/scratch.go", kindRestart},
+		{"scripts/synthsite/main.go", kindIgnore},
+		{"e2e/site_test.go", kindIgnore},
 		{"netlify.toml", kindConfig},
 		{"go.mod", kindIgnore},
 		{"README.md", kindIgnore},
@@ -47,5 +58,52 @@ func TestClassify(t *testing.T) {
 		if got := classify(tt.path); got != tt.want {
 			t.Errorf("classify(%q) = %v; want %v", tt.path, got, tt.want)
 		}
+	}
+}
+
+// TestCodeDirsCoverGen walks the module's packages that gen (and the
+// validator module gen compiles) is built from: each must lie in one of
+// codeDirs, so that a change to it announces a restart, and every file
+// they embed must be classified as code too.
+func TestCodeDirsCoverGen(t *testing.T) {
+	const module = "pairag.com/portal/"
+	ctx := build.Default
+	ctx.BuildTags = append(ctx.BuildTags, "js", "wasm") // the validator's main too
+	seen := map[string]bool{}
+	queue := []string{"cmd/gen", "cmd/validator"}
+	for len(queue) > 0 {
+		dir := queue[0]
+		queue = queue[1:]
+		if seen[dir] {
+			continue
+		}
+		seen[dir] = true
+		pkg, err := ctx.ImportDir(filepath.Join("..", filepath.FromSlash(dir)), 0)
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		if got := classify(dir + "/x.go"); got != kindRestart {
+			t.Errorf("gen is built from %s, but a change to its Go files is %v, not restart: add its top directory to codeDirs", dir, got)
+		}
+		for _, pattern := range pkg.EmbedPatterns {
+			files, err := filepath.Glob(filepath.Join("..", filepath.FromSlash(dir), pattern))
+			if err != nil || len(files) == 0 {
+				t.Errorf("%s embeds %q, which matches no file", dir, pattern)
+			}
+			for _, f := range files {
+				rel := dir + "/" + filepath.ToSlash(strings.TrimPrefix(f, filepath.Join("..", filepath.FromSlash(dir))+string(filepath.Separator)))
+				if classify(rel) == kindIgnore {
+					t.Errorf("gen embeds %s, but a change to it is ignored: add it to embeds", rel)
+				}
+			}
+		}
+		for _, imp := range pkg.Imports {
+			if rest, ok := strings.CutPrefix(imp, module); ok {
+				queue = append(queue, rest)
+			}
+		}
+	}
+	if len(seen) < 5 {
+		t.Errorf("walked %d packages from cmd/gen; the walk no longer follows imports", len(seen))
 	}
 }

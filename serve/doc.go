@@ -51,14 +51,16 @@
 //	content/**                      rebuild
 //	protocol/*.json                 rebuild
 //	netlify.toml                    reload the headers and redirects
-//	*.go, *.templ under protocol/, templates/, generator/, cmd/
-//	templates/assets/**             announce "restart gen serve": they are compiled into gen
+//	*.go, *.templ under cmd/, generator/, internal/, protocol/, serve/,
+//	templates/, wasmbuild/; templates/assets/**, serve/reload.js,
+//	serve/overlay.css               announce "restart gen serve": they are compiled into gen
 //	anything else                   ignored
 //
-// Editors' temporary files are ignored wherever they appear: vim's 4913
-// probe (and 5036, 5159, ...), backups ending in "~", swap files (.swp,
-// .swx, .swo, ...), emacs autosaves (#x#) and locks (.#x), JetBrains'
-// x___jb_tmp___ and x___jb_old___, gedit's .goutputstream-*. The real save
+// Editors' scratch files are ignored wherever they appear, as the build
+// ignores them (see internal/scratch): hidden files, vim's 4913 probe (and
+// 5036, 5159, ...), backups ending in "~", swap files (.swp, .swx, .swo,
+// ...), emacs autosaves (#x#) and locks (.#x), JetBrains' x___jb_tmp___
+// and x___jb_old___, gedit's .goutputstream-*. The real save
 // that follows is never missed: an atomic save ends with a CREATE (rename)
 // of the real name, which counts as a change like any WRITE, REMOVE or
 // RENAME. Bursts are debounced in one place: a batch is released after a

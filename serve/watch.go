@@ -20,18 +20,22 @@ type watcher interface {
 	Close() error
 }
 
-// trees are the directories watched, relative to the repository: the
-// repository itself only for netlify.toml, the others with everything below.
-var trees = []struct {
+// tree is a directory watched, relative to the repository.
+type tree struct {
 	dir       string
-	recursive bool
-}{
-	{".", false},
-	{"content", true},
-	{"protocol", true},
-	{"templates", true},
-	{"generator", true},
-	{"cmd", true},
+	recursive bool // with everything below it
+}
+
+// trees are the directories watched: the repository itself only for
+// netlify.toml, content/ and every code directory with everything below.
+var trees = append([]tree{{".", false}, {"content", true}}, codeTrees()...)
+
+func codeTrees() []tree {
+	ts := make([]tree, len(codeDirs))
+	for i, d := range codeDirs {
+		ts[i] = tree{d, true}
+	}
+	return ts
 }
 
 // skipDir reports directories never watched: hidden ones, and test data
