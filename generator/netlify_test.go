@@ -8,24 +8,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/BurntSushi/toml"
+	"pairag.com/portal/internal/netlifyconf"
 )
 
-// netlifyConfig is the part of netlify.toml the site depends on.
-type netlifyConfig struct {
-	Build struct {
-		Command string `toml:"command"`
-		Publish string `toml:"publish"`
-	} `toml:"build"`
-	Headers []struct {
-		For    string            `toml:"for"`
-		Values map[string]string `toml:"values"`
-	} `toml:"headers"`
-	Redirects []struct {
-		From   string `toml:"from"`
-		To     string `toml:"to"`
-		Status int    `toml:"status"`
-	} `toml:"redirects"`
+// netlifyConfig is netlify.toml, with the checks of this file.
+type netlifyConfig struct{ *netlifyconf.Config }
+
+// readNetlify reads the repository's netlify.toml.
+func readNetlify(t *testing.T) netlifyConfig {
+	t.Helper()
+	c, err := netlifyconf.ReadFile("../netlify.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return netlifyConfig{c}
 }
 
 const wantCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
@@ -35,10 +31,7 @@ const wantCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worke
 // (Netlify would join the values), hashed assets are immutable, protocol
 // files allow any origin, and every page carries the CSP.
 func TestNetlify(t *testing.T) {
-	var cfg netlifyConfig
-	if _, err := toml.DecodeFile("../netlify.toml", &cfg); err != nil {
-		t.Fatal(err)
-	}
+	cfg := readNetlify(t)
 	if !strings.Contains(cfg.Build.Command, "go run ./cmd/gen build") || cfg.Build.Publish != "public" {
 		t.Errorf("build = %+v; want go run ./cmd/gen build publishing public", cfg.Build)
 	}

@@ -11,8 +11,6 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/BurntSushi/toml"
-
 	"pairag.com/portal/protocol"
 )
 
@@ -150,10 +148,7 @@ func TestVersionsBroken(t *testing.T) {
 // TestNetlifyLatest checks that the latest aliases name the current
 // version's files as canonical.
 func TestNetlifyLatest(t *testing.T) {
-	var cfg netlifyConfig
-	if _, err := toml.DecodeFile("../netlify.toml", &cfg); err != nil {
-		t.Fatal(err)
-	}
+	cfg := readNetlify(t)
 	cur := protocol.Default()
 	for name, target := range map[string]string{latestName: cur.CanonicalURL, latestSchemaName: cur.SchemaURL} {
 		h := cfg.headersFor(t, "/protocol/"+name)

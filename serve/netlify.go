@@ -12,7 +12,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"pairag.com/portal/internal/netlifyconf"
 )
 
 // rules are the [[headers]] and [[redirects]] of netlify.toml.
@@ -34,24 +34,10 @@ type redirectRule struct {
 	force  bool
 }
 
-// netlifyFile is the part of netlify.toml the preview applies.
-type netlifyFile struct {
-	Headers []struct {
-		For    string            `toml:"for"`
-		Values map[string]string `toml:"values"`
-	} `toml:"headers"`
-	Redirects []struct {
-		From   string `toml:"from"`
-		To     string `toml:"to"`
-		Status int    `toml:"status"`
-		Force  bool   `toml:"force"`
-	} `toml:"redirects"`
-}
-
 // parseRules reads the headers and redirects of a netlify.toml.
 func parseRules(data string) (*rules, error) {
-	var f netlifyFile
-	if _, err := toml.Decode(data, &f); err != nil {
+	f, err := netlifyconf.Parse(data)
+	if err != nil {
 		return nil, err
 	}
 	r := &rules{}

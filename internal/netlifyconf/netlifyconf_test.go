@@ -1,0 +1,71 @@
+package netlifyconf
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       *Config
+		err        string
+	}{
+		{"empty", "", &Config{}, ""},
+		{"every part", `
+[build]
+  command = "go run ./cmd/gen build"
+  publish = "public"
+  environment = { GO_VERSION = "1.26" }
+[[headers]]
+  for = "/*"
+  [headers.values]
+    X-Frame-Options = "DENY"
+[[redirects]]
+  from = "/old"
+  to = "/new"
+  force = true
+[[redirects]]
+  from = "/zh-CN/*"
+  to = "/zh-CN/404.html"
+  status = 404
+`, &Config{
+			Build:     Build{Command: "go run ./cmd/gen build", Publish: "public"},
+			Headers:   []Header{{For: "/*", Values: map[string]string{"X-Frame-Options": "DENY"}}},
+			Redirects: []Redirect{{From: "/old", To: "/new", Force: true}, {From: "/zh-CN/*", To: "/zh-CN/404.html", Status: 404}},
+		}, ""},
+		{"broken", "[[headers]\n", nil, "line 2"},
+		{"wrong type", "[[redirects]]\n  status = \"404\"\n", nil, "status"},
+	}
+	for _, tt := range tests {
+		got, err := Parse(tt.text)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: Parse = %v; want an error mentioning %q", tt.name, err, tt.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: Parse: %v", tt.name, err)
+			continue
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: Parse (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+func TestReadFileRepository(t *testing.T) {
+	c, err := ReadFile("../../netlify.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Build.Publish != "public" || len(c.Headers) == 0 || len(c.Redirects) == 0 {
+		t.Errorf("netlify.toml: build %+v, %d header rules, %d redirects; want public and some of each", c.Build, len(c.Headers), len(c.Redirects))
+	}
+	if _, err := ReadFile("missing.toml"); err == nil || !strings.Contains(err.Error(), "missing.toml") {
+		t.Errorf("ReadFile(missing.toml) = %v; want an error naming it", err)
+	}
+}
