@@ -10,6 +10,8 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"pairag.com/portal/internal/textedit"
 )
 
 // stampExtension drops translation stamps (<!-- source: 3f2a9c1b -->) from
@@ -55,14 +57,12 @@ func stampEdits(src []byte, bodyStart int) []edit {
 // withoutMarkers is a file as its author wrote it: without the lines gen
 // stamp writes. It is what is published.
 func withoutMarkers(src []byte, bodyStart int) []byte {
-	var b bytes.Buffer
-	pos := 0
+	var edits []textedit.Edit
 	for _, e := range stampEdits(src, bodyStart) {
-		b.Write(src[pos:e.start])
-		pos = e.end
+		edits = append(edits, textedit.Edit{Start: e.start, End: e.end, New: e.text})
 	}
-	b.Write(src[pos:])
-	return b.Bytes()
+	out, _ := textedit.Apply(src, edits)
+	return out
 }
 
 // stampLine is the comment recording the digest of an original section.
@@ -86,11 +86,7 @@ type stampResult struct {
 // marker lines is kept byte for byte.
 func stamped(c *comparison, accept bool) stampResult {
 	src := c.tr.Src
-	type insert struct {
-		at, to int
-		text   string
-	}
-	var edits []insert
+	var edits []textedit.Edit
 	res := stampResult{open: slices.Clone(c.open)}
 	for _, r := range c.rows {
 		if r.tr < 0 {
@@ -134,24 +130,15 @@ func stamped(c *comparison, accept bool) stampResult {
 		case marks.String() == old:
 			res.unchanged++
 		case t.MarkTo > 0:
-			edits = append(edits, insert{t.MarkFrom, t.MarkTo, marks.String()})
+			edits = append(edits, textedit.Edit{Start: t.MarkFrom, End: t.MarkTo, New: marks.String()})
 			res.changed++
 		default:
 			at, prefix := stampAt(src, t)
-			edits = append(edits, insert{at, at, prefix + marks.String()})
+			edits = append(edits, textedit.Edit{Start: at, End: at, New: prefix + marks.String()})
 			res.changed++
 		}
 	}
-	slices.SortFunc(edits, func(a, b insert) int { return a.at - b.at })
-	var b bytes.Buffer
-	pos := 0
-	for _, e := range edits {
-		b.Write(src[pos:e.at])
-		b.WriteString(e.text)
-		pos = e.to
-	}
-	b.Write(src[pos:])
-	res.out = b.Bytes()
+	res.out, _ = textedit.Apply(src, edits)
 	sortFindings(res.accepted)
 	sortFindings(res.open)
 	return res

@@ -1,0 +1,38 @@
+// Package textedit applies edits, replacements of byte ranges, to a text
+// and keeps every other byte as written. It is how validator fixes and gen
+// stamp's markers are written back into a file.
+package textedit
+
+import "slices"
+
+// Edit replaces the bytes [Start, End) of a text with New; Start == End
+// inserts.
+type Edit struct {
+	Start, End int
+	New        string
+}
+
+// Apply returns text with the edits applied. Edits are taken in order of
+// Start (those with the same Start in the order given); an edit that
+// overlaps one already applied, or whose range is not inside text, is
+// skipped, and applied counts the others. Apply sorts edits in place and
+// never changes text.
+func Apply(text []byte, edits []Edit) (out []byte, applied int) {
+	slices.SortStableFunc(edits, func(a, b Edit) int { return a.Start - b.Start })
+	size := len(text)
+	for _, e := range edits {
+		size += len(e.New)
+	}
+	out = make([]byte, 0, size)
+	pos := 0
+	for _, e := range edits {
+		if e.Start < pos || e.End < e.Start || e.End > len(text) {
+			continue
+		}
+		out = append(out, text[pos:e.Start]...)
+		out = append(out, e.New...)
+		pos = e.End
+		applied++
+	}
+	return append(out, text[pos:]...), applied
+}
