@@ -120,10 +120,7 @@ func (b codeBlock) html(w io.Writer) error { return writeCode(w, b.hl, b.msg, b.
 func (b codeBlock) anchors() []string { return nil }
 
 func (b codeBlock) markdown(sb *strings.Builder, _ func(string) string) {
-	fence := "```"
-	for strings.Contains(b.code, fence) {
-		fence += "`"
-	}
+	fence := codeFence(b.code, 3)
 	sb.WriteString(fence + b.lang + "\n" + b.code)
 	if !strings.HasSuffix(b.code, "\n") {
 		sb.WriteString("\n")
@@ -180,12 +177,20 @@ func mdCode(s string, inTable bool) string {
 	if inTable {
 		s = strings.ReplaceAll(s, "|", `\|`)
 	}
-	fence := "`"
-	for strings.Contains(s, fence) {
-		fence += "`"
-	}
+	fence := codeFence(s, 1)
 	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
 		return fence + " " + s + " " + fence
 	}
 	return fence + s + fence
+}
+
+// codeFence returns the shortest run of at least n backticks that does not
+// occur in text, so that it can open and close a code span (n = 1) or a
+// fenced code block (n = 3) around text.
+func codeFence(text string, n int) string {
+	fence := strings.Repeat("`", n)
+	for strings.Contains(text, fence) {
+		fence += "`"
+	}
+	return fence
 }

@@ -250,10 +250,7 @@ func satisfySoft(missing, tokens []token) []token {
 
 func quoteToken(tk token) string {
 	if tk.kind == "inline code" {
-		fence := "`"
-		for strings.Contains(tk.text, fence) {
-			fence += "`"
-		}
+		fence := codeFence(tk.text, 1)
 		return fence + tk.text + fence
 	}
 	return fmt.Sprintf("%q", tk.text)
