@@ -12,13 +12,17 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
+
+	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/protocol"
 )
 
-// Severity of a [Finding].
+// Severity of a [Finding]: the protocol's severities, so the translation
+// checks and the payload validator rank what they find one way.
 const (
-	SeverityError   = "error"   // the build fails on it (a link to a missing sibling file)
-	SeverityWarning = "warning" // drift, stale translation, front matter: fails gen check --strict
-	SeverityInfo    = "info"    // worth knowing: a section never stamped, a skill not translated
+	SeverityError   = protocol.SeverityError   // the build fails on it (a link to a missing sibling file)
+	SeverityWarning = protocol.SeverityWarning // drift, stale translation, front matter: fails gen check --strict
+	SeverityInfo    = protocol.SeverityInfo    // worth knowing: a section never stamped, a skill not translated
 )
 
 // Finding is one result of the translation checks, at a line of a file
@@ -26,12 +30,13 @@ const (
 type Finding struct {
 	File     string
 	Line     int
-	Severity string
+	Severity protocol.Severity
 	Msg      string
 }
 
+// String formats the finding as "file:line: severity: message".
 func (f Finding) String() string {
-	return (&Error{File: f.File, Line: f.Line, Msg: f.Severity + ": " + f.Msg}).Error()
+	return diag.Format(f.File, f.Line, 0, string(f.Severity), f.Msg)
 }
 
 // sortFindings orders findings by file, line and message.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"pairag.com/portal/internal/diag"
 )
 
 // Error is one problem found while building, at a position in an input file.
@@ -15,11 +17,10 @@ type Error struct {
 	Msg  string
 }
 
+// Error formats the problem as "file:line: message" (without the line
+// when it is 0).
 func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	return diag.Format(e.File, e.Line, 0, "", e.Msg)
 }
 
 // ErrorList is every problem of one build, sorted by file and line. Build

@@ -14,7 +14,7 @@ func TestTermFindings(t *testing.T) {
 	c := compareTexts(newTextFile("en.md", []byte(orig), 17), newTextFile("zh.md", []byte(tr), 17), nil)
 	var got []string
 	for _, f := range termFindings(c, g) {
-		got = append(got, f.Severity+" "+f.Msg)
+		got = append(got, string(f.Severity)+" "+f.Msg)
 	}
 	want := []string{
 		`warning section "## 支付": "真金" is to be avoided; the glossary's term for "fiat" is "法币"`,

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/internal/diag"
 )
 
 // rebuildLoop handles batches of changed paths one at a time, so builds
@@ -211,14 +212,7 @@ func (s *Server) reportFailure(err error) {
 	var b strings.Builder
 	ps := problems(err)
 	for _, p := range ps {
-		switch {
-		case p.File == "":
-			fmt.Fprintf(&b, "%s\n", p.Msg)
-		case p.Line > 0:
-			fmt.Fprintf(&b, "%s:%d: %s\n", p.File, p.Line, p.Msg)
-		default:
-			fmt.Fprintf(&b, "%s: %s\n", p.File, p.Msg)
-		}
+		b.WriteString(diag.Format(p.File, p.Line, 0, "", p.Msg) + "\n")
 	}
 	what := "still serving the last good site"
 	switch cur := s.cur.p.Load(); {

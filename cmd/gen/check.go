@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/protocol"
 )
 
 const checkUsage = `usage: gen check [--content DIR] [--strict]
@@ -51,7 +52,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gen check: %v\n", err)
 		return 2
 	}
-	count := map[string]int{}
+	count := map[protocol.Severity]int{}
 	for _, f := range findings {
 		fmt.Fprintln(stdout, f)
 		count[f.Severity]++

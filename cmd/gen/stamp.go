@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/internal/diag"
 )
 
 const stampUsage = `usage: gen stamp [--content DIR] [--accept] [FILE...]
@@ -76,10 +77,10 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	for _, f := range out {
 		for _, a := range f.Accepted {
-			fmt.Fprintf(stdout, "%s:%d: accepting: %s\n", a.File, a.Line, a.Msg)
+			fmt.Fprintln(stdout, diag.Format(a.File, a.Line, 0, "accepting", a.Msg))
 		}
 		for _, a := range f.Open {
-			fmt.Fprintf(stdout, "%s:%d: left open (gen stamp --accept to accept it): %s\n", a.File, a.Line, a.Msg)
+			fmt.Fprintln(stdout, diag.Format(a.File, a.Line, 0, "left open (gen stamp --accept to accept it)", a.Msg))
 		}
 		if f.Changed == 0 {
 			continue

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/protocol"
 )
 
@@ -185,7 +186,7 @@ func report(w io.Writer, name string, res protocol.Result, format, lang string, 
 		display = "<stdin>"
 	}
 	for _, f := range res.Findings {
-		fmt.Fprintf(w, "%s:%d:%d: %s: %s [%s]\n", display, f.Line, f.Column, severityWord(f.Severity, lang), f.Message, f.Code)
+		fmt.Fprintln(w, diag.Format(display, f.Line, f.Column, severityWord(f.Severity, lang), f.Message+" ["+f.Code+"]"))
 	}
 	errs, warns, infos := res.Counts()
 	tier := protocol.TierLabel(labels, res.Tier)
