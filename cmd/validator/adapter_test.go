@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -35,22 +34,5 @@ func TestAdapter(t *testing.T) {
 			}
 		}
 	}
-
-	var res webResult
-	if err := json.Unmarshal([]byte(validateJSON(text, "pro", "en")), &res); err != nil {
-		t.Fatal(err)
-	}
-	units := utf16Units(text)
-	found := false
-	for _, f := range res.Findings {
-		if f.Code == "language-alias" {
-			found = true
-			if got := string(runesOf(units[f.From:f.To])); got != `"en-GB"` {
-				t.Errorf("language-alias span selects %q; want \"en-GB\"", got)
-			}
-		}
-	}
-	if !found {
-		t.Errorf("validateJSON found no language-alias: %+v", res.Findings)
-	}
+	checkAliasSpan(t, text, []byte(validateJSON(text, "pro", "en")))
 }

@@ -158,26 +158,7 @@ func TestWasmSpansAndFixes(t *testing.T) {
 	text := strings.Replace(string(protocol.Default().Example.Payload), `"language": "en"`, `"language": "en-GB"`, 1)
 	text = strings.Replace(text, `"name": "Weekly sales report pipeline"`, `"name": "周报 😀 pipeline"`, 1)
 	out := runWasm(t, []wasmInput{{Text: text, Tier: "pro", Lang: "en"}, {Text: text, Tier: "pro", Lang: "en", Fix: true}})
-	var res struct {
-		Findings []struct {
-			Code     string `json:"code"`
-			From, To int
-		} `json:"findings"`
-	}
-	json.Unmarshal(out[0], &res)
-	units := utf16Units(text)
-	found := false
-	for _, f := range res.Findings {
-		if f.Code == "language-alias" {
-			found = true
-			if got := string(runesOf(units[f.From:f.To])); got != `"en-GB"` {
-				t.Errorf("language-alias span selects %q; want \"en-GB\"", got)
-			}
-		}
-	}
-	if !found {
-		t.Fatalf("no language-alias finding in %s", out[0])
-	}
+	checkAliasSpan(t, text, out[0])
 	var fixed struct {
 		Text    string `json:"text"`
 		Applied int    `json:"applied"`
