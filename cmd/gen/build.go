@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,19 +10,16 @@ import (
 	"pairag.com/portal/generator"
 )
 
+const buildUsage = "usage: gen build [--content DIR] [--out DIR] [--base-url URL] [--validator=false] [--cache DIR|off]\n"
+
 // runBuild is "gen build [--content DIR] [--out DIR] [--base-url URL]".
 func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen build", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("build", buildUsage, stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/ and protocol/")
 	out := fs.String("out", "public", "output `dir`ectory, replaced atomically when the build succeeds")
 	baseURL := fs.String("base-url", generator.DefaultBaseURL, "site origin for canonical, hreflang and sitemap `URL`s")
 	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page (needs the go command)")
 	cacheDir := fs.String("cache", "", "`dir`ectory kept between builds for highlighted code (default <content>/.cache; \"off\" disables)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: gen build [--content DIR] [--out DIR] [--base-url URL] [--validator=false] [--cache DIR|off]")
-		fs.PrintDefaults()
-	}
 	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}

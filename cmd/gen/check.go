@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -39,11 +38,9 @@ flags:
 
 // runCheck implements gen check.
 func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("check", checkUsage, stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
 	strict := fs.Bool("strict", false, "exit 1 on warnings (drift, stale sections, front matter) too")
-	fs.Usage = func() { fmt.Fprint(stderr, checkUsage); fs.PrintDefaults() }
 	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}

@@ -61,6 +61,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return cmd.run(args[1:], stdin, stdout, stderr)
 }
 
+// newFlagSet returns the flag set of "gen name", whose usage is the text
+// usage followed by the flags' defaults, written to stderr on -h or a
+// usage error.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("gen "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
+	return fs
+}
+
 // parseFlags parses a subcommand's flags, which may stand before, between
 // or after its arguments (gen validate task.json --tier pro); "--" ends
 // the flags, so every argument after it is one, even when it starts with a

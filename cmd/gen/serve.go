@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 
@@ -28,15 +27,13 @@ flags:
 
 // runServe is "gen serve": flag parsing and wiring only; package serve does the work.
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", serveUsage, stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/, protocol/ and netlify.toml")
 	bind := fs.String("bind", "127.0.0.1", "`address` to listen on; loopback unless you mean to share the preview")
 	port := fs.Int("port", 1313, "TCP `port`; 0 picks a free one")
 	poll := fs.Duration("poll", 0, "scan for changes at this `interval` instead of file system events (containers, network mounts), e.g. 500ms")
 	baseURL := fs.String("base-url", "", "site origin for canonical and Markdown `URL`s (default: the preview's own URL)")
 	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page once at start (needs the go command)")
-	fs.Usage = func() { fmt.Fprint(stderr, serveUsage); fs.PrintDefaults() }
 	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -47,11 +46,9 @@ flags:
 
 // runStamp implements gen stamp.
 func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen stamp", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("stamp", stampUsage, stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
 	accept := fs.Bool("accept", false, "acknowledge every difference now found in the stamped sections")
-	fs.Usage = func() { fmt.Fprint(stderr, stampUsage); fs.PrintDefaults() }
 	args, code := parseFlags(fs, args, math.MaxInt)
 	if code >= 0 {
 		return code

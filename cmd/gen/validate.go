@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -34,14 +33,12 @@ flags:
 
 // runValidate implements gen validate.
 func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen validate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("validate", validateUsage, stderr)
 	tier := fs.String("tier", "free", "creator's membership tier: free, pro or ultra")
 	lang := fs.String("lang", "en", "language of the messages: en or zh-CN")
 	format := fs.String("format", "text", "output format: text or json")
 	fix := fs.Bool("fix", false, "apply mechanical fixes to the file")
 	version := fs.String("version", "", "protocol version to judge by (18 or 18.0); default: the payload's manifest.version")
-	fs.Usage = func() { fmt.Fprint(stderr, validateUsage); fs.PrintDefaults() }
 	args, code := parseFlags(fs, args, math.MaxInt)
 	if code >= 0 {
 		return code
