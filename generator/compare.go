@@ -30,7 +30,7 @@ func compareTexts(o, t *textFile, normalize func(string) string) *comparison {
 			s := &o.secs[r.src]
 			if !s.empty(o.Src) {
 				line, where := c.nextSectionLine(k)
-				f := Finding{t.Name, line, SeverityWarning, fmt.Sprintf("section %q of the original (%s:%d) is missing; it belongs %s", s.name(), o.Name, s.Line, where)}
+				f := Finding{File: t.Name, Line: line, Severity: SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing; it belongs %s", s.name(), o.Name, s.Line, where)}
 				c.findings = append(c.findings, f)
 				c.open = append(c.open, f)
 			}
@@ -64,7 +64,7 @@ func (c *comparison) comparePair(o, t *section, normalize func(string) string) {
 	case oe && te:
 		return
 	case te:
-		f := Finding{c.tr.Name, t.Line, SeverityWarning, fmt.Sprintf("section %q of the original (%s:%d) is missing", o.name(), c.orig.Name, o.Line)}
+		f := Finding{File: c.tr.Name, Line: t.Line, Severity: SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing", o.name(), c.orig.Name, o.Line)}
 		c.findings = append(c.findings, f)
 		c.open = append(c.open, f)
 		return
@@ -285,11 +285,11 @@ func (c *comparison) settle(o, t *section, ds []drift) {
 }
 
 func (c *comparison) warn(line int, format string, args ...any) {
-	c.findings = append(c.findings, Finding{c.tr.Name, line, SeverityWarning, fmt.Sprintf(format, args...)})
+	c.findings = append(c.findings, Finding{File: c.tr.Name, Line: line, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (c *comparison) note(line int, format string, args ...any) {
-	c.findings = append(c.findings, Finding{c.tr.Name, line, SeverityInfo, fmt.Sprintf(format, args...)})
+	c.findings = append(c.findings, Finding{File: c.tr.Name, Line: line, Severity: SeverityInfo, Msg: fmt.Sprintf(format, args...)})
 }
 
 // ackKey is how a difference is named in an acknowledgement: one line

@@ -2,7 +2,6 @@ package generator
 
 import (
 	"bytes"
-	"cmp"
 	"path"
 	"slices"
 	"sort"
@@ -12,38 +11,11 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
-
-	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
 )
 
-// Severity of a [Finding]: the protocol's severities, so the translation
-// checks and the payload validator rank what they find one way.
-const (
-	SeverityError   = protocol.SeverityError   // the build fails on it (a link to a missing sibling file)
-	SeverityWarning = protocol.SeverityWarning // drift, stale translation, front matter: fails gen check --strict
-	SeverityInfo    = protocol.SeverityInfo    // worth knowing: a section never stamped, a skill not translated
-)
-
-// Finding is one result of the translation checks, at a line of a file
-// inside Config.Content.
-type Finding struct {
-	File     string
-	Line     int
-	Severity protocol.Severity
-	Msg      string
-}
-
-// String formats the finding as "file:line: severity: message".
-func (f Finding) String() string {
-	return diag.Format(f.File, f.Line, 0, string(f.Severity), f.Msg)
-}
-
-// sortFindings orders findings by file, line and message.
+// sortFindings orders findings by file, line, column and message.
 func sortFindings(fs []Finding) {
-	slices.SortStableFunc(fs, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Msg, b.Msg))
-	})
+	slices.SortStableFunc(fs, func(a, b Finding) int { return compareFindings(&a, &b) })
 }
 
 // textFile is one side of a translated pair, split into sections, with

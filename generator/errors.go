@@ -8,25 +8,54 @@ import (
 	"sync"
 
 	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/protocol"
 )
 
-// Error is one problem found while building, at a position in an input file.
-type Error struct {
-	File string // slash-separated path inside Config.Content, e.g. content/en/validator.md
-	Line int    // 1-based line, 0 when the problem concerns the whole file
-	Msg  string
+// Finding is the generator's one diagnostic: a problem or a note at a
+// position in an input file, with a severity. The build reports its errors
+// and warnings as Findings (under the name Error, in an ErrorList), the
+// translation checks theirs; both print them with diag.Format.
+type Finding struct {
+	File     string            // slash-separated path inside Config.Content, e.g. content/en/validator.md
+	Line     int               // 1-based line, 0 when the problem concerns the whole file
+	Column   int               // 1-based, in characters; 0 when the line is the whole story (every check today)
+	Severity protocol.Severity // SeverityError, SeverityWarning or SeverityInfo
+	Msg      string
 }
 
-// Error formats the problem as "file:line: message" (without the line
-// when it is 0).
-func (e *Error) Error() string {
-	return diag.Format(e.File, e.Line, 0, "", e.Msg)
+// Error is a Finding as the build reports it.
+type Error = Finding
+
+// Severity of a [Finding]: the protocol's severities, so the generator's
+// checks and the payload validator rank what they find one way.
+const (
+	SeverityError   = protocol.SeverityError   // the build fails on it (a broken link, a link to a missing sibling file)
+	SeverityWarning = protocol.SeverityWarning // drift, stale translation, front matter: fails gen check --strict
+	SeverityInfo    = protocol.SeverityInfo    // worth knowing: a section never stamped, a skill not translated
+)
+
+// String formats the finding as "file:line:col: severity: message", as
+// gen check prints it.
+func (f Finding) String() string {
+	return diag.Format(f.File, f.Line, f.Column, string(f.Severity), f.Msg)
+}
+
+// Error formats the finding as "file:line:col: message", as gen build
+// lists its errors: the list says what they are.
+func (f *Finding) Error() string {
+	return diag.Format(f.File, f.Line, f.Column, "", f.Msg)
+}
+
+// compareFindings orders findings by file, line, column and message.
+func compareFindings(a, b *Finding) int {
+	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Msg, b.Msg))
 }
 
 // ErrorList is every problem of one build, sorted by file and line. Build
 // returns it as its error, so callers can errors.As it and show each entry.
 type ErrorList []*Error
 
+// Error lists the findings one a line, as Finding.Error formats them.
 func (l ErrorList) Error() string {
 	msgs := make([]string, len(l))
 	for i, e := range l {
@@ -44,11 +73,9 @@ func (l ErrorList) Err() error {
 	return l
 }
 
-// Sort orders the list by file, line and message.
+// Sort orders the list by file, line, column and message.
 func (l ErrorList) Sort() {
-	slices.SortStableFunc(l, func(a, b *Error) int {
-		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Msg, b.Msg))
-	})
+	slices.SortStableFunc(l, compareFindings)
 }
 
 // report collects errors and warnings from concurrent workers.
@@ -61,13 +88,13 @@ type report struct {
 func (r *report) errorf(file string, line int, format string, args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.errs = append(r.errs, &Error{file, line, fmt.Sprintf(format, args...)})
+	r.errs = append(r.errs, &Error{File: file, Line: line, Severity: SeverityError, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (r *report) warnf(file string, line int, format string, args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.warnings = append(r.warnings, &Error{file, line, fmt.Sprintf(format, args...)})
+	r.warnings = append(r.warnings, &Error{File: file, Line: line, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
 }
 
 // merge adds another report's errors and warnings to r.

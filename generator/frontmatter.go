@@ -61,20 +61,20 @@ func parseFrontMatter(file string, src []byte) (FrontMatter, int, []*Error) {
 	var fm FrontMatter
 	text, first, body, err := splitFrontMatter(src)
 	if err != nil {
-		return fm, 0, []*Error{{file, 1, err.Error()}}
+		return fm, 0, []*Error{{File: file, Line: 1, Severity: SeverityError, Msg: err.Error()}}
 	}
 	if !decodeSimple(text, &fm) {
 		if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
 			line, msg := yamlErrorPos(err)
-			return fm, body, []*Error{{file, line + first - 1, "front matter: " + msg}}
+			return fm, body, []*Error{{File: file, Line: line + first - 1, Severity: SeverityError, Msg: "front matter: " + msg}}
 		}
 	}
 	var errs []*Error
 	if fm.Title == "" {
-		errs = append(errs, &Error{file, 1, "front matter: title is required"})
+		errs = append(errs, &Error{File: file, Line: 1, Severity: SeverityError, Msg: "front matter: title is required"})
 	}
 	if fm.Description == "" {
-		errs = append(errs, &Error{file, 1, "front matter: description is required"})
+		errs = append(errs, &Error{File: file, Line: 1, Severity: SeverityError, Msg: "front matter: description is required"})
 	}
 	return fm, body, errs
 }

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"golang.org/x/net/html"
 )
@@ -228,5 +229,20 @@ func (s *builtSite) checkSitemap(t *testing.T) {
 		if len(u.Links) != 3 {
 			t.Errorf("sitemap.xml: %s has %d alternates; want 3", u.Loc, len(u.Links))
 		}
+	}
+}
+
+// TestScratchIsNotAPage lists the pages of a tree holding an editor's
+// scratch files beside the real ones: none of them is a page, and none is
+// warned about as a file that is not Markdown.
+func TestScratchIsNotAPage(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, name := range []string{"a.md", ".#a.md", "#a.md#", ".a.md.swp", "a.md~", "a.md___jb_tmp___", "4913"} {
+		fsys["content/en/"+name] = &fstest.MapFile{Data: []byte("x")}
+	}
+	rep := &report{}
+	got := listPages(fsys, rep)
+	if len(got) != 1 || got[0][1] != "content/en/a.md" || len(rep.warnings) != 0 {
+		t.Errorf("listPages = %v, warnings %v; want only content/en/a.md and no warning", got, rep.warnings)
 	}
 }

@@ -35,12 +35,12 @@ func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Fi
 	text, first, body, err := splitFrontMatter(src)
 	if err != nil {
 		fm.broken = false // say what a SKILL.md needs
-		return fm, 0, []Finding{{file, 1, SeverityWarning, "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}
+		return fm, 0, []Finding{{File: file, Line: 1, Severity: SeverityWarning, Msg: "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}
 	}
 	var plain map[string]any
 	if err := yaml.Unmarshal(text, &plain); err != nil {
 		line, msg := yamlErrorPos(err)
-		return fm, body, []Finding{{file, line + first - 1, SeverityWarning, "front matter: " + msg + "; it must be YAML keys with values (quote a value holding \": \" or a leading special character)"}}
+		return fm, body, []Finding{{File: file, Line: line + first - 1, Severity: SeverityWarning, Msg: "front matter: " + msg + "; it must be YAML keys with values (quote a value holding \": \" or a leading special character)"}}
 	}
 	root, err := parser.ParseBytes(text, 0)
 	if err != nil || len(root.Docs) == 0 {
@@ -50,7 +50,7 @@ func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Fi
 	fm.broken = false
 	var out []Finding
 	bad := func(line int, format string, args ...any) {
-		out = append(out, Finding{file, line + first - 1, SeverityWarning, "front matter: " + fmt.Sprintf(format, args...)})
+		out = append(out, Finding{File: file, Line: line + first - 1, Severity: SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
 	}
 	if !top.isScalar() || top.Text != "" {
 		if top.Map == nil {

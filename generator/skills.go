@@ -67,7 +67,7 @@ func loadSkills(fsys fs.FS) ([]*skill, []Finding) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, []Finding{{skillsDir, 0, SeverityError, fmt.Sprintf("read skills: %v", err)}}
+		return nil, []Finding{{File: skillsDir, Severity: SeverityError, Msg: fmt.Sprintf("read skills: %v", err)}}
 	}
 	var skills []*skill
 	var out []Finding
@@ -75,7 +75,7 @@ func loadSkills(fsys fs.FS) ([]*skill, []Finding) {
 		switch {
 		case scratch.Is(e.Name()):
 		case !e.IsDir():
-			out = append(out, Finding{skillsDir + "/" + e.Name(), 0, SeverityWarning, "ignored: a skill is a folder holding SKILL.md"})
+			out = append(out, Finding{File: skillsDir + "/" + e.Name(), Severity: SeverityWarning, Msg: "ignored: a skill is a folder holding SKILL.md"})
 		default:
 			s, found := loadSkill(fsys, e.Name())
 			out = append(out, found...)
@@ -105,10 +105,10 @@ func loadSkill(fsys fs.FS, slug string) (*skill, []Finding) {
 		return nil
 	})
 	if err != nil {
-		return nil, []Finding{{s.Dir, 0, SeverityError, fmt.Sprintf("read skill: %v", err)}}
+		return nil, []Finding{{File: s.Dir, Severity: SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}}
 	}
 	if s.Data[skillFile] == nil {
-		return nil, []Finding{{s.Dir, 0, SeverityWarning, "no " + skillFile + ": the folder is not published"}}
+		return nil, []Finding{{File: s.Dir, Severity: SeverityWarning, Msg: "no " + skillFile + ": the folder is not published"}}
 	}
 	for _, rel := range s.Files {
 		if path.Ext(rel) == ".md" {
@@ -157,20 +157,19 @@ func (s *skill) pair() []Finding {
 		if isTranslation(rel) {
 			orig := strings.TrimSuffix(rel, "."+zh+".md") + ".md"
 			if s.Texts[orig] == nil {
-				out = append(out, Finding{s.Dir + "/" + rel, 0, SeverityWarning, "translation of " + orig + ", which does not exist"})
+				out = append(out, Finding{File: s.Dir + "/" + rel, Severity: SeverityWarning, Msg: "translation of " + orig + ", which does not exist"})
 			}
 			continue
 		}
 		t := s.Texts[translationName(rel)]
 		if t == nil {
-			out = append(out, Finding{s.Dir + "/" + rel, 0, SeverityInfo, "not translated: add " + path.Base(translationName(rel))})
+			out = append(out, Finding{File: s.Dir + "/" + rel, Severity: SeverityInfo, Msg: "not translated: add " + path.Base(translationName(rel))})
 			continue
 		}
 		s.Pairs[rel] = compareTexts(s.Texts[rel], t, nil) // its findings are reported with the pair's
 	}
 	if t := s.tr(); t != nil && s.FM[1].Name != s.FM[0].Name {
-		out = append(out, Finding{t.Name, fmLine(t.Src, "name"), SeverityWarning,
-			fmt.Sprintf("front matter: name %q differs from %q of %s: the name is not translated", s.FM[1].Name, s.FM[0].Name, skillFile)})
+		out = append(out, Finding{File: t.Name, Line: fmLine(t.Src, "name"), Severity: SeverityWarning, Msg: fmt.Sprintf("front matter: name %q differs from %q of %s: the name is not translated", s.FM[1].Name, s.FM[0].Name, skillFile)})
 	}
 	return out
 }
@@ -220,7 +219,7 @@ func (s *skill) checkLinks() []Finding {
 		if len(at) > 1 {
 			msg += fmt.Sprintf("; also linked from %s", strings.Join(at[1:], ", "))
 		}
-		out = append(out, Finding{ps[0].file, ps[0].line, SeverityError, msg})
+		out = append(out, Finding{File: ps[0].file, Line: ps[0].line, Severity: SeverityError, Msg: msg})
 	}
 	return out
 }
@@ -284,7 +283,7 @@ var skillName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 func checkSkillName(file, slug string, fm SkillFrontMatter, src []byte, orig bool) []Finding {
 	var out []Finding
 	bad := func(key, format string, args ...any) {
-		out = append(out, Finding{file, fmLine(src, key), SeverityWarning, "front matter: " + fmt.Sprintf(format, args...)})
+		out = append(out, Finding{File: file, Line: fmLine(src, key), Severity: SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
 	}
 	switch n := utf8.RuneCountInString(fm.Name); {
 	case n == 0 && fm.invalid["name"]:

@@ -102,7 +102,7 @@ func stamped(c *comparison, accept bool) stampResult {
 		}
 		for _, d := range c.drifts[t.Index] {
 			digest := c.ackDigest(o, t, d.key)
-			f := Finding{c.tr.Name, d.line, SeverityWarning, d.msg}
+			f := Finding{File: c.tr.Name, Line: d.line, Severity: SeverityWarning, Msg: d.msg}
 			current := slices.ContainsFunc(t.Acks, func(a ack) bool { return a.Digest == digest && a.Key == ackKey(d.key) })
 			switch {
 			case current:

@@ -31,12 +31,10 @@ func termFindings(c *comparison, g search.Glossary) []Finding {
 		tr := prose(string(c.tr.Src[t.Body:t.End]))
 		for _, term := range g {
 			if term.Avoid != "" && strings.Contains(tr, term.Avoid) {
-				out = append(out, Finding{c.tr.Name, t.Line, SeverityWarning,
-					fmt.Sprintf("section %q: %q is to be avoided; the glossary's term for %q is %q", t.name(), term.Avoid, term.EN, term.ZH)})
+				out = append(out, Finding{File: c.tr.Name, Line: t.Line, Severity: SeverityWarning, Msg: fmt.Sprintf("section %q: %q is to be avoided; the glossary's term for %q is %q", t.name(), term.Avoid, term.EN, term.ZH)})
 			}
 			if usesTerm(orig, term.EN) && !strings.Contains(tr, term.ZH) {
-				out = append(out, Finding{c.tr.Name, t.Line, SeverityInfo,
-					fmt.Sprintf("section %q: the original uses %q; the glossary's Chinese term %q is missing (content/glossary.yaml)", t.name(), term.EN, term.ZH)})
+				out = append(out, Finding{File: c.tr.Name, Line: t.Line, Severity: SeverityInfo, Msg: fmt.Sprintf("section %q: the original uses %q; the glossary's Chinese term %q is missing (content/glossary.yaml)", t.name(), term.EN, term.ZH)})
 			}
 		}
 	}

@@ -26,7 +26,7 @@ func Check(cfg Config) ([]Finding, error) {
 		return nil, err
 	}
 	for _, e := range links.errs {
-		out = append(out, Finding{e.File, e.Line, SeverityError, e.Msg})
+		out = append(out, *e)
 	}
 	for _, c := range cs {
 		out = append(out, c.findings...)
@@ -125,7 +125,7 @@ func comparisons(fsys fs.FS, workers int) ([]*comparison, []Finding, error) {
 	})
 	for i, err := range errs {
 		if err != nil {
-			out = append(out, Finding{pairs[i][0], 0, SeverityError, err.Error()})
+			out = append(out, Finding{File: pairs[i][0], Severity: SeverityError, Msg: err.Error()})
 		}
 	}
 	cs = slices.DeleteFunc(cs, func(c *comparison) bool { return c == nil })

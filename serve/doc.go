@@ -51,21 +51,25 @@
 //	content/**                      rebuild
 //	protocol/*.json                 rebuild
 //	netlify.toml                    reload the headers and redirects
-//	*.go, *.templ under cmd/, generator/, internal/, protocol/, serve/,
-//	templates/, wasmbuild/; templates/assets/**, serve/reload.js,
-//	serve/overlay.css               announce "restart gen serve": they are compiled into gen
+//	code                            announce "restart gen serve"
 //	anything else                   ignored
+//
+// Code is what is compiled into gen: *.go and *.templ files under cmd/,
+// generator/, internal/, protocol/, serve/, templates/ and wasmbuild/
+// (outside testdata), and the files gen embeds, templates/assets/**,
+// serve/reload.js and serve/overlay.css. The list is codeDirs and embeds
+// in change.go; a test follows gen's imports and fails when it misses one.
 //
 // Editors' scratch files are ignored wherever they appear, as the build
 // ignores them (see internal/scratch): hidden files, vim's 4913 probe (and
 // 5036, 5159, ...), backups ending in "~", swap files (.swp, .swx, .swo,
 // ...), emacs autosaves (#x#) and locks (.#x), JetBrains' x___jb_tmp___
-// and x___jb_old___, gedit's .goutputstream-*. The real save
-// that follows is never missed: an atomic save ends with a CREATE (rename)
-// of the real name, which counts as a change like any WRITE, REMOVE or
-// RENAME. Bursts are debounced in one place: a batch is released after a
-// quiet window ([Config].Quiet, 100 ms by default) or at most one second
-// after its first change.
+// and x___jb_old___, gedit's .goutputstream-*. The real save that follows
+// is never missed: an atomic save ends with a CREATE (rename) of the real
+// name, which counts as a change like any WRITE, REMOVE or RENAME. Bursts
+// are debounced in one place: a batch is released after a quiet window
+// ([Config].Quiet, 100 ms by default) or at most one second after its
+// first change.
 //
 // # HTTP
 //

@@ -51,10 +51,12 @@ func TestBuildCaches(t *testing.T) {
 	}
 }
 
-// copyTree copies the Go sources, go.mod and go.sum, and the protocol files.
+// copyTree copies go.mod and go.sum, the protocol files and the Go sources
+// of the validator module: cmd/validator, protocol and the internal
+// packages it may import.
 func copyTree(t *testing.T, from, to string) {
 	t.Helper()
-	for _, pattern := range []string{"go.mod", "go.sum", "protocol/*.go", "protocol/*.json", "cmd/validator/*.go"} {
+	for _, pattern := range []string{"go.mod", "go.sum", "protocol/*.go", "protocol/*.json", "internal/*/*.go", "cmd/validator/*.go"} {
 		files, _ := filepath.Glob(filepath.Join(from, pattern))
 		for _, src := range files {
 			rel, _ := filepath.Rel(from, src)
