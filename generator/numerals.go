@@ -13,7 +13,7 @@ func chineseNumbersIn(s string) []string {
 	var out []string
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
-		if strings.HasPrefix(string(rs[i:]), "百分之") {
+		if hasRunes(rs[i:], '百', '分', '之') {
 			i += 3
 		}
 		if _, ok := numeral(rs, i); !ok {
@@ -32,6 +32,19 @@ func chineseNumbersIn(s string) []string {
 		i = j - 1
 	}
 	return out
+}
+
+// hasRunes reports whether rs starts with prefix.
+func hasRunes(rs []rune, prefix ...rune) bool {
+	if len(rs) < len(prefix) {
+		return false
+	}
+	for i, r := range prefix {
+		if rs[i] != r {
+			return false
+		}
+	}
+	return true
 }
 
 // numeral reports whether rs[i] is a Chinese numeral character.
