@@ -8,7 +8,8 @@
 # Environment: SHAPES (which synthetic sites, default "short long": the
 # short pages with a Go block of synth.Pages and the long prose pages of
 # synth.LongPages, scripts/synthsite -long), GEN_CACHE (off for cold
-# builds), RUNS (timed runs per tool, shape and size, default 5), WORK (where
+# builds), GEN (a gen binary to measure instead of one built from this
+# tree, e.g. an older commit's for a before/after), RUNS (timed runs per tool, shape and size, default 5), WORK (where
 # the sites are generated, default /tmp/pairag-bench), DEST (where both
 # tools write their output, default $WORK/out; use /dev/shm/... to leave
 # the disk out of the measurement).
@@ -30,7 +31,7 @@ command -v hugo >/dev/null || { echo "hugo not found: apt-get install -y hugo" >
 [ -x /usr/bin/time ] || { echo "GNU time not found at /usr/bin/time" >&2; exit 2; }
 
 mkdir -p "$work" "$dest"
-(cd "$root" && go build -o "$work/gen" ./cmd/gen)
+if [ -n "${GEN:-}" ]; then cp "$GEN" "$work/gen"; else (cd "$root" && go build -o "$work/gen" ./cmd/gen); fi
 
 # measure TOOL OUT CMD...: run CMD into the empty directory OUT under
 # /usr/bin/time -v and print "seconds kilobytes".
