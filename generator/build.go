@@ -132,8 +132,9 @@ type builder struct {
 	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
 	vbar      versionBar           // reference pages of the versions (versionbar.go)
 
-	full    diskFull // files that did not fit
-	dirs    sync.Map // directories created
+	crumbs  pageTitles // pages by URL, for breadcrumbs (nav.go)
+	full    diskFull   // files that did not fit
+	dirs    sync.Map   // directories created
 	mu      sync.Mutex
 	files   map[string]bool        // every file written, as a site path
 	results map[string]*pageResult // by page URL
