@@ -11,10 +11,16 @@ import (
 
 // BenchmarkBuild builds a synthetic bilingual site (see package synth) of
 // 1,000 and 5,000 pages, highlighting included, into a fresh directory.
-func BenchmarkBuild(b *testing.B) {
+func BenchmarkBuild(b *testing.B) { benchmarkBuild(b, synth.Pages) }
+
+// BenchmarkBuildLong is BenchmarkBuild on the long prose pages of
+// synth.LongPages.
+func BenchmarkBuildLong(b *testing.B) { benchmarkBuild(b, synth.LongPages) }
+
+func benchmarkBuild(b *testing.B, shape func(int) map[string]string) {
 	for _, n := range []int{1000, 5000} {
 		b.Run(fmt.Sprintf("pages=%d", n), func(b *testing.B) {
-			fsys := synthetic(b, n)
+			fsys := synthetic(b, shape(n))
 			b.ReportAllocs()
 			for b.Loop() {
 				b.StopTimer()
@@ -35,10 +41,10 @@ func BenchmarkBuild(b *testing.B) {
 
 // synthetic is the fixture's labels, translations and protocol plus the
 // synthetic pages.
-func synthetic(b *testing.B, n int) fstest.MapFS {
+func synthetic(b *testing.B, pages map[string]string) fstest.MapFS {
 	fix := fixture(b)
 	fsys := fstest.MapFS{protocolPath: fix[protocolPath], labelsFile: fix[labelsFile], translationsFile: fix[translationsFile]}
-	for name, text := range synth.Pages(n) {
+	for name, text := range pages {
 		fsys[name] = &fstest.MapFile{Data: []byte(text)}
 	}
 	return fsys

@@ -130,8 +130,9 @@ type builder struct {
 	vbar      versionBar           // reference pages of the versions (versionbar.go)
 	reads     *readLog             // what the build read, for the cache's global key (readlog.go)
 
-	full    diskFull // files that did not fit
-	dirs    sync.Map // directories created
+	crumbs  pageTitles // pages by URL, for breadcrumbs (nav.go)
+	full    diskFull   // files that did not fit
+	dirs    sync.Map   // directories created
 	mu      sync.Mutex
 	files   map[string]bool        // every file written, as a site path
 	results map[string]*pageResult // by page URL

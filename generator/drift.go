@@ -368,18 +368,21 @@ func matchScore(o, t *textFile, i, j int) float64 {
 
 // similarity is the share of tokens and code blocks two sections have in common.
 func similarity(a, b facts) float64 {
-	count := map[string]int{}
-	total := 0
-	for _, tk := range slices.Concat(a.tokens, a.blocks) {
-		count[tk.kind+"\x00"+tk.text]++
-		total++
+	type key struct{ kind, text string }
+	count := make(map[key]int, len(a.tokens)+len(a.blocks))
+	for _, list := range [][]token{a.tokens, a.blocks} {
+		for _, tk := range list {
+			count[key{tk.kind, tk.text}]++
+		}
 	}
-	common, totalB := 0, 0
-	for _, tk := range slices.Concat(b.tokens, b.blocks) {
-		totalB++
-		if k := tk.kind + "\x00" + tk.text; count[k] > 0 {
-			count[k]--
-			common++
+	total, totalB := len(a.tokens)+len(a.blocks), len(b.tokens)+len(b.blocks)
+	common := 0
+	for _, list := range [][]token{b.tokens, b.blocks} {
+		for _, tk := range list {
+			if k := (key{tk.kind, tk.text}); count[k] > 0 {
+				count[k]--
+				common++
+			}
 		}
 	}
 	if n := max(total, totalB); n > 0 {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os/exec"
 	"strings"
+	"sync"
 
 	"github.com/goccy/go-yaml"
 
@@ -126,13 +127,39 @@ func (b *builder) breadcrumbs(p *page) []templates.Link {
 	rest := strings.TrimPrefix(p.URL, home)
 	for i := strings.Index(rest, "/"); i >= 0 && i < len(rest)-1; i = strings.Index(rest[i+1:], "/") + i + 1 {
 		u := home + rest[:i+1]
-		for _, pr := range b.pairs {
-			if q := pr.get(p.Lang); q != nil && q.URL == u {
-				out = append(out, templates.Link{Text: q.FM.Title, URL: u})
-			}
+		for _, title := range b.crumbs.titles(b.pairs, p.Lang, u) {
+			out = append(out, templates.Link{Text: title, URL: u})
 		}
 	}
 	return out
+}
+
+// pageTitles indexes the titles of the pages by language and URL for
+// breadcrumbs, which would otherwise scan every pair for every page. It
+// extends itself when pairs are added (skill pages are, after the others
+// are rendered); it is safe for concurrent use.
+type pageTitles struct {
+	mu     sync.Mutex
+	n      int                 // pairs indexed
+	byPage map[string][]string // lang + "\x00" + URL → titles, in the pairs' order
+}
+
+// titles returns the titles of the pages of pairs in language lang at url.
+func (t *pageTitles) titles(pairs []pair, lang, url string) []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.byPage == nil {
+		t.byPage = map[string][]string{}
+	}
+	for ; t.n < len(pairs); t.n++ {
+		for _, l := range languages {
+			if q := pairs[t.n].get(l); q != nil {
+				k := l + "\x00" + q.URL
+				t.byPage[k] = append(t.byPage[k], q.FM.Title)
+			}
+		}
+	}
+	return t.byPage[lang+"\x00"+url]
 }
 
 // minTOC is the number of sections from which a page gets on-page contents.

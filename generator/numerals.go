@@ -10,10 +10,13 @@ import (
 // 50%), 前五次 (5). They may stand for a number of the original; they are
 // never reported on their own, since 一 and 两 are also plain words.
 func chineseNumbersIn(s string) []string {
+	if !strings.ContainsFunc(s, isNumeral) {
+		return nil // most text, and all English text: no runes to convert
+	}
 	var out []string
 	rs := []rune(s)
 	for i := 0; i < len(rs); i++ {
-		if strings.HasPrefix(string(rs[i:]), "百分之") {
+		if hasRunes(rs[i:], '百', '分', '之') {
 			i += 3
 		}
 		if _, ok := numeral(rs, i); !ok {
@@ -34,12 +37,34 @@ func chineseNumbersIn(s string) []string {
 	return out
 }
 
+// hasRunes reports whether rs starts with prefix.
+func hasRunes(rs []rune, prefix ...rune) bool {
+	if len(rs) < len(prefix) {
+		return false
+	}
+	for i, r := range prefix {
+		if rs[i] != r {
+			return false
+		}
+	}
+	return true
+}
+
 // numeral reports whether rs[i] is a Chinese numeral character.
 func numeral(rs []rune, i int) (rune, bool) {
 	if i >= len(rs) {
 		return 0, false
 	}
-	return rs[i], strings.ContainsRune("零〇一二三四五六七八九十百千万亿两", rs[i])
+	return rs[i], isNumeral(rs[i])
+}
+
+// isNumeral reports whether r is a Chinese numeral character.
+func isNumeral(r rune) bool {
+	switch r {
+	case '零', '〇', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '百', '千', '万', '亿', '两':
+		return true
+	}
+	return false
 }
 
 var digitValue = map[rune]int64{'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/templates"
@@ -73,6 +75,8 @@ func (b *builder) searchIndex(lang string) *search.Index {
 
 // sectionEntries reads back every page of the language written by this
 // build (rendered or taken from the cache) and makes an entry per section.
+// Pages are read and scanned on cfg.Workers goroutines; the entries keep
+// the order of the pages' URLs.
 func (b *builder) sectionEntries(lang string) []search.Doc {
 	var pages []*page
 	for _, res := range b.results {
@@ -81,22 +85,45 @@ func (b *builder) sectionEntries(lang string) []search.Doc {
 		}
 	}
 	slices.SortFunc(pages, func(a, c *page) int { return cmp.Compare(a.URL, c.URL) })
+	docs := make([][]search.Doc, len(pages))
+	errs := make([]error, len(pages))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range b.cfg.Workers {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < len(pages); i = int(next.Add(1) - 1) {
+				docs[i], errs[i] = pageSections(b.dir, pages[i])
+			}
+		})
+	}
+	wg.Wait()
 	var out []search.Doc
-	for _, p := range pages {
-		data, err := readOutput(filepath.Join(b.dir, filepath.FromSlash(outputPath(p.URL))))
-		if err != nil {
-			b.rep.errorf(p.File, 0, "search index: %v", err)
+	for i, p := range pages {
+		if errs[i] != nil {
+			b.rep.errorf(p.File, 0, "search index: %v", errs[i])
 			continue
 		}
-		for _, s := range search.Sections(data) {
-			d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text}
-			if s.ID != "" {
-				d.URL += "#" + s.ID
-			}
-			out = append(out, d)
-		}
+		out = append(out, docs[i]...)
 	}
 	return out
+}
+
+// pageSections reads back the page p written into dir and returns an entry
+// per section.
+func pageSections(dir string, p *page) ([]search.Doc, error) {
+	data, err := readOutput(filepath.Join(dir, filepath.FromSlash(outputPath(p.URL))))
+	if err != nil {
+		return nil, err
+	}
+	var out []search.Doc
+	for _, s := range search.Sections(data) {
+		d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text}
+		if s.ID != "" {
+			d.URL += "#" + s.ID
+		}
+		out = append(out, d)
+	}
+	return out, nil
 }
 
 // rowEntries makes an entry of every generated table row that has an

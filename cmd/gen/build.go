@@ -47,7 +47,9 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		cfg.Validator = v
 	}
+	restoreGC := tuneGC()
 	res, err := generator.Build(ctx, cfg)
+	restoreGC()
 	var list generator.ErrorList
 	switch {
 	case errors.As(err, &list):

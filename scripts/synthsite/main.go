@@ -4,7 +4,9 @@
 //
 //	go run ./scripts/synthsite -pages 1000 -out /tmp/bench
 //
-// writes /tmp/bench/gen (content/, protocol/) and /tmp/bench/hugo.
+// writes /tmp/bench/gen (content/, protocol/) and /tmp/bench/hugo. With
+// -long the pages are long prose pages (synth.LongPages) instead of the
+// short ones with a Go code block (synth.Pages).
 package main
 
 import (
@@ -20,27 +22,32 @@ func main() {
 	pages := flag.Int("pages", 1000, "number of pages, both languages together")
 	out := flag.String("out", "", "output directory")
 	repo := flag.String("repo", ".", "repository root, for labels, translations and the protocol document")
+	long := flag.Bool("long", false, "long prose pages with a table, a JSON block and 3-5 links each")
 	flag.Parse()
 	if *out == "" {
-		fmt.Fprintln(os.Stderr, "usage: synthsite -pages N -out DIR [-repo DIR]")
+		fmt.Fprintln(os.Stderr, "usage: synthsite [-long] -pages N -out DIR [-repo DIR]")
 		os.Exit(2)
 	}
-	if err := write(*pages, *out, *repo); err != nil {
+	shape := synth.Pages
+	if *long {
+		shape = synth.LongPages
+	}
+	if err := write(shape(*pages), *out, *repo); err != nil {
 		fmt.Fprintln(os.Stderr, "synthsite:", err)
 		os.Exit(1)
 	}
 }
 
-func write(pages int, out, repo string) error {
+func write(pages map[string]string, out, repo string) error {
 	files := map[string]string{}
-	for name, text := range synth.Pages(pages) {
+	for name, text := range pages {
 		files["gen/"+name] = text
 		files["hugo/"+name] = text
 	}
 	for _, name := range []string{"content/labels.yaml", "content/protocol.zh-CN.yaml", "protocol/pairag-task-publish-v18.json"} {
 		b, err := os.ReadFile(filepath.Join(repo, name))
 		if err != nil {
-			return err
+			return fmt.Errorf("read %s: %w", name, err)
 		}
 		files["gen/"+name] = string(b)
 	}
@@ -50,10 +57,10 @@ func write(pages int, out, repo string) error {
 	for name, text := range files {
 		p := filepath.Join(out, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
+			return fmt.Errorf("write %s: %w", p, err)
 		}
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			return err
+			return fmt.Errorf("write %s: %w", p, err)
 		}
 	}
 	return nil
