@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -79,6 +80,37 @@ func TestLanguageSwitchKeepsSection(t *testing.T) {
 	if h := eval[string](t, tab, `decodeURIComponent(location.hash)`); h != "#manifest.language" {
 		t.Errorf("after the language switch the hash is %q; want #manifest.language", h)
 	}
+}
+
+// TestHeadingLinks follows a heading's link to itself: without JavaScript
+// it is a plain link that moves to the section; with JavaScript the click
+// also puts the section's URL on the clipboard and says so.
+func TestHeadingLinks(t *testing.T) {
+	srv := siteServer(t)
+	const page, id = "/zh-CN/docs/task-publish-v18/", "project-tags"
+	link := fmt.Sprintf(`h2#%s a.anchor`, id)
+	t.Run("no script", func(t *testing.T) {
+		tab := browser(t)
+		run(t, tab, scriptsOff(), chromedp.Navigate(srv.URL+page), chromedp.WaitVisible(chromedp.CSS(link)), chromedp.Click(chromedp.CSS(link)))
+		waitJS(t, tab, fmt.Sprintf(`location.hash === "#%s"`, id))
+		if label := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, link)); !strings.HasPrefix(label, "本节链接：") {
+			t.Errorf("heading link is labelled %q; want it in Chinese", label)
+		}
+	})
+	t.Run("script", func(t *testing.T) {
+		tab := browser(t)
+		run(t, tab, grantClipboard(srv.URL), chromedp.Navigate(srv.URL+page), chromedp.WaitVisible(chromedp.CSS(link)))
+		waitJS(t, tab, `document.readyState === "complete"`)
+		run(t, tab, chromedp.Click(chromedp.CSS(link)))
+		want := srv.URL + page + "#" + id
+		if got := waitClipboard(t, tab, func(s string) bool { return s == want }); got != want {
+			t.Errorf("clipboard holds %q; want %q", got, want)
+		}
+		waitJS(t, tab, fmt.Sprintf(`location.hash === "#%s"`, id))
+		if status := waitFor(t, tab, `document.querySelector(".page-meta .copy-status").textContent`, func(s string) bool { return s != "" }); status != "链接已复制。" {
+			t.Errorf("status after copying = %q; want 链接已复制。", status)
+		}
+	})
 }
 
 // TestScreenshots saves the field reference at 1440, 1024 and 390 px, light

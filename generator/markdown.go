@@ -1,6 +1,9 @@
 package generator
 
 import (
+	"context"
+	"fmt"
+
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -71,7 +74,39 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 	))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(codeRenderer(e), 100),
+		util.Prioritized(headingRenderer{e.msg}, 100),
 	))
+}
+
+// headingRenderer renders headings as goldmark does, with a link to the
+// heading's own id after its text (templates.HeadingAnchor). Headings
+// without an id (those of skill sections, whose row carries the anchor)
+// get none.
+type headingRenderer struct {
+	msg templates.Messages
+}
+
+func (r headingRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindHeading, r.render)
+}
+
+func (r headingRenderer) render(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Heading)
+	if entering {
+		fmt.Fprintf(w, "<h%d", n.Level)
+		if n.Attributes() != nil {
+			html.RenderAttributes(w, n, html.HeadingAttributeFilter)
+		}
+		return ast.WalkContinue, w.WriteByte('>')
+	}
+	if id, ok := n.AttributeString("id"); ok {
+		a := templates.HeadingAnchor(r.msg, string(id.([]byte)), plainText(n, src))
+		if err := a.Render(context.Background(), w); err != nil {
+			return ast.WalkStop, err
+		}
+	}
+	_, err := fmt.Fprintf(w, "</h%d>\n", n.Level)
+	return ast.WalkContinue, err
 }
 
 // codeRenderer renders fenced and indented code blocks.

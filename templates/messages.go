@@ -316,7 +316,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Prev:        t("Previous", "上一页"),
 			Next:        t("Next", "下一页"),
 			PageNav:     t("Previous and next page", "上一页与下一页"),
-			HeadingLink: t("Copy the link to this section", "复制本节链接"),
+			HeadingLink: t("Link to this section", "本节链接"),
 			LinkCopied:  t("Link copied.", "链接已复制。"),
 			CopyPage:    t("Copy page as Markdown", "复制本页 Markdown"),
 			PageCopied:  t("Copied the page as Markdown.", "已复制本页的 Markdown。"),
