@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 	"sort"
 	"sync"
 )
@@ -15,8 +17,9 @@ import (
 // twin, every other pair is written from the cache. Anything that reaches
 // every page (the protocol document, labels, Chinese protocol strings, the
 // navigation, asset names, the field reference page that feeds the bundle,
-// the skills) empties the cache and the whole site is rendered. Pairs with
-// errors are never cached. The zero value is not usable: use NewCache.
+// the skills, the site settings, the dates of the last commits) empties the
+// cache and the whole site is rendered. Pairs with errors are never cached.
+// The zero value is not usable: use NewCache.
 type Cache struct {
 	mu     sync.Mutex
 	global string
@@ -108,7 +111,7 @@ func (b *builder) globalKey() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s %s %v\n", b.cfg.BaseURL, b.css, b.js, b.validator)
 	h.Write(b.docJSON)
-	for _, name := range []string{labelsFile, "content/protocol.zh-CN.yaml", glossaryFile} {
+	for _, name := range []string{labelsFile, "content/protocol.zh-CN.yaml", glossaryFile, siteFile} {
 		data, _ := fs.ReadFile(b.cfg.Content, name)
 		fmt.Fprintf(h, "%s %d\n", name, len(data))
 		h.Write(data)
@@ -125,6 +128,13 @@ func (b *builder) globalKey() string {
 		if pairRel(pr) == referencePage {
 			h.Write([]byte(pairKey(pr)))
 		}
+	}
+	// A commit changes the dates pages show. The key is taken before the
+	// extras are loaded (prepareDirectives), so it reads the log itself:
+	// one more git log of about 10 ms, in gen serve only.
+	dates := gitDates(b.cfg.GitDir)
+	for _, name := range slices.Sorted(maps.Keys(dates)) {
+		fmt.Fprintf(h, "date %s %s\n", name, dates[name])
 	}
 	b.versionsKey(h) // versions.go
 	fs.WalkDir(b.cfg.Content, "content/skills", func(name string, d fs.DirEntry, err error) error {
