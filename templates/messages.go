@@ -36,6 +36,7 @@ type Messages struct {
 
 	ExampleValidFor, CriteriaCaption string
 	TableLabel                       string // accessible name of a generated table, from the protocol name it shows
+	MarkdownTable                    string // accessible name of a Markdown table's scroll region, from its column headings
 	RowLink                          string // accessible name of a table row's link to itself
 	ListSep, Colon, Space, Comma     string // punctuation between constraints, sentences and values
 	Parens                           string // a parenthetical remark after a value
@@ -209,6 +210,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		ExampleValidFor: t("Passes validation for creators on the %s tier.", "会员等级为 %s 的创建者可通过校验。"),
 		CriteriaCaption: t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
 		TableLabel:      t("Table %s", "%s 表"),
+		MarkdownTable:   t("Table: %s", "表格：%s"),
 		RowLink:         t("Link to this row", "本行链接"),
 		ListSep:         t("; ", "；"),
 		Colon:           t(": ", "："),
