@@ -113,8 +113,9 @@ func TestHeadingLinks(t *testing.T) {
 	})
 }
 
-// TestScreenshots saves the field reference at 1440, 1024 and 390 px, light
-// and dark, in both languages, and the search box open, for people to look at.
+// TestScreenshots saves the home page, the field reference and the
+// validator at 1440, 1024 and 390 px, light and dark, in both languages,
+// and the search box open, for people to look at.
 func TestScreenshots(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
@@ -123,13 +124,15 @@ func TestScreenshots(t *testing.T) {
 		if lang != "en" {
 			prefix = "/zh-CN"
 		}
-		for _, w := range []int64{1440, 1024, 390} {
-			for _, scheme := range []string{"light", "dark"} {
-				v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
-				run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+"/docs/task-publish-v18/#manifest-fields"), chromedp.WaitVisible(chromedp.CSS("main")))
-				waitJS(t, tab, `document.fonts.status === "loaded"`)
-				shot := viewportShot(t, tab)
-				artifact(t, "nav-reference-"+lang+"-"+v.size+"-"+scheme+".png", shot)
+		for _, pg := range []struct{ name, path string }{{"home", "/"}, {"reference", "/docs/task-publish-v18/#manifest-fields"}, {"validator", "/validator/"}} {
+			for _, w := range []int64{1440, 1024, 390} {
+				for _, scheme := range []string{"light", "dark"} {
+					v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
+					run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+pg.path), chromedp.WaitVisible(chromedp.CSS("main")))
+					waitJS(t, tab, `document.fonts.status === "loaded"`)
+					shot := viewportShot(t, tab)
+					artifact(t, "nav-"+pg.name+"-"+lang+"-"+v.size+"-"+scheme+".png", shot)
+				}
 			}
 		}
 		run(t, tab, views[0].apply(), chromedp.Navigate(srv.URL+prefix+"/"), chromedp.WaitVisible(chromedp.CSS(".search")),
