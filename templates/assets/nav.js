@@ -101,7 +101,9 @@
       if (!queued) { queued = true; window.requestAnimationFrame(update); }
     }, { passive: true });
     window.addEventListener("resize", update);
-    update();
+    // The first look waits for the frame: read at once, the headings'
+    // positions would force a layout of the whole page before it paints.
+    window.requestAnimationFrame(update);
   }
 
   function init() {
