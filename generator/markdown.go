@@ -85,8 +85,8 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 // tableRenderer renders a Markdown table as the GFM extension does, inside
 // a region that scrolls when the table is wider than the column (a skill
 // page's side-by-side cells): keyboard-focusable, and labelled in the
-// page's language by the table's column headings, like the generated
-// tables (templates.TableBlock).
+// page's language by its section's heading and its column headings, like
+// the generated tables (templates.TableBlock).
 type tableRenderer struct {
 	msg   templates.Messages
 	table renderer.NodeRendererFunc // the extension's own
@@ -101,6 +101,17 @@ func newTableRenderer(msg templates.Messages) tableRenderer {
 		}
 	}))
 	return r
+}
+
+// headingBefore returns the nearest heading before n among its siblings,
+// or nil: two tables with the same columns are told apart by their sections.
+func headingBefore(n ast.Node) *ast.Heading {
+	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+		if h, ok := p.(*ast.Heading); ok {
+			return h
+		}
+	}
+	return nil
 }
 
 // registerFunc adapts a function to renderer.NodeRendererFuncRegisterer.
@@ -121,6 +132,9 @@ func (r tableRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering
 			}
 		}
 		label := fmt.Sprintf(r.msg.MarkdownTable, strings.Join(cols, r.msg.Comma))
+		if h := headingBefore(n); h != nil {
+			label = fmt.Sprintf(r.msg.MarkdownTableIn, plainText(h, src), strings.Join(cols, r.msg.Comma))
+		}
 		fmt.Fprintf(w, `<div class="md-table" role="region" tabindex="0" aria-label="%s">`, gohtml.EscapeString(label))
 		return r.table(w, src, n, entering)
 	}

@@ -37,6 +37,7 @@ type Messages struct {
 	ExampleValidFor, CriteriaCaption string
 	TableLabel                       string // accessible name of a generated table, from the protocol name it shows
 	MarkdownTable                    string // accessible name of a Markdown table's scroll region, from its column headings
+	MarkdownTableIn                  string // the same, with the heading of the table's section first
 	RowLink                          string // accessible name of a table row's link to itself
 	ListSep, Colon, Space, Comma     string // punctuation between constraints, sentences and values
 	Parens                           string // a parenthetical remark after a value
@@ -211,6 +212,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		CriteriaCaption: t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
 		TableLabel:      t("Table %s", "%s 表"),
 		MarkdownTable:   t("Table: %s", "表格：%s"),
+		MarkdownTableIn: t("Table in “%s”: %s", "「%s」中的表格：%s"),
 		RowLink:         t("Link to this row", "本行链接"),
 		ListSep:         t("; ", "；"),
 		Colon:           t(": ", "："),
