@@ -83,18 +83,24 @@ func TestLanguageSwitchKeepsSection(t *testing.T) {
 }
 
 // TestAnchorsLandInView opens the field reference at rows far down the
-// page: the row is in view below the sticky header once the page has
-// settled, although the tables around it are laid out only near the view
-// (content-visibility).
+// page, and a skill page at one of its rows: the row starts in view below
+// the sticky header once the page has settled, although the reference's
+// tables are laid out only near the view (content-visibility).
 func TestAnchorsLandInView(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
 	for _, v := range []view{views[0], views[2]} {
-		for _, id := range []string{"language_aliases.zh-HK", "type_criteria.devops.rollback_plan_required", "tier_limits.fiat"} {
-			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+"/zh-CN/docs/task-publish-v18/#"+id), chromedp.WaitVisible(chromedp.CSS("main")))
+		for _, target := range []struct{ page, id string }{
+			{"/zh-CN/docs/task-publish-v18/", "language_aliases.zh-HK"},
+			{"/zh-CN/docs/task-publish-v18/", "type_criteria.devops.rollback_plan_required"},
+			{"/zh-CN/docs/task-publish-v18/", "tier_limits.fiat"},
+			{"/zh-CN/skills/pairag-task-publish/", "tier-limits"}, // a row of the side-by-side view
+		} {
+			id := target.id
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+target.page+"#"+id), chromedp.WaitVisible(chromedp.CSS("main")))
 			waitJS(t, tab, `document.readyState === "complete"`)
 			pos := fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect(), h = document.querySelector(".site-header").getBoundingClientRect();
-				return r.top >= h.bottom - 1 && r.bottom <= innerHeight })()`, id)
+				return r.top >= h.bottom - 1 && r.top + Math.min(r.height, 100) <= innerHeight })()`, id)
 			if !waitFor(t, tab, pos, func(ok bool) bool { return ok }) {
 				top := eval[float64](t, tab, fmt.Sprintf(`document.getElementById(%q).getBoundingClientRect().top`, id))
 				t.Errorf("%s #%s: the row is at %.0f px, not in view below the header", v.size, id, top)
