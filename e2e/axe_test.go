@@ -2,14 +2,16 @@ package e2e
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 )
 
-// TestAxe runs axe-core on the main pages in both languages at 1440 and
+// TestAxe runs axe-core on every page in both languages at 1440 and
 // 390 px, light and dark, and fails on any violation. axe-core is not a
 // dependency of the project: the test runs when AXE_JS names axe.min.js
 // (npm install axe-core; see BENCHMARKS.md), and skips otherwise.
@@ -24,7 +26,7 @@ func TestAxe(t *testing.T) {
 	}
 	srv := siteServer(t)
 	tab := browser(t)
-	pages := []string{"/", "/docs/create-task/", "/docs/task-publish-v18/", "/docs/stage-types/", "/validator/", "/skills/", "/skills/pairag-task-publish/", "/glossary/"}
+	pages := englishPages(t)
 	total := 0
 	for _, w := range []int64{1440, 390} {
 		for _, scheme := range []string{"light", "dark"} {
@@ -44,4 +46,30 @@ func TestAxe(t *testing.T) {
 		}
 	}
 	t.Logf("axe-core: %d violation(s) on %d page views", total, 2*2*len(pages)*2)
+}
+
+// englishPages lists the URL of every English page of the built site
+// (each has its Chinese twin under /zh-CN/).
+func englishPages(t *testing.T) []string {
+	t.Helper()
+	root := builtSite(t)
+	var pages []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.IsDir() && rel == "zh-CN":
+			return filepath.SkipDir
+		case d.Name() == "index.html":
+			pages = append(pages, "/"+strings.TrimSuffix(rel, "index.html"))
+		}
+		return nil
+	})
+	if err != nil || len(pages) < 5 {
+		t.Fatalf("pages of the built site: %v, %d found", err, len(pages))
+	}
+	return pages
 }

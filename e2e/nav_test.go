@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -81,8 +82,67 @@ func TestLanguageSwitchKeepsSection(t *testing.T) {
 	}
 }
 
-// TestScreenshots saves the field reference at 1440, 1024 and 390 px, light
-// and dark, in both languages, and the search box open, for people to look at.
+// TestAnchorsLandInView opens the field reference at rows far down the
+// page, and a skill page at one of its rows: the row starts in view below
+// the sticky header once the page has settled, although the reference's
+// tables are laid out only near the view (content-visibility).
+func TestAnchorsLandInView(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, v := range []view{views[0], views[2]} {
+		for _, target := range []struct{ page, id string }{
+			{"/zh-CN/docs/task-publish-v18/", "language_aliases.zh-HK"},
+			{"/zh-CN/docs/task-publish-v18/", "type_criteria.devops.rollback_plan_required"},
+			{"/zh-CN/docs/task-publish-v18/", "tier_limits.fiat"},
+			{"/zh-CN/skills/pairag-task-publish/", "tier-limits"}, // a row of the side-by-side view
+		} {
+			id := target.id
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+target.page+"#"+id), chromedp.WaitVisible(chromedp.CSS("main")))
+			waitJS(t, tab, `document.readyState === "complete"`)
+			pos := fmt.Sprintf(`(() => { const r = document.getElementById(%q).getBoundingClientRect(), h = document.querySelector(".site-header").getBoundingClientRect();
+				return r.top >= h.bottom - 1 && r.top + Math.min(r.height, 100) <= innerHeight })()`, id)
+			if !waitFor(t, tab, pos, func(ok bool) bool { return ok }) {
+				top := eval[float64](t, tab, fmt.Sprintf(`document.getElementById(%q).getBoundingClientRect().top`, id))
+				t.Errorf("%s #%s: the row is at %.0f px, not in view below the header", v.size, id, top)
+			}
+		}
+	}
+}
+
+// TestHeadingLinks follows a heading's link to itself: without JavaScript
+// it is a plain link that moves to the section; with JavaScript the click
+// also puts the section's URL on the clipboard and says so.
+func TestHeadingLinks(t *testing.T) {
+	srv := siteServer(t)
+	const page, id = "/zh-CN/docs/task-publish-v18/", "project-tags"
+	link := fmt.Sprintf(`h2#%s a.anchor`, id)
+	t.Run("no script", func(t *testing.T) {
+		tab := browser(t)
+		run(t, tab, scriptsOff(), chromedp.Navigate(srv.URL+page), chromedp.WaitVisible(chromedp.CSS(link)), chromedp.Click(chromedp.CSS(link)))
+		waitJS(t, tab, fmt.Sprintf(`location.hash === "#%s"`, id))
+		if label := eval[string](t, tab, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-label")`, link)); !strings.HasPrefix(label, "本节链接：") {
+			t.Errorf("heading link is labelled %q; want it in Chinese", label)
+		}
+	})
+	t.Run("script", func(t *testing.T) {
+		tab := browser(t)
+		run(t, tab, grantClipboard(srv.URL), chromedp.Navigate(srv.URL+page), chromedp.WaitVisible(chromedp.CSS(link)))
+		waitJS(t, tab, `document.readyState === "complete"`)
+		run(t, tab, chromedp.Click(chromedp.CSS(link)))
+		want := srv.URL + page + "#" + id
+		if got := waitClipboard(t, tab, func(s string) bool { return s == want }); got != want {
+			t.Errorf("clipboard holds %q; want %q", got, want)
+		}
+		waitJS(t, tab, fmt.Sprintf(`location.hash === "#%s"`, id))
+		if status := waitFor(t, tab, `document.querySelector(".page-meta .copy-status").textContent`, func(s string) bool { return s != "" }); status != "链接已复制。" {
+			t.Errorf("status after copying = %q; want 链接已复制。", status)
+		}
+	})
+}
+
+// TestScreenshots saves the home page, the field reference and the
+// validator at 1440, 1024 and 390 px, light and dark, in both languages,
+// and the search box open, for people to look at.
 func TestScreenshots(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
@@ -91,13 +151,15 @@ func TestScreenshots(t *testing.T) {
 		if lang != "en" {
 			prefix = "/zh-CN"
 		}
-		for _, w := range []int64{1440, 1024, 390} {
-			for _, scheme := range []string{"light", "dark"} {
-				v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
-				run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+"/docs/task-publish-v18/#manifest-fields"), chromedp.WaitVisible(chromedp.CSS("main")))
-				waitJS(t, tab, `document.fonts.status === "loaded"`)
-				shot := viewportShot(t, tab)
-				artifact(t, "nav-reference-"+lang+"-"+v.size+"-"+scheme+".png", shot)
+		for _, pg := range []struct{ name, path string }{{"home", "/"}, {"reference", "/docs/task-publish-v18/#manifest-fields"}, {"validator", "/validator/"}} {
+			for _, w := range []int64{1440, 1024, 390} {
+				for _, scheme := range []string{"light", "dark"} {
+					v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
+					run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+pg.path), chromedp.WaitVisible(chromedp.CSS("main")))
+					waitJS(t, tab, `document.fonts.status === "loaded"`)
+					shot := viewportShot(t, tab)
+					artifact(t, "nav-"+pg.name+"-"+lang+"-"+v.size+"-"+scheme+".png", shot)
+				}
 			}
 		}
 		run(t, tab, views[0].apply(), chromedp.Navigate(srv.URL+prefix+"/"), chromedp.WaitVisible(chromedp.CSS(".search")),

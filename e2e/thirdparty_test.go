@@ -94,10 +94,10 @@ var skillViews = []struct{ name, query string }{{"both", ""}, {"original", "?vie
 // phoneAndDesktop are the two widths the layout tests run at.
 var phoneAndDesktop = []view{{"desktop", 1280, 900, false, "light"}, {"phone", 390, 844, true, "light"}}
 
-// tableLayout describes every table in a visible cell: whether its content
-// is wider than its box, whether it scrolls, whether its box stays inside
+// tableLayout describes every table in a visible cell, by its scroll
+// region: whether its content is wider than its box, whether it scrolls, whether its box stays inside
 // its cell, and the bottom border of its last row.
-const tableLayout = `[...document.querySelectorAll(".skill-row .cell-body table")].filter((t) => t.offsetParent !== null).map((t) => {
+const tableLayout = `[...document.querySelectorAll(".skill-row .cell-body .md-table")].filter((t) => t.offsetParent !== null).map((t) => {
 	const cell = t.closest(".cell").getBoundingClientRect(), box = t.getBoundingClientRect();
 	const last = t.querySelector("tbody tr:last-child td");
 	return {overflows: t.scrollWidth > t.clientWidth + 1, scrolls: ["auto", "scroll"].includes(getComputedStyle(t).overflowX),

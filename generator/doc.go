@@ -124,8 +124,12 @@
 // in both languages and an added or missing section moves no other anchor. Internal links are written language-neutral
 // (/docs/stage-types/#anchor); on Chinese pages, links to pages (paths
 // ending in /) get the /zh-CN prefix, links to files (/protocol/...) do not.
-// Code blocks are highlighted with CSS classes and get a copy button.
-// Raw HTML is not rendered.
+// Every heading with an id ends with a link to itself ("#", labelled in
+// the page's language), which works without JavaScript; the site's script
+// also copies the URL. Tables sit in a keyboard-focusable region named
+// after their section and columns, which scrolls when the table is wider
+// than the column. Code blocks are highlighted with CSS classes and get a
+// copy button. Raw HTML is not rendered.
 //
 // # Protocol directives
 //

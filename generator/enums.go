@@ -188,7 +188,7 @@ func (t *tables) typeCriteria() []block {
 			continue
 		}
 		id := strconv.Itoa(v.ID)
-		out = append(out, headingBlock{templates.Heading{Level: 3, ID: "type-criteria-" + v.Key, Text: t.stageTypeRef(v.ID)}})
+		out = append(out, headingBlock{templates.Heading{Msg: m, Level: 3, ID: "type-criteria-" + v.Key, Text: t.stageTypeRef(v.ID)}})
 		var rows [][]templates.Cell
 		var ids []string
 		for _, f := range fields {

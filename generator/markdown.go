@@ -2,14 +2,18 @@ package generator
 
 import (
 	"context"
+	"fmt"
+	gohtml "html"
 	"io"
 	"pairag.com/portal/generator/highlight"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/renderer/html"
@@ -95,7 +99,103 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(codeRenderer(e), 100),
 		util.Prioritized(textRenderer{}, 100),
+		util.Prioritized(headingRenderer{e.msg}, 100),
+		util.Prioritized(newTableRenderer(e.msg), 100),
 	))
+}
+
+// tableRenderer renders a Markdown table as the GFM extension does, inside
+// a region that scrolls when the table is wider than the column (a skill
+// page's side-by-side cells): keyboard-focusable, and labelled in the
+// page's language by its section's heading and its column headings, like
+// the generated tables (templates.TableBlock).
+type tableRenderer struct {
+	msg   templates.Messages
+	table renderer.NodeRendererFunc // the extension's own
+}
+
+func newTableRenderer(msg templates.Messages) tableRenderer {
+	r := tableRenderer{msg: msg}
+	ext := extension.NewTableHTMLRenderer(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute))
+	ext.RegisterFuncs(registerFunc(func(k ast.NodeKind, f renderer.NodeRendererFunc) {
+		if k == east.KindTable {
+			r.table = f
+		}
+	}))
+	return r
+}
+
+// headingBefore returns the nearest heading before n among its siblings,
+// or nil: two tables with the same columns are told apart by their sections.
+func headingBefore(n ast.Node) *ast.Heading {
+	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+		if h, ok := p.(*ast.Heading); ok {
+			return h
+		}
+	}
+	return nil
+}
+
+// registerFunc adapts a function to renderer.NodeRendererFuncRegisterer.
+type registerFunc func(ast.NodeKind, renderer.NodeRendererFunc)
+
+func (f registerFunc) Register(k ast.NodeKind, fn renderer.NodeRendererFunc) { f(k, fn) }
+
+func (r tableRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(east.KindTable, r.render)
+}
+
+func (r tableRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		var cols []string
+		if head := n.FirstChild(); head != nil {
+			for c := head.FirstChild(); c != nil; c = c.NextSibling() {
+				cols = append(cols, plainText(c, src))
+			}
+		}
+		label := fmt.Sprintf(r.msg.MarkdownTable, strings.Join(cols, r.msg.Comma))
+		if h := headingBefore(n); h != nil {
+			label = fmt.Sprintf(r.msg.MarkdownTableIn, plainText(h, src), strings.Join(cols, r.msg.Comma))
+		}
+		fmt.Fprintf(w, `<div class="md-table" role="region" tabindex="0" aria-label="%s">`, gohtml.EscapeString(label))
+		return r.table(w, src, n, entering)
+	}
+	status, err := r.table(w, src, n, entering)
+	if err == nil {
+		_, err = w.WriteString("</div>\n")
+	}
+	return status, err
+}
+
+// headingRenderer renders headings as goldmark does, with a link to the
+// heading's own id after its text (templates.HeadingAnchor). Headings
+// without an id (those of skill sections, whose row carries the anchor)
+// get none.
+type headingRenderer struct {
+	msg templates.Messages
+}
+
+func (r headingRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindHeading, r.render)
+}
+
+func (r headingRenderer) render(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Heading)
+	if entering {
+		fmt.Fprintf(w, "<h%d", n.Level)
+		if n.Attributes() != nil {
+			html.RenderAttributes(w, n, html.HeadingAttributeFilter)
+		}
+		return ast.WalkContinue, w.WriteByte('>')
+	}
+	if id, ok := n.AttributeString("id"); ok {
+		a := templates.HeadingAnchor(r.msg, string(id.([]byte)), plainText(n, src))
+		if err := a.Render(context.Background(), w); err != nil {
+			return ast.WalkStop, err
+		}
+	}
+	_, err := fmt.Fprintf(w, "</h%d>\n", n.Level)
+	return ast.WalkContinue, err
 }
 
 // codeRenderer renders fenced and indented code blocks.

@@ -151,14 +151,16 @@ func (s *Server) build(ctx context.Context, why []string) {
 }
 
 // render runs the generator over the repository into dir. Files are read
-// through an os.Root, so no symbolic link can take a read outside it.
+// through an os.Root, so no symbolic link can take a read outside it. The
+// repository is the git work tree too, so pages show the date of their
+// last commit as gen build's do.
 func (s *Server) render(ctx context.Context, dir string) (*generator.Result, error) {
 	repo, err := os.OpenRoot(s.root)
 	if err != nil {
 		return nil, err
 	}
 	defer repo.Close()
-	cfg := generator.Config{Content: repo.FS(), Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator, Cache: s.cache}
+	cfg := generator.Config{Content: repo.FS(), Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator, Cache: s.cache, GitDir: s.root}
 	return generator.Render(ctx, cfg, dir)
 }
 

@@ -36,6 +36,8 @@ type Messages struct {
 
 	ExampleValidFor, CriteriaCaption string
 	TableLabel                       string // accessible name of a generated table, from the protocol name it shows
+	MarkdownTable                    string // accessible name of a Markdown table's scroll region, from its column headings
+	MarkdownTableIn                  string // the same, with the heading of the table's section first
 	RowLink                          string // accessible name of a table row's link to itself
 	ListSep, Colon, Space, Comma     string // punctuation between constraints, sentences and values
 	Parens                           string // a parenthetical remark after a value
@@ -209,6 +211,8 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		ExampleValidFor: t("Passes validation for creators on the %s tier.", "会员等级为 %s 的创建者可通过校验。"),
 		CriteriaCaption: t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
 		TableLabel:      t("Table %s", "%s 表"),
+		MarkdownTable:   t("Table: %s", "表格：%s"),
+		MarkdownTableIn: t("Table in “%s”: %s", "「%s」中的表格：%s"),
 		RowLink:         t("Link to this row", "本行链接"),
 		ListSep:         t("; ", "；"),
 		Colon:           t(": ", "："),
@@ -316,7 +320,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Prev:        t("Previous", "上一页"),
 			Next:        t("Next", "下一页"),
 			PageNav:     t("Previous and next page", "上一页与下一页"),
-			HeadingLink: t("Copy the link to this section", "复制本节链接"),
+			HeadingLink: t("Link to this section", "本节链接"),
 			LinkCopied:  t("Link copied.", "链接已复制。"),
 			CopyPage:    t("Copy page as Markdown", "复制本页 Markdown"),
 			PageCopied:  t("Copied the page as Markdown.", "已复制本页的 Markdown。"),

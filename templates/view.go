@@ -6,6 +6,8 @@
 // sections of a skill page (SkillCell.HTML) in skills.templ.
 package templates
 
+import "strings"
+
 // Page is everything the layout shows for one HTML page.
 type Page struct {
 	Msg         Messages
@@ -98,6 +100,15 @@ type Span struct {
 // Cell is the content of a table cell: spans separated as written.
 type Cell []Span
 
+// String is the cell's plain text.
+func (c Cell) String() string {
+	var b strings.Builder
+	for _, s := range c {
+		b.WriteString(s.Text)
+	}
+	return b.String()
+}
+
 // Table is a generated reference table.
 type Table struct {
 	Msg     Messages
@@ -116,6 +127,7 @@ type Row struct {
 
 // Heading is a generated heading inside a directive's output.
 type Heading struct {
+	Msg   Messages
 	Level int // 2 to 6
 	ID    string
 	Text  Cell

@@ -1,5 +1,5 @@
 // Navigation helpers: the theme toggle, the language switch that keeps the
-// #section, link buttons on headings that copy the section's URL, "Copy
+// #section, heading links that copy the section's URL as they navigate, "Copy
 // page as Markdown", and the on-page contents that follow the scroll.
 (function () {
   "use strict";
@@ -44,20 +44,16 @@
     });
   }
 
+  // headingLinks makes the links headings carry to themselves (rendered
+  // by the generator, so they navigate without JavaScript) copy the
+  // section's URL too; the click still moves to the section.
   function headingLinks(main) {
     var status = main.querySelector(".page-meta .copy-status");
-    main.querySelectorAll("h2[id], h3[id]").forEach(function (h) {
-      if (h.closest(".validator, .skill")) return;
-      var a = document.createElement("a");
-      a.className = "anchor";
-      a.href = "#" + h.id;
-      a.setAttribute("aria-label", main.dataset.headingLink + ": " + h.textContent.trim());
-      a.textContent = "#";
-      a.addEventListener("click", function () {
-        var url = location.href.split("#")[0] + "#" + h.id;
-        copyText(url).then(function () { announce(status, main.dataset.linkCopied); }, function () { /* the link still navigates */ });
-      });
-      h.append(" ", a);
+    main.addEventListener("click", function (e) {
+      var a = e.target.closest && e.target.closest("a.anchor");
+      if (!a || !a.closest("h2, h3, h4, h5, h6")) return;
+      var url = location.href.split("#")[0] + a.getAttribute("href");
+      copyText(url).then(function () { announce(status, main.dataset.linkCopied); }, function () { /* the link still navigates */ });
     });
   }
 
@@ -105,7 +101,9 @@
       if (!queued) { queued = true; window.requestAnimationFrame(update); }
     }, { passive: true });
     window.addEventListener("resize", update);
-    update();
+    // The first look waits for the frame: read at once, the headings'
+    // positions would force a layout of the whole page before it paints.
+    window.requestAnimationFrame(update);
   }
 
   function init() {
