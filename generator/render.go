@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
@@ -257,10 +258,10 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 			urls[lang] = t.URL
 		}
 	}
-	var tool *templates.ValidatorView
+	var tool templ.Component // what the page shows above its Markdown
 	var scripts []string
 	if p.Rel == "validator.md" && b.validator != nil {
-		tool, scripts = b.validatorView(p.Lang), []string{b.validator.script}
+		tool, scripts = templates.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}
 	}
 	prev, next := pagerLinks(b.nav[p.Lang], p.URL)
 	og, ogAlt := "en_US", "zh_CN"
@@ -270,12 +271,16 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 	d := b.docOf(p.Rel)
 	bar, barScripts := b.versionSwitch(p) // versionbar.go
 	body, scripts = bar+body, append(scripts, barScripts...)
+	content := templates.TrustedHTML(body)
+	if tool != nil {
+		content = templ.Join(tool, content)
+	}
 	return templates.Page{
 		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(body),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
 		Repository: b.ext.site.Repository, EditURL: b.ext.site.editURL(p.File), Updated: b.ext.dates[p.File],
-		Validator: tool, Scripts: scripts,
-		Msg: msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
+		Scripts: scripts,
+		Msg:     msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
 		Alternates: []templates.Alternate{
 			{HrefLang: en, Href: b.abs(urls[en])},
 			{HrefLang: zh, Href: b.abs(urls[zh])},
@@ -284,7 +289,7 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: langPrefix(p.Lang) + "/",
 		Nav:     withCurrent(b.nav[p.Lang], p.URL),
 		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
-		Body:    body,
+		Body:    content,
 		NoIndex: p.Rel == "404.md",
 		Footer: []templates.Link{
 			{Text: msg.ProtocolJSON, URL: "/protocol/" + d.FileName()},

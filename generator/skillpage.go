@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
@@ -176,7 +177,7 @@ func (b *builder) renderSkill(w *worker, s *skill, js string) []skillLink {
 			links = found
 		}
 		v := b.pageView(pages[lang], pr, "")
-		v.Skill, v.Scripts = &view, append(v.Scripts, js)
+		v.Body, v.Scripts = templ.Join(templates.SkillPage(view), v.Body), append(v.Scripts, js)
 		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
 		w.out.Reset()
 		if err := templates.Layout(v).Render(context.Background(), &w.out); err != nil {

@@ -43,7 +43,7 @@ func TestTableEscapes(t *testing.T) {
 // TestLayoutHasNoInlineCode checks the CSP promise of the layout: assets
 // by URL only, no inline script or style.
 func TestLayoutHasNoInlineCode(t *testing.T) {
-	p := Page{Msg: English, Title: "T", CSS: "/assets/site.0123456789.css", JS: "/assets/site.0123456789.js", Body: "<p>body</p>",
+	p := Page{Msg: English, Title: "T", CSS: "/assets/site.0123456789.css", JS: "/assets/site.0123456789.js", Body: TrustedHTML("<p>body</p>"),
 		Switch: Alternate{HrefLang: "zh-CN", Href: "/zh-CN/", Name: Chinese.LanguageName}}
 	var b bytes.Buffer
 	if err := Layout(p).Render(context.Background(), &b); err != nil {

@@ -22,7 +22,7 @@ import (
 // controls are links (?view=...): the script applies the view named in the
 // URL; without it every view shows both sides. The copy buttons fetch the
 // published file once and copy a section's byte range of it. Section HTML
-// is goldmark output, inserted with templ.Raw.
+// is goldmark output, inserted with TrustedHTML.
 func SkillPage(v SkillView) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -953,7 +953,7 @@ func skillCell(v SkillView, r SkillRow, c SkillCell, side string) templ.Componen
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = templ.Raw(c.HTML).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = TrustedHTML(c.HTML).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

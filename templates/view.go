@@ -2,11 +2,15 @@
 // JavaScript assets. Components take view models shaped for display (this
 // file); they know nothing of files, Markdown or the protocol document.
 // Trusted HTML produced by the Markdown renderer enters a page only through
-// Page.Body, rendered with templ.Raw in layout.templ, and through the
-// sections of a skill page (SkillCell.HTML) in skills.templ.
+// TrustedHTML (trusted.go): the generator wraps a page's rendered Markdown
+// with it, and skills.templ a skill section's (SkillCell.HTML).
 package templates
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/a-h/templ"
+)
 
 // Page is everything the layout shows for one HTML page.
 type Page struct {
@@ -20,13 +24,11 @@ type Page struct {
 	CSS, JS     string      // site-relative URLs of the hashed assets
 	Home        string      // site-relative URL of the language's home page
 	Nav         []NavItem
-	Switch      Alternate // the twin page in the other language
-	Body        string    // trusted HTML rendered from the page's Markdown
-	NoIndex     bool      // error pages ask robots not to index them
+	Switch      Alternate       // the twin page in the other language
+	Body        templ.Component // what the page shows below its title and contents: its Markdown (TrustedHTML), the validator tool, a skill's side-by-side view
+	NoIndex     bool            // error pages ask robots not to index them
 	Footer      []Link
-	Validator   *ValidatorView // the in-browser validator, on the validator page only
-	Scripts     []string       // extra site-relative script URLs, loaded deferred
-	Skill       *SkillView     // the side-by-side view, on skill pages only
+	Scripts     []string // extra site-relative script URLs, loaded deferred
 
 	Prev, Next  *Link     // neighbours in reading order (the navigation's order)
 	Crumbs      []Link    // breadcrumbs above the title, the home page first; empty on the home page
