@@ -11,11 +11,13 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
+
+	"pairag.com/portal/internal/diag"
 )
 
 // sortFindings orders findings by file, line, column and message.
 func sortFindings(fs []Finding) {
-	slices.SortStableFunc(fs, func(a, b Finding) int { return compareFindings(&a, &b) })
+	slices.SortStableFunc(fs, func(a, b Finding) int { return diag.Compare(&a, &b) })
 }
 
 // textFile is one side of a translated pair, split into sections, with
