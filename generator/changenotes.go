@@ -9,6 +9,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/protocol"
 )
 
@@ -68,7 +69,7 @@ func loadChangeNotes(fsys fs.FS, versions []*protocol.Document, rep *report) map
 	}
 	var notes map[string]versionNotes
 	if err := yaml.UnmarshalWithOptions(data, &notes, yaml.Strict()); err != nil {
-		line, msg := yamlErrorPos(err)
+		line, msg := yamlpos.ErrorPos(err)
 		rep.errorf(changeNotesFile, line, "%s", msg)
 		return nil
 	}

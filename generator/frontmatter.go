@@ -3,12 +3,13 @@ package generator
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
+
+	"pairag.com/portal/internal/yamlpos"
 )
 
 // FrontMatter is the YAML block at the top of every page, between two
@@ -65,7 +66,7 @@ func parseFrontMatter(file string, src []byte) (FrontMatter, int, []*Error) {
 	}
 	if !decodeSimple(text, &fm) {
 		if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
-			line, msg := yamlErrorPos(err)
+			line, msg := yamlpos.ErrorPos(err)
 			return fm, body, []*Error{{File: file, Line: line + first - 1, Severity: SeverityError, Msg: "front matter: " + msg}}
 		}
 	}
@@ -77,16 +78,6 @@ func parseFrontMatter(file string, src []byte) (FrontMatter, int, []*Error) {
 		errs = append(errs, &Error{File: file, Line: 1, Severity: SeverityError, Msg: "front matter: description is required"})
 	}
 	return fm, body, errs
-}
-
-// yamlErrorPos splits a YAML error into its 1-based line (relative to the
-// YAML text) and a one-line message.
-func yamlErrorPos(err error) (int, string) {
-	var ye yaml.Error
-	if errors.As(err, &ye) && ye.GetToken() != nil {
-		return ye.GetToken().Position.Line, ye.GetMessage()
-	}
-	return 1, fmt.Sprint(err)
 }
 
 // decodeSimple decodes the common shape of front matter without a YAML

@@ -8,6 +8,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/protocol"
 )
 
@@ -43,7 +44,7 @@ func loadLabels(fsys fs.FS, rep *report) labels {
 	}
 	var raw map[string]map[any]label
 	if err := yaml.UnmarshalWithOptions(data, &raw, yaml.Strict()); err != nil {
-		line, msg := yamlErrorPos(err)
+		line, msg := yamlpos.ErrorPos(err)
 		rep.errorf(labelsFile, line, "%s", msg)
 		return labels{}
 	}

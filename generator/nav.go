@@ -14,6 +14,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
 )
 
@@ -51,7 +52,7 @@ func loadSiteSettings(fsys fs.FS, rep *report) siteSettings {
 		err = yaml.UnmarshalWithOptions(data, &s, yaml.Strict())
 	}
 	if err != nil {
-		line, msg := yamlErrorPos(err)
+		line, msg := yamlpos.ErrorPos(err)
 		rep.errorf(siteFile, line, "%s", msg)
 	}
 	s.Repository = strings.TrimRight(s.Repository, "/")

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
 )
 
@@ -38,7 +39,7 @@ func loadGlossary(fsys fs.FS, rep *report) search.Glossary {
 	}
 	g, err := search.ParseGlossary(data)
 	if err != nil {
-		line, msg := yamlErrorPos(err)
+		line, msg := yamlpos.ErrorPos(err)
 		rep.errorf(glossaryFile, line, "%s", msg)
 	}
 	return g

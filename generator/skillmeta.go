@@ -8,6 +8,8 @@ import (
 	"github.com/goccy/go-yaml"
 	yast "github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+
+	"pairag.com/portal/internal/yamlpos"
 )
 
 // metaValue is a value of a skill's front matter as written: a scalar's
@@ -39,7 +41,7 @@ func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Fi
 	}
 	var plain map[string]any
 	if err := yaml.Unmarshal(text, &plain); err != nil {
-		line, msg := yamlErrorPos(err)
+		line, msg := yamlpos.ErrorPos(err)
 		return fm, body, []Finding{{File: file, Line: line + first - 1, Severity: SeverityWarning, Msg: "front matter: " + msg + "; it must be YAML keys with values (quote a value holding \": \" or a leading special character)"}}
 	}
 	root, err := parser.ParseBytes(text, 0)

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"pairag.com/portal/internal/scratch"
+	"pairag.com/portal/internal/yamlpos"
 )
 
 // skillsDir holds one folder per agent skill.
@@ -317,7 +318,7 @@ func fmLine(src []byte, key string) int {
 	if err != nil {
 		return 1
 	}
-	if l, ok := keyLines(text)[key]; ok {
+	if l, ok := yamlpos.KeyLines(text)[key]; ok {
 		return l + first - 1
 	}
 	return 1

@@ -6,9 +6,8 @@ import (
 	"strconv"
 
 	"github.com/goccy/go-yaml"
-	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 
+	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/protocol"
 )
 
@@ -105,36 +104,17 @@ func loadTranslations(fsys fs.FS, rep *report) map[string]translation {
 	}
 	var flat map[string]string
 	if err := yaml.UnmarshalWithOptions(data, &flat, yaml.Strict()); err != nil {
-		line, msg := yamlErrorPos(err)
+		line, msg := yamlpos.ErrorPos(err)
 		rep.errorf(translationsFile, line, "%s", msg)
 		return nil
 	}
-	lines := keyLines(data)
+	lines := yamlpos.KeyLines(data)
 	out := make(map[string]translation, len(flat))
 	for k, v := range flat {
 		out[k] = translation{v, lines[k]}
 	}
 	return out
 }
-
-// keyLines returns the line of each top-level key of a YAML mapping.
-func keyLines(data []byte) map[string]int {
-	lines := map[string]int{}
-	f, err := parser.ParseBytes(data, 0)
-	if err != nil || len(f.Docs) == 0 {
-		return lines
-	}
-	ast.Walk(visitor(func(n ast.Node) {
-		if mv, ok := n.(*ast.MappingValueNode); ok {
-			lines[mv.Key.String()] = mv.Key.GetToken().Position.Line
-		}
-	}), f.Docs[0].Body)
-	return lines
-}
-
-type visitor func(ast.Node)
-
-func (v visitor) Visit(n ast.Node) ast.Visitor { v(n); return v }
 
 // checkTranslations reports protocol strings without a Chinese translation
 // as errors, at the place source gives (the protocol file and line that
