@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"pairag.com/portal/generator/reference"
 )
 
 // drift is one difference between a translated section and its original.
@@ -261,7 +263,7 @@ func satisfySoft(missing, tokens []token) []token {
 
 func quoteToken(tk token) string {
 	if tk.kind == "inline code" {
-		fence := codeFence(tk.text, 1)
+		fence := reference.CodeFence(tk.text, 1)
 		return fence + tk.text + fence
 	}
 	return fmt.Sprintf("%q", tk.text)

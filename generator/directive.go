@@ -11,6 +11,8 @@ import (
 	"github.com/yuin/goldmark/renderer"
 	gtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
+
+	"pairag.com/portal/generator/reference"
 )
 
 // directiveExtension turns a fenced code block with the info string
@@ -35,7 +37,7 @@ type directiveNode struct {
 	name       string
 	line       int
 	start, end int // source range of the whole fenced block, fences included
-	blocks     []block
+	blocks     []reference.Block
 }
 
 func (n *directiveNode) Kind() ast.NodeKind { return KindDirective }
@@ -73,7 +75,7 @@ func (st *pageState) resolve(f *ast.FencedCodeBlock, src []byte) *directiveNode 
 	}
 	d.blocks = blocks
 	for _, b := range blocks {
-		for _, a := range b.anchors() {
+		for _, a := range b.Anchors() {
 			st.anchors[a] = true
 		}
 	}
@@ -117,7 +119,7 @@ func renderDirective(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast
 		return ast.WalkContinue, nil
 	}
 	for _, b := range n.(*directiveNode).blocks {
-		if err := b.html(w); err != nil {
+		if err := b.HTML(w); err != nil {
 			return ast.WalkStop, fmt.Errorf("render protocol directive: %w", err)
 		}
 	}

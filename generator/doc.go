@@ -64,7 +64,7 @@
 // /assets/search-<lang>.<hash>.json and named by /search/manifest.json;
 // /search/findings.json maps each validator finding code to its anchor on
 // the field reference ([FindingURL] gives the whole URL). Rows of generated
-// tables have anchors derived from protocol names (anchors.go), the same
+// tables have anchors derived from protocol names (package reference), the same
 // in both languages. Pages with four or more h2 sections get on-page
 // contents; every page gets previous/next links in navigation order,
 // breadcrumbs, and, with Config.GitDir, the date of its last commit.
@@ -135,7 +135,8 @@
 //
 // A fenced code block whose info string is "protocol" and whose body is one
 // name is replaced by content generated from the protocol document, in the
-// page's language:
+// page's language (package [pairag.com/portal/generator/reference] builds it;
+// the builder adds bundle and skills, which need the site):
 //
 //	top_level, manifest_fields, global_config_fields, stage_fields,
 //	data_format_fields, harness_policy_fields, agent_skill_fields,

@@ -73,6 +73,22 @@ func (r *report) warnf(file string, line int, format string, args ...any) {
 	r.warnings = append(r.warnings, &Error{File: file, Line: line, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
 }
 
+// Report files a finding found below the generator (package reference's
+// loaders and checks): errors fail the build, warnings are logged, notes
+// are left to gen check. It makes report a diag.Reporter.
+func (r *report) Report(f *Finding) {
+	switch f.Severity {
+	case SeverityError, SeverityWarning:
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if f.Severity == SeverityError {
+			r.errs = append(r.errs, f)
+		} else {
+			r.warnings = append(r.warnings, f)
+		}
+	}
+}
+
 // merge adds another report's errors and warnings to r.
 func (r *report) merge(o *report) {
 	if len(o.errs) == 0 && len(o.warnings) == 0 {

@@ -3,6 +3,7 @@ package generator
 import (
 	"slices"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 )
 
@@ -97,7 +98,7 @@ func Docs(doc *protocol.Document, base string) *protocol.DocsIndex {
 	walk = func(prefix, list string, fields []protocol.Field, depth int) {
 		for _, f := range fields {
 			path := prefix + f.Name
-			x.Fields[path] = fieldAnchor(list, f.Name)
+			x.Fields[path] = reference.FieldAnchor(list, f.Name)
 			if f.Ref != "" && depth < 8 {
 				sub, _ := doc.FieldList(f.Ref)
 				walk(path+"/", f.Ref, sub, depth+1)

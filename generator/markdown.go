@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	gohtml "html"
-	"io"
-	"pairag.com/portal/generator/highlight"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/reference"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -217,7 +218,7 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering 
 	if f, ok := n.(*ast.FencedCodeBlock); ok {
 		lang = string(f.Language(src))
 	}
-	return ast.WalkSkipChildren, writeCode(w, r.hl, r.msg, lang, linesText(n, src))
+	return ast.WalkSkipChildren, reference.WriteCode(w, r.hl, r.msg, lang, linesText(n, src))
 }
 
 // linesText joins the source lines of a block.
@@ -307,15 +308,4 @@ func firstRune(n ast.Node, src []byte) (rune, bool) {
 		}
 	}
 	return 0, false
-}
-
-// writeCode writes a code block: the copy button and the highlighted code.
-func writeCode(w io.Writer, h *highlight.Cache, msg templates.Messages, lang, code string) error {
-	io.WriteString(w, `<div class="code">`)
-	if err := templates.CopyButton(msg).Render(context.Background(), w); err != nil {
-		return err
-	}
-	io.WriteString(w, h.HTML(lang, code))
-	_, err := io.WriteString(w, "</div>\n")
-	return err
 }

@@ -5,14 +5,16 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
+
+	"pairag.com/portal/generator/reference"
 )
 
 // pageState is what the parser's transformers know about, and record for,
 // the page being parsed. It travels in the goldmark parser.Context.
 type pageState struct {
 	page      *page
-	lookup    func(name string) ([]block, error) // a protocol directive's output in the page's language
-	twin      map[int]string                     // line of a heading → id of its aligned English heading (translations only)
+	lookup    func(name string) ([]reference.Block, error) // a protocol directive's output in the page's language
+	twin      map[int]string                               // line of a heading → id of its aligned English heading (translations only)
 	headings  []heading
 	links     []linkRef
 	dirs      []*directiveNode
@@ -26,7 +28,7 @@ var stateKey = parser.NewContextKey()
 
 func stateOf(pc parser.Context) *pageState { return pc.Get(stateKey).(*pageState) }
 
-func newPageState(p *page, lookup func(string) ([]block, error), rep *report) *pageState {
+func newPageState(p *page, lookup func(string) ([]reference.Block, error), rep *report) *pageState {
 	st := &pageState{page: p, lookup: lookup, anchors: map[string]bool{}, cursors: map[ast.Node]int{}, rep: rep}
 	st.lineStart = append(st.lineStart, 0)
 	for i, c := range p.Src {

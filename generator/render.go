@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -20,7 +21,7 @@ func (b *builder) prepareDirectives() {
 	b.ext = loadExtras(b.cfg, b.rep)
 	b.outputs = b.directiveOutputs(b.doc)
 	b.vbar.once.Do(b.initVersionBar)
-	b.older = map[string]map[string]map[string][]block{}
+	b.older = map[string]map[string]map[string][]reference.Block{}
 	for _, d := range b.vbar.docs {
 		if d != b.doc {
 			b.older[d.FileName()] = b.directiveOutputs(d)
@@ -29,20 +30,11 @@ func (b *builder) prepareDirectives() {
 }
 
 // directiveOutputs builds every directive of one version, by language and name.
-func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][]block {
-	conds := conditions(d, b.rep)
-	en := protocolStrings(d)
-	outputs := map[string]map[string][]block{}
-	for _, lang := range languages {
-		t := &tables{doc: d, lang: lang, msg: templates.For(lang), labels: b.labels,
-			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds, gloss: b.ext.glossary}
-		out := map[string][]block{}
-		for name, build := range directives {
-			out[name] = build(t)
-		}
-		outputs[lang] = out
-	}
-	return outputs
+func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][]reference.Block {
+	return reference.Directives(reference.Input{
+		Doc: d, Labels: b.labels, Translations: b.trans, Glossary: b.ext.glossary, Highlight: b.hl,
+		ReferencePage: func(lang string) string { return pageURL(lang, referenceRel(d)) },
+	}, b.rep)
 }
 
 // docOf returns the version a page describes: its own for a version's
@@ -56,22 +48,22 @@ func (b *builder) docOf(rel string) *protocol.Document {
 }
 
 // lookup returns the directive resolver for a version and a language.
-func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]block, error) {
+func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]reference.Block, error) {
 	outputs := b.outputs
 	if d != b.doc {
 		outputs = b.older[d.FileName()]
 	}
-	return func(name string) ([]block, error) {
+	return func(name string) ([]reference.Block, error) {
 		if blocks, ok := outputs[lang][name]; ok {
 			return blocks, nil
 		}
 		switch name {
 		case "":
-			return nil, fmt.Errorf("protocol directive names nothing; write one of: %s", strings.Join(directiveNames(), ", "))
+			return nil, fmt.Errorf("protocol directive names nothing; write one of: %s", strings.Join(reference.DirectiveNames(), ", "))
 		case "bundle":
 			return nil, fmt.Errorf("the bundle directive cannot be used on the field reference page it embeds")
 		}
-		return nil, fmt.Errorf("unknown protocol directive %q; known: %s", name, strings.Join(directiveNames(), ", "))
+		return nil, fmt.Errorf("unknown protocol directive %q; known: %s", name, strings.Join(reference.DirectiveNames(), ", "))
 	}
 }
 
@@ -314,7 +306,7 @@ func (b *builder) exportMarkdown(st *pageState) string {
 			if i > 0 {
 				sb.WriteString("\n")
 			}
-			blk.markdown(&sb, b.abs)
+			blk.Markdown(&sb, b.abs)
 		}
 		edits = append(edits, edit{d.start, d.end, sb.String()})
 	}

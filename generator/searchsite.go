@@ -14,6 +14,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
@@ -233,11 +234,11 @@ type tableData struct {
 	rows []templates.Row
 }
 
-func tablesOf(blocks []block) []tableData {
+func tablesOf(blocks []reference.Block) []tableData {
 	var out []tableData
 	for _, bl := range blocks {
-		if tb, ok := bl.(tableBlock); ok {
-			out = append(out, tableData{tb.t.Columns, tb.t.Rows})
+		if tb, ok := bl.(reference.TableBlock); ok {
+			out = append(out, tableData{tb.Table.Columns, tb.Table.Rows})
 		}
 	}
 	return out
@@ -248,7 +249,7 @@ type tableRow struct {
 	r    *templates.Row
 }
 
-func tableRows(blocks []block) map[string]tableRow {
+func tableRows(blocks []reference.Block) map[string]tableRow {
 	out := map[string]tableRow{}
 	for _, t := range tablesOf(blocks) {
 		for i := range t.rows {

@@ -8,18 +8,19 @@ import (
 	"strings"
 	"sync"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/internal/scratch"
 	"pairag.com/portal/templates"
 )
 
-// The two site languages. English is the source language and lives at the
-// root; Chinese lives under /zh-CN/.
+// The two site languages (package reference defines them). English is the
+// source language and lives at the root; Chinese lives under /zh-CN/.
 const (
-	en = "en"
-	zh = "zh-CN"
+	en = reference.EN
+	zh = reference.ZH
 )
 
-var languages = []string{en, zh}
+var languages = reference.Languages
 
 // langPrefix is the URL prefix of a language's pages.
 func langPrefix(lang string) string {

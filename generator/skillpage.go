@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/templates"
 )
 
@@ -91,18 +92,18 @@ func (b *builder) prepareSkillIndex() {
 				URL: skillURL(lang, s.Slug), Version: s.FM[0].Version, Files: s.skillFiles(),
 			})
 		}
-		b.outputs[lang]["skills"] = []block{skillListBlock{l}}
+		b.outputs[lang]["skills"] = []reference.Block{skillListBlock{l}}
 	}
 }
 
 // skillListBlock is the output of the skills directive.
 type skillListBlock struct{ l templates.SkillList }
 
-func (k skillListBlock) html(w io.Writer) error {
+func (k skillListBlock) HTML(w io.Writer) error {
 	return templates.SkillListBlock(k.l).Render(context.Background(), w)
 }
 
-func (k skillListBlock) anchors() []string {
+func (k skillListBlock) Anchors() []string {
 	var ids []string
 	for _, s := range k.l.Skills {
 		ids = append(ids, s.ID)
@@ -110,18 +111,18 @@ func (k skillListBlock) anchors() []string {
 	return ids
 }
 
-func (k skillListBlock) markdown(sb *strings.Builder, abs func(string) string) {
+func (k skillListBlock) Markdown(sb *strings.Builder, abs func(string) string) {
 	for _, s := range k.l.Skills {
-		sb.WriteString("- [" + mdCode(s.Name, false) + "](" + abs(s.URL) + "): " + mdText(s.Description, false))
+		sb.WriteString("- [" + reference.MarkdownCode(s.Name, false) + "](" + abs(s.URL) + "): " + reference.MarkdownText(s.Description, false))
 		if s.Untranslated {
-			sb.WriteString(" " + mdText(k.l.Msg.Skill.EnglishOnly, false))
+			sb.WriteString(" " + reference.MarkdownText(k.l.Msg.Skill.EnglishOnly, false))
 		}
 		for i, f := range s.Files {
 			sep := " ("
 			if i > 0 {
 				sep = ", "
 			}
-			sb.WriteString(sep + "[" + mdText(f.Text, false) + "](" + abs(f.URL) + ")")
+			sb.WriteString(sep + "[" + reference.MarkdownText(f.Text, false) + "](" + abs(f.URL) + ")")
 		}
 		sb.WriteString(")\n")
 	}
@@ -249,7 +250,7 @@ func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string,
 		rep = &report{} // the same problems were reported when rendering the English page
 	}
 	p := &page{Lang: lang, File: tf.Name, Rel: "skills/" + s.Slug + "/", URL: skillURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}
-	st := newPageState(p, func(string) ([]block, error) { return nil, errNoDirectives }, rep)
+	st := newPageState(p, func(string) ([]reference.Block, error) { return nil, errNoDirectives }, rep)
 	pc := parser.NewContext()
 	pc.Set(stateKey, st)
 	md := w.md[lang]

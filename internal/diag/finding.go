@@ -38,3 +38,11 @@ func (f *Finding) Error() string {
 func Compare(a, b *Finding) int {
 	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Msg, b.Msg))
 }
+
+// Reporter is where a check files its findings. The generator's build
+// report is one: errors fail the build, warnings are logged, notes
+// (SeverityInfo) are left to gen check. Packages below the generator take
+// a Reporter so that what they find lands in the build's lists in order.
+type Reporter interface {
+	Report(f *Finding)
+}

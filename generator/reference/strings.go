@@ -1,4 +1,4 @@
-package generator
+package reference
 
 import (
 	"io/fs"
@@ -7,16 +7,19 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/protocol"
 )
 
-const translationsFile = "content/protocol.zh-CN.yaml"
+// TranslationsFile holds the Chinese text of the protocol strings the
+// tables show, keyed as ProtocolStrings keys them.
+const TranslationsFile = "content/protocol.zh-CN.yaml"
 
-// protocolStrings lists every descriptive string of the protocol document
+// ProtocolStrings lists every descriptive string of the protocol document
 // that the generated tables show, keyed by a stable path: the document key,
 // then the field name, enum key, stage type id or 0-based list index.
-func protocolStrings(d *protocol.Document) map[string]string {
+func ProtocolStrings(d *protocol.Document) map[string]string {
 	s := map[string]string{}
 	for _, f := range d.TopLevel.Fields {
 		s["top_level."+f.Name] = f.Description
@@ -70,8 +73,9 @@ var fieldLists = []string{
 	"input_limit_fields", "output_limit_fields",
 }
 
-// translation is one entry of content/protocol.zh-CN.yaml.
-type translation struct {
+// Translation is one entry of content/protocol.zh-CN.yaml: the Chinese
+// text and its line, where a stale entry is reported.
+type Translation struct {
 	Text string
 	Line int
 }
@@ -80,13 +84,13 @@ type translation struct {
 type texts struct {
 	lang string
 	en   map[string]string
-	zh   map[string]translation
+	zh   map[string]Translation
 }
 
 // get returns the string at key in the texts' language. Keys come from
 // protocolStrings, which the build checks against the translations first.
 func (t texts) get(key string) string {
-	if t.lang == zh {
+	if t.lang == ZH {
 		if tr, ok := t.zh[key]; ok {
 			return tr.Text
 		}
@@ -94,33 +98,33 @@ func (t texts) get(key string) string {
 	return t.en[key]
 }
 
-// loadTranslations reads content/protocol.zh-CN.yaml: a flat mapping from
+// LoadTranslations reads content/protocol.zh-CN.yaml: a flat mapping from
 // key to Chinese text.
-func loadTranslations(fsys fs.FS, rep *report) map[string]translation {
-	data, err := fs.ReadFile(fsys, translationsFile)
+func LoadTranslations(fsys fs.FS, rep diag.Reporter) map[string]Translation {
+	data, err := fs.ReadFile(fsys, TranslationsFile)
 	if err != nil {
-		rep.errorf(translationsFile, 0, "read translations: %v", err)
+		errorf(rep, TranslationsFile, 0, "read translations: %v", err)
 		return nil
 	}
 	var flat map[string]string
 	if err := yaml.UnmarshalWithOptions(data, &flat, yaml.Strict()); err != nil {
 		line, msg := yamlpos.ErrorPos(err)
-		rep.errorf(translationsFile, line, "%s", msg)
+		errorf(rep, TranslationsFile, line, "%s", msg)
 		return nil
 	}
 	lines := yamlpos.KeyLines(data)
-	out := make(map[string]translation, len(flat))
+	out := make(map[string]Translation, len(flat))
 	for k, v := range flat {
-		out[k] = translation{v, lines[k]}
+		out[k] = Translation{v, lines[k]}
 	}
 	return out
 }
 
-// checkTranslations reports protocol strings without a Chinese translation
+// CheckTranslations reports protocol strings without a Chinese translation
 // as errors, at the place source gives (the protocol file and line that
 // holds the string; the translations file when it gives none), and
 // translations of strings that no longer exist as warnings.
-func checkTranslations(en map[string]string, tr map[string]translation, rep *report, source func(key, text string) (string, int)) {
+func CheckTranslations(en map[string]string, tr map[string]Translation, rep diag.Reporter, source func(key, text string) (string, int)) {
 	if tr == nil {
 		return // the file could not be read; that error is reported already
 	}
@@ -132,15 +136,15 @@ func checkTranslations(en map[string]string, tr map[string]translation, rep *rep
 	for _, k := range keys {
 		if t, ok := tr[k]; !ok || t.Text == "" {
 			if file, line := source(k, en[k]); file != "" {
-				rep.errorf(file, line, "no Chinese translation of %s in %s: %q", k, translationsFile, en[k])
+				errorf(rep, file, line, "no Chinese translation of %s in %s: %q", k, TranslationsFile, en[k])
 			} else {
-				rep.errorf(translationsFile, 0, "no translation for %s: %q", k, en[k])
+				errorf(rep, TranslationsFile, 0, "no translation for %s: %q", k, en[k])
 			}
 		}
 	}
 	for k, t := range tr {
 		if _, ok := en[k]; !ok {
-			rep.warnf(translationsFile, t.Line, "%s is not a protocol string any more; remove it", k)
+			warnf(rep, TranslationsFile, t.Line, "%s is not a protocol string any more; remove it", k)
 		}
 	}
 }

@@ -1,12 +1,14 @@
-package generator
+package reference
 
 import (
 	"encoding/json"
 	"fmt"
-	"pairag.com/portal/generator/highlight"
 	"slices"
 	"strconv"
 	"strings"
+
+	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/internal/diag"
 
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/protocol"
@@ -19,16 +21,55 @@ type tables struct {
 	doc    *protocol.Document
 	lang   string
 	msg    templates.Messages
-	labels labels
+	labels Labels
 	tx     texts
 	hl     *highlight.Cache
 	conds  map[string]protocol.Condition // keyed by field list and field name, e.g. manifest_fields.location
 	gloss  search.Glossary               // content/glossary.yaml
+	// refPage is the URL of doc's field reference page in lang, whose
+	// tables type cells link to.
+	refPage string
+}
+
+// Input is what the protocol directives of one protocol version are built
+// from: the document and the content files that label and translate it.
+type Input struct {
+	Doc          *protocol.Document
+	Labels       Labels                 // content/labels.yaml
+	Translations map[string]Translation // content/protocol.zh-CN.yaml
+	Glossary     search.Glossary        // content/glossary.yaml, for the glossary directive
+	Highlight    *highlight.Cache       // highlights the example payload
+	// ReferencePage returns the URL of Doc's field reference page in a
+	// language: type cells link to its tables, and only the site knows
+	// its URLs.
+	ReferencePage func(lang string) string
+}
+
+// Directives builds the output of every directive of one version, by
+// language and name: what a page's protocol fences are replaced by. The
+// bundle directive is not among them: it embeds the field reference page,
+// so the builder adds it once that page is rendered. Conditional
+// requirements that no table shows are warnings to rep.
+func Directives(in Input, rep diag.Reporter) map[string]map[string][]Block {
+	conds := conditions(in.Doc, rep)
+	en := ProtocolStrings(in.Doc)
+	outputs := map[string]map[string][]Block{}
+	for _, lang := range Languages {
+		t := &tables{doc: in.Doc, lang: lang, msg: templates.For(lang), labels: in.Labels,
+			tx: texts{lang: lang, en: en, zh: in.Translations}, hl: in.Highlight, conds: conds, gloss: in.Glossary,
+			refPage: in.ReferencePage(lang)}
+		out := map[string][]Block{}
+		for name, build := range directives {
+			out[name] = build(t)
+		}
+		outputs[lang] = out
+	}
+	return outputs
 }
 
 // directives maps each directive name to the function building its output.
 // The bundle directive is added by the builder once the Markdown reference exists.
-var directives = map[string]func(t *tables) []block{
+var directives = map[string]func(t *tables) []Block{
 	"top_level":                  (*tables).topLevel,
 	"manifest_fields":            fieldDirective("manifest_fields"),
 	"global_config_fields":       fieldDirective("global_config_fields"),
@@ -54,8 +95,8 @@ var directives = map[string]func(t *tables) []block{
 	"glossary":                   (*tables).glossaryTable,
 }
 
-// directiveNames lists every directive name, sorted, bundle included.
-func directiveNames() []string {
+// DirectiveNames lists every directive name, sorted, bundle included.
+func DirectiveNames() []string {
 	names := []string{"bundle"}
 	for n := range directives {
 		names = append(names, n)
@@ -73,13 +114,13 @@ var conditionRefs = map[string]string{
 }
 
 // conditions indexes the document's conditional requirements by field list.
-func conditions(d *protocol.Document, rep *report) map[string]protocol.Condition {
+func conditions(d *protocol.Document, rep diag.Reporter) map[string]protocol.Condition {
 	out := map[string]protocol.Condition{}
 	for _, c := range d.ConditionalRequirements {
 		i := strings.LastIndex(c.Field, ".")
 		ref, ok := conditionRefs[c.Field[:max(i, 0)]]
 		if !ok {
-			rep.warnf(docPath(d), 0, "conditional requirement on %s is not shown in any table", c.Field)
+			warnf(rep, DocPath(d), 0, "conditional requirement on %s is not shown in any table", c.Field)
 			continue
 		}
 		out[ref+"."+c.Field[i+1:]] = c
@@ -87,18 +128,18 @@ func conditions(d *protocol.Document, rep *report) map[string]protocol.Condition
 	return out
 }
 
-func fieldDirective(ref string) func(t *tables) []block {
-	return func(t *tables) []block {
+func fieldDirective(ref string) func(t *tables) []Block {
+	return func(t *tables) []Block {
 		fields, _ := t.doc.FieldList(ref)
-		return []block{t.fieldTable(ref, t.fieldRows(fields, t.doc.Required(ref), ref, ""))}
+		return []Block{t.fieldTable(ref, t.fieldRows(fields, t.doc.Required(ref), ref, ""))}
 	}
 }
 
-func (t *tables) fieldTable(id string, rows []templates.Row) block {
+func (t *tables) fieldTable(id string, rows []templates.Row) Block {
 	m := t.msg
 	tb := t.newTable(id, []string{m.Field, m.Type, m.Required, m.Description})
 	tb.Rows = rows
-	return tableBlock{tb}
+	return TableBlock{tb}
 }
 
 // fieldRows describes fields of the list keyed keyPrefix; names are shown
@@ -110,7 +151,7 @@ func (t *tables) fieldRows(fields []protocol.Field, required []string, keyPrefix
 		if f.HumanFacing {
 			desc = append(desc, text(t.msg.Space), emph(t.msg.HumanFacing))
 		}
-		rows = append(rows, templates.Row{ID: fieldAnchor(keyPrefix, f.Name), Cells: []templates.Cell{
+		rows = append(rows, templates.Row{ID: FieldAnchor(keyPrefix, f.Name), Cells: []templates.Cell{
 			cell(code(namePrefix + f.Name)), t.typeCell(f), t.requiredCell(keyPrefix, f.Name, required), desc,
 		}})
 	}
@@ -221,7 +262,7 @@ func jsonText(v any) string {
 	return string(b)
 }
 
-func (t *tables) topLevel() []block {
+func (t *tables) topLevel() []Block {
 	tl := t.doc.TopLevel
 	rows := t.fieldRows(tl.Fields, t.doc.RequiredTopLevelFields, "top_level", "")
 	names := make([]string, 0, len(tl.DeprecatedFields))
@@ -230,15 +271,15 @@ func (t *tables) topLevel() []block {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		rows = append(rows, templates.Row{ID: fieldAnchor("top_level", n), Muted: true, Cells: []templates.Cell{
+		rows = append(rows, templates.Row{ID: FieldAnchor("top_level", n), Muted: true, Cells: []templates.Cell{
 			cell(code(n)), cell(text("—")), cell(text(t.msg.Deprecated)), cell(text(t.tx.get("top_level.deprecated." + n))),
 		}})
 	}
-	return []block{t.fieldTable("top_level", rows)}
+	return []Block{t.fieldTable("top_level", rows)}
 }
 
 // contextConstraints shows context_constraints and the keys of its objects.
-func (t *tables) contextConstraints() []block {
+func (t *tables) contextConstraints() []Block {
 	const ref = "context_constraints_fields"
 	var rows []templates.Row
 	for _, f := range t.doc.ContextConstraintsFields {
@@ -247,11 +288,11 @@ func (t *tables) contextConstraints() []block {
 			rows = append(rows, t.fieldRows(sub, t.doc.Required(f.Ref), f.Ref, f.Name+".")...)
 		}
 	}
-	return []block{t.fieldTable(ref, rows)}
+	return []Block{t.fieldTable(ref, rows)}
 }
 
 // fiatFields shows the stage fields named in points_and_fiat.fiat_fields.
-func (t *tables) fiatFields() []block {
+func (t *tables) fiatFields() []Block {
 	var fields []protocol.Field
 	for _, f := range t.doc.StageFields {
 		if slices.Contains(t.doc.PointsAndFiat.FiatFields, f.Name) {
@@ -262,5 +303,5 @@ func (t *tables) fiatFields() []block {
 	for i := range rows {
 		rows[i].ID = "" // the rows of stage_fields, which carry the anchors
 	}
-	return []block{t.fieldTable("fiat_fields", rows)}
+	return []Block{t.fieldTable("fiat_fields", rows)}
 }

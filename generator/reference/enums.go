@@ -1,4 +1,4 @@
-package generator
+package reference
 
 import (
 	"bytes"
@@ -11,11 +11,11 @@ import (
 	"pairag.com/portal/templates"
 )
 
-func (t *tables) label(kind, key string) string { return t.labels.get(kind, key, t.lang) }
+func (t *tables) label(kind, key string) string { return t.labels.Get(kind, key, t.lang) }
 
 // table builds a table whose anchor is id (the protocol name it shows);
 // ids, when given, are the anchors of its rows.
-func (t *tables) table(id string, cols []string, rows [][]templates.Cell, ids ...string) block {
+func (t *tables) table(id string, cols []string, rows [][]templates.Cell, ids ...string) Block {
 	tb := t.newTable(id, cols)
 	for i, r := range rows {
 		row := templates.Row{Cells: r}
@@ -24,7 +24,7 @@ func (t *tables) table(id string, cols []string, rows [][]templates.Cell, ids ..
 		}
 		tb.Rows = append(tb.Rows, row)
 	}
-	return tableBlock{tb}
+	return TableBlock{tb}
 }
 
 // newTable starts a table labelled in the page's language.
@@ -33,8 +33,8 @@ func (t *tables) newTable(id string, cols []string) templates.Table {
 }
 
 // enumDirective shows an integer enum with its labels.
-func enumDirective(kind, enum string) func(t *tables) []block {
-	return func(t *tables) []block {
+func enumDirective(kind, enum string) func(t *tables) []Block {
+	return func(t *tables) []Block {
 		values, _ := t.doc.Enum(enum)
 		var rows [][]templates.Cell
 		var ids []string
@@ -43,11 +43,11 @@ func enumDirective(kind, enum string) func(t *tables) []block {
 			rows = append(rows, []templates.Cell{cell(code(id)), cell(code(v.Key)), cell(text(t.label(kind, id)))})
 			ids = append(ids, enumAnchor(enum, v.Key))
 		}
-		return []block{t.table(enum, []string{t.msg.ID, t.msg.Key, t.msg.Label}, rows, ids...)}
+		return []Block{t.table(enum, []string{t.msg.ID, t.msg.Key, t.msg.Label}, rows, ids...)}
 	}
 }
 
-func (t *tables) projectTags() []block {
+func (t *tables) projectTags() []Block {
 	var rows [][]templates.Cell
 	var ids []string
 	for _, tag := range t.doc.ProjectTags {
@@ -55,10 +55,10 @@ func (t *tables) projectTags() []block {
 		rows = append(rows, []templates.Cell{cell(code(id)), cell(text(t.label("project_tags", id)))})
 		ids = append(ids, enumAnchor("project_tags", id))
 	}
-	return []block{t.table("project_tags", []string{t.msg.ID, t.msg.Label}, rows, ids...)}
+	return []Block{t.table("project_tags", []string{t.msg.ID, t.msg.Label}, rows, ids...)}
 }
 
-func (t *tables) languages() []block {
+func (t *tables) languages() []Block {
 	m := t.msg
 	var rows [][]templates.Cell
 	var ids []string
@@ -69,10 +69,10 @@ func (t *tables) languages() []block {
 		})
 		ids = append(ids, enumAnchor("language_codebook", l.BCP47))
 	}
-	return []block{t.table("language_codebook", []string{m.ID, m.Tag, m.ISO6391, m.Label, m.Script}, rows, ids...)}
+	return []Block{t.table("language_codebook", []string{m.ID, m.Tag, m.ISO6391, m.Label, m.Script}, rows, ids...)}
 }
 
-func (t *tables) languageAliases() []block {
+func (t *tables) languageAliases() []Block {
 	aliases := make([]string, 0, len(t.doc.LanguageAliases))
 	for a := range t.doc.LanguageAliases {
 		aliases = append(aliases, a)
@@ -86,10 +86,10 @@ func (t *tables) languageAliases() []block {
 		rows = append(rows, []templates.Cell{cell(code(a)), cell(code(tag)), cell(text(t.label("language", strconv.Itoa(l.ID))))})
 		ids = append(ids, enumAnchor("language_aliases", a))
 	}
-	return []block{t.table("language_aliases", []string{t.msg.Alias, t.msg.PreferredTag, t.msg.Language}, rows, ids...)}
+	return []Block{t.table("language_aliases", []string{t.msg.Alias, t.msg.PreferredTag, t.msg.Language}, rows, ids...)}
 }
 
-func (t *tables) stageTypes() []block {
+func (t *tables) stageTypes() []Block {
 	m := t.msg
 	var rows [][]templates.Cell
 	var ids []string
@@ -101,7 +101,7 @@ func (t *tables) stageTypes() []block {
 		})
 		ids = append(ids, enumAnchor("stage_type_enum", v.Key))
 	}
-	return []block{t.table("stage_type_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
+	return []Block{t.table("stage_type_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
 }
 
 // stageTypeRef shows a stage type as id, key and label.
@@ -110,17 +110,17 @@ func (t *tables) stageTypeRef(id int) templates.Cell {
 	return cell(code(strconv.Itoa(id)), text(" "), code(key), text(fmt.Sprintf(t.msg.Parens, t.label("stage_type", strconv.Itoa(id)))))
 }
 
-func (t *tables) stageTypeChoice() []block {
+func (t *tables) stageTypeChoice() []Block {
 	var rows [][]templates.Cell
 	for _, c := range t.doc.StageTypeSelection {
 		rows = append(rows, []templates.Cell{
 			cell(text(t.tx.get("stage_type_selection." + strconv.Itoa(c.StageType)))), t.stageTypeRef(c.StageType),
 		})
 	}
-	return []block{t.table("stage_type_selection", []string{t.msg.UseWhen, t.msg.StageType}, rows)}
+	return []Block{t.table("stage_type_selection", []string{t.msg.UseWhen, t.msg.StageType}, rows)}
 }
 
-func (t *tables) ownership() []block {
+func (t *tables) ownership() []Block {
 	m := t.msg
 	var rows [][]templates.Cell
 	var ids []string
@@ -132,11 +132,11 @@ func (t *tables) ownership() []block {
 		})
 		ids = append(ids, enumAnchor("ownership_enum", v.Key))
 	}
-	return []block{t.table("ownership_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
+	return []Block{t.table("ownership_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
 }
 
 // contextDefaults shows context_constraints_defaults in field-list order.
-func (t *tables) contextDefaults() []block {
+func (t *tables) contextDefaults() []Block {
 	var rows [][]templates.Cell
 	var ids []string
 	for _, f := range t.doc.ContextConstraintsFields {
@@ -149,7 +149,7 @@ func (t *tables) contextDefaults() []block {
 			ids = append(ids, enumAnchor("context_constraints_defaults", f.Name+"."+key))
 		}
 	}
-	return []block{t.table("context_constraints_defaults", []string{t.msg.KeyPath, t.msg.Default}, rows, ids...)}
+	return []Block{t.table("context_constraints_defaults", []string{t.msg.KeyPath, t.msg.Default}, rows, ids...)}
 }
 
 func (t *tables) subFields(ref string) []string {
@@ -179,9 +179,9 @@ func orderedKeys(m map[string]any, order []string) []string {
 }
 
 // typeCriteria shows one heading and table per stage type with criteria.
-func (t *tables) typeCriteria() []block {
+func (t *tables) typeCriteria() []Block {
 	m := t.msg
-	var out []block
+	var out []Block
 	for _, v := range protocol.SortedEnum(t.doc.StageTypeEnum) {
 		fields := t.doc.CriteriaFor(v.ID)
 		if len(fields) == 0 {
@@ -195,14 +195,14 @@ func (t *tables) typeCriteria() []block {
 			rows = append(rows, []templates.Cell{cell(code(f.Name)), t.typeCell(f), cell(text(t.tx.get("type_criteria." + id + "." + f.Name)))})
 			ids = append(ids, criteriaAnchor(v.Key, f.Name))
 		}
-		tb := t.table("", []string{m.Field, m.Type, m.Description}, rows, ids...).(tableBlock)
-		tb.t.Caption = fmt.Sprintf(m.CriteriaCaption, v.ID, v.Key)
+		tb := t.table("", []string{m.Field, m.Type, m.Description}, rows, ids...).(TableBlock)
+		tb.Table.Caption = fmt.Sprintf(m.CriteriaCaption, v.ID, v.Key)
 		out = append(out, tb)
 	}
 	return out
 }
 
-func (t *tables) tierLimits() []block {
+func (t *tables) tierLimits() []Block {
 	m := t.msg
 	cols := []string{m.Limit}
 	for _, tier := range t.doc.Tiers {
@@ -230,7 +230,7 @@ func (t *tables) tierLimits() []block {
 		rows = append(rows, row)
 		ids = append(ids, enumAnchor("tier_limits", l.enforcement))
 	}
-	return []block{t.table("tier_limits", cols, rows, ids...)}
+	return []Block{t.table("tier_limits", cols, rows, ids...)}
 }
 
 func (t *tables) enforcement(key string) templates.Cell {
@@ -259,22 +259,22 @@ func (t *tables) availability(ok bool) string {
 	return t.msg.NotAvailable
 }
 
-func (t *tables) checklist() []block {
+func (t *tables) checklist() []Block {
 	l := templates.List{Ordered: true}
 	for i := range t.doc.Notes {
 		l.Items = append(l.Items, cell(text(t.tx.get("notes."+strconv.Itoa(i)))))
 	}
-	return []block{listBlock{l}}
+	return []Block{listBlock{l}}
 }
 
 // example shows the example payload, pretty-printed, and its tier.
-func (t *tables) example() []block {
+func (t *tables) example() []Block {
 	ex := t.doc.Example
 	pretty, err := indentJSON(ex.Payload)
 	if err != nil {
 		pretty = string(ex.Payload)
 	}
-	return []block{
+	return []Block{
 		paragraphBlock{cell(text(t.tx.get("example.description")))},
 		paragraphBlock{cell(text(fmt.Sprintf(t.msg.ExampleValidFor, t.label("tier", ex.Tier))))},
 		codeBlock{lang: "json", code: pretty, msg: t.msg, hl: t.hl},

@@ -1,4 +1,4 @@
-package generator
+package reference
 
 import (
 	"strings"
@@ -12,12 +12,12 @@ const glossaryPage = "glossary.md"
 // glossaryTable is the glossary directive: one row per term pair, anchored
 // glossary.<english-term> (glossary.stage-type), the note in the page's
 // language and the Chinese wording to avoid, if any.
-func (t *tables) glossaryTable() []block {
+func (t *tables) glossaryTable() []Block {
 	m := t.msg.Glossary
 	tb := t.newTable("glossary", []string{m.EN, m.ZH, m.Note})
 	for _, term := range t.gloss {
 		note := term.NoteEN
-		if t.lang == zh {
+		if t.lang == ZH {
 			note = term.NoteZH
 		}
 		c := cell(text(note))
@@ -29,7 +29,7 @@ func (t *tables) glossaryTable() []block {
 			Cells: []templates.Cell{cell(text(term.EN)), cell(text(term.ZH)), c},
 		})
 	}
-	return []block{tableBlock{tb}}
+	return []Block{TableBlock{tb}}
 }
 
 // glossaryAnchor is the anchor of a term's row: glossary.stage-type.

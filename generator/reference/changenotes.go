@@ -1,4 +1,4 @@
-package generator
+package reference
 
 import (
 	"io/fs"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/protocol"
 )
@@ -36,17 +37,17 @@ import (
 // headings, list items, tables or code fences that would read as entries
 // of the list.
 
-// changeNotesFile is where the notes live.
-const changeNotesFile = "content/changes.yaml"
+// ChangeNotesFile is where the notes live.
+const ChangeNotesFile = "content/changes.yaml"
 
-// versionNotes are the notes on one version's changelog.
-type versionNotes struct {
+// VersionNotes are the notes on one version's changelog.
+type VersionNotes struct {
 	Intro   map[string]string            `yaml:"intro"`
 	Changes map[string]map[string]string `yaml:"changes"`
 }
 
-// changeKey names a change for its note: kind, then where, then the name.
-func changeKey(c protocol.Change) string {
+// ChangeKey names a change for its note: kind, then where, then the name.
+func ChangeKey(c protocol.Change) string {
 	key := string(c.Kind) + " " + c.Where
 	if c.Name != "" {
 		key += "." + c.Name
@@ -58,19 +59,19 @@ func changeKey(c protocol.Change) string {
 // heading, a list item, a table row, a code fence or a thematic break.
 var structureInNote = regexp.MustCompile("(?m)^\\s*(#|[-*+] |\\d+[.)] |\\||```|~~~|---)")
 
-// loadChangeNotes reads content/changes.yaml and checks it against the
+// LoadChangeNotes reads content/changes.yaml and checks it against the
 // versions: every version key names a version with a changelog, every
 // change key a change of that version, every note is in both languages
 // and is prose. A missing file means no notes.
-func loadChangeNotes(fsys fs.FS, versions []*protocol.Document, rep *report) map[string]versionNotes {
-	data, err := fs.ReadFile(fsys, changeNotesFile)
+func LoadChangeNotes(fsys fs.FS, versions []*protocol.Document, rep diag.Reporter) map[string]VersionNotes {
+	data, err := fs.ReadFile(fsys, ChangeNotesFile)
 	if err != nil {
 		return nil
 	}
-	var notes map[string]versionNotes
+	var notes map[string]VersionNotes
 	if err := yaml.UnmarshalWithOptions(data, &notes, yaml.Strict()); err != nil {
 		line, msg := yamlpos.ErrorPos(err)
-		rep.errorf(changeNotesFile, line, "%s", msg)
+		errorf(rep, ChangeNotesFile, line, "%s", msg)
 		return nil
 	}
 	changes := map[string][]protocol.Change{}
@@ -79,30 +80,30 @@ func loadChangeNotes(fsys fs.FS, versions []*protocol.Document, rep *report) map
 		changes[versions[i].Major()] = protocol.Changes(versions[i-1], versions[i])
 		majors = append(majors, versions[i].Major())
 	}
-	ok := map[string]versionNotes{}
+	ok := map[string]VersionNotes{}
 	for _, major := range slices.Sorted(maps.Keys(notes)) {
 		vn := notes[major]
 		list, known := changes[major]
 		if !known {
-			rep.errorf(changeNotesFile, keyLine(data, major, 0), "%q is not a version with a changelog; versions with one: %s", major, orNothing(majors))
+			errorf(rep, ChangeNotesFile, keyLine(data, major, 0), "%q is not a version with a changelog; versions with one: %s", major, orNothing(majors))
 			continue
 		}
 		good := true
 		check := func(what string, text map[string]string, at int) {
-			for _, lang := range languages {
+			for _, lang := range Languages {
 				t := strings.TrimSpace(text[lang])
 				switch {
 				case t == "":
-					rep.errorf(changeNotesFile, at, "%s has no %s text; a note is in both languages", what, lang)
+					errorf(rep, ChangeNotesFile, at, "%s has no %s text; a note is in both languages", what, lang)
 					good = false
 				case structureInNote.MatchString(t):
-					rep.errorf(changeNotesFile, at, "%s (%s) holds a heading, list item, table or code block; a note is prose under the generated entry, which it cannot add to or replace", what, lang)
+					errorf(rep, ChangeNotesFile, at, "%s (%s) holds a heading, list item, table or code block; a note is prose under the generated entry, which it cannot add to or replace", what, lang)
 					good = false
 				}
 			}
 			for lang := range text {
-				if !slices.Contains(languages, lang) {
-					rep.errorf(changeNotesFile, at, "%s: unknown language %q; write %s", what, lang, strings.Join(languages, " and "))
+				if !slices.Contains(Languages, lang) {
+					errorf(rep, ChangeNotesFile, at, "%s: unknown language %q; write %s", what, lang, strings.Join(Languages, " and "))
 					good = false
 				}
 			}
@@ -113,12 +114,12 @@ func loadChangeNotes(fsys fs.FS, versions []*protocol.Document, rep *report) map
 		}
 		keys := map[string]bool{}
 		for _, c := range list {
-			keys[changeKey(c)] = true
+			keys[ChangeKey(c)] = true
 		}
 		for _, key := range slices.Sorted(maps.Keys(vn.Changes)) {
 			at := keyLine(data, key, start)
 			if !keys[key] {
-				rep.errorf(changeNotesFile, at, "no change %q between versions %s and its predecessor; the changes are: %s", key, major, orNothing(slices.Sorted(maps.Keys(keys))))
+				errorf(rep, ChangeNotesFile, at, "no change %q between versions %s and its predecessor; the changes are: %s", key, major, orNothing(slices.Sorted(maps.Keys(keys))))
 				good = false
 				continue
 			}
@@ -148,9 +149,9 @@ func keyLine(data []byte, key string, from int) int {
 	return 0
 }
 
-// quoteNote writes a note as a Markdown quotation under a list entry (at
+// QuoteNote writes a note as a Markdown quotation under a list entry (at
 // indent) or on its own, introduced by the language's label.
-func quoteNote(label, text, indent string) string {
+func QuoteNote(label, text, indent string) string {
 	var sb strings.Builder
 	for i, line := range strings.Split(strings.TrimSpace(text), "\n") {
 		sb.WriteString(indent + ">")
@@ -176,5 +177,5 @@ func orNothing(list []string) string {
 	return strings.Join(list, ", ")
 }
 
-// noteLabel introduces a hand-written note in each language.
-var noteLabel = map[string]string{en: "Note:", zh: "说明："}
+// NoteLabel introduces a hand-written note in each language.
+var NoteLabel = map[string]string{EN: "Note:", ZH: "说明："}

@@ -1,4 +1,4 @@
-package generator
+package reference
 
 import "strings"
 
@@ -16,8 +16,8 @@ import "strings"
 // (manifest_fields, ownership_enum, language_codebook), which type cells
 // link to.
 
-// fieldAnchor is the anchor of a field of the list named ref (manifest_fields).
-func fieldAnchor(ref, name string) string {
+// FieldAnchor is the anchor of a field of the list named ref (manifest_fields).
+func FieldAnchor(ref, name string) string {
 	return strings.TrimSuffix(ref, "_fields") + "." + name
 }
 
@@ -41,5 +41,5 @@ func (t *tables) refURL(name string) string {
 			return ""
 		}
 	}
-	return pageURL(t.lang, referenceRel(t.doc)) + "#" + name
+	return t.refPage + "#" + name
 }

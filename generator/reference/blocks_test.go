@@ -1,4 +1,4 @@
-package generator
+package reference
 
 import "testing"
 
@@ -16,7 +16,7 @@ func TestCodeFence(t *testing.T) {
 		{"`` ` ``", 3, "```"},
 	}
 	for _, tt := range tests {
-		if got := codeFence(tt.text, tt.n); got != tt.want {
+		if got := CodeFence(tt.text, tt.n); got != tt.want {
 			t.Errorf("codeFence(%q, %d) = %q; want %q", tt.text, tt.n, got, tt.want)
 		}
 	}

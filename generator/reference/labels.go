@@ -1,4 +1,4 @@
-package generator
+package reference
 
 import (
 	"fmt"
@@ -8,11 +8,13 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/protocol"
 )
 
-const labelsFile = "content/labels.yaml"
+// LabelsFile holds the labels of every enum value in both languages.
+const LabelsFile = "content/labels.yaml"
 
 // label is the display name of one enum value in both languages.
 type label struct {
@@ -21,34 +23,34 @@ type label struct {
 }
 
 func (l label) in(lang string) string {
-	if lang == zh {
+	if lang == ZH {
 		return l.ZH
 	}
 	return l.EN
 }
 
-// labels maps an enum kind (stage_type, script_language, data_format_type,
+// Labels maps an enum kind (stage_type, script_language, data_format_type,
 // ownership, project_tags, language, tier) and a value key (the integer id,
 // or the tier name) to its label.
-type labels map[string]map[string]label
+type Labels map[string]map[string]label
 
-// get returns the label of a value in a language.
-func (ls labels) get(kind, key, lang string) string { return ls[kind][key].in(lang) }
+// Get returns the label of a value in a language.
+func (ls Labels) Get(kind, key, lang string) string { return ls[kind][key].in(lang) }
 
-// loadLabels reads content/labels.yaml strictly.
-func loadLabels(fsys fs.FS, rep *report) labels {
-	data, err := fs.ReadFile(fsys, labelsFile)
+// LoadLabels reads content/labels.yaml strictly.
+func LoadLabels(fsys fs.FS, rep diag.Reporter) Labels {
+	data, err := fs.ReadFile(fsys, LabelsFile)
 	if err != nil {
-		rep.errorf(labelsFile, 0, "read labels: %v", err)
-		return labels{}
+		errorf(rep, LabelsFile, 0, "read labels: %v", err)
+		return Labels{}
 	}
 	var raw map[string]map[any]label
 	if err := yaml.UnmarshalWithOptions(data, &raw, yaml.Strict()); err != nil {
 		line, msg := yamlpos.ErrorPos(err)
-		rep.errorf(labelsFile, line, "%s", msg)
-		return labels{}
+		errorf(rep, LabelsFile, line, "%s", msg)
+		return Labels{}
 	}
-	ls := labels{}
+	ls := Labels{}
 	for kind, values := range raw {
 		ls[kind] = map[string]label{}
 		for k, v := range values {
@@ -83,51 +85,35 @@ func labelKey(kind string, v protocol.EnumValue) string {
 	return strconv.Itoa(v.ID)
 }
 
-// check reports enum values without a label in either language as errors
+// Check reports enum values without a label in either language as errors
 // and labels for values the protocol no longer has as warnings.
 // Errors point at the value's line in the file when it has one, else at
 // its kind's, where the label goes.
-func (ls labels) check(rep *report, fsys fs.FS, docs ...*protocol.Document) {
-	data, _ := fs.ReadFile(fsys, labelsFile)
+func (ls Labels) Check(rep diag.Reporter, fsys fs.FS, docs ...*protocol.Document) {
+	data, _ := fs.ReadFile(fsys, LabelsFile)
 	all := unionEnumValues(docs)
 	for kind, values := range all {
 		known := map[string]bool{}
 		for _, v := range values {
 			key := labelKey(kind, v)
 			known[key] = true
-			for _, lang := range languages {
-				if ls.get(kind, key, lang) == "" {
-					rep.errorf(labelsFile, labelLine(data, kind, key), "%s %s (%s) has no %s label", kind, key, v.Key, lang)
+			for _, lang := range Languages {
+				if ls.Get(kind, key, lang) == "" {
+					errorf(rep, LabelsFile, labelLine(data, kind, key), "%s %s (%s) has no %s label", kind, key, v.Key, lang)
 				}
 			}
 		}
 		for key := range ls[kind] {
 			if !known[key] {
-				rep.warnf(labelsFile, 0, "%s %s is not in the protocol document; remove its label", kind, key)
+				warnf(rep, LabelsFile, 0, "%s %s is not in the protocol document; remove its label", kind, key)
 			}
 		}
 	}
 	for kind := range ls {
 		if _, ok := all[kind]; !ok {
-			rep.warnf(labelsFile, 0, "unknown label kind %q", kind)
+			warnf(rep, LabelsFile, 0, "unknown label kind %q", kind)
 		}
 	}
-}
-
-// TierLabels returns the tier names of content/labels.yaml in the form the
-// validator takes them, so gen validate and the validator page name tiers
-// as the docs do.
-func TierLabels(fsys fs.FS) (map[string]protocol.Label, error) {
-	rep := &report{}
-	ls := loadLabels(fsys, rep)
-	if err := rep.errs.Err(); err != nil {
-		return nil, err
-	}
-	out := map[string]protocol.Label{}
-	for tier, l := range ls["tier"] {
-		out[tier] = protocol.Label{EN: l.EN, ZH: l.ZH}
-	}
-	return out, nil
 }
 
 // labelLine is the line of a value's label in labels.yaml, or of its kind
@@ -151,4 +137,26 @@ func labelLine(data []byte, kind, key string) int {
 		}
 	}
 	return start
+}
+
+// unionEnumValues merges the enum values of every version by label key,
+// so a label is required for each value of any version and flagged only
+// when no version has its value.
+func unionEnumValues(docs []*protocol.Document) map[string][]protocol.EnumValue {
+	out := map[string][]protocol.EnumValue{}
+	seen := map[string]bool{}
+	for _, d := range docs {
+		for kind, values := range enumValues(d) {
+			if out[kind] == nil {
+				out[kind] = []protocol.EnumValue{}
+			}
+			for _, v := range values {
+				if k := kind + "\x00" + labelKey(kind, v); !seen[k] {
+					seen[k] = true
+					out[kind] = append(out[kind], v)
+				}
+			}
+		}
+	}
+	return out
 }
