@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 
 	"github.com/yuin/goldmark"
@@ -144,8 +145,8 @@ type builder struct {
 type pageResult struct {
 	page     *page
 	anchors  map[string]bool
-	links    []linkRef
-	headings []heading
+	links    []markdown.Link
+	headings []markdown.Heading
 	markdown string // the Markdown version, kept for the field reference page only
 }
 
@@ -231,7 +232,7 @@ type worker struct {
 }
 
 func (b *builder) newWorker() *worker {
-	w := &worker{md: map[string]goldmark.Markdown{en: newMarkdown(en, b.hl), zh: newMarkdown(zh, b.hl)}}
+	w := &worker{md: map[string]goldmark.Markdown{en: markdown.New(en, b.hl), zh: markdown.New(zh, b.hl)}}
 	w.bw = bufio.NewWriterSize(&w.body, 16<<10)
 	return w
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 )
 
@@ -278,7 +279,7 @@ func (c *comparison) settle(o, t *section, ds []drift) {
 	c.drifts[t.Index] = ds
 	used := make([]bool, len(t.Acks))
 	for _, d := range ds {
-		i := slices.IndexFunc(t.Acks, func(a ack) bool { return a.Key == ackKey(d.key) })
+		i := slices.IndexFunc(t.Acks, func(a markdown.Ack) bool { return a.Key == ackKey(d.key) })
 		switch {
 		case i < 0:
 			c.warn(d.line, "%s", d.msg)

@@ -81,7 +81,7 @@
 // # Front matter
 //
 // Every page starts with YAML between two "---" lines, decoded strictly
-// (an unknown key is an error at its line):
+// (an unknown key is an error at its line; package markdown reads it):
 //
 //	title: Creating a task       # required
 //	description: One sentence.   # required; the meta description and llms.txt note
@@ -115,6 +115,7 @@
 //
 // # Markdown
 //
+// Package [pairag.com/portal/generator/markdown] holds the one setup:
 // GitHub Flavored Markdown (tables, task lists, autolinks, strikethrough)
 // with the CJK extension, and {#id} attributes on headings. Headings get
 // ids from their text, keeping Unicode letters ("信任边界" stays as is);

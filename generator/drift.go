@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/diag"
 )
 
@@ -60,7 +61,7 @@ type facts struct {
 	lines  []int    // line of each top-level block
 }
 
-var syntaxParsers = sync.Pool{New: func() any { return newSyntaxParser() }}
+var syntaxParsers = sync.Pool{New: func() any { return markdown.NewSyntaxParser() }}
 
 // analyze parses a file with the site's syntax and collects each
 // section's tokens. Top-level blocks belong to the section they start in.
@@ -105,7 +106,7 @@ func sectionOf(secs []section, n ast.Node, cur int) int {
 // of two sections.
 func blockKind(n ast.Node) string {
 	switch n.(type) {
-	case *ast.FencedCodeBlock, *ast.CodeBlock, *directiveNode:
+	case *ast.FencedCodeBlock, *ast.CodeBlock, *markdown.Directive:
 		return "code"
 	}
 	return n.Kind().String()
@@ -136,19 +137,19 @@ func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
 				if fc, ok := c.(*ast.FencedCodeBlock); ok {
 					lang = string(fc.Language(src))
 				}
-				f.blocks = append(f.blocks, token{kind: "code block", text: linesText(c, src), line: line, blk: blk, lang: lang, body: body})
+				f.blocks = append(f.blocks, token{kind: "code block", text: markdown.LinesText(c, src), line: line, blk: blk, lang: lang, body: body})
 			}
 			return ast.WalkSkipChildren, nil
-		case *directiveNode:
+		case *markdown.Directive:
 			if entering {
-				f.blocks = append(f.blocks, token{kind: "code block", text: "protocol " + c.name, line: c.line, blk: blk})
+				f.blocks = append(f.blocks, token{kind: "code block", text: "protocol " + c.Name, line: c.Line, blk: blk})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock, *ast.RawHTML:
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
 			if entering {
-				f.tokens = append(f.tokens, token{kind: "inline code", text: strings.TrimSpace(plainText(c, src)), line: lineAt(lines, firstOffset(c)), blk: blk})
+				f.tokens = append(f.tokens, token{kind: "inline code", text: strings.TrimSpace(markdown.PlainText(c, src)), line: lineAt(lines, firstOffset(c)), blk: blk})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.AutoLink:
@@ -307,7 +308,7 @@ func sourceIDs(secs []section) []string {
 		case s.ID != "":
 			ids[i] = s.ID
 		default:
-			ids[i] = unique(slug(s.Title), seen)
+			ids[i] = markdown.Unique(markdown.Slug(s.Title), seen)
 		}
 	}
 	return ids
@@ -482,8 +483,8 @@ func rowsOf(pair []int, taken []bool) []pairRow {
 func docsLinkTarget(dest string) string {
 	// The build compares links after the Chinese page's were prefixed
 	// with /zh-CN; a writer may also write the prefix. Both mean the same.
-	if strings.HasPrefix(dest, langPrefix(zh)+"/") {
-		dest = strings.TrimPrefix(dest, langPrefix(zh))
+	if strings.HasPrefix(dest, markdown.LangPrefix(zh)+"/") {
+		dest = strings.TrimPrefix(dest, markdown.LangPrefix(zh))
 	}
 	if !strings.HasPrefix(dest, "/protocol/pairag-task-publish-v") {
 		return dest

@@ -13,6 +13,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 	"golang.org/x/tools/txtar"
+
+	"pairag.com/portal/generator/markdown"
 )
 
 // rowNames shows aligned rows as "original | translation", "-" for a missing side.
@@ -162,7 +164,7 @@ func TestStamp(t *testing.T) {
 	}
 	var kept []string
 	for line := range strings.Lines(string(out)) {
-		if _, ok := parseStamp([]byte(line)); !ok {
+		if _, ok := markdown.ParseStamp([]byte(line)); !ok {
 			kept = append(kept, line)
 		}
 	}

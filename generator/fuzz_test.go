@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/txtar"
+
+	"pairag.com/portal/generator/markdown"
 )
 
 // FuzzStamp splits arbitrary originals and translations into sections and
@@ -62,7 +64,7 @@ func checkSections(t *testing.T, f *textFile) {
 func unmarked(src []byte) string {
 	var b strings.Builder
 	for line := range strings.Lines(string(src)) {
-		if !isMarker([]byte(line)) {
+		if !markdown.IsMarker([]byte(line)) {
 			b.WriteString(strings.TrimRight(line, "\r\n") + "\n")
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
@@ -119,7 +120,7 @@ func pagerLinks(nav []templates.NavItem, url string) (prev, next *templates.Link
 // page whose URL is a proper prefix of it (/skills/ above /skills/x/).
 // The home page has none.
 func (b *builder) breadcrumbs(p *page) []templates.Link {
-	home := langPrefix(p.Lang) + "/"
+	home := markdown.LangPrefix(p.Lang) + "/"
 	if p.URL == home || p.Rel == "404.md" {
 		return nil
 	}

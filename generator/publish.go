@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/judge"
@@ -183,7 +184,7 @@ func (b *builder) writeLLMs(lang string) {
 		}
 		full.Write(b.llmsText(r.page))
 	}
-	prefix := langPrefix(lang)
+	prefix := markdown.LangPrefix(lang)
 	fmt.Fprintf(&s, "\n## Optional\n\n")
 	item("llms-full.txt", prefix+"/llms-full.txt", m.LLMsFull)
 	b.write(prefix+"/llms.txt", []byte(s.String()))

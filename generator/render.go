@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
@@ -106,7 +107,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			return
 		}
 		if i == 1 && cmp != nil {
-			pp.st.twin = twinIDs(cmp, pages[0].st.headings)
+			pp.st.Twin = twinIDs(cmp, pages[0].st.Headings)
 		}
 		res := b.renderPage(w, pp, pr, rep, rec)
 		if res == nil {
@@ -131,16 +132,15 @@ func (b *builder) renderPair(w *worker, pr pair) {
 // parsedPage is a page parsed as written, before pageTransformers.
 type parsedPage struct {
 	p   *page
-	st  *pageState
+	st  *markdown.State
 	pc  parser.Context
 	doc *ast.Document
 }
 
 // parsePage parses a page with the site's syntax.
 func (b *builder) parsePage(w *worker, p *page, rep *report) *parsedPage {
-	st := newPageState(p, b.lookup(b.docOf(p.Rel), p.Lang), rep)
-	pc := parser.NewContext()
-	pc.Set(stateKey, st)
+	st := markdown.NewState(&p.Page, b.lookup(b.docOf(p.Rel), p.Lang), rep)
+	pc := markdown.NewContext(st)
 	doc := w.md[p.Lang].Parser().Parse(gtext.NewReader(p.Src), parser.WithContext(pc)).(*ast.Document)
 	return &parsedPage{p: p, st: st, pc: pc, doc: doc}
 }
@@ -156,7 +156,7 @@ func (pp *parsedPage) text() *textFile {
 
 // twinIDs maps the line of each translated section's heading to the id of
 // the original heading its row aligns it with.
-func twinIDs(c *comparison, original []heading) map[int]string {
+func twinIDs(c *comparison, original []markdown.Heading) map[int]string {
 	byLine := map[int]string{}
 	for _, h := range original {
 		byLine[h.Line] = h.ID
@@ -198,7 +198,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 			*rec = append(*rec, cachedFile{name, append([]byte(nil), data...)})
 		}
 	}
-	transform(doc, p.Src, pp.pc)
+	markdown.Transform(doc, p.Src, pp.pc)
 	md := w.md[p.Lang]
 	w.body.Reset()
 	w.bw.Reset(&w.body)
@@ -220,8 +220,8 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	if b.ctx.Err() != nil {
 		return nil
 	}
-	res := &pageResult{page: p, anchors: st.anchors, links: st.links, headings: st.headings}
-	text := b.exportMarkdown(st)
+	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings}
+	text := b.exportMarkdown(p, st)
 	if u := markdownURL(p); u != "" {
 		write(u, []byte(text))
 	}
@@ -244,7 +244,7 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 	}
 	urls := map[string]string{}
 	for _, lang := range languages {
-		urls[lang] = langPrefix(lang) + "/"
+		urls[lang] = markdown.LangPrefix(lang) + "/"
 		if t := pr.get(lang); t != nil {
 			urls[lang] = t.URL
 		}
@@ -273,7 +273,7 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 			{HrefLang: zh, Href: b.abs(urls[zh])},
 			{HrefLang: "x-default", Href: b.abs(urls[en])},
 		},
-		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: langPrefix(p.Lang) + "/",
+		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: markdown.LangPrefix(p.Lang) + "/",
 		Nav:     withCurrent(b.nav[p.Lang], p.URL),
 		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
 		Body:    body,
@@ -297,22 +297,21 @@ type edit struct {
 // exportMarkdown returns a page as one self-contained Markdown file: its
 // title as a heading, then the body with directives expanded into Markdown
 // and internal links made absolute.
-func (b *builder) exportMarkdown(st *pageState) string {
-	p := st.page
+func (b *builder) exportMarkdown(p *page, st *markdown.State) string {
 	edits := stampEdits(p.Src, p.BodyStart)
-	for _, d := range st.dirs {
+	for _, d := range st.Dirs {
 		var sb strings.Builder
-		for i, blk := range d.blocks {
+		for i, blk := range d.Blocks {
 			if i > 0 {
 				sb.WriteString("\n")
 			}
 			blk.Markdown(&sb, b.abs)
 		}
-		edits = append(edits, edit{d.start, d.end, sb.String()})
+		edits = append(edits, edit{d.Start, d.End, sb.String()})
 	}
-	for _, l := range st.links {
+	for _, l := range st.Links {
 		if l.Off >= 0 {
-			u := l.target()
+			u := l.Target()
 			if strings.HasPrefix(l.Dest, "#") {
 				u = p.URL + "#" + l.Frag
 			}

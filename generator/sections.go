@@ -5,6 +5,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+
+	"pairag.com/portal/generator/markdown"
 )
 
 // section is one part of a Markdown file: an ATX heading and everything up
@@ -20,21 +22,11 @@ type section struct {
 	Body  int    // offset just past the heading line
 	End   int    // offset of the next section
 
-	Stamp     string // digest recorded by gen stamp, "" for none
-	StampLine int    // line of the stamp comment
-	Acks      []ack  // deliberate differences the writer accepted
-	MarkFrom  int    // byte range of the marker lines (stamp and acks), newline included
-	MarkTo    int    // 0 when the section has none
-}
-
-// ack is a recorded acknowledgement of one finding of a translated
-// section: <!-- accepted 1a2b3c4d: number "5" reads "6" -->. The digest
-// covers both sections and the finding, so the acknowledgement expires as
-// soon as either side changes.
-type ack struct {
-	Digest string
-	Key    string // the finding it accepts, without positions
-	Line   int
+	Stamp     string         // digest recorded by gen stamp, "" for none
+	StampLine int            // line of the stamp comment
+	Acks      []markdown.Ack // deliberate differences the writer accepted
+	MarkFrom  int            // byte range of the marker lines (stamp and acks), newline included
+	MarkTo    int            // 0 when the section has none
 }
 
 // name is how findings refer to a section: its heading as written, or "intro".
@@ -52,7 +44,7 @@ func splitSections(src []byte, bodyStart int) []section {
 	secs := []section{{Line: line, Start: bodyStart, Body: bodyStart}}
 	var fence fenceState
 	for pos := bodyStart; pos < len(src); line++ {
-		end, _ := cutLine(src, pos)
+		end, _ := markdown.CutLine(src, pos)
 		text := src[pos:end]
 		if fence.inside(text) {
 			pos = end
@@ -147,55 +139,6 @@ func atxHeading(line []byte) (level int, title, id string, ok bool) {
 	return level, s, id, true
 }
 
-// stampPrefix and stampSuffix enclose the digest gen stamp records:
-// <!-- source: 3f2a9c1b -->; ackPrefix starts an acknowledgement.
-const (
-	stampPrefix = "<!-- source: "
-	stampSuffix = " -->"
-	ackPrefix   = "<!-- accepted "
-)
-
-// parseAck reads an acknowledgement line.
-func parseAck(line []byte) (ack, bool) {
-	s := strings.TrimSpace(string(line))
-	if len(s) < len(ackPrefix)+len(stampSuffix) || !strings.HasPrefix(s, ackPrefix) || !strings.HasSuffix(s, stampSuffix) {
-		return ack{}, false
-	}
-	d, key, ok := strings.Cut(s[len(ackPrefix):len(s)-len(stampSuffix)], ": ")
-	if !ok || !isHex(d) || key == "" {
-		return ack{}, false
-	}
-	return ack{Digest: d, Key: key}, true
-}
-
-// isMarker reports a line gen stamp writes: a stamp or an acknowledgement.
-func isMarker(line []byte) bool {
-	if _, ok := parseStamp(line); ok {
-		return true
-	}
-	_, ok := parseAck(line)
-	return ok
-}
-
-func isHex(d string) bool {
-	for _, r := range d {
-		if !strings.ContainsRune("0123456789abcdef", r) {
-			return false
-		}
-	}
-	return d != ""
-}
-
-// parseStamp returns the digest of a stamp comment line.
-func parseStamp(line []byte) (string, bool) {
-	s := strings.TrimSpace(string(line))
-	if len(s) < len(stampPrefix)+len(stampSuffix) || !strings.HasPrefix(s, stampPrefix) || !strings.HasSuffix(s, stampSuffix) {
-		return "", false // "<!-- source: -->" overlaps prefix and suffix
-	}
-	d := strings.TrimSpace(s[len(stampPrefix) : len(s)-len(stampSuffix)])
-	return d, isHex(d)
-}
-
 // findStamp records the marker lines of the section: the stamp and the
 // acknowledgements on consecutive lines from the first non-blank line
 // after the heading (of the intro's body).
@@ -203,7 +146,7 @@ func (s *section) findStamp(src []byte, bodyStart int) {
 	line := 1 + bytes.Count(src[:s.Body], []byte("\n"))
 	pos := s.Body
 	for ; pos < s.End; line++ {
-		end, _ := cutLine(src, pos)
+		end, _ := markdown.CutLine(src, pos)
 		if len(bytes.TrimSpace(src[pos:end])) > 0 {
 			break
 		}
@@ -211,10 +154,10 @@ func (s *section) findStamp(src []byte, bodyStart int) {
 	}
 	first := line
 	for ; pos < s.End; line++ {
-		end, _ := cutLine(src, pos)
+		end, _ := markdown.CutLine(src, pos)
 		text := src[pos:end]
-		d, stamp := parseStamp(text)
-		a, acked := parseAck(text)
+		d, stamp := markdown.ParseStamp(text)
+		a, acked := markdown.ParseAck(text)
 		if (!stamp || s.Stamp != "") && !acked {
 			break
 		}

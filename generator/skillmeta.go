@@ -9,6 +9,7 @@ import (
 	yast "github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/yamlpos"
 )
 
@@ -34,7 +35,7 @@ var skillKeys = []string{"name", "description", "version", "author", "license", 
 // skill with a broken header still publishes.
 func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Finding) {
 	fm := SkillFrontMatter{invalid: map[string]bool{}, broken: true}
-	text, first, body, err := splitFrontMatter(src)
+	text, first, body, err := markdown.SplitFrontMatter(src)
 	if err != nil {
 		fm.broken = false // say what a SKILL.md needs
 		return fm, 0, []Finding{{File: file, Line: 1, Severity: SeverityWarning, Msg: "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}

@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/templates"
 )
@@ -47,7 +48,9 @@ func (b *builder) loadSkills() {
 var notInNav = false
 
 // skillURL is the side-by-side page of a skill in a language.
-func skillURL(lang, slug string) string { return langPrefix(lang) + skillURLPrefix + slug + "/" }
+func skillURL(lang, slug string) string {
+	return markdown.LangPrefix(lang) + skillURLPrefix + slug + "/"
+}
 
 // rawURL is where a file of a skill folder is published.
 func (s *skill) rawURL(rel string) string { return skillURLPrefix + s.Slug + "/" + rel }
@@ -150,7 +153,7 @@ func (b *builder) renderSkills() {
 // skillLink is a link from a skill file to the rest of the site.
 type skillLink struct {
 	file string
-	ref  linkRef
+	ref  markdown.Link
 }
 
 // renderSkill writes one skill's files and pages and returns the links to
@@ -166,7 +169,7 @@ func (b *builder) renderSkill(w *worker, s *skill, js string) []skillLink {
 		if lang == zh && s.tr() != nil {
 			raw = s.rawURL(skillFileZH)
 		}
-		pages[lang] = &page{Lang: lang, File: s.orig().Name, Rel: "skills/" + s.Slug + "/", URL: skillURL(lang, s.Slug),
+		pages[lang] = &page{Page: markdown.Page{Lang: lang, File: s.orig().Name, URL: skillURL(lang, s.Slug)}, Rel: "skills/" + s.Slug + "/",
 			FM: FrontMatter{Title: s.name(), Description: desc, Nav: &notInNav}, Raw: raw}
 	}
 	pr := pair{en: pages[en], zh: pages[zh]}
@@ -249,13 +252,12 @@ func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string,
 	if lang != en {
 		rep = &report{} // the same problems were reported when rendering the English page
 	}
-	p := &page{Lang: lang, File: tf.Name, Rel: "skills/" + s.Slug + "/", URL: skillURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}
-	st := newPageState(p, func(string) ([]reference.Block, error) { return nil, errNoDirectives }, rep)
-	pc := parser.NewContext()
-	pc.Set(stateKey, st)
+	p := &page{Page: markdown.Page{Lang: lang, File: tf.Name, URL: skillURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}, Rel: "skills/" + s.Slug + "/"}
+	st := markdown.NewState(&p.Page, func(string) ([]reference.Block, error) { return nil, errNoDirectives }, rep)
+	pc := markdown.NewContext(st)
 	md := w.md[lang]
 	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc)).(*ast.Document)
-	transform(doc, tf.Src, pc)
+	markdown.Transform(doc, tf.Src, pc)
 	out := &renderedFile{text: tf, html: make([]string, len(tf.secs)), ids: make([]string, len(tf.secs))}
 	groups := make([]*ast.Document, len(tf.secs))
 	for i := range groups {
@@ -283,7 +285,7 @@ func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string,
 		}
 		out.html[i] = sb.String()
 	}
-	for _, l := range st.links {
+	for _, l := range st.Links {
 		if _, relative := siblingTarget("", l.Dest); !relative {
 			out.links = append(out.links, skillLink{tf.Name, l})
 		}
@@ -355,7 +357,7 @@ func skillRows(s *skill, orig, tr *renderedFile, anchors map[string]bool) []temp
 		case p.tr >= 0 && tr.ids[p.tr] != "":
 			id = tr.ids[p.tr]
 		}
-		r.ID = unique(id, anchors)
+		r.ID = markdown.Unique(id, anchors)
 		r.Stale = c != nil && p.tr >= 0 && c.stale[p.tr]
 		rows = append(rows, r)
 	}

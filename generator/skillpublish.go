@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+
+	"pairag.com/portal/generator/markdown"
 )
 
 // published is a file of a skill folder as it is published: the author's
@@ -42,7 +44,7 @@ func (b *builder) llmsText(p *page) []byte {
 	}
 	t := s.Texts[rel]
 	var out bytes.Buffer
-	if text, _, _, err := splitFrontMatter(t.Src); err == nil {
+	if text, _, _, err := markdown.SplitFrontMatter(t.Src); err == nil {
 		out.WriteString("```yaml\n")
 		out.Write(text)
 		out.WriteString("```\n")
@@ -115,7 +117,7 @@ func (f *textFile) publishedRange(i int) (int, int) {
 	for to > from && (pub[to-1] == '\n' || pub[to-1] == '\r' || pub[to-1] == ' ' || pub[to-1] == '\t') {
 		to--
 	}
-	if end, _ := cutLine(pub, to); to > from {
+	if end, _ := markdown.CutLine(pub, to); to > from {
 		to = end
 	}
 	return from, to

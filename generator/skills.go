@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/scratch"
 	"pairag.com/portal/internal/yamlpos"
 )
@@ -134,7 +135,7 @@ func (s *skill) loadText(rel string) []Finding {
 		if !fm.broken {
 			out = append(out, checkSkillName(file, s.Slug, fm, data, rel == skillFile)...)
 		}
-	} else if _, _, b, err := splitFrontMatter(data); err == nil {
+	} else if _, _, b, err := markdown.SplitFrontMatter(data); err == nil {
 		body = b
 	}
 	s.Texts[rel] = newTextFile(file, data, body)
@@ -314,7 +315,7 @@ func checkSkillName(file, slug string, fm SkillFrontMatter, src []byte, orig boo
 // fmLine is the line of a top-level key of a file's front matter; 1 when
 // the key is absent.
 func fmLine(src []byte, key string) int {
-	text, first, _, err := splitFrontMatter(src)
+	text, first, _, err := markdown.SplitFrontMatter(src)
 	if err != nil {
 		return 1
 	}

@@ -5,34 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	gtext "github.com/yuin/goldmark/text"
-
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/textedit"
 )
-
-// stampRemover drops translation stamps (<!-- source: 3f2a9c1b -->) from
-// rendered pages: without it goldmark would render each as a
-// "raw HTML omitted" comment.
-type stampRemover struct{}
-
-func (stampRemover) Transform(doc *ast.Document, reader gtext.Reader, _ parser.Context) {
-	src := reader.Source()
-	var stamps []ast.Node
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if h, ok := n.(*ast.HTMLBlock); ok && entering && h.Lines().Len() == 1 {
-			seg := h.Lines().At(0)
-			if isMarker(seg.Value(src)) {
-				stamps = append(stamps, n)
-			}
-		}
-		return ast.WalkContinue, nil
-	})
-	for _, n := range stamps {
-		n.Parent().RemoveChild(n.Parent(), n)
-	}
-}
 
 // stampEdits removes the marker lines of a page (stamps and
 // acknowledgements) from its Markdown export.
@@ -57,11 +32,8 @@ func withoutMarkers(src []byte, bodyStart int) []byte {
 	return out
 }
 
-// stampLine is the comment recording the digest of an original section.
-func stampLine(digest string) string { return stampPrefix + digest + stampSuffix }
-
 // ackLine is the comment accepting one difference.
-func ackLine(digest, key string) string { return ackPrefix + digest + ": " + ackKey(key) + stampSuffix }
+func ackLine(digest, key string) string { return markdown.AckLine(digest, ackKey(key)) }
 
 // stampResult is what stamping one translation did.
 type stampResult struct {
@@ -98,12 +70,12 @@ func stamped(c *comparison, accept bool) stampResult {
 		}
 		var marks strings.Builder
 		if o != nil {
-			marks.WriteString(stampLine(o.digest(c.orig.Src)) + eol)
+			marks.WriteString(markdown.StampLine(o.digest(c.orig.Src)) + eol)
 		}
 		for _, d := range c.drifts[t.Index] {
 			digest := c.ackDigest(o, t, d.key)
 			f := Finding{File: c.tr.Name, Line: d.line, Severity: SeverityWarning, Msg: d.msg}
-			current := slices.ContainsFunc(t.Acks, func(a ack) bool { return a.Digest == digest && a.Key == ackKey(d.key) })
+			current := slices.ContainsFunc(t.Acks, func(a markdown.Ack) bool { return a.Digest == digest && a.Key == ackKey(d.key) })
 			switch {
 			case current:
 				marks.WriteString(ackLine(digest, d.key) + eol)
@@ -147,7 +119,7 @@ func stampAt(src []byte, s *section) (int, string) {
 		return s.Body, ""
 	}
 	for pos := s.Body; pos < s.End; {
-		end, _ := cutLine(src, pos)
+		end, _ := markdown.CutLine(src, pos)
 		if len(bytes.TrimSpace(src[pos:end])) > 0 {
 			return pos, ""
 		}

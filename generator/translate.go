@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/scratch"
 )
 
@@ -149,7 +150,7 @@ func compareDocsFiles(fsys fs.FS, orig, tr string) (*comparison, error) {
 		if err != nil {
 			return nil, err
 		}
-		_, _, body, err := splitFrontMatter(src)
+		_, _, body, err := markdown.SplitFrontMatter(src)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}

@@ -1,4 +1,4 @@
-package generator
+package markdown
 
 import (
 	"bytes"
@@ -31,19 +31,21 @@ func (directiveExtension) Extend(m goldmark.Markdown) {
 // KindDirective is the node kind of a protocol directive.
 var KindDirective = ast.NewNodeKind("ProtocolDirective")
 
-// directiveNode holds the resolved output of one directive.
-type directiveNode struct {
+// Directive holds the resolved output of one directive. It replaces the
+// fence in the tree; drift counts it as a code block, and the Markdown
+// export writes its blocks over the fence's source range.
+type Directive struct {
 	ast.BaseBlock
-	name       string
-	line       int
-	start, end int // source range of the whole fenced block, fences included
-	blocks     []reference.Block
+	Name       string
+	Line       int
+	Start, End int // source range of the whole fenced block, fences included
+	Blocks     []reference.Block
 }
 
-func (n *directiveNode) Kind() ast.NodeKind { return KindDirective }
+func (n *Directive) Kind() ast.NodeKind { return KindDirective }
 
-func (n *directiveNode) Dump(src []byte, level int) {
-	ast.DumpHelper(n, src, level, map[string]string{"Name": n.name}, nil)
+func (n *Directive) Dump(src []byte, level int) {
+	ast.DumpHelper(n, src, level, map[string]string{"Name": n.Name}, nil)
 }
 
 type directiveTransformer struct{}
@@ -61,22 +63,22 @@ func (directiveTransformer) Transform(doc *ast.Document, reader gtext.Reader, pc
 	for _, f := range fences {
 		d := st.resolve(f, src)
 		f.Parent().ReplaceChild(f.Parent(), f, d)
-		st.dirs = append(st.dirs, d)
+		st.Dirs = append(st.Dirs, d)
 	}
 }
 
 // resolve looks the directive up and reports unknown names at their line.
-func (st *pageState) resolve(f *ast.FencedCodeBlock, src []byte) *directiveNode {
+func (st *State) resolve(f *ast.FencedCodeBlock, src []byte) *Directive {
 	start, end := fenceRange(f, src)
-	d := &directiveNode{name: strings.TrimSpace(linesText(f, src)), line: st.line(start), start: start, end: end}
-	blocks, err := st.lookup(d.name)
+	d := &Directive{Name: strings.TrimSpace(LinesText(f, src)), Line: st.line(start), Start: start, End: end}
+	blocks, err := st.lookup(d.Name)
 	if err != nil {
-		st.errorf(d.line, "%v", err)
+		st.errorf(d.Line, "%v", err)
 	}
-	d.blocks = blocks
+	d.Blocks = blocks
 	for _, b := range blocks {
 		for _, a := range b.Anchors() {
-			st.anchors[a] = true
+			st.Anchors[a] = true
 		}
 	}
 	return d
@@ -91,12 +93,12 @@ func fenceRange(f *ast.FencedCodeBlock, src []byte) (start, end int) {
 		start = f.Lines().At(0).Start - 1
 	}
 	start = bytes.LastIndexByte(src[:max(start, 0)], '\n') + 1
-	end, _ = cutLine(src, start) // past the opening fence
+	end, _ = CutLine(src, start) // past the opening fence
 	if n := f.Lines().Len(); n > 0 {
 		end = f.Lines().At(n - 1).Stop
 	}
 	if end < len(src) && isFence(src[end:]) {
-		end, _ = cutLine(src, end)
+		end, _ = CutLine(src, end)
 	}
 	return start, end
 }
@@ -118,7 +120,7 @@ func renderDirective(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast
 	if !entering {
 		return ast.WalkContinue, nil
 	}
-	for _, b := range n.(*directiveNode).blocks {
+	for _, b := range n.(*Directive).Blocks {
 		if err := b.HTML(w); err != nil {
 			return ast.WalkStop, fmt.Errorf("render protocol directive: %w", err)
 		}

@@ -1,4 +1,4 @@
-package generator
+package markdown
 
 import (
 	"bytes"
@@ -8,10 +8,13 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
+
+	"pairag.com/portal/generator/reference"
 )
 
-// linkRef is an internal link of a page, resolved to a site path.
-type linkRef struct {
+// Link is an internal link of a page, resolved to a site path; the
+// builder checks each against the pages and anchors it produces.
+type Link struct {
 	Path string // site path, with /zh-CN for page links on Chinese pages
 	Frag string // anchor, unescaped; empty for none
 	Page bool   // a link to a page (its path ends in /) rather than a file
@@ -21,9 +24,9 @@ type linkRef struct {
 	Dest string
 }
 
-// target is the link's destination as written in the HTML: a site path
+// Target is the link's destination as written in the HTML: a site path
 // with its fragment.
-func (l linkRef) target() string {
+func (l Link) Target() string {
 	if l.Frag != "" {
 		return l.Path + "#" + l.Frag
 	}
@@ -53,7 +56,7 @@ func (linkRewriter) Transform(doc *ast.Document, reader gtext.Reader, pc parser.
 }
 
 // link records one destination and returns what the HTML should link to.
-func (st *pageState) link(n ast.Node, dest []byte) []byte {
+func (st *State) link(n ast.Node, dest []byte) []byte {
 	ref, ok := st.resolveLink(string(dest))
 	if !ok {
 		return dest
@@ -63,29 +66,29 @@ func (st *pageState) link(n ast.Node, dest []byte) []byte {
 		st.errorf(ref.Line, "bad link %q", dest)
 		return dest
 	}
-	st.links = append(st.links, ref)
+	st.Links = append(st.Links, ref)
 	if strings.HasPrefix(string(dest), "#") {
 		return dest
 	}
-	return []byte(ref.target())
+	return []byte(ref.Target())
 }
 
 // resolveLink classifies a destination; ok is false for external links.
-func (st *pageState) resolveLink(dest string) (linkRef, bool) {
+func (st *State) resolveLink(dest string) (Link, bool) {
 	u, err := url.Parse(dest)
 	if err != nil {
-		return linkRef{Dest: dest}, true
+		return Link{Dest: dest}, true
 	}
 	if u.Scheme != "" || u.Host != "" {
-		return linkRef{}, false
+		return Link{}, false
 	}
-	p := st.page
-	base := strings.TrimPrefix(p.URL, langPrefix(p.Lang))
+	p := st.Page
+	base := strings.TrimPrefix(p.URL, LangPrefix(p.Lang))
 	ref := (&url.URL{Path: base}).ResolveReference(u)
-	l := linkRef{Path: ref.Path, Frag: ref.Fragment, Dest: dest}
+	l := Link{Path: ref.Path, Frag: ref.Fragment, Dest: dest}
 	l.Page = strings.HasSuffix(l.Path, "/") || l.Path == base
-	if l.Page && p.Lang != en && !strings.HasPrefix(l.Path, langPrefix(p.Lang)+"/") {
-		l.Path = langPrefix(p.Lang) + l.Path
+	if l.Page && p.Lang != reference.EN && !strings.HasPrefix(l.Path, LangPrefix(p.Lang)+"/") {
+		l.Path = LangPrefix(p.Lang) + l.Path
 	}
 	if ref.RawQuery != "" {
 		l.Path += "?" + ref.RawQuery
@@ -95,23 +98,33 @@ func (st *pageState) resolveLink(dest string) (linkRef, bool) {
 
 // locate finds a destination in the source of the block holding the link,
 // after any link of the same block already found.
-func (st *pageState) locate(n ast.Node, dest []byte) (off, length, line int) {
+func (st *State) locate(n ast.Node, dest []byte) (off, length, line int) {
 	start, end := st.blockRange(n)
 	var block ast.Node = n
 	for block.Type() != ast.TypeBlock && block.Parent() != nil {
 		block = block.Parent()
 	}
 	from := max(start, st.cursors[block])
-	src := st.page.Src
+	src := st.Page.Src
 	if from <= end && len(dest) > 0 {
 		if i := bytes.Index(src[from:end], dest); i >= 0 {
 			st.cursors[block] = from + i + len(dest)
 			return from + i, len(dest), st.line(from + i)
 		}
 	}
-	if i := bytes.Index(src[st.page.BodyStart:], append([]byte("]: "), dest...)); i >= 0 {
-		off := st.page.BodyStart + i + 3
+	if i := bytes.Index(src[st.Page.BodyStart:], append([]byte("]: "), dest...)); i >= 0 {
+		off := st.Page.BodyStart + i + 3
 		return off, len(dest), st.line(off)
 	}
 	return -1, 0, st.line(start)
+}
+
+// LangPrefix is the URL prefix of a language's pages: "" for English,
+// "/zh-CN" for Chinese. The link rewriter prefixes page links with it; the
+// builder makes every URL with it.
+func LangPrefix(lang string) string {
+	if lang == reference.EN {
+		return ""
+	}
+	return "/" + lang
 }

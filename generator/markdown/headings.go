@@ -1,4 +1,4 @@
-package generator
+package markdown
 
 import (
 	"strconv"
@@ -10,8 +10,9 @@ import (
 	gtext "github.com/yuin/goldmark/text"
 )
 
-// heading is a Markdown heading of a page, as the parity check sees it.
-type heading struct {
+// Heading is a Markdown heading of a page, as the parity check sees it:
+// the builder checks links to its id and aligns translations by it.
+type Heading struct {
 	Level int
 	ID    string
 	Line  int
@@ -28,7 +29,7 @@ func (headingIDs) Transform(doc *ast.Document, reader gtext.Reader, pc parser.Co
 	st := stateOf(pc)
 	src := reader.Source()
 	seen := map[string]bool{}
-	for a := range st.anchors {
+	for a := range st.Anchors {
 		seen[a] = true
 	}
 	var hs []*ast.Heading
@@ -44,24 +45,25 @@ func (headingIDs) Transform(doc *ast.Document, reader gtext.Reader, pc parser.Co
 	for i, h := range hs {
 		id := st.headingID(i, h, src, seen)
 		h.SetAttributeString("id", []byte(id))
-		st.anchors[id] = true
-		st.headings = append(st.headings, heading{Level: h.Level, ID: id, Line: st.nodeLine(h)})
+		st.Anchors[id] = true
+		st.Headings = append(st.Headings, Heading{Level: h.Level, ID: id, Line: st.nodeLine(h)})
 	}
 }
 
-func (st *pageState) headingID(i int, h *ast.Heading, src []byte, seen map[string]bool) string {
+func (st *State) headingID(i int, h *ast.Heading, src []byte, seen map[string]bool) string {
 	if id, ok := h.AttributeString("id"); ok {
 		return string(id.([]byte))
 	}
-	if id, ok := st.twin[st.nodeLine(h)]; ok {
+	if id, ok := st.Twin[st.nodeLine(h)]; ok {
 		seen[id] = true
 		return id
 	}
-	return unique(slug(plainText(h, src)), seen)
+	return Unique(Slug(PlainText(h, src)), seen)
 }
 
-// unique returns id, or id-1, id-2, ... whichever is not yet seen, and marks it seen.
-func unique(id string, seen map[string]bool) string {
+// Unique returns id, or id-1, id-2, ... whichever is not yet seen, and marks it seen.
+// Skill pages and drift make their ids with it, as headings get theirs.
+func Unique(id string, seen map[string]bool) string {
 	out := id
 	for n := 1; seen[out]; n++ {
 		out = id + "-" + strconv.Itoa(n)
@@ -70,11 +72,11 @@ func unique(id string, seen map[string]bool) string {
 	return out
 }
 
-// slug makes a heading id from text, keeping Unicode letters and digits:
+// Slug makes a heading id from text, keeping Unicode letters and digits:
 // lower case, each space becomes a hyphen, and punctuation other than - and
 // _ is dropped. "`stage_type` values" becomes "stage_type-values"; "信任边界"
 // stays "信任边界".
-func slug(s string) string {
+func Slug(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
 		switch {
@@ -90,8 +92,9 @@ func slug(s string) string {
 	return b.String()
 }
 
-// plainText returns the text of a node and its descendants, without markup.
-func plainText(n ast.Node, src []byte) string {
+// PlainText returns the text of a node and its descendants, without markup:
+// what a heading id is made from, and what drift reads of inline code.
+func PlainText(n ast.Node, src []byte) string {
 	var b strings.Builder
 	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {

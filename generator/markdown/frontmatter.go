@@ -1,4 +1,4 @@
-package generator
+package markdown
 
 import (
 	"bytes"
@@ -9,7 +9,9 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
+	"pairag.com/portal/protocol"
 )
 
 // FrontMatter is the YAML block at the top of every page, between two
@@ -24,16 +26,16 @@ type FrontMatter struct {
 // InNav reports whether the page is listed in the navigation.
 func (f FrontMatter) InNav() bool { return f.Nav == nil || *f.Nav }
 
-// splitFrontMatter separates the front matter from the Markdown body. It
+// SplitFrontMatter separates the front matter from the Markdown body. It
 // returns the YAML text, the line of the file on which the YAML starts, and
 // the byte offset at which the body starts.
-func splitFrontMatter(src []byte) (yamlText []byte, firstLine, bodyStart int, err error) {
-	open, ok := cutLine(src, 0)
+func SplitFrontMatter(src []byte) (yamlText []byte, firstLine, bodyStart int, err error) {
+	open, ok := CutLine(src, 0)
 	if !ok || !isDashes(src[:open]) {
 		return nil, 0, 0, errors.New("missing front matter: the file must start with a line of ---")
 	}
 	for pos := open; pos < len(src); {
-		end, _ := cutLine(src, pos)
+		end, _ := CutLine(src, pos)
 		if isDashes(src[pos:end]) {
 			return src[open:pos], 2, end, nil
 		}
@@ -42,9 +44,10 @@ func splitFrontMatter(src []byte) (yamlText []byte, firstLine, bodyStart int, er
 	return nil, 0, 0, errors.New("front matter is not closed by a line of ---")
 }
 
-// cutLine returns the offset just past the line starting at pos, and
-// whether that line ended with a newline.
-func cutLine(src []byte, pos int) (int, bool) {
+// CutLine returns the offset just past the line starting at pos, and
+// whether that line ended with a newline. Front matter, fences and the
+// section splitter of drift walk lines with it.
+func CutLine(src []byte, pos int) (int, bool) {
 	i := bytes.IndexByte(src[pos:], '\n')
 	if i < 0 {
 		return len(src), false
@@ -56,26 +59,26 @@ func isDashes(line []byte) bool {
 	return string(bytes.TrimRight(line, " \t\r\n")) == "---"
 }
 
-// parseFrontMatter decodes and checks a page's front matter. Errors carry
+// ParseFrontMatter decodes and checks a page's front matter. Errors carry
 // lines relative to the whole file.
-func parseFrontMatter(file string, src []byte) (FrontMatter, int, []*Error) {
+func ParseFrontMatter(file string, src []byte) (FrontMatter, int, []*diag.Finding) {
 	var fm FrontMatter
-	text, first, body, err := splitFrontMatter(src)
+	text, first, body, err := SplitFrontMatter(src)
 	if err != nil {
-		return fm, 0, []*Error{{File: file, Line: 1, Severity: SeverityError, Msg: err.Error()}}
+		return fm, 0, []*diag.Finding{{File: file, Line: 1, Severity: protocol.SeverityError, Msg: err.Error()}}
 	}
 	if !decodeSimple(text, &fm) {
 		if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
 			line, msg := yamlpos.ErrorPos(err)
-			return fm, body, []*Error{{File: file, Line: line + first - 1, Severity: SeverityError, Msg: "front matter: " + msg}}
+			return fm, body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: protocol.SeverityError, Msg: "front matter: " + msg}}
 		}
 	}
-	var errs []*Error
+	var errs []*diag.Finding
 	if fm.Title == "" {
-		errs = append(errs, &Error{File: file, Line: 1, Severity: SeverityError, Msg: "front matter: title is required"})
+		errs = append(errs, &diag.Finding{File: file, Line: 1, Severity: protocol.SeverityError, Msg: "front matter: title is required"})
 	}
 	if fm.Description == "" {
-		errs = append(errs, &Error{File: file, Line: 1, Severity: SeverityError, Msg: "front matter: description is required"})
+		errs = append(errs, &diag.Finding{File: file, Line: 1, Severity: protocol.SeverityError, Msg: "front matter: description is required"})
 	}
 	return fm, body, errs
 }

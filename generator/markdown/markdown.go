@@ -1,4 +1,4 @@
-package generator
+package markdown
 
 import (
 	"context"
@@ -25,12 +25,12 @@ import (
 	"pairag.com/portal/templates"
 )
 
-// newMarkdown is the one goldmark setup of the site, for pages in lang.
+// New is the one goldmark setup of the site, for pages in lang.
 // Every option is listed here. Its parser is the site's syntax alone, so a
 // parsed page is the page as written (what the drift checks read); the
 // project's changes to it are pageTransformers, applied by transform, and
 // its renderers draw protocol directives and code blocks.
-func newMarkdown(lang string, hl *highlight.Cache) goldmark.Markdown {
+func New(lang string, hl *highlight.Cache) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(append(syntax(),
 			directiveExtension{},
@@ -46,7 +46,7 @@ func newMarkdown(lang string, hl *highlight.Cache) goldmark.Markdown {
 }
 
 // syntax lists the extensions that decide what Markdown text means. The
-// drift checks parse with these alone (see newSyntaxParser), so they see
+// drift checks parse with these alone (see NewSyntaxParser), so they see
 // the same blocks and spans as the pages, before the site's transformers.
 func syntax() []goldmark.Extender {
 	return []goldmark.Extender{
@@ -61,9 +61,9 @@ func syntax() []goldmark.Extender {
 	}
 }
 
-// newSyntaxParser is the site's Markdown syntax without its transformers:
+// NewSyntaxParser is the site's Markdown syntax without its transformers:
 // link destinations, code fences and headings stay as written.
-func newSyntaxParser() parser.Parser {
+func NewSyntaxParser() parser.Parser {
 	return goldmark.New(
 		goldmark.WithExtensions(syntax()...),
 		goldmark.WithParserOptions(parser.WithAttribute()),
@@ -82,8 +82,9 @@ func newSyntaxParser() parser.Parser {
 // are aligned as written, and only then transformed (renderPair).
 var pageTransformers = []parser.ASTTransformer{stampRemover{}, directiveTransformer{}, headingIDs{}, linkRewriter{}}
 
-// transform applies pageTransformers to a page parsed with newMarkdown.
-func transform(doc *ast.Document, src []byte, pc parser.Context) {
+// Transform applies pageTransformers to a page parsed with [New] and a
+// [NewContext]; the builder calls it once a page pair is aligned.
+func Transform(doc *ast.Document, src []byte, pc parser.Context) {
 	reader := gtext.NewReader(src)
 	for _, t := range pageTransformers {
 		t.Transform(doc, reader, pc)
@@ -151,12 +152,12 @@ func (r tableRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering
 		var cols []string
 		if head := n.FirstChild(); head != nil {
 			for c := head.FirstChild(); c != nil; c = c.NextSibling() {
-				cols = append(cols, plainText(c, src))
+				cols = append(cols, PlainText(c, src))
 			}
 		}
 		label := fmt.Sprintf(r.msg.MarkdownTable, strings.Join(cols, r.msg.Comma))
 		if h := headingBefore(n); h != nil {
-			label = fmt.Sprintf(r.msg.MarkdownTableIn, plainText(h, src), strings.Join(cols, r.msg.Comma))
+			label = fmt.Sprintf(r.msg.MarkdownTableIn, PlainText(h, src), strings.Join(cols, r.msg.Comma))
 		}
 		fmt.Fprintf(w, `<div class="md-table" role="region" tabindex="0" aria-label="%s">`, gohtml.EscapeString(label))
 		return r.table(w, src, n, entering)
@@ -190,7 +191,7 @@ func (r headingRenderer) render(w util.BufWriter, src []byte, node ast.Node, ent
 		return ast.WalkContinue, w.WriteByte('>')
 	}
 	if id, ok := n.AttributeString("id"); ok {
-		a := templates.HeadingAnchor(r.msg, string(id.([]byte)), plainText(n, src))
+		a := templates.HeadingAnchor(r.msg, string(id.([]byte)), PlainText(n, src))
 		if err := a.Render(context.Background(), w); err != nil {
 			return ast.WalkStop, err
 		}
@@ -218,11 +219,12 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering 
 	if f, ok := n.(*ast.FencedCodeBlock); ok {
 		lang = string(f.Language(src))
 	}
-	return ast.WalkSkipChildren, reference.WriteCode(w, r.hl, r.msg, lang, linesText(n, src))
+	return ast.WalkSkipChildren, reference.WriteCode(w, r.hl, r.msg, lang, LinesText(n, src))
 }
 
-// linesText joins the source lines of a block.
-func linesText(n ast.Node, src []byte) string {
+// LinesText joins the source lines of a block: a code block's code, as
+// pages render it and drift compares it.
+func LinesText(n ast.Node, src []byte) string {
 	var b []byte
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
