@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 )
@@ -209,7 +210,7 @@ func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 			b.rep.errorf("content/"+zh+"/"+rel, 0, "stamp the generated page: %v", err)
 			continue
 		}
-		data := stamped(c, false).out
+		data := drift.Stamped(c, false).Out
 		extra["content/"+zh+"/"+rel].Data = data
 	}
 	return o

@@ -204,7 +204,7 @@
 // did not fit, instead of one per file.
 //
 // Each translated docs section is also checked against the glossary
-// (terms.go): an English term whose Chinese pair is missing is a note, a
+// (package drift, terms.go): an English term whose Chinese pair is missing is a note, a
 // wording the glossary says to avoid is a warning.
 //
 // Labels and translations for things the protocol no longer has, and
@@ -212,6 +212,9 @@
 // [Config].Log, and so is drift (next section).
 //
 // # Sections, alignment and drift
+//
+// (Package [pairag.com/portal/generator/drift] implements this section and
+// the next.)
 //
 // Every translated pair is compared: a docs page content/en/x.md with
 // content/zh-CN/x.md, and in a skill folder each X.md with X.zh-CN.md

@@ -9,6 +9,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
@@ -97,9 +98,9 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			pages = append(pages, b.parsePage(w, p, rep))
 		}
 	}
-	var cmp *comparison
+	var cmp *drift.Comparison
 	if len(pages) == 2 {
-		cmp = compareTexts(pages[0].text(), pages[1].text(), docsLinkTarget)
+		cmp = drift.Compare(pages[0].text(), pages[1].text(), drift.DocsLinkTarget)
 	}
 	var results []*pageResult
 	for i, pp := range pages {
@@ -107,7 +108,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			return
 		}
 		if i == 1 && cmp != nil {
-			pp.st.Twin = twinIDs(cmp, pages[0].st.Headings)
+			pp.st.Twin = cmp.TwinIDs(pages[0].st.Headings)
 		}
 		res := b.renderPage(w, pp, pr, rep, rec)
 		if res == nil {
@@ -116,7 +117,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 		results = append(results, res)
 	}
 	if cmp != nil {
-		for _, f := range append(cmp.findings, termFindings(cmp, b.ext.glossary)...) {
+		for _, f := range append(cmp.Findings, drift.TermFindings(cmp, b.ext.glossary)...) {
 			rep.finding(f)
 		}
 	}
@@ -147,29 +148,8 @@ func (b *builder) parsePage(w *worker, p *page, rep *report) *parsedPage {
 
 // text is the page as the drift check reads it: its sections, and the
 // tokens of each from the tree as written.
-func (pp *parsedPage) text() *textFile {
-	p := pp.p
-	f := &textFile{Name: p.File, Src: p.Src, BodyStart: p.BodyStart, secs: splitSections(p.Src, p.BodyStart)}
-	f.facts = analyzeDoc(pp.doc, p.Src, f.secs)
-	return f
-}
-
-// twinIDs maps the line of each translated section's heading to the id of
-// the original heading its row aligns it with.
-func twinIDs(c *comparison, original []markdown.Heading) map[int]string {
-	byLine := map[int]string{}
-	for _, h := range original {
-		byLine[h.Line] = h.ID
-	}
-	out := map[int]string{}
-	for _, r := range c.rows {
-		if r.src > 0 && r.tr > 0 {
-			if id, ok := byLine[c.orig.secs[r.src].Line]; ok {
-				out[c.tr.secs[r.tr].Line] = id
-			}
-		}
-	}
-	return out
+func (pp *parsedPage) text() *drift.TextFile {
+	return drift.ParsedTextFile(pp.p.File, pp.p.Src, pp.p.BodyStart, pp.doc)
 }
 
 // replay writes a cached pair's files and records its results and warnings
@@ -298,7 +278,10 @@ type edit struct {
 // title as a heading, then the body with directives expanded into Markdown
 // and internal links made absolute.
 func (b *builder) exportMarkdown(p *page, st *markdown.State) string {
-	edits := stampEdits(p.Src, p.BodyStart)
+	var edits []edit
+	for _, e := range drift.StampEdits(p.Src, p.BodyStart) {
+		edits = append(edits, edit{e.Start, e.End, e.New})
+	}
 	for _, d := range st.Dirs {
 		var sb strings.Builder
 		for i, blk := range d.Blocks {

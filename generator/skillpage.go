@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/templates"
@@ -34,7 +35,7 @@ func (b *builder) loadSkills() {
 	for _, s := range skills {
 		for _, rel := range s.Files {
 			if c := s.Pairs[rel]; c != nil {
-				findings = append(findings, c.findings...)
+				findings = append(findings, c.Findings...)
 			}
 		}
 	}
@@ -234,7 +235,7 @@ func (b *builder) skillView(w *worker, s *skill, lang string) (templates.SkillVi
 
 // renderedFile is a skill file rendered section by section.
 type renderedFile struct {
-	text  *textFile
+	text  *drift.TextFile
 	html  []string // by section
 	ids   []string // heading id of each section, "" for the intro
 	links []skillLink
@@ -247,7 +248,7 @@ var errNoDirectives = errors.New("protocol directives are for pages; a skill mus
 // the translation, to a sibling's translation when there is one); section
 // headings lose their ids (the row carries the anchor) and go one level
 // down, below the page title.
-func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string, translation bool) *renderedFile {
+func (b *builder) renderSections(w *worker, s *skill, tf *drift.TextFile, lang string, translation bool) *renderedFile {
 	rep := b.rep
 	if lang != en {
 		rep = &report{} // the same problems were reported when rendering the English page
@@ -258,15 +259,15 @@ func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string,
 	md := w.md[lang]
 	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc)).(*ast.Document)
 	markdown.Transform(doc, tf.Src, pc)
-	out := &renderedFile{text: tf, html: make([]string, len(tf.secs)), ids: make([]string, len(tf.secs))}
-	groups := make([]*ast.Document, len(tf.secs))
+	out := &renderedFile{text: tf, html: make([]string, len(tf.Secs)), ids: make([]string, len(tf.Secs))}
+	groups := make([]*ast.Document, len(tf.Secs))
 	for i := range groups {
 		groups[i] = ast.NewDocument()
 	}
 	cur := 0
 	for n := doc.FirstChild(); n != nil; {
 		next := n.NextSibling()
-		cur = sectionOf(tf.secs, n, cur)
+		cur = drift.SectionOf(tf.Secs, n, cur)
 		if h, ok := n.(*ast.Heading); ok && groups[cur].ChildCount() == 0 {
 			if id, ok := h.AttributeString("id"); ok {
 				out.ids[cur] = string(id.([]byte))
@@ -281,7 +282,7 @@ func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string,
 	for i, g := range groups {
 		sb.Reset()
 		if err := md.Renderer().Render(&sb, tf.Src, g); err != nil {
-			rep.errorf(tf.Name, tf.secs[i].Line, "render: %v", err)
+			rep.errorf(tf.Name, tf.Secs[i].Line, "render: %v", err)
 		}
 		out.html[i] = sb.String()
 	}
@@ -308,7 +309,7 @@ func (s *skill) prepareNodes(n ast.Node, translation bool) {
 		case *ast.Link:
 			dest, frag, _ := strings.Cut(string(c.Destination), "#")
 			if rel, ok := strings.CutPrefix(dest, prefix); ok && translation {
-				if t := translationName(rel); t != "" && slices.Contains(s.Files, t) {
+				if t := drift.TranslationName(rel); t != "" && slices.Contains(s.Files, t) {
 					c.Destination = []byte(prefix + t + cutSuffixIf("#", frag))
 				}
 			}
@@ -329,36 +330,36 @@ func cutSuffixIf(sep, frag string) string {
 // collects the row ids.
 func skillRows(s *skill, orig, tr *renderedFile, anchors map[string]bool) []templates.SkillRow {
 	c := s.Pairs[skillFile]
-	var pairs []pairRow
+	var pairs []drift.PairRow
 	if c != nil && tr != nil {
-		pairs = c.rows
+		pairs = c.Rows
 	} else {
-		for i := range orig.text.secs {
-			pairs = append(pairs, pairRow{i, -1})
+		for i := range orig.text.Secs {
+			pairs = append(pairs, drift.PairRow{Orig: i, Tr: -1})
 		}
 	}
 	cell := func(f *renderedFile, i int) templates.SkillCell {
-		if f == nil || i < 0 || f.text.secs[i].empty(f.text.Src) {
+		if f == nil || i < 0 || f.text.Secs[i].Empty(f.text.Src) {
 			return templates.SkillCell{Missing: true}
 		}
-		from, to := f.text.publishedRange(i)
+		from, to := f.text.PublishedRange(i)
 		return templates.SkillCell{HTML: f.html[i], From: from, To: to}
 	}
 	var rows []templates.SkillRow
 	for _, p := range pairs {
-		r := templates.SkillRow{Orig: cell(orig, p.src), Tr: cell(tr, p.tr)}
+		r := templates.SkillRow{Orig: cell(orig, p.Orig), Tr: cell(tr, p.Tr)}
 		if r.Orig.Missing && (r.Tr.Missing || tr == nil) {
 			continue
 		}
 		id := "intro"
 		switch {
-		case p.src >= 0 && orig.ids[p.src] != "":
-			id = orig.ids[p.src]
-		case p.tr >= 0 && tr.ids[p.tr] != "":
-			id = tr.ids[p.tr]
+		case p.Orig >= 0 && orig.ids[p.Orig] != "":
+			id = orig.ids[p.Orig]
+		case p.Tr >= 0 && tr.ids[p.Tr] != "":
+			id = tr.ids[p.Tr]
 		}
 		r.ID = markdown.Unique(id, anchors)
-		r.Stale = c != nil && p.tr >= 0 && c.stale[p.tr]
+		r.Stale = c != nil && p.Tr >= 0 && c.Stale[p.Tr]
 		rows = append(rows, r)
 	}
 	return rows

@@ -1,4 +1,4 @@
-package generator
+package drift
 
 import (
 	"fmt"
@@ -7,9 +7,11 @@ import (
 	"sync"
 
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/protocol"
 )
 
-// termFindings is the glossary's part of the drift check: for each pair of
+// TermFindings is the glossary's part of the drift check: for each pair of
 // aligned sections, a glossary term the original uses in its prose whose
 // paired Chinese term the translation does not use, and any wording the
 // glossary tells translators to avoid. Code, link targets and comments are
@@ -17,24 +19,24 @@ import (
 // missing term is a note, since a translation may rightly say it another
 // way (免费版 for "the Free tier"), and the note puts it in front of a
 // reviewer without failing gen check --strict.
-func termFindings(c *comparison, g search.Glossary) []Finding {
+func TermFindings(c *Comparison, g search.Glossary) []diag.Finding {
 	if len(g) == 0 {
 		return nil
 	}
-	var out []Finding
-	for _, r := range c.rows {
-		if r.src < 0 || r.tr < 0 {
+	var out []diag.Finding
+	for _, r := range c.Rows {
+		if r.Orig < 0 || r.Tr < 0 {
 			continue
 		}
-		o, t := &c.orig.secs[r.src], &c.tr.secs[r.tr]
-		orig := strings.ToLower(prose(string(c.orig.Src[o.Body:o.End])))
-		tr := prose(string(c.tr.Src[t.Body:t.End]))
+		o, t := &c.Orig.Secs[r.Orig], &c.Tr.Secs[r.Tr]
+		orig := strings.ToLower(prose(string(c.Orig.Src[o.Body:o.End])))
+		tr := prose(string(c.Tr.Src[t.Body:t.End]))
 		for _, term := range g {
 			if term.Avoid != "" && strings.Contains(tr, term.Avoid) {
-				out = append(out, Finding{File: c.tr.Name, Line: t.Line, Severity: SeverityWarning, Msg: fmt.Sprintf("section %q: %q is to be avoided; the glossary's term for %q is %q", t.name(), term.Avoid, term.EN, term.ZH)})
+				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf("section %q: %q is to be avoided; the glossary's term for %q is %q", t.name(), term.Avoid, term.EN, term.ZH)})
 			}
 			if usesTerm(orig, term.EN) && !strings.Contains(tr, term.ZH) {
-				out = append(out, Finding{File: c.tr.Name, Line: t.Line, Severity: SeverityInfo, Msg: fmt.Sprintf("section %q: the original uses %q; the glossary's Chinese term %q is missing (content/glossary.yaml)", t.name(), term.EN, term.ZH)})
+				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: protocol.SeverityInfo, Msg: fmt.Sprintf("section %q: the original uses %q; the glossary's Chinese term %q is missing (content/glossary.yaml)", t.name(), term.EN, term.ZH)})
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package generator
+package drift
 
 import (
 	"bytes"
@@ -13,32 +13,62 @@ import (
 	gtext "github.com/yuin/goldmark/text"
 
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/internal/diag"
 )
 
-// sortFindings orders findings by file, line, column and message.
-func sortFindings(fs []Finding) {
-	slices.SortStableFunc(fs, func(a, b Finding) int { return diag.Compare(&a, &b) })
+// SortFindings orders findings by file, line, column and message.
+func SortFindings(fs []diag.Finding) {
+	slices.SortStableFunc(fs, func(a, b diag.Finding) int { return diag.Compare(&a, &b) })
 }
 
-// textFile is one side of a translated pair, split into sections, with
+// TextFile is one side of a translated pair, split into sections, with
 // what the drift checks compare in each section.
-type textFile struct {
+type TextFile struct {
 	Name      string // path inside Config.Content
 	Src       []byte
 	BodyStart int
-	secs      []section
+	Secs      []Section
 	facts     []facts // by section
 
 	pub     []byte    // the file as published, without marker lines; set by publishedRange
-	pubSecs []section // its sections
+	pubSecs []Section // its sections
 }
 
-// newTextFile splits and analyses a Markdown file whose body starts at bodyStart.
-func newTextFile(name string, src []byte, bodyStart int) *textFile {
-	f := &textFile{Name: name, Src: src, BodyStart: bodyStart}
-	f.secs = splitSections(src, bodyStart)
-	f.facts = analyze(src, bodyStart, f.secs)
+// ParsedTextFile is a page as the drift check reads it: its sections, and
+// the tokens of each from doc, the page's tree as parsed with the site's
+// syntax and not yet transformed (the builder parses each page once).
+func ParsedTextFile(name string, src []byte, bodyStart int, doc ast.Node) *TextFile {
+	f := &TextFile{Name: name, Src: src, BodyStart: bodyStart, Secs: SplitSections(src, bodyStart)}
+	f.facts = analyzeDoc(doc, src, f.Secs)
+	return f
+}
+
+// LinkTarget is a link destination of a file, as written, and its line.
+type LinkTarget struct {
+	Dest string
+	Line int
+}
+
+// LinkTargets lists the link destinations of the file in source order,
+// section by section, for the skills' link checks and link rewriting.
+func (f *TextFile) LinkTargets() []LinkTarget {
+	var out []LinkTarget
+	for _, fs := range f.facts {
+		for _, tk := range fs.tokens {
+			if tk.kind == "link target" {
+				out = append(out, LinkTarget{tk.text, tk.line})
+			}
+		}
+	}
+	return out
+}
+
+// NewTextFile splits and analyses a Markdown file whose body starts at bodyStart.
+func NewTextFile(name string, src []byte, bodyStart int) *TextFile {
+	f := &TextFile{Name: name, Src: src, BodyStart: bodyStart}
+	f.Secs = SplitSections(src, bodyStart)
+	f.facts = analyze(src, bodyStart, f.Secs)
 	return f
 }
 
@@ -65,7 +95,7 @@ var syntaxParsers = sync.Pool{New: func() any { return markdown.NewSyntaxParser(
 
 // analyze parses a file with the site's syntax and collects each
 // section's tokens. Top-level blocks belong to the section they start in.
-func analyze(src []byte, bodyStart int, secs []section) []facts {
+func analyze(src []byte, bodyStart int, secs []Section) []facts {
 	p := syntaxParsers.Get().(parser.Parser)
 	doc := p.Parse(gtext.NewReader(src))
 	syntaxParsers.Put(p)
@@ -74,12 +104,12 @@ func analyze(src []byte, bodyStart int, secs []section) []facts {
 
 // analyzeDoc collects each section's tokens from a parsed document; the
 // build passes the tree it renders, so pages are parsed once.
-func analyzeDoc(doc ast.Node, src []byte, secs []section) []facts {
+func analyzeDoc(doc ast.Node, src []byte, secs []Section) []facts {
 	lines := lineStarts(src)
 	out := make([]facts, len(secs))
 	cur := 0
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		cur = sectionOf(secs, n, cur)
+		cur = SectionOf(secs, n, cur)
 		f := &out[cur]
 		f.kinds = append(f.kinds, blockKind(n))
 		f.lines = append(f.lines, max(blockLine(n, lines), secs[cur].Line))
@@ -88,11 +118,11 @@ func analyzeDoc(doc ast.Node, src []byte, secs []section) []facts {
 	return out
 }
 
-// sectionOf is the section a top-level block starts in: found by its
+// SectionOf is the section a top-level block starts in: found by its
 // offset, or, for a block without text (an empty heading or fence), the
 // one after cur for an ATX heading and cur otherwise, so that marker lines
 // gen stamp adds cannot move it to another section.
-func sectionOf(secs []section, n ast.Node, cur int) int {
+func SectionOf(secs []Section, n ast.Node, cur int) int {
 	if off := firstOffset(n); off >= 0 {
 		return max(sort.Search(len(secs), func(i int) bool { return secs[i].Start > off })-1, 0)
 	}
@@ -277,23 +307,23 @@ func toASCIIDigit(r rune) rune {
 	return 0
 }
 
-// pairRow is one row of the side-by-side view: a section of the original
+// PairRow is one row of the side-by-side view: a section of the original
 // and its translation; -1 on the side where the section is missing.
-type pairRow struct{ src, tr int }
+type PairRow struct{ Orig, Tr int }
 
-// comparison is a translated pair, aligned and checked.
-type comparison struct {
-	orig, tr *textFile
-	rows     []pairRow
-	findings []Finding
-	stale    map[int]bool    // translation sections whose original changed since they were stamped
+// Comparison is a translated pair, aligned and checked.
+type Comparison struct {
+	Orig, Tr *TextFile
+	Rows     []PairRow
+	Findings []diag.Finding
+	Stale    map[int]bool    // translation sections whose original changed since they were stamped
 	drifts   map[int][]drift // differences found in each translated section, accepted or not
-	open     []Finding       // warnings no acknowledgement can cover (a missing section)
+	open     []diag.Finding  // warnings no acknowledgement can cover (a missing section)
 }
 
 // sourceIDs returns the id of each section of the original: the explicit
 // {#id}, else the slug of the heading, made unique as on the page.
-func sourceIDs(secs []section) []string {
+func sourceIDs(secs []Section) []string {
 	seen := map[string]bool{}
 	for _, s := range secs {
 		if s.ID != "" {
@@ -322,29 +352,29 @@ func sourceIDs(secs []section) []string {
 // found where it is rather than at the end. Rows follow the original's
 // order; a section only the translation has comes after the row of the
 // translated section before it.
-func alignSections(o, t *textFile) []pairRow {
-	pair := make([]int, len(o.secs)) // original section → translation section
+func alignSections(o, t *TextFile) []PairRow {
+	pair := make([]int, len(o.Secs)) // original section → translation section
 	for i := range pair {
 		pair[i] = -1
 	}
 	pair[0] = 0
-	taken := make([]bool, len(t.secs))
+	taken := make([]bool, len(t.Secs))
 	taken[0] = true
-	ids := sourceIDs(o.secs)
-	for j := 1; j < len(t.secs); j++ {
-		if id := t.secs[j].ID; id != "" {
+	ids := sourceIDs(o.Secs)
+	for j := 1; j < len(t.Secs); j++ {
+		if id := t.Secs[j].ID; id != "" {
 			if i := slices.Index(ids, id); i > 0 && pair[i] < 0 {
 				pair[i], taken[j] = j, true
 			}
 		}
 	}
 	var os, ts []int
-	for i := 1; i < len(o.secs); i++ {
+	for i := 1; i < len(o.Secs); i++ {
 		if pair[i] < 0 {
 			os = append(os, i)
 		}
 	}
-	for j := 1; j < len(t.secs); j++ {
+	for j := 1; j < len(t.Secs); j++ {
 		if !taken[j] {
 			ts = append(ts, j)
 		}
@@ -358,12 +388,12 @@ func alignSections(o, t *textFile) []pairRow {
 }
 
 // matchScore says how well original section i matches translated section j.
-func matchScore(o, t *textFile, i, j int) float64 {
+func matchScore(o, t *TextFile, i, j int) float64 {
 	s := 1.0
-	if o.secs[i].Level == t.secs[j].Level {
+	if o.Secs[i].Level == t.Secs[j].Level {
 		s++
 	}
-	if d := t.secs[j].Stamp; d != "" && d == o.secs[i].digest(o.Src) {
+	if d := t.Secs[j].Stamp; d != "" && d == o.Secs[i].digest(o.Src) {
 		s += 3
 	}
 	return s + 2*similarity(o.facts[i], t.facts[j])
@@ -457,10 +487,10 @@ const greedyWindow = 64
 
 // rowsOf lays out the rows: the original's order, with each translation
 // section that has no original after the row of the one before it.
-func rowsOf(pair []int, taken []bool) []pairRow {
-	rows := make([]pairRow, 0, len(pair))
+func rowsOf(pair []int, taken []bool) []PairRow {
+	rows := make([]PairRow, 0, len(pair))
 	for i, j := range pair {
-		rows = append(rows, pairRow{i, j})
+		rows = append(rows, PairRow{i, j})
 	}
 	for j, ok := range taken {
 		if ok {
@@ -468,44 +498,65 @@ func rowsOf(pair []int, taken []bool) []pairRow {
 		}
 		at := 1 // after the intro
 		for k, r := range rows {
-			if r.tr >= 0 && r.tr < j {
+			if r.Tr >= 0 && r.Tr < j {
 				at = k + 1
 			}
 		}
-		rows = slices.Insert(rows, at, pairRow{-1, j})
+		rows = slices.Insert(rows, at, PairRow{-1, j})
 	}
 	return rows
 }
 
-// docsLinkTarget maps the one link that may differ between a docs page
+// DocsLinkTarget maps the one link that may differ between a docs page
 // and its translation, the language's own field reference and bundle,
 // to the English file.
-func docsLinkTarget(dest string) string {
+func DocsLinkTarget(dest string) string {
 	// The build compares links after the Chinese page's were prefixed
 	// with /zh-CN; a writer may also write the prefix. Both mean the same.
-	if strings.HasPrefix(dest, markdown.LangPrefix(zh)+"/") {
-		dest = strings.TrimPrefix(dest, markdown.LangPrefix(zh))
+	if strings.HasPrefix(dest, markdown.LangPrefix(reference.ZH)+"/") {
+		dest = strings.TrimPrefix(dest, markdown.LangPrefix(reference.ZH))
 	}
 	if !strings.HasPrefix(dest, "/protocol/pairag-task-publish-v") {
 		return dest
 	}
 	for _, kind := range []string{".", ".bundle."} { // the Markdown reference and the bundle of any version
 		for _, ext := range []string{".md", ".txt"} {
-			if base, ok := strings.CutSuffix(dest, kind+zh+ext); ok {
-				return base + kind + en + ext
+			if base, ok := strings.CutSuffix(dest, kind+reference.ZH+ext); ok {
+				return base + kind + reference.EN + ext
 			}
 		}
 	}
 	return dest
 }
 
-// translationName returns the translation of an original skill file
+// TranslationName returns the translation of an original skill file
 // (SKILL.md → SKILL.zh-CN.md); "" when name is itself a translation or not Markdown.
-func translationName(name string) string {
-	if path.Ext(name) != ".md" || isTranslation(name) {
+func TranslationName(name string) string {
+	if path.Ext(name) != ".md" || IsTranslation(name) {
 		return ""
 	}
-	return strings.TrimSuffix(name, ".md") + "." + zh + ".md"
+	return strings.TrimSuffix(name, ".md") + "." + reference.ZH + ".md"
 }
 
-func isTranslation(name string) bool { return strings.HasSuffix(name, "."+zh+".md") }
+// IsTranslation reports a translation (X.zh-CN.md): the skill checks pair
+// it with its original instead of with a translation of its own.
+func IsTranslation(name string) bool { return strings.HasSuffix(name, "."+reference.ZH+".md") }
+
+// TwinIDs maps the line of each translated section's heading to the id of
+// the original heading its row aligns it with: a translated page takes its
+// heading ids from them (markdown.State.Twin).
+func (c *Comparison) TwinIDs(original []markdown.Heading) map[int]string {
+	byLine := map[int]string{}
+	for _, h := range original {
+		byLine[h.Line] = h.ID
+	}
+	out := map[int]string{}
+	for _, r := range c.Rows {
+		if r.Orig > 0 && r.Tr > 0 {
+			if id, ok := byLine[c.Orig.Secs[r.Orig].Line]; ok {
+				out[c.Tr.Secs[r.Tr].Line] = id
+			}
+		}
+	}
+	return out
+}

@@ -1,4 +1,4 @@
-package generator
+package drift
 
 import (
 	"bytes"
@@ -9,10 +9,10 @@ import (
 	"pairag.com/portal/generator/markdown"
 )
 
-// section is one part of a Markdown file: an ATX heading and everything up
+// Section is one part of a Markdown file: an ATX heading and everything up
 // to the next ATX heading, or, for section 0, the text before the first
 // heading (the intro). Lines inside fenced code never start a section.
-type section struct {
+type Section struct {
 	Index int    // position in the file; 0 is the intro
 	Level int    // 1 to 6; 0 for the intro
 	Title string // heading text without the # markers and {#id}
@@ -30,18 +30,18 @@ type section struct {
 }
 
 // name is how findings refer to a section: its heading as written, or "intro".
-func (s *section) name() string {
+func (s *Section) name() string {
 	if s.Level == 0 {
 		return "intro"
 	}
 	return strings.Repeat("#", s.Level) + " " + s.Title
 }
 
-// splitSections splits src[bodyStart:] into sections. The result always
+// SplitSections splits src[bodyStart:] into sections. The result always
 // starts with the intro, which may be empty.
-func splitSections(src []byte, bodyStart int) []section {
+func SplitSections(src []byte, bodyStart int) []Section {
 	line := 1 + bytes.Count(src[:bodyStart], []byte("\n"))
-	secs := []section{{Line: line, Start: bodyStart, Body: bodyStart}}
+	secs := []Section{{Line: line, Start: bodyStart, Body: bodyStart}}
 	var fence fenceState
 	for pos := bodyStart; pos < len(src); line++ {
 		end, _ := markdown.CutLine(src, pos)
@@ -52,7 +52,7 @@ func splitSections(src []byte, bodyStart int) []section {
 		}
 		if level, title, id, ok := atxHeading(text); ok {
 			secs[len(secs)-1].End = pos
-			secs = append(secs, section{Index: len(secs), Level: level, Title: title, ID: id, Line: line, Start: pos, Body: end})
+			secs = append(secs, Section{Index: len(secs), Level: level, Title: title, ID: id, Line: line, Start: pos, Body: end})
 		}
 		pos = end
 	}
@@ -142,7 +142,7 @@ func atxHeading(line []byte) (level int, title, id string, ok bool) {
 // findStamp records the marker lines of the section: the stamp and the
 // acknowledgements on consecutive lines from the first non-blank line
 // after the heading (of the intro's body).
-func (s *section) findStamp(src []byte, bodyStart int) {
+func (s *Section) findStamp(src []byte, bodyStart int) {
 	line := 1 + bytes.Count(src[:s.Body], []byte("\n"))
 	pos := s.Body
 	for ; pos < s.End; line++ {
@@ -180,7 +180,7 @@ func (s *section) findStamp(src []byte, bodyStart int) {
 }
 
 // markdown returns the section's Markdown without its stamp, ending in one newline.
-func (s *section) markdown(src []byte) string {
+func (s *Section) markdown(src []byte) string {
 	text := string(src[s.Start:s.End])
 	if s.MarkTo > 0 {
 		text = string(src[s.Start:s.MarkFrom]) + string(src[s.MarkTo:s.End])
@@ -195,7 +195,7 @@ func (s *section) markdown(src []byte) string {
 // normalized is the text a digest is taken of: the section's Markdown
 // without the stamp, trailing spaces and surrounding or repeated blank
 // lines, so that reflowing whitespace does not make a translation stale.
-func (s *section) normalized(src []byte) string {
+func (s *Section) normalized(src []byte) string {
 	var b strings.Builder
 	blank := false
 	for line := range strings.Lines(s.markdown(src)) {
@@ -216,10 +216,10 @@ func (s *section) normalized(src []byte) string {
 
 // digest is the stamp of the section's normalized text: the first 8 hex
 // digits of its SHA-256.
-func (s *section) digest(src []byte) string {
+func (s *Section) digest(src []byte) string {
 	sum := sha256.Sum256([]byte(s.normalized(src)))
 	return hex.EncodeToString(sum[:4])
 }
 
-// empty reports a section with no text (an intro that is not there).
-func (s *section) empty(src []byte) bool { return s.normalized(src) == "" }
+// Empty reports a section with no text (an intro that is not there).
+func (s *Section) Empty(src []byte) bool { return s.normalized(src) == "" }

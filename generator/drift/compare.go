@@ -1,4 +1,4 @@
-package generator
+package drift
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/protocol"
 )
 
 // drift is one difference between a translated section and its original.
@@ -21,54 +23,54 @@ type drift struct {
 	msg  string
 }
 
-// compareTexts aligns a translation with its original and reports drift,
+// Compare aligns a translation with its original and reports drift,
 // one finding per difference, at the line where the translation differs
 // or where the missing part belongs. normalize, when set, maps link
 // targets before they are compared.
-func compareTexts(o, t *textFile, normalize func(string) string) *comparison {
-	c := &comparison{orig: o, tr: t, rows: alignSections(o, t), stale: map[int]bool{}, drifts: map[int][]drift{}}
-	for k, r := range c.rows {
+func Compare(o, t *TextFile, normalize func(string) string) *Comparison {
+	c := &Comparison{Orig: o, Tr: t, Rows: alignSections(o, t), Stale: map[int]bool{}, drifts: map[int][]drift{}}
+	for k, r := range c.Rows {
 		switch {
-		case r.tr < 0:
-			s := &o.secs[r.src]
-			if !s.empty(o.Src) {
+		case r.Tr < 0:
+			s := &o.Secs[r.Orig]
+			if !s.Empty(o.Src) {
 				line, where := c.nextSectionLine(k)
-				f := Finding{File: t.Name, Line: line, Severity: SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing; it belongs %s", s.name(), o.Name, s.Line, where)}
-				c.findings = append(c.findings, f)
+				f := diag.Finding{File: t.Name, Line: line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing; it belongs %s", s.name(), o.Name, s.Line, where)}
+				c.Findings = append(c.Findings, f)
 				c.open = append(c.open, f)
 			}
-		case r.src < 0:
-			s := &t.secs[r.tr]
+		case r.Orig < 0:
+			s := &t.Secs[r.Tr]
 			c.settle(nil, s, []drift{{s.Line, "extra section", fmt.Sprintf("extra section %q: the original has no such section", s.name())}})
 		default:
-			c.comparePair(&o.secs[r.src], &t.secs[r.tr], normalize)
+			c.comparePair(&o.Secs[r.Orig], &t.Secs[r.Tr], normalize)
 		}
 	}
-	sortFindings(c.findings)
+	SortFindings(c.Findings)
 	return c
 }
 
 // nextSectionLine is where the section of row k belongs in the
 // translation: before the next translated section, or at the end.
-func (c *comparison) nextSectionLine(k int) (int, string) {
-	for _, r := range c.rows[k+1:] {
-		if r.tr > 0 {
-			s := &c.tr.secs[r.tr]
+func (c *Comparison) nextSectionLine(k int) (int, string) {
+	for _, r := range c.Rows[k+1:] {
+		if r.Tr > 0 {
+			s := &c.Tr.Secs[r.Tr]
 			return s.Line, fmt.Sprintf("before %q", s.name())
 		}
 	}
-	return 1 + bytes.Count(c.tr.Src, []byte("\n")), "at the end"
+	return 1 + bytes.Count(c.Tr.Src, []byte("\n")), "at the end"
 }
 
 // comparePair checks one pair of sections: level, code blocks, tokens and the stamp.
-func (c *comparison) comparePair(o, t *section, normalize func(string) string) {
-	oe, te := o.empty(c.orig.Src), t.empty(c.tr.Src)
+func (c *Comparison) comparePair(o, t *Section, normalize func(string) string) {
+	oe, te := o.Empty(c.Orig.Src), t.Empty(c.Tr.Src)
 	switch {
 	case oe && te:
 		return
 	case te:
-		f := Finding{File: c.tr.Name, Line: t.Line, Severity: SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing", o.name(), c.orig.Name, o.Line)}
-		c.findings = append(c.findings, f)
+		f := diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing", o.name(), c.Orig.Name, o.Line)}
+		c.Findings = append(c.Findings, f)
 		c.open = append(c.open, f)
 		return
 	case oe:
@@ -79,9 +81,9 @@ func (c *comparison) comparePair(o, t *section, normalize func(string) string) {
 	var ds []drift
 	if o.Level != t.Level {
 		ds = append(ds, drift{t.Line, fmt.Sprintf("heading level %d instead of %d", t.Level, o.Level),
-			fmt.Sprintf("section %q: heading level %d differs from level %d of the original (%s:%d)", name, t.Level, o.Level, c.orig.Name, o.Line)})
+			fmt.Sprintf("section %q: heading level %d differs from level %d of the original (%s:%d)", name, t.Level, o.Level, c.Orig.Name, o.Line)})
 	}
-	of, tf := c.orig.facts[o.Index], c.tr.facts[t.Index]
+	of, tf := c.Orig.facts[o.Index], c.Tr.facts[t.Index]
 	blocks := alignBlocks(of, tf)
 	ds = append(ds, c.compareCode(name, t, of, tf, blocks)...)
 	ds = append(ds, c.compareTokens(name, t, of, tf, blocks, normalize)...)
@@ -103,18 +105,18 @@ func alignBlocks(of, tf facts) []int {
 // belongs is the line of the translation before which the original's
 // top-level block k belongs: the block paired with the next paired block
 // of the original, else the end of the section.
-func (c *comparison) belongs(t *section, tf facts, blocks []int, k int) int {
+func (c *Comparison) belongs(t *Section, tf facts, blocks []int, k int) int {
 	for _, j := range blocks[min(k, len(blocks)):] {
 		if j >= 0 {
 			return tf.lines[j]
 		}
 	}
-	return 1 + bytes.Count(c.tr.Src[:t.End], []byte("\n"))
+	return 1 + bytes.Count(c.Tr.Src[:t.End], []byte("\n"))
 }
 
 // at is the line of the translation where a token of the original's
 // block k is expected: its paired block, else where it belongs.
-func (c *comparison) at(t *section, tf facts, blocks []int, k int) int {
+func (c *Comparison) at(t *Section, tf facts, blocks []int, k int) int {
 	if k < len(blocks) && blocks[k] >= 0 {
 		return tf.lines[blocks[k]]
 	}
@@ -123,7 +125,7 @@ func (c *comparison) at(t *section, tf facts, blocks []int, k int) int {
 
 // compareCode aligns the code blocks of two sections by content and
 // reports a block missing, extra or changed (comments set aside).
-func (c *comparison) compareCode(name string, t *section, of, tf facts, blocks []int) []drift {
+func (c *Comparison) compareCode(name string, t *Section, of, tf facts, blocks []int) []drift {
 	ob, tb := of.blocks, tf.blocks
 	if sameCode(ob, tb) {
 		return nil // the usual case: code is not translated
@@ -149,12 +151,12 @@ func (c *comparison) compareCode(name string, t *section, of, tf facts, blocks [
 		case b < 0:
 			ds = append(ds, drift{c.belongs(t, tf, blocks, ob[a].blk),
 				"code block " + firstLine(ob[a].text) + " is missing",
-				fmt.Sprintf("section %q: code block %s of the original (%s:%d) is missing; it belongs before this line", name, firstLine(ob[a].text), c.orig.Name, ob[a].line)})
+				fmt.Sprintf("section %q: code block %s of the original (%s:%d) is missing; it belongs before this line", name, firstLine(ob[a].text), c.Orig.Name, ob[a].line)})
 		default:
 			paired[b] = true
 			if d, line := diffCode(oc[a], tc[b]); d != "" {
 				ds = append(ds, drift{tb[b].body + line, "code block " + firstLine(ob[a].text) + " differs",
-					fmt.Sprintf("section %q: code block differs from the original's (%s:%d), comments aside: %s", name, c.orig.Name, ob[a].line, d)})
+					fmt.Sprintf("section %q: code block differs from the original's (%s:%d), comments aside: %s", name, c.Orig.Name, ob[a].line, d)})
 			}
 		}
 	}
@@ -193,7 +195,7 @@ func firstLine(code string) string {
 // translation and one only the translation has, of the same kind, are one
 // change: "number 5 reads 6". A number the translation writes in Chinese
 // numerals stands for the number.
-func (c *comparison) compareTokens(name string, t *section, of, tf facts, blocks []int, normalize func(string) string) []drift {
+func (c *Comparison) compareTokens(name string, t *Section, of, tf facts, blocks []int, normalize func(string) string) []drift {
 	key := func(tk token) string {
 		if tk.kind == "link target" && normalize != nil {
 			return tk.kind + "\x00" + normalize(tk.text)
@@ -231,11 +233,11 @@ func (c *comparison) compareTokens(name string, t *section, of, tf facts, blocks
 			e := extra[i]
 			extra = slices.Delete(extra, i, i+1)
 			ds = append(ds, drift{e.line, fmt.Sprintf("%s %s reads %s", m.kind, quoteToken(m), quoteToken(e)),
-				fmt.Sprintf("section %q: %s %s of the original (%s:%d) reads %s in the translation", name, m.kind, quoteToken(m), c.orig.Name, m.line, quoteToken(e))})
+				fmt.Sprintf("section %q: %s %s of the original (%s:%d) reads %s in the translation", name, m.kind, quoteToken(m), c.Orig.Name, m.line, quoteToken(e))})
 			continue
 		}
 		ds = append(ds, drift{c.at(t, tf, blocks, m.blk), fmt.Sprintf("%s %s is missing", m.kind, quoteToken(m)),
-			fmt.Sprintf("section %q: %s %s of the original (%s:%d) is missing", name, m.kind, quoteToken(m), c.orig.Name, m.line)})
+			fmt.Sprintf("section %q: %s %s of the original (%s:%d) is missing", name, m.kind, quoteToken(m), c.Orig.Name, m.line)})
 	}
 	for _, e := range extra {
 		ds = append(ds, drift{e.line, fmt.Sprintf("%s %s is extra", e.kind, quoteToken(e)),
@@ -275,7 +277,7 @@ func quoteToken(tk token) string {
 // acknowledged, with the acknowledgement still current, is a note that
 // says so; any other is a warning. An acknowledgement that no longer
 // matches a difference is a note too.
-func (c *comparison) settle(o, t *section, ds []drift) {
+func (c *Comparison) settle(o, t *Section, ds []drift) {
 	c.drifts[t.Index] = ds
 	used := make([]bool, len(t.Acks))
 	for _, d := range ds {
@@ -298,12 +300,12 @@ func (c *comparison) settle(o, t *section, ds []drift) {
 	}
 }
 
-func (c *comparison) warn(line int, format string, args ...any) {
-	c.findings = append(c.findings, Finding{File: c.tr.Name, Line: line, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
+func (c *Comparison) warn(line int, format string, args ...any) {
+	c.Findings = append(c.Findings, diag.Finding{File: c.Tr.Name, Line: line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf(format, args...)})
 }
 
-func (c *comparison) note(line int, format string, args ...any) {
-	c.findings = append(c.findings, Finding{File: c.tr.Name, Line: line, Severity: SeverityInfo, Msg: fmt.Sprintf(format, args...)})
+func (c *Comparison) note(line int, format string, args ...any) {
+	c.Findings = append(c.Findings, diag.Finding{File: c.Tr.Name, Line: line, Severity: protocol.SeverityInfo, Msg: fmt.Sprintf(format, args...)})
 }
 
 // ackKey is how a difference is named in an acknowledgement: one line
@@ -319,23 +321,23 @@ func ackKey(key string) string {
 // ackDigest is the digest an acknowledgement of key records: of both
 // sections as they are now and of the difference, so that changing either
 // side expires it.
-func (c *comparison) ackDigest(o, t *section, key string) string {
+func (c *Comparison) ackDigest(o, t *Section, key string) string {
 	od := ""
 	if o != nil {
-		od = o.digest(c.orig.Src)
+		od = o.digest(c.Orig.Src)
 	}
-	sum := sha256.Sum256([]byte(od + "\x00" + t.digest(c.tr.Src) + "\x00" + ackKey(key)))
+	sum := sha256.Sum256([]byte(od + "\x00" + t.digest(c.Tr.Src) + "\x00" + ackKey(key)))
 	return hex.EncodeToString(sum[:4])
 }
 
 // checkStamp compares the digest a translated section records with the
 // original section's current digest.
-func (c *comparison) checkStamp(o, t *section) {
-	switch want := o.digest(c.orig.Src); {
+func (c *Comparison) checkStamp(o, t *Section) {
+	switch want := o.digest(c.Orig.Src); {
 	case t.Stamp == "":
 		c.note(t.Line, "section %q: never stamped (run gen stamp once it is translated)", t.name())
 	case t.Stamp != want:
-		c.stale[t.Index] = true
+		c.Stale[t.Index] = true
 		c.warn(t.Line, "section %q: the original changed since this was translated", t.name())
 	}
 }
