@@ -42,8 +42,10 @@ type Directive struct {
 	Blocks     []reference.Block
 }
 
+// Kind is KindDirective (ast.Node).
 func (n *Directive) Kind() ast.NodeKind { return KindDirective }
 
+// Dump prints the node for goldmark's debugging (ast.Node).
 func (n *Directive) Dump(src []byte, level int) {
 	ast.DumpHelper(n, src, level, map[string]string{"Name": n.Name}, nil)
 }
