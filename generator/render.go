@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -55,18 +54,7 @@ func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]refe
 	if d != b.doc {
 		outputs = b.older[d.FileName()]
 	}
-	return func(name string) ([]reference.Block, error) {
-		if blocks, ok := outputs[lang][name]; ok {
-			return blocks, nil
-		}
-		switch name {
-		case "":
-			return nil, fmt.Errorf("protocol directive names nothing; write one of: %s", strings.Join(reference.DirectiveNames(), ", "))
-		case "bundle":
-			return nil, fmt.Errorf("the bundle directive cannot be used on the field reference page it embeds")
-		}
-		return nil, fmt.Errorf("unknown protocol directive %q; known: %s", name, strings.Join(reference.DirectiveNames(), ", "))
-	}
+	return reference.Lookup(outputs[lang])
 }
 
 // renderPair renders a page and its translation. Both are parsed first

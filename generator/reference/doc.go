@@ -8,7 +8,7 @@
 //   - the block model ([Block], [TableBlock], the Markdown escaping of
 //     [MarkdownText] and [MarkdownCode], [CodeFence], [WriteCode]);
 //   - the field, enum, codebook and tier tables and every other directive
-//     ([Directives], [DirectiveNames]; tables.go, enums.go, glossary.go);
+//     ([Directives], [Lookup]; tables.go, enums.go, glossary.go);
 //   - the anchors of their rows, derived from protocol names and the same
 //     in both languages (anchors.go, [FieldAnchor]);
 //   - the inputs that label and translate them, read strictly and checked

@@ -95,8 +95,28 @@ var directives = map[string]func(t *tables) []Block{
 	"glossary":                   (*tables).glossaryTable,
 }
 
-// DirectiveNames lists every directive name, sorted, bundle included.
-func DirectiveNames() []string {
+// Lookup returns the resolver of a page's directives: the blocks of a name
+// in outputs (one version's, in the page's language, as [Directives] built
+// them and the builder added to), or an error saying what the names are.
+// The builder adds bundle and skills to outputs later; the resolver sees
+// them, as it reads outputs when called.
+func Lookup(outputs map[string][]Block) func(name string) ([]Block, error) {
+	return func(name string) ([]Block, error) {
+		if blocks, ok := outputs[name]; ok {
+			return blocks, nil
+		}
+		switch name {
+		case "":
+			return nil, fmt.Errorf("protocol directive names nothing; write one of: %s", strings.Join(directiveNames(), ", "))
+		case "bundle":
+			return nil, fmt.Errorf("the bundle directive cannot be used on the field reference page it embeds")
+		}
+		return nil, fmt.Errorf("unknown protocol directive %q; known: %s", name, strings.Join(directiveNames(), ", "))
+	}
+}
+
+// directiveNames lists every directive name, sorted, bundle included.
+func directiveNames() []string {
 	names := []string{"bundle"}
 	for n := range directives {
 		names = append(names, n)
