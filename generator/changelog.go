@@ -91,7 +91,7 @@ var changelogText = map[string]changelogStrings{
 }
 
 // changelogMarkdown writes the page for the changes from old to new.
-// Hand-written notes (changenotes.go) follow the intro and the entries
+// Hand-written notes (reference/changenotes.go) follow the intro and the entries
 // they are attached to.
 func changelogMarkdown(lang string, old, new *protocol.Document, notes reference.VersionNotes) []byte {
 	s := changelogText[lang]
@@ -192,7 +192,7 @@ func codeSpan(text string) string {
 // date). Without a pair it returns fsys itself.
 func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 	extra := fstest.MapFS{}
-	notes := reference.LoadChangeNotes(fsys, b.versions, b.rep) // changenotes.go
+	notes := reference.LoadChangeNotes(fsys, b.versions, b.rep) // reference/changenotes.go
 	for i := 1; i < len(b.versions); i++ {
 		old, new := b.versions[i-1], b.versions[i]
 		for _, lang := range languages {

@@ -204,8 +204,8 @@
 // did not fit, instead of one per file.
 //
 // Each translated docs section is also checked against the glossary
-// (package drift, terms.go): an English term whose Chinese pair is missing is a note, a
-// wording the glossary says to avoid is a warning.
+// (package drift, terms.go): an English term whose Chinese pair is missing
+// is a note, a wording the glossary says to avoid is a warning.
 //
 // Labels and translations for things the protocol no longer has, and
 // non-Markdown files under content/<lang>/, are warnings written to

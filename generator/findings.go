@@ -10,7 +10,7 @@ import (
 // findingAnchors maps every finding code of protocol/doc.go to the anchor
 // of the field reference (docs/task-publish-v18.md) that explains its
 // rule: a section heading, a generated table or one of its rows (see
-// anchors.go). TestFindingAnchors fails when a documented code has none,
+// reference/anchors.go). TestFindingAnchors fails when a documented code has none,
 // when a code here is not documented, or when an anchor is not on the
 // built page in either language.
 var findingAnchors = map[string]string{

@@ -158,6 +158,6 @@ func compareDocsFiles(fsys fs.FS, orig, tr string) (*drift.Comparison, error) {
 		files[i] = drift.NewTextFile(name, src, body)
 	}
 	c := drift.Compare(files[0], files[1], drift.DocsLinkTarget)
-	c.Findings = append(c.Findings, drift.TermFindings(c, loadGlossary(fsys, &report{}))...) // glossary term check (terms.go)
+	c.Findings = append(c.Findings, drift.TermFindings(c, loadGlossary(fsys, &report{}))...) // glossary term check (drift/terms.go)
 	return c, nil
 }
