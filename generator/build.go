@@ -8,10 +8,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"pairag.com/portal/generator/highlight"
 	"path/filepath"
 	"sync"
 	"syscall"
+
+	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/reference"
 
 	"github.com/yuin/goldmark"
 
@@ -113,16 +116,16 @@ type builder struct {
 	hl        *highlight.Cache
 	doc       *protocol.Document
 	docJSON   []byte
-	labels    labels
-	trans     map[string]translation
+	labels    reference.Labels
+	trans     map[string]reference.Translation
 	pairs     []pair
 	nav       map[string][]templates.NavItem
-	outputs   map[string]map[string][]block            // directive output by language and name
-	older     map[string]map[string]map[string][]block // directive output of older versions' reference pages, by file
-	refMD     map[string]map[string]string             // the Markdown reference of the content's version by language
-	css, js   string                                   // URLs of the hashed assets
-	validator *validatorAssets                         // URLs of the validator tool, when built with one
-	rendered  int                                      // pairs rendered, and pairs reused from the cache
+	outputs   map[string]map[string][]reference.Block            // directive output by language and name
+	older     map[string]map[string]map[string][]reference.Block // directive output of older versions' reference pages, by file
+	refMD     map[string]map[string]string                       // the Markdown reference of the content's version by language
+	css, js   string                                             // URLs of the hashed assets
+	validator *validatorAssets                                   // URLs of the validator tool, when built with one
+	rendered  int                                                // pairs rendered, and pairs reused from the cache
 	reused    int
 	skills    []*skill             // content/skills/*, loaded and compared (skills.go)
 	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
@@ -142,8 +145,8 @@ type builder struct {
 type pageResult struct {
 	page     *page
 	anchors  map[string]bool
-	links    []linkRef
-	headings []heading
+	links    []markdown.Link
+	headings []markdown.Heading
 	markdown string // the Markdown version, kept for the field reference page only
 }
 
@@ -189,10 +192,10 @@ func (b *builder) load() bool {
 	if b.versions = b.loadVersions(); len(b.versions) == 0 {
 		return false
 	}
-	b.labels = loadLabels(b.cfg.Content, b.rep)
-	b.labels.check(b.rep, b.cfg.Content, b.versions...) // every version's values, labelled in both languages
-	b.trans = loadTranslations(b.cfg.Content, b.rep)
-	checkTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
+	b.labels = reference.LoadLabels(b.cfg.Content, b.rep)
+	b.labels.Check(b.rep, b.cfg.Content, b.versions...) // every version's values, labelled in both languages
+	b.trans = reference.LoadTranslations(b.cfg.Content, b.rep)
+	reference.CheckTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
 	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
 	b.doc = b.contentVersion()
 	b.docJSON = b.doc.Raw()
@@ -229,7 +232,7 @@ type worker struct {
 }
 
 func (b *builder) newWorker() *worker {
-	w := &worker{md: map[string]goldmark.Markdown{en: newMarkdown(en, b.hl), zh: newMarkdown(zh, b.hl)}}
+	w := &worker{md: map[string]goldmark.Markdown{en: markdown.New(en, b.hl), zh: markdown.New(zh, b.hl)}}
 	w.bw = bufio.NewWriterSize(&w.body, 16<<10)
 	return w
 }

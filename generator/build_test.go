@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/protocol"
 )
 
@@ -26,7 +27,7 @@ func TestSlug(t *testing.T) {
 		{"¿?", "section"},
 	}
 	for _, tt := range tests {
-		if got := slug(tt.in); got != tt.want {
+		if got := markdown.Slug(tt.in); got != tt.want {
 			t.Errorf("slug(%q) = %q; want %q", tt.in, got, tt.want)
 		}
 	}
@@ -190,7 +191,7 @@ func TestProtocolFiles(t *testing.T) {
 		if !strings.HasSuffix(want, "}\n") || strings.HasSuffix(want, "\n\n") || strings.Contains(want, "\r") {
 			t.Errorf("bundle %s: want LF line ends and exactly one trailing newline", lang)
 		}
-		if page := readFile(t, dir, markdownURL(&page{Rel: referenceRel(protocol.Default()), URL: pageURL(lang, referenceRel(protocol.Default()))})); page != md {
+		if page := readFile(t, dir, markdownURL(&page{Page: markdown.Page{URL: pageURL(lang, referenceRel(protocol.Default()))}, Rel: referenceRel(protocol.Default())})); page != md {
 			t.Errorf("%s: the page's Markdown differs from the published reference", lang)
 		}
 		if got := copiedText(t, readFile(t, dir, outputPath(pageURL(lang, "docs/create-task.md")))); got != want {
@@ -216,7 +217,7 @@ func TestFrontMatter(t *testing.T) {
 		{"---\ntitle: 任务\ndescription: 说明。\n---\n", FrontMatter{Title: "任务", Description: "说明。"}, ""},
 	}
 	for _, tt := range tests {
-		got, _, errs := parseFrontMatter("test.md", []byte(tt.src))
+		got, _, errs := markdown.ParseFrontMatter("test.md", []byte(tt.src))
 		var msg string
 		if len(errs) > 0 {
 			msg = errs[0].Error()

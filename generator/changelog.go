@@ -10,6 +10,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 )
 
@@ -89,16 +91,16 @@ var changelogText = map[string]changelogStrings{
 }
 
 // changelogMarkdown writes the page for the changes from old to new.
-// Hand-written notes (changenotes.go) follow the intro and the entries
+// Hand-written notes (reference/changenotes.go) follow the intro and the entries
 // they are attached to.
-func changelogMarkdown(lang string, old, new *protocol.Document, notes versionNotes) []byte {
+func changelogMarkdown(lang string, old, new *protocol.Document, notes reference.VersionNotes) []byte {
 	s := changelogText[lang]
 	names := []any{old.Version, new.Version, old.FileName(), new.FileName()}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "---\ntitle: %q\ndescription: %q\nnav: false\n---\n\n", fmt.Sprintf(s.Title, names...), fmt.Sprintf(s.Description, names...))
 	fmt.Fprintf(&b, s.Intro+"\n", names...)
 	if t := notes.Intro[lang]; t != "" {
-		b.WriteString("\n" + quoteNote(noteLabel[lang], t, ""))
+		b.WriteString("\n" + reference.QuoteNote(reference.NoteLabel[lang], t, ""))
 	}
 	sections := []struct {
 		id, heading string
@@ -116,8 +118,8 @@ func changelogMarkdown(lang string, old, new *protocol.Document, notes versionNo
 		for _, c := range changes {
 			if slices.Contains(sec.kinds, c.Kind) {
 				line := "- " + codeSpan(c.Where) + s.Colon + changeText(s, c)
-				if t := notes.Changes[changeKey(c)][lang]; t != "" {
-					line += "\n\n" + strings.TrimRight(quoteNote(noteLabel[lang], t, "  "), "\n")
+				if t := notes.Changes[reference.ChangeKey(c)][lang]; t != "" {
+					line += "\n\n" + strings.TrimRight(reference.QuoteNote(reference.NoteLabel[lang], t, "  "), "\n")
 				}
 				lines = append(lines, line)
 			}
@@ -190,7 +192,7 @@ func codeSpan(text string) string {
 // date). Without a pair it returns fsys itself.
 func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 	extra := fstest.MapFS{}
-	notes := loadChangeNotes(fsys, b.versions, b.rep) // changenotes.go
+	notes := reference.LoadChangeNotes(fsys, b.versions, b.rep) // reference/changenotes.go
 	for i := 1; i < len(b.versions); i++ {
 		old, new := b.versions[i-1], b.versions[i]
 		for _, lang := range languages {
@@ -208,7 +210,7 @@ func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 			b.rep.errorf("content/"+zh+"/"+rel, 0, "stamp the generated page: %v", err)
 			continue
 		}
-		data := stamped(c, false).out
+		data := drift.Stamped(c, false).Out
 		extra["content/"+zh+"/"+rel].Data = data
 	}
 	return o

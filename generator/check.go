@@ -2,6 +2,8 @@ package generator
 
 import (
 	"strings"
+
+	"pairag.com/portal/generator/markdown"
 )
 
 // checkLinks reports internal links to pages, anchors or files that the
@@ -17,7 +19,7 @@ func (b *builder) checkLinks() {
 }
 
 // brokenLink says what is wrong with a link, or returns "".
-func (b *builder) brokenLink(l linkRef) string {
+func (b *builder) brokenLink(l markdown.Link) string {
 	path, _, _ := strings.Cut(l.Path, "?")
 	target := b.results[path]
 	if target == nil && !l.Page && b.files[path] {

@@ -64,7 +64,7 @@
 // /assets/search-<lang>.<hash>.json and named by /search/manifest.json;
 // /search/findings.json maps each validator finding code to its anchor on
 // the field reference ([FindingURL] gives the whole URL). Rows of generated
-// tables have anchors derived from protocol names (anchors.go), the same
+// tables have anchors derived from protocol names (package reference), the same
 // in both languages. Pages with four or more h2 sections get on-page
 // contents; every page gets previous/next links in navigation order,
 // breadcrumbs, and, with Config.GitDir, the date of its last commit.
@@ -81,7 +81,7 @@
 // # Front matter
 //
 // Every page starts with YAML between two "---" lines, decoded strictly
-// (an unknown key is an error at its line):
+// (an unknown key is an error at its line; package markdown reads it):
 //
 //	title: Creating a task       # required
 //	description: One sentence.   # required; the meta description and llms.txt note
@@ -115,6 +115,7 @@
 //
 // # Markdown
 //
+// Package [pairag.com/portal/generator/markdown] holds the one setup:
 // GitHub Flavored Markdown (tables, task lists, autolinks, strikethrough)
 // with the CJK extension, and {#id} attributes on headings. Headings get
 // ids from their text, keeping Unicode letters ("信任边界" stays as is);
@@ -135,7 +136,8 @@
 //
 // A fenced code block whose info string is "protocol" and whose body is one
 // name is replaced by content generated from the protocol document, in the
-// page's language:
+// page's language (package [pairag.com/portal/generator/reference] builds it;
+// the builder adds bundle and skills, which need the site):
 //
 //	top_level, manifest_fields, global_config_fields, stage_fields,
 //	data_format_fields, harness_policy_fields, agent_skill_fields,
@@ -202,14 +204,17 @@
 // did not fit, instead of one per file.
 //
 // Each translated docs section is also checked against the glossary
-// (terms.go): an English term whose Chinese pair is missing is a note, a
-// wording the glossary says to avoid is a warning.
+// (package drift, terms.go): an English term whose Chinese pair is missing
+// is a note, a wording the glossary says to avoid is a warning.
 //
 // Labels and translations for things the protocol no longer has, and
 // non-Markdown files under content/<lang>/, are warnings written to
 // [Config].Log, and so is drift (next section).
 //
 // # Sections, alignment and drift
+//
+// (Package [pairag.com/portal/generator/drift] implements this section and
+// the next.)
 //
 // Every translated pair is compared: a docs page content/en/x.md with
 // content/zh-CN/x.md, and in a skill folder each X.md with X.zh-CN.md

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -11,17 +10,11 @@ import (
 	"pairag.com/portal/protocol"
 )
 
-// Finding is the generator's one diagnostic: a problem or a note at a
-// position in an input file, with a severity. The build reports its errors
-// and warnings as Findings (under the name Error, in an ErrorList), the
-// translation checks theirs; both print them with diag.Format.
-type Finding struct {
-	File     string            // slash-separated path inside Config.Content, e.g. content/en/validator.md
-	Line     int               // 1-based line, 0 when the problem concerns the whole file
-	Column   int               // 1-based, in characters; 0 when the line is the whole story (every check today)
-	Severity protocol.Severity // SeverityError, SeverityWarning or SeverityInfo
-	Msg      string
-}
+// Finding is the generator's one diagnostic (see [diag.Finding]): a
+// problem or a note at a position in an input file, with a severity. The
+// build reports its errors and warnings as Findings (under the name Error,
+// in an ErrorList), the translation checks theirs.
+type Finding = diag.Finding
 
 // Error is a Finding as the build reports it.
 type Error = Finding
@@ -33,23 +26,6 @@ const (
 	SeverityWarning = protocol.SeverityWarning // drift, stale translation, front matter: fails gen check --strict
 	SeverityInfo    = protocol.SeverityInfo    // worth knowing: a section never stamped, a skill not translated
 )
-
-// String formats the finding as "file:line:col: severity: message", as
-// gen check prints it.
-func (f Finding) String() string {
-	return diag.Format(f.File, f.Line, f.Column, string(f.Severity), f.Msg)
-}
-
-// Error formats the finding as "file:line:col: message", as gen build
-// lists its errors: the list says what they are.
-func (f *Finding) Error() string {
-	return diag.Format(f.File, f.Line, f.Column, "", f.Msg)
-}
-
-// compareFindings orders findings by file, line, column and message.
-func compareFindings(a, b *Finding) int {
-	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Msg, b.Msg))
-}
 
 // ErrorList is every problem of one build, sorted by file and line. Build
 // returns it as its error, so callers can errors.As it and show each entry.
@@ -75,7 +51,7 @@ func (l ErrorList) Err() error {
 
 // Sort orders the list by file, line, column and message.
 func (l ErrorList) Sort() {
-	slices.SortStableFunc(l, compareFindings)
+	slices.SortStableFunc(l, diag.Compare)
 }
 
 // report collects errors and warnings from concurrent workers.
@@ -95,6 +71,22 @@ func (r *report) warnf(file string, line int, format string, args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.warnings = append(r.warnings, &Error{File: file, Line: line, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Report files a finding found below the generator (package reference's
+// loaders and checks): errors fail the build, warnings are logged, notes
+// are left to gen check. It makes report a diag.Reporter.
+func (r *report) Report(f *Finding) {
+	switch f.Severity {
+	case SeverityError, SeverityWarning:
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		if f.Severity == SeverityError {
+			r.errs = append(r.errs, f)
+		} else {
+			r.warnings = append(r.warnings, f)
+		}
+	}
 }
 
 // merge adds another report's errors and warnings to r.

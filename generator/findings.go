@@ -3,13 +3,14 @@ package generator
 import (
 	"slices"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 )
 
 // findingAnchors maps every finding code of protocol/doc.go to the anchor
 // of the field reference (docs/task-publish-v18.md) that explains its
 // rule: a section heading, a generated table or one of its rows (see
-// anchors.go). TestFindingAnchors fails when a documented code has none,
+// reference/anchors.go). TestFindingAnchors fails when a documented code has none,
 // when a code here is not documented, or when an anchor is not on the
 // built page in either language.
 var findingAnchors = map[string]string{
@@ -97,7 +98,7 @@ func Docs(doc *protocol.Document, base string) *protocol.DocsIndex {
 	walk = func(prefix, list string, fields []protocol.Field, depth int) {
 		for _, f := range fields {
 			path := prefix + f.Name
-			x.Fields[path] = fieldAnchor(list, f.Name)
+			x.Fields[path] = reference.FieldAnchor(list, f.Name)
 			if f.Ref != "" && depth < 8 {
 				sub, _ := doc.FieldList(f.Ref)
 				walk(path+"/", f.Ref, sub, depth+1)

@@ -15,7 +15,8 @@ import (
 // TestGolden compares every page (its <main>, or the whole page for
 // fullPageGoldens), Markdown file and published protocol file of the
 // fixture site with testdata/golden; run with -update to rewrite. The
-// Markdown setup's cases are in testdata/markdown (TestMarkdownCases).
+// Markdown setup's cases are package markdown's (markdown/testdata/cases,
+// TestCases).
 func TestGolden(t *testing.T) {
 	dir := mustRender(t, fixture(t))
 	golden := filepath.Join("testdata", "golden")

@@ -11,11 +11,19 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 )
 
 // protocolPath is the fixture's protocol document, the content's version.
 const protocolPath = "protocol/" + protocol.FileName
+
+// The content files package reference reads, as the tests edit them.
+const (
+	labelsFile       = reference.LabelsFile
+	translationsFile = reference.TranslationsFile
+	changeNotesFile  = reference.ChangeNotesFile
+)
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
 

@@ -13,7 +13,9 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
 )
 
@@ -51,7 +53,7 @@ func loadSiteSettings(fsys fs.FS, rep *report) siteSettings {
 		err = yaml.UnmarshalWithOptions(data, &s, yaml.Strict())
 	}
 	if err != nil {
-		line, msg := yamlErrorPos(err)
+		line, msg := yamlpos.ErrorPos(err)
 		rep.errorf(siteFile, line, "%s", msg)
 	}
 	s.Repository = strings.TrimRight(s.Repository, "/")
@@ -118,7 +120,7 @@ func pagerLinks(nav []templates.NavItem, url string) (prev, next *templates.Link
 // page whose URL is a proper prefix of it (/skills/ above /skills/x/).
 // The home page has none.
 func (b *builder) breadcrumbs(p *page) []templates.Link {
-	home := langPrefix(p.Lang) + "/"
+	home := markdown.LangPrefix(p.Lang) + "/"
 	if p.URL == home || p.Rel == "404.md" {
 		return nil
 	}

@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/judge"
 	"pairag.com/portal/templates"
@@ -84,7 +86,7 @@ func (b *builder) prepareBundles() {
 			{Text: referenceName(d, lang), URL: "/protocol/" + referenceName(d, lang)},
 			{Text: d.FileName(), URL: "/protocol/" + d.FileName()},
 		}
-		b.outputs[lang]["bundle"] = []block{bundleBlock{bundle, files}}
+		b.outputs[lang]["bundle"] = []reference.Block{reference.Bundle(bundle, files)}
 	}
 }
 
@@ -92,7 +94,7 @@ func (b *builder) prepareBundles() {
 func (b *builder) publish() {
 	b.write("/protocol/"+b.doc.FileName(), b.docJSON)
 	if schema, err := b.doc.Schema(); err != nil {
-		b.rep.errorf(docPath(b.doc), 0, "derive JSON Schema: %v", err)
+		b.rep.errorf(reference.DocPath(b.doc), 0, "derive JSON Schema: %v", err)
 	} else {
 		b.judgeSchema(schema)
 		b.write("/protocol/"+b.doc.SchemaFileName(), schema)
@@ -122,17 +124,17 @@ func (b *builder) publish() {
 func (b *builder) judgeSchema(schema []byte) {
 	j, err := judge.Compile(schema, b.doc.SchemaURL)
 	if err != nil {
-		b.rep.errorf(docPath(b.doc), 0, "the derived JSON Schema does not compile: %v", err)
+		b.rep.errorf(reference.DocPath(b.doc), 0, "the derived JSON Schema does not compile: %v", err)
 		return
 	}
 	vs, err := j.Validate(b.doc.Example.Payload)
 	if err != nil || len(vs) > 0 {
-		b.rep.errorf(docPath(b.doc), 0, "the derived JSON Schema rejects the document's example: %v %v", vs, err)
+		b.rep.errorf(reference.DocPath(b.doc), 0, "the derived JSON Schema rejects the document's example: %v %v", vs, err)
 	}
 	res := protocol.Validate(b.doc.Example.Payload, protocol.Options{Tier: b.doc.Example.Tier, Document: b.doc})
 	for _, f := range res.Findings {
 		if f.Severity == protocol.SeverityError {
-			b.rep.errorf(docPath(b.doc), 0, "the document's example fails validation as %s: %s [%s]", b.doc.Example.Tier, f.MessageEN, f.Code)
+			b.rep.errorf(reference.DocPath(b.doc), 0, "the document's example fails validation as %s: %s [%s]", b.doc.Example.Tier, f.MessageEN, f.Code)
 		}
 	}
 }
@@ -182,7 +184,7 @@ func (b *builder) writeLLMs(lang string) {
 		}
 		full.Write(b.llmsText(r.page))
 	}
-	prefix := langPrefix(lang)
+	prefix := markdown.LangPrefix(lang)
 	fmt.Fprintf(&s, "\n## Optional\n\n")
 	item("llms-full.txt", prefix+"/llms-full.txt", m.LLMsFull)
 	b.write(prefix+"/llms.txt", []byte(s.String()))

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -10,6 +9,9 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -21,7 +23,7 @@ func (b *builder) prepareDirectives() {
 	b.ext = loadExtras(b.cfg, b.rep)
 	b.outputs = b.directiveOutputs(b.doc)
 	b.vbar.once.Do(b.initVersionBar)
-	b.older = map[string]map[string]map[string][]block{}
+	b.older = map[string]map[string]map[string][]reference.Block{}
 	for _, d := range b.vbar.docs {
 		if d != b.doc {
 			b.older[d.FileName()] = b.directiveOutputs(d)
@@ -30,20 +32,11 @@ func (b *builder) prepareDirectives() {
 }
 
 // directiveOutputs builds every directive of one version, by language and name.
-func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][]block {
-	conds := conditions(d, b.rep)
-	en := protocolStrings(d)
-	outputs := map[string]map[string][]block{}
-	for _, lang := range languages {
-		t := &tables{doc: d, lang: lang, msg: templates.For(lang), labels: b.labels,
-			tx: texts{lang: lang, en: en, zh: b.trans}, hl: b.hl, conds: conds, gloss: b.ext.glossary}
-		out := map[string][]block{}
-		for name, build := range directives {
-			out[name] = build(t)
-		}
-		outputs[lang] = out
-	}
-	return outputs
+func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][]reference.Block {
+	return reference.Directives(reference.Input{
+		Doc: d, Labels: b.labels, Translations: b.trans, Glossary: b.ext.glossary, Highlight: b.hl,
+		ReferencePage: func(lang string) string { return pageURL(lang, referenceRel(d)) },
+	}, b.rep)
 }
 
 // docOf returns the version a page describes: its own for a version's
@@ -57,23 +50,12 @@ func (b *builder) docOf(rel string) *protocol.Document {
 }
 
 // lookup returns the directive resolver for a version and a language.
-func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]block, error) {
+func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]reference.Block, error) {
 	outputs := b.outputs
 	if d != b.doc {
 		outputs = b.older[d.FileName()]
 	}
-	return func(name string) ([]block, error) {
-		if blocks, ok := outputs[lang][name]; ok {
-			return blocks, nil
-		}
-		switch name {
-		case "":
-			return nil, fmt.Errorf("protocol directive names nothing; write one of: %s", strings.Join(directiveNames(), ", "))
-		case "bundle":
-			return nil, fmt.Errorf("the bundle directive cannot be used on the field reference page it embeds")
-		}
-		return nil, fmt.Errorf("unknown protocol directive %q; known: %s", name, strings.Join(directiveNames(), ", "))
-	}
+	return reference.Lookup(outputs[lang])
 }
 
 // renderPair renders a page and its translation. Both are parsed first
@@ -105,9 +87,9 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			pages = append(pages, b.parsePage(w, p, rep))
 		}
 	}
-	var cmp *comparison
+	var cmp *drift.Comparison
 	if len(pages) == 2 {
-		cmp = compareTexts(pages[0].text(), pages[1].text(), docsLinkTarget)
+		cmp = drift.Compare(pages[0].text(), pages[1].text(), drift.DocsLinkTarget)
 	}
 	var results []*pageResult
 	for i, pp := range pages {
@@ -115,7 +97,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			return
 		}
 		if i == 1 && cmp != nil {
-			pp.st.twin = twinIDs(cmp, pages[0].st.headings)
+			pp.st.Twin = cmp.TwinIDs(pages[0].st.Headings)
 		}
 		res := b.renderPage(w, pp, pr, rep, rec)
 		if res == nil {
@@ -124,7 +106,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 		results = append(results, res)
 	}
 	if cmp != nil {
-		for _, f := range append(cmp.findings, termFindings(cmp, b.ext.glossary)...) {
+		for _, f := range append(cmp.Findings, drift.TermFindings(cmp, b.ext.glossary)...) {
 			rep.finding(f)
 		}
 	}
@@ -140,45 +122,23 @@ func (b *builder) renderPair(w *worker, pr pair) {
 // parsedPage is a page parsed as written, before pageTransformers.
 type parsedPage struct {
 	p   *page
-	st  *pageState
+	st  *markdown.State
 	pc  parser.Context
 	doc *ast.Document
 }
 
 // parsePage parses a page with the site's syntax.
 func (b *builder) parsePage(w *worker, p *page, rep *report) *parsedPage {
-	st := newPageState(p, b.lookup(b.docOf(p.Rel), p.Lang), rep)
-	pc := parser.NewContext()
-	pc.Set(stateKey, st)
+	st := markdown.NewState(&p.Page, b.lookup(b.docOf(p.Rel), p.Lang), rep)
+	pc := markdown.NewContext(st)
 	doc := w.md[p.Lang].Parser().Parse(gtext.NewReader(p.Src), parser.WithContext(pc)).(*ast.Document)
 	return &parsedPage{p: p, st: st, pc: pc, doc: doc}
 }
 
 // text is the page as the drift check reads it: its sections, and the
 // tokens of each from the tree as written.
-func (pp *parsedPage) text() *textFile {
-	p := pp.p
-	f := &textFile{Name: p.File, Src: p.Src, BodyStart: p.BodyStart, secs: splitSections(p.Src, p.BodyStart)}
-	f.facts = analyzeDoc(pp.doc, p.Src, f.secs)
-	return f
-}
-
-// twinIDs maps the line of each translated section's heading to the id of
-// the original heading its row aligns it with.
-func twinIDs(c *comparison, original []heading) map[int]string {
-	byLine := map[int]string{}
-	for _, h := range original {
-		byLine[h.Line] = h.ID
-	}
-	out := map[int]string{}
-	for _, r := range c.rows {
-		if r.src > 0 && r.tr > 0 {
-			if id, ok := byLine[c.orig.secs[r.src].Line]; ok {
-				out[c.tr.secs[r.tr].Line] = id
-			}
-		}
-	}
-	return out
+func (pp *parsedPage) text() *drift.TextFile {
+	return drift.ParsedTextFile(pp.p.File, pp.p.Src, pp.p.BodyStart, pp.doc)
 }
 
 // replay writes a cached pair's files and records its results and warnings
@@ -207,7 +167,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 			*rec = append(*rec, cachedFile{name, append([]byte(nil), data...)})
 		}
 	}
-	transform(doc, p.Src, pp.pc)
+	markdown.Transform(doc, p.Src, pp.pc)
 	md := w.md[p.Lang]
 	w.body.Reset()
 	w.bw.Reset(&w.body)
@@ -229,8 +189,8 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	if b.ctx.Err() != nil {
 		return nil
 	}
-	res := &pageResult{page: p, anchors: st.anchors, links: st.links, headings: st.headings}
-	text := b.exportMarkdown(st)
+	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings}
+	text := b.exportMarkdown(p, st)
 	if u := markdownURL(p); u != "" {
 		write(u, []byte(text))
 	}
@@ -253,7 +213,7 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 	}
 	urls := map[string]string{}
 	for _, lang := range languages {
-		urls[lang] = langPrefix(lang) + "/"
+		urls[lang] = markdown.LangPrefix(lang) + "/"
 		if t := pr.get(lang); t != nil {
 			urls[lang] = t.URL
 		}
@@ -286,7 +246,7 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 			{HrefLang: zh, Href: b.abs(urls[zh])},
 			{HrefLang: "x-default", Href: b.abs(urls[en])},
 		},
-		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: langPrefix(p.Lang) + "/",
+		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: markdown.LangPrefix(p.Lang) + "/",
 		Nav:     withCurrent(b.nav[p.Lang], p.URL),
 		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
 		Body:    content,
@@ -310,22 +270,24 @@ type edit struct {
 // exportMarkdown returns a page as one self-contained Markdown file: its
 // title as a heading, then the body with directives expanded into Markdown
 // and internal links made absolute.
-func (b *builder) exportMarkdown(st *pageState) string {
-	p := st.page
-	edits := stampEdits(p.Src, p.BodyStart)
-	for _, d := range st.dirs {
+func (b *builder) exportMarkdown(p *page, st *markdown.State) string {
+	var edits []edit
+	for _, e := range drift.StampEdits(p.Src, p.BodyStart) {
+		edits = append(edits, edit{e.Start, e.End, e.New})
+	}
+	for _, d := range st.Dirs {
 		var sb strings.Builder
-		for i, blk := range d.blocks {
+		for i, blk := range d.Blocks {
 			if i > 0 {
 				sb.WriteString("\n")
 			}
-			blk.markdown(&sb, b.abs)
+			blk.Markdown(&sb, b.abs)
 		}
-		edits = append(edits, edit{d.start, d.end, sb.String()})
+		edits = append(edits, edit{d.Start, d.End, sb.String()})
 	}
-	for _, l := range st.links {
+	for _, l := range st.Links {
 		if l.Off >= 0 {
-			u := l.target()
+			u := l.Target()
 			if strings.HasPrefix(l.Dest, "#") {
 				u = p.URL + "#" + l.Frag
 			}

@@ -14,7 +14,9 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
 )
 
@@ -38,7 +40,7 @@ func loadGlossary(fsys fs.FS, rep *report) search.Glossary {
 	}
 	g, err := search.ParseGlossary(data)
 	if err != nil {
-		line, msg := yamlErrorPos(err)
+		line, msg := yamlpos.ErrorPos(err)
 		rep.errorf(glossaryFile, line, "%s", msg)
 	}
 	return g
@@ -232,11 +234,11 @@ type tableData struct {
 	rows []templates.Row
 }
 
-func tablesOf(blocks []block) []tableData {
+func tablesOf(blocks []reference.Block) []tableData {
 	var out []tableData
 	for _, bl := range blocks {
-		if tb, ok := bl.(tableBlock); ok {
-			out = append(out, tableData{tb.t.Columns, tb.t.Rows})
+		if tb, ok := bl.(reference.TableBlock); ok {
+			out = append(out, tableData{tb.Table.Columns, tb.Table.Rows})
 		}
 	}
 	return out
@@ -247,7 +249,7 @@ type tableRow struct {
 	r    *templates.Row
 }
 
-func tableRows(blocks []block) map[string]tableRow {
+func tableRows(blocks []reference.Block) map[string]tableRow {
 	out := map[string]tableRow{}
 	for _, t := range tablesOf(blocks) {
 		for i := range t.rows {

@@ -8,38 +8,32 @@ import (
 	"strings"
 	"sync"
 
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/internal/scratch"
 	"pairag.com/portal/templates"
 )
 
-// The two site languages. English is the source language and lives at the
-// root; Chinese lives under /zh-CN/.
+// The two site languages (package reference defines them). English is the
+// source language and lives at the root; Chinese lives under /zh-CN/.
 const (
-	en = "en"
-	zh = "zh-CN"
+	en = reference.EN
+	zh = reference.ZH
 )
 
-var languages = []string{en, zh}
-
-// langPrefix is the URL prefix of a language's pages.
-func langPrefix(lang string) string {
-	if lang == en {
-		return ""
-	}
-	return "/" + lang
-}
+var languages = reference.Languages
 
 // page is one Markdown file of content/<lang>/.
 type page struct {
-	Lang      string
-	File      string // path in Config.Content, e.g. content/zh-CN/docs/x.md
-	Rel       string // path inside the language directory: the translation key
-	URL       string // site-relative URL, e.g. /zh-CN/docs/x/
-	FM        FrontMatter
-	Src       []byte
-	BodyStart int    // offset of the Markdown body, after the front matter
-	Raw       string // skill pages: the published SKILL file that is their Markdown version
+	markdown.Page        // Lang, File (path in Config.Content), URL, Src, BodyStart: what the Markdown transformers read
+	Rel           string // path inside the language directory: the translation key
+	FM            FrontMatter
+	Raw           string // skill pages: the published SKILL file that is their Markdown version
 }
+
+// FrontMatter is the YAML block at the top of every page (see
+// [markdown.FrontMatter]).
+type FrontMatter = markdown.FrontMatter
 
 // pair is a page and its translation; either may be nil when missing.
 type pair struct{ en, zh *page }
@@ -63,7 +57,7 @@ func pageURL(lang, rel string) string {
 	default:
 		u = "/" + dir + strings.TrimSuffix(file, ".md") + "/"
 	}
-	return langPrefix(lang) + u
+	return markdown.LangPrefix(lang) + u
 }
 
 // outputPath is the file a URL is written to, relative to the output directory.
@@ -190,12 +184,12 @@ func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
 		rep.errorf(file, 0, "read: %v", err)
 		return nil
 	}
-	fm, body, errs := parseFrontMatter(file, src)
+	fm, body, errs := markdown.ParseFrontMatter(file, src)
 	for _, e := range errs {
 		rep.errorf(e.File, e.Line, "%s", e.Msg)
 	}
 	rel := strings.TrimPrefix(file, root+"/")
-	return &page{Lang: lang, File: file, Rel: rel, URL: pageURL(lang, rel), FM: fm, Src: src, BodyStart: body}
+	return &page{Page: markdown.Page{Lang: lang, File: file, URL: pageURL(lang, rel), Src: src, BodyStart: body}, Rel: rel, FM: fm}
 }
 
 // navigation lists a language's pages that are in the navigation, by order.

@@ -8,6 +8,9 @@ import (
 	"github.com/goccy/go-yaml"
 	yast "github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/internal/yamlpos"
 )
 
 // metaValue is a value of a skill's front matter as written: a scalar's
@@ -32,14 +35,14 @@ var skillKeys = []string{"name", "description", "version", "author", "license", 
 // skill with a broken header still publishes.
 func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Finding) {
 	fm := SkillFrontMatter{invalid: map[string]bool{}, broken: true}
-	text, first, body, err := splitFrontMatter(src)
+	text, first, body, err := markdown.SplitFrontMatter(src)
 	if err != nil {
 		fm.broken = false // say what a SKILL.md needs
 		return fm, 0, []Finding{{File: file, Line: 1, Severity: SeverityWarning, Msg: "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}
 	}
 	var plain map[string]any
 	if err := yaml.Unmarshal(text, &plain); err != nil {
-		line, msg := yamlErrorPos(err)
+		line, msg := yamlpos.ErrorPos(err)
 		return fm, body, []Finding{{File: file, Line: line + first - 1, Severity: SeverityWarning, Msg: "front matter: " + msg + "; it must be YAML keys with values (quote a value holding \": \" or a leading special character)"}}
 	}
 	root, err := parser.ParseBytes(text, 0)

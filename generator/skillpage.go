@@ -13,6 +13,9 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/templates"
 )
 
@@ -33,7 +36,7 @@ func (b *builder) loadSkills() {
 	for _, s := range skills {
 		for _, rel := range s.Files {
 			if c := s.Pairs[rel]; c != nil {
-				findings = append(findings, c.findings...)
+				findings = append(findings, c.Findings...)
 			}
 		}
 	}
@@ -47,7 +50,9 @@ func (b *builder) loadSkills() {
 var notInNav = false
 
 // skillURL is the side-by-side page of a skill in a language.
-func skillURL(lang, slug string) string { return langPrefix(lang) + skillURLPrefix + slug + "/" }
+func skillURL(lang, slug string) string {
+	return markdown.LangPrefix(lang) + skillURLPrefix + slug + "/"
+}
 
 // rawURL is where a file of a skill folder is published.
 func (s *skill) rawURL(rel string) string { return skillURLPrefix + s.Slug + "/" + rel }
@@ -92,18 +97,18 @@ func (b *builder) prepareSkillIndex() {
 				URL: skillURL(lang, s.Slug), Version: s.FM[0].Version, Files: s.skillFiles(),
 			})
 		}
-		b.outputs[lang]["skills"] = []block{skillListBlock{l}}
+		b.outputs[lang]["skills"] = []reference.Block{skillListBlock{l}}
 	}
 }
 
 // skillListBlock is the output of the skills directive.
 type skillListBlock struct{ l templates.SkillList }
 
-func (k skillListBlock) html(w io.Writer) error {
+func (k skillListBlock) HTML(w io.Writer) error {
 	return templates.SkillListBlock(k.l).Render(context.Background(), w)
 }
 
-func (k skillListBlock) anchors() []string {
+func (k skillListBlock) Anchors() []string {
 	var ids []string
 	for _, s := range k.l.Skills {
 		ids = append(ids, s.ID)
@@ -111,18 +116,18 @@ func (k skillListBlock) anchors() []string {
 	return ids
 }
 
-func (k skillListBlock) markdown(sb *strings.Builder, abs func(string) string) {
+func (k skillListBlock) Markdown(sb *strings.Builder, abs func(string) string) {
 	for _, s := range k.l.Skills {
-		sb.WriteString("- [" + mdCode(s.Name, false) + "](" + abs(s.URL) + "): " + mdText(s.Description, false))
+		sb.WriteString("- [" + reference.MarkdownCode(s.Name, false) + "](" + abs(s.URL) + "): " + reference.MarkdownText(s.Description, false))
 		if s.Untranslated {
-			sb.WriteString(" " + mdText(k.l.Msg.Skill.EnglishOnly, false))
+			sb.WriteString(" " + reference.MarkdownText(k.l.Msg.Skill.EnglishOnly, false))
 		}
 		for i, f := range s.Files {
 			sep := " ("
 			if i > 0 {
 				sep = ", "
 			}
-			sb.WriteString(sep + "[" + mdText(f.Text, false) + "](" + abs(f.URL) + ")")
+			sb.WriteString(sep + "[" + reference.MarkdownText(f.Text, false) + "](" + abs(f.URL) + ")")
 		}
 		sb.WriteString(")\n")
 	}
@@ -150,7 +155,7 @@ func (b *builder) renderSkills() {
 // skillLink is a link from a skill file to the rest of the site.
 type skillLink struct {
 	file string
-	ref  linkRef
+	ref  markdown.Link
 }
 
 // renderSkill writes one skill's files and pages and returns the links to
@@ -166,7 +171,7 @@ func (b *builder) renderSkill(w *worker, s *skill, js string) []skillLink {
 		if lang == zh && s.tr() != nil {
 			raw = s.rawURL(skillFileZH)
 		}
-		pages[lang] = &page{Lang: lang, File: s.orig().Name, Rel: "skills/" + s.Slug + "/", URL: skillURL(lang, s.Slug),
+		pages[lang] = &page{Page: markdown.Page{Lang: lang, File: s.orig().Name, URL: skillURL(lang, s.Slug)}, Rel: "skills/" + s.Slug + "/",
 			FM: FrontMatter{Title: s.name(), Description: desc, Nav: &notInNav}, Raw: raw}
 	}
 	pr := pair{en: pages[en], zh: pages[zh]}
@@ -231,7 +236,7 @@ func (b *builder) skillView(w *worker, s *skill, lang string) (templates.SkillVi
 
 // renderedFile is a skill file rendered section by section.
 type renderedFile struct {
-	text  *textFile
+	text  *drift.TextFile
 	html  []string // by section
 	ids   []string // heading id of each section, "" for the intro
 	links []skillLink
@@ -244,27 +249,26 @@ var errNoDirectives = errors.New("protocol directives are for pages; a skill mus
 // the translation, to a sibling's translation when there is one); section
 // headings lose their ids (the row carries the anchor) and go one level
 // down, below the page title.
-func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string, translation bool) *renderedFile {
+func (b *builder) renderSections(w *worker, s *skill, tf *drift.TextFile, lang string, translation bool) *renderedFile {
 	rep := b.rep
 	if lang != en {
 		rep = &report{} // the same problems were reported when rendering the English page
 	}
-	p := &page{Lang: lang, File: tf.Name, Rel: "skills/" + s.Slug + "/", URL: skillURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}
-	st := newPageState(p, func(string) ([]block, error) { return nil, errNoDirectives }, rep)
-	pc := parser.NewContext()
-	pc.Set(stateKey, st)
+	p := &page{Page: markdown.Page{Lang: lang, File: tf.Name, URL: skillURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}, Rel: "skills/" + s.Slug + "/"}
+	st := markdown.NewState(&p.Page, func(string) ([]reference.Block, error) { return nil, errNoDirectives }, rep)
+	pc := markdown.NewContext(st)
 	md := w.md[lang]
 	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc)).(*ast.Document)
-	transform(doc, tf.Src, pc)
-	out := &renderedFile{text: tf, html: make([]string, len(tf.secs)), ids: make([]string, len(tf.secs))}
-	groups := make([]*ast.Document, len(tf.secs))
+	markdown.Transform(doc, tf.Src, pc)
+	out := &renderedFile{text: tf, html: make([]string, len(tf.Secs)), ids: make([]string, len(tf.Secs))}
+	groups := make([]*ast.Document, len(tf.Secs))
 	for i := range groups {
 		groups[i] = ast.NewDocument()
 	}
 	cur := 0
 	for n := doc.FirstChild(); n != nil; {
 		next := n.NextSibling()
-		cur = sectionOf(tf.secs, n, cur)
+		cur = drift.SectionOf(tf.Secs, n, cur)
 		if h, ok := n.(*ast.Heading); ok && groups[cur].ChildCount() == 0 {
 			if id, ok := h.AttributeString("id"); ok {
 				out.ids[cur] = string(id.([]byte))
@@ -279,11 +283,11 @@ func (b *builder) renderSections(w *worker, s *skill, tf *textFile, lang string,
 	for i, g := range groups {
 		sb.Reset()
 		if err := md.Renderer().Render(&sb, tf.Src, g); err != nil {
-			rep.errorf(tf.Name, tf.secs[i].Line, "render: %v", err)
+			rep.errorf(tf.Name, tf.Secs[i].Line, "render: %v", err)
 		}
 		out.html[i] = sb.String()
 	}
-	for _, l := range st.links {
+	for _, l := range st.Links {
 		if _, relative := siblingTarget("", l.Dest); !relative {
 			out.links = append(out.links, skillLink{tf.Name, l})
 		}
@@ -306,7 +310,7 @@ func (s *skill) prepareNodes(n ast.Node, translation bool) {
 		case *ast.Link:
 			dest, frag, _ := strings.Cut(string(c.Destination), "#")
 			if rel, ok := strings.CutPrefix(dest, prefix); ok && translation {
-				if t := translationName(rel); t != "" && slices.Contains(s.Files, t) {
+				if t := drift.TranslationName(rel); t != "" && slices.Contains(s.Files, t) {
 					c.Destination = []byte(prefix + t + cutSuffixIf("#", frag))
 				}
 			}
@@ -327,36 +331,36 @@ func cutSuffixIf(sep, frag string) string {
 // collects the row ids.
 func skillRows(s *skill, orig, tr *renderedFile, anchors map[string]bool) []templates.SkillRow {
 	c := s.Pairs[skillFile]
-	var pairs []pairRow
+	var pairs []drift.PairRow
 	if c != nil && tr != nil {
-		pairs = c.rows
+		pairs = c.Rows
 	} else {
-		for i := range orig.text.secs {
-			pairs = append(pairs, pairRow{i, -1})
+		for i := range orig.text.Secs {
+			pairs = append(pairs, drift.PairRow{Orig: i, Tr: -1})
 		}
 	}
 	cell := func(f *renderedFile, i int) templates.SkillCell {
-		if f == nil || i < 0 || f.text.secs[i].empty(f.text.Src) {
+		if f == nil || i < 0 || f.text.Secs[i].Empty(f.text.Src) {
 			return templates.SkillCell{Missing: true}
 		}
-		from, to := f.text.publishedRange(i)
+		from, to := f.text.PublishedRange(i)
 		return templates.SkillCell{HTML: f.html[i], From: from, To: to}
 	}
 	var rows []templates.SkillRow
 	for _, p := range pairs {
-		r := templates.SkillRow{Orig: cell(orig, p.src), Tr: cell(tr, p.tr)}
+		r := templates.SkillRow{Orig: cell(orig, p.Orig), Tr: cell(tr, p.Tr)}
 		if r.Orig.Missing && (r.Tr.Missing || tr == nil) {
 			continue
 		}
 		id := "intro"
 		switch {
-		case p.src >= 0 && orig.ids[p.src] != "":
-			id = orig.ids[p.src]
-		case p.tr >= 0 && tr.ids[p.tr] != "":
-			id = tr.ids[p.tr]
+		case p.Orig >= 0 && orig.ids[p.Orig] != "":
+			id = orig.ids[p.Orig]
+		case p.Tr >= 0 && tr.ids[p.Tr] != "":
+			id = tr.ids[p.Tr]
 		}
-		r.ID = unique(id, anchors)
-		r.Stale = c != nil && p.tr >= 0 && c.stale[p.tr]
+		r.ID = markdown.Unique(id, anchors)
+		r.Stale = c != nil && p.Tr >= 0 && c.Stale[p.Tr]
 		rows = append(rows, r)
 	}
 	return rows

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+
+	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/markdown"
 )
 
 // published is a file of a skill folder as it is published: the author's
 // bytes, without the marker lines gen stamp writes into translations.
 func (s *skill) published(rel string) []byte {
 	if t := s.Texts[rel]; t != nil {
-		return withoutMarkers(t.Src, t.BodyStart)
+		return drift.WithoutMarkers(t.Src, t.BodyStart)
 	}
 	return s.Data[rel]
 }
@@ -42,12 +45,12 @@ func (b *builder) llmsText(p *page) []byte {
 	}
 	t := s.Texts[rel]
 	var out bytes.Buffer
-	if text, _, _, err := splitFrontMatter(t.Src); err == nil {
+	if text, _, _, err := markdown.SplitFrontMatter(t.Src); err == nil {
 		out.WriteString("```yaml\n")
 		out.Write(text)
 		out.WriteString("```\n")
 	}
-	body := string(withoutMarkers(t.Src, t.BodyStart)[t.BodyStart:]) // markers are all in the body
+	body := string(drift.WithoutMarkers(t.Src, t.BodyStart)[t.BodyStart:]) // markers are all in the body
 	out.WriteString(s.absoluteLinks(rel, body, p.Lang == zh, b.abs))
 	return out.Bytes()
 }
@@ -58,11 +61,9 @@ func (b *builder) llmsText(p *page) []byte {
 // reference definitions "]: dest".
 func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string) string) string {
 	var dests []string
-	for _, f := range s.Texts[rel].facts {
-		for _, tk := range f.tokens {
-			if tk.kind == "link target" && !slices.Contains(dests, tk.text) {
-				dests = append(dests, tk.text)
-			}
+	for _, l := range s.Texts[rel].LinkTargets() {
+		if !slices.Contains(dests, l.Dest) {
+			dests = append(dests, l.Dest)
 		}
 	}
 	// Longest first: a replacer takes the first match in argument order, so
@@ -83,7 +84,7 @@ func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string)
 		}
 		if translation {
 			path, frag, _ := strings.Cut(u, "#")
-			if t := translationName(strings.TrimPrefix(path, skillURLPrefix+s.Slug+"/")); t != "" && slices.Contains(s.Files, t) {
+			if t := drift.TranslationName(strings.TrimPrefix(path, skillURLPrefix+s.Slug+"/")); t != "" && slices.Contains(s.Files, t) {
 				u = skillURLPrefix + s.Slug + "/" + t + cutSuffixIf("#", frag)
 			}
 		}
@@ -92,31 +93,4 @@ func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string)
 		}
 	}
 	return strings.NewReplacer(pairs...).Replace(md)
-}
-
-// publishedRange is the byte range of section i's Markdown in the
-// published file (the file without marker lines): from its heading (its
-// first line of text, for the intro) to its last line of text, the line
-// end included.
-func (f *textFile) publishedRange(i int) (int, int) {
-	if f.pubSecs == nil {
-		f.pub = withoutMarkers(f.Src, f.BodyStart)
-		f.pubSecs = splitSections(f.pub, f.BodyStart)
-	}
-	pub, secs := f.pub, f.pubSecs
-	if i >= len(secs) {
-		return 0, 0
-	}
-	from, to := secs[i].Start, secs[i].End
-	for from < to && (pub[from] == '\n' || pub[from] == '\r' || pub[from] == ' ' || pub[from] == '\t') {
-		from++
-	}
-	from = bytes.LastIndexByte(pub[:from], '\n') + 1 // keep the indentation of the first line
-	for to > from && (pub[to-1] == '\n' || pub[to-1] == '\r' || pub[to-1] == ' ' || pub[to-1] == '\t') {
-		to--
-	}
-	if end, _ := cutLine(pub, to); to > from {
-		to = end
-	}
-	return from, to
 }

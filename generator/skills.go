@@ -11,7 +11,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/scratch"
+	"pairag.com/portal/internal/yamlpos"
 )
 
 // skillsDir holds one folder per agent skill.
@@ -50,14 +53,14 @@ type skill struct {
 	Dir   string            // content/skills/<slug>
 	Files []string          // every file of the folder, relative to it, sorted
 	Data  map[string][]byte // contents by relative name
-	Texts map[string]*textFile
-	FM    [2]SkillFrontMatter    // of SKILL.md and SKILL.zh-CN.md
-	Pairs map[string]*comparison // by original's relative name; nil entries for none
+	Texts map[string]*drift.TextFile
+	FM    [2]SkillFrontMatter          // of SKILL.md and SKILL.zh-CN.md
+	Pairs map[string]*drift.Comparison // by original's relative name; nil entries for none
 }
 
 // orig and tr are the two SKILL files; tr is nil when the skill is not translated.
-func (s *skill) orig() *textFile { return s.Texts[skillFile] }
-func (s *skill) tr() *textFile   { return s.Texts[skillFileZH] }
+func (s *skill) orig() *drift.TextFile { return s.Texts[skillFile] }
+func (s *skill) tr() *drift.TextFile   { return s.Texts[skillFileZH] }
 
 // loadSkills reads every skill folder, compares each translated file with
 // its original and checks front matter and links to sibling files.
@@ -89,7 +92,7 @@ func loadSkills(fsys fs.FS) ([]*skill, []Finding) {
 
 // loadSkill reads one skill folder; nil when it has no SKILL.md.
 func loadSkill(fsys fs.FS, slug string) (*skill, []Finding) {
-	s := &skill{Slug: slug, Dir: skillsDir + "/" + slug, Data: map[string][]byte{}, Texts: map[string]*textFile{}, Pairs: map[string]*comparison{}}
+	s := &skill{Slug: slug, Dir: skillsDir + "/" + slug, Data: map[string][]byte{}, Texts: map[string]*drift.TextFile{}, Pairs: map[string]*drift.Comparison{}}
 	var out []Finding
 	err := fs.WalkDir(fsys, s.Dir, func(file string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || scratch.Is(d.Name()) {
@@ -133,10 +136,10 @@ func (s *skill) loadText(rel string) []Finding {
 		if !fm.broken {
 			out = append(out, checkSkillName(file, s.Slug, fm, data, rel == skillFile)...)
 		}
-	} else if _, _, b, err := splitFrontMatter(data); err == nil {
+	} else if _, _, b, err := markdown.SplitFrontMatter(data); err == nil {
 		body = b
 	}
-	s.Texts[rel] = newTextFile(file, data, body)
+	s.Texts[rel] = drift.NewTextFile(file, data, body)
 	return out
 }
 
@@ -154,19 +157,19 @@ func (s *skill) pair() []Finding {
 		if path.Ext(rel) != ".md" {
 			continue
 		}
-		if isTranslation(rel) {
+		if drift.IsTranslation(rel) {
 			orig := strings.TrimSuffix(rel, "."+zh+".md") + ".md"
 			if s.Texts[orig] == nil {
 				out = append(out, Finding{File: s.Dir + "/" + rel, Severity: SeverityWarning, Msg: "translation of " + orig + ", which does not exist"})
 			}
 			continue
 		}
-		t := s.Texts[translationName(rel)]
+		t := s.Texts[drift.TranslationName(rel)]
 		if t == nil {
-			out = append(out, Finding{File: s.Dir + "/" + rel, Severity: SeverityInfo, Msg: "not translated: add " + path.Base(translationName(rel))})
+			out = append(out, Finding{File: s.Dir + "/" + rel, Severity: SeverityInfo, Msg: "not translated: add " + path.Base(drift.TranslationName(rel))})
 			continue
 		}
-		s.Pairs[rel] = compareTexts(s.Texts[rel], t, nil) // its findings are reported with the pair's
+		s.Pairs[rel] = drift.Compare(s.Texts[rel], t, nil) // its findings are reported with the pair's
 	}
 	if t := s.tr(); t != nil && s.FM[1].Name != s.FM[0].Name {
 		out = append(out, Finding{File: t.Name, Line: fmLine(t.Src, "name"), Severity: SeverityWarning, Msg: fmt.Sprintf("front matter: name %q differs from %q of %s: the name is not translated", s.FM[1].Name, s.FM[0].Name, skillFile)})
@@ -190,19 +193,14 @@ func (s *skill) checkLinks() []Finding {
 		if t == nil {
 			continue
 		}
-		for _, f := range t.facts {
-			for _, tk := range f.tokens {
-				if tk.kind != "link target" {
-					continue
+		for _, l := range t.LinkTargets() {
+			target, _ := siblingTarget(rel, l.Dest)
+			if msg := s.brokenSibling(rel, l.Dest); msg != "" {
+				if broken[target] == nil {
+					order = append(order, target)
+					msgs[target] = fmt.Sprintf("broken link %q: %s", l.Dest, msg)
 				}
-				target, _ := siblingTarget(rel, tk.text)
-				if msg := s.brokenSibling(rel, tk.text); msg != "" {
-					if broken[target] == nil {
-						order = append(order, target)
-						msgs[target] = fmt.Sprintf("broken link %q: %s", tk.text, msg)
-					}
-					broken[target] = append(broken[target], place{t.Name, tk.line})
-				}
+				broken[target] = append(broken[target], place{t.Name, l.Line})
 			}
 		}
 	}
@@ -313,11 +311,11 @@ func checkSkillName(file, slug string, fm SkillFrontMatter, src []byte, orig boo
 // fmLine is the line of a top-level key of a file's front matter; 1 when
 // the key is absent.
 func fmLine(src []byte, key string) int {
-	text, first, _, err := splitFrontMatter(src)
+	text, first, _, err := markdown.SplitFrontMatter(src)
 	if err != nil {
 		return 1
 	}
-	if l, ok := keyLines(text)[key]; ok {
+	if l, ok := yamlpos.KeyLines(text)[key]; ok {
 		return l + first - 1
 	}
 	return 1

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/scratch"
 )
 
@@ -29,9 +31,9 @@ func Check(cfg Config) ([]Finding, error) {
 		out = append(out, *e)
 	}
 	for _, c := range cs {
-		out = append(out, c.findings...)
+		out = append(out, c.Findings...)
 	}
-	sortFindings(out)
+	drift.SortFindings(out)
 	return out, nil
 }
 
@@ -78,13 +80,13 @@ func Stamp(fsys fs.FS, opt StampOptions, files ...string) ([]StampedFile, error)
 	}
 	var out []StampedFile
 	for _, c := range cs {
-		if len(files) > 0 && !want[c.orig.Name] && !want[c.tr.Name] {
+		if len(files) > 0 && !want[c.Orig.Name] && !want[c.Tr.Name] {
 			continue
 		}
-		delete(want, c.orig.Name)
-		delete(want, c.tr.Name)
-		r := stamped(c, opt.Accept)
-		out = append(out, StampedFile{File: c.tr.Name, Data: r.out, Changed: r.changed, Unchanged: r.unchanged, Accepted: r.accepted, Open: r.open})
+		delete(want, c.Orig.Name)
+		delete(want, c.Tr.Name)
+		r := drift.Stamped(c, opt.Accept)
+		out = append(out, StampedFile{File: c.Tr.Name, Data: r.Out, Changed: r.Changed, Unchanged: r.Unchanged, Accepted: r.Accepted, Open: r.Open})
 	}
 	if len(want) > 0 {
 		var left []string
@@ -99,7 +101,7 @@ func Stamp(fsys fs.FS, opt StampOptions, files ...string) ([]StampedFile, error)
 
 // comparisons compares every translated pair of fsys: docs pages, then
 // skill files. It also returns the skills' own findings.
-func comparisons(fsys fs.FS, workers int) ([]*comparison, []Finding, error) {
+func comparisons(fsys fs.FS, workers int) ([]*drift.Comparison, []Finding, error) {
 	if _, err := fs.Stat(fsys, "content"); err != nil {
 		return nil, nil, fmt.Errorf("no content directory: %w", err)
 	}
@@ -118,7 +120,7 @@ func comparisons(fsys fs.FS, workers int) ([]*comparison, []Finding, error) {
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, fmt.Errorf("read pages: %w", err)
 	}
-	cs := make([]*comparison, len(pairs))
+	cs := make([]*drift.Comparison, len(pairs))
 	errs := make([]error, len(pairs))
 	parallel(len(pairs), workers, func(i int) {
 		cs[i], errs[i] = compareDocsFiles(fsys, pairs[i][0], pairs[i][1])
@@ -128,7 +130,7 @@ func comparisons(fsys fs.FS, workers int) ([]*comparison, []Finding, error) {
 			out = append(out, Finding{File: pairs[i][0], Severity: SeverityError, Msg: err.Error()})
 		}
 	}
-	cs = slices.DeleteFunc(cs, func(c *comparison) bool { return c == nil })
+	cs = slices.DeleteFunc(cs, func(c *drift.Comparison) bool { return c == nil })
 	skills, found := loadSkills(fsys)
 	out = append(out, found...)
 	for _, s := range skills {
@@ -142,20 +144,20 @@ func comparisons(fsys fs.FS, workers int) ([]*comparison, []Finding, error) {
 }
 
 // compareDocsFiles reads a docs page and its translation and compares them.
-func compareDocsFiles(fsys fs.FS, orig, tr string) (*comparison, error) {
-	var files [2]*textFile
+func compareDocsFiles(fsys fs.FS, orig, tr string) (*drift.Comparison, error) {
+	var files [2]*drift.TextFile
 	for i, name := range []string{orig, tr} {
 		src, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, err
 		}
-		_, _, body, err := splitFrontMatter(src)
+		_, _, body, err := markdown.SplitFrontMatter(src)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
-		files[i] = newTextFile(name, src, body)
+		files[i] = drift.NewTextFile(name, src, body)
 	}
-	c := compareTexts(files[0], files[1], docsLinkTarget)
-	c.findings = append(c.findings, termFindings(c, loadGlossary(fsys, &report{}))...) // glossary term check (terms.go)
+	c := drift.Compare(files[0], files[1], drift.DocsLinkTarget)
+	c.Findings = append(c.Findings, drift.TermFindings(c, loadGlossary(fsys, &report{}))...) // glossary term check (drift/terms.go)
 	return c, nil
 }

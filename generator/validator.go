@@ -2,9 +2,11 @@ package generator
 
 import (
 	"encoding/json"
+	"io/fs"
 	"strconv"
 	"strings"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -30,7 +32,7 @@ func (b *builder) writeValidatorAPI(wasmSize int) {
 	a := b.validator
 	tierLabels := map[string]protocol.Label{}
 	for _, t := range b.doc.Tiers {
-		tierLabels[t] = protocol.Label{EN: b.labels.get("tier", t, en), ZH: b.labels.get("tier", t, zh)}
+		tierLabels[t] = protocol.Label{EN: b.labels.Get("tier", t, en), ZH: b.labels.Get("tier", t, zh)}
 	}
 	built, _ := json.Marshal(struct {
 		Worker      string                    `json:"worker"`
@@ -56,11 +58,11 @@ func (b *builder) validatorView(lang string) *templates.ValidatorView {
 	msg := templates.For(lang)
 	var tiers []templates.Option
 	for _, t := range b.doc.Tiers {
-		tiers = append(tiers, templates.Option{Value: t, Label: b.labels.get("tier", t, lang), Selected: t == b.doc.DefaultTier})
+		tiers = append(tiers, templates.Option{Value: t, Label: b.labels.Get("tier", t, lang), Selected: t == b.doc.DefaultTier})
 	}
 	return &templates.ValidatorView{
 		Msg: msg, APIURL: validatorAPIURL, Tiers: tiers,
-		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.get("tier", b.doc.Example.Tier, lang)),
+		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.Get("tier", b.doc.Example.Tier, lang)),
 		Example:       string(b.exampleText()),
 		DataJSON:      b.validatorData(lang, msg.Validator),
 	}
@@ -85,13 +87,13 @@ func (b *builder) validatorData(lang string, m templates.ValidatorMessages) stri
 	labels := func(kind string, enum map[string]int) map[string]string {
 		out := map[string]string{}
 		for _, v := range protocol.SortedEnum(enum) {
-			out[strconv.Itoa(v.ID)] = b.labels.get(kind, strconv.Itoa(v.ID), lang)
+			out[strconv.Itoa(v.ID)] = b.labels.Get(kind, strconv.Itoa(v.ID), lang)
 		}
 		return out
 	}
 	tierLabels := map[string]string{}
 	for _, t := range b.doc.Tiers {
-		tierLabels[t] = b.labels.get("tier", t, lang)
+		tierLabels[t] = b.labels.Get("tier", t, lang)
 	}
 	data := struct {
 		templates.ValidatorMessages
@@ -102,4 +104,20 @@ func (b *builder) validatorData(lang string, m templates.ValidatorMessages) stri
 	}{m, tierLabels, b.doc.Example.Tier, labels("stage_type", b.doc.StageTypeEnum), labels("script_language", b.doc.ScriptLanguageEnum)}
 	out, _ := json.Marshal(data)
 	return string(out)
+}
+
+// TierLabels returns the tier names of content/labels.yaml in the form the
+// validator takes them, so gen validate and the validator page name tiers
+// as the docs do.
+func TierLabels(fsys fs.FS) (map[string]protocol.Label, error) {
+	rep := &report{}
+	ls := reference.LoadLabels(fsys, rep)
+	if err := rep.errs.Err(); err != nil {
+		return nil, err
+	}
+	out := map[string]protocol.Label{}
+	for tier, l := range ls["tier"] {
+		out[tier] = protocol.Label{EN: l.EN, ZH: l.ZH}
+	}
+	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 )
 
@@ -106,9 +107,6 @@ func (b *builder) contentVersion() *protocol.Document {
 	return b.versions[len(b.versions)-1]
 }
 
-// docPath is a version's file in the content tree, for messages.
-func docPath(d *protocol.Document) string { return "protocol/" + d.FileName() }
-
 // splitPosition splits "name:line:col: message" (or "name: message").
 func splitPosition(s string) (file string, line int, msg string) {
 	parts := strings.SplitN(s, ":", 4)
@@ -144,7 +142,7 @@ func (b *builder) current() *protocol.Document { return b.versions[len(b.version
 func (b *builder) writeSchema(d *protocol.Document, name string) {
 	schema, err := d.Schema()
 	if err != nil {
-		b.rep.errorf(docPath(d), 0, "derive JSON Schema: %v", err)
+		b.rep.errorf(reference.DocPath(d), 0, "derive JSON Schema: %v", err)
 		return
 	}
 	b.write(name, schema)
@@ -157,28 +155,6 @@ func (b *builder) llmsLatest(lang string, item func(name, path, note string)) {
 	item(latestSchemaName, "/protocol/"+latestSchemaName, fmt.Sprintf(s.LLMsLatestSchema, cur.Version, cur.SchemaFileName()))
 }
 
-// unionEnumValues merges the enum values of every version by label key,
-// so a label is required for each value of any version and flagged only
-// when no version has its value.
-func unionEnumValues(docs []*protocol.Document) map[string][]protocol.EnumValue {
-	out := map[string][]protocol.EnumValue{}
-	seen := map[string]bool{}
-	for _, d := range docs {
-		for kind, values := range enumValues(d) {
-			if out[kind] == nil {
-				out[kind] = []protocol.EnumValue{}
-			}
-			for _, v := range values {
-				if k := kind + "\x00" + labelKey(kind, v); !seen[k] {
-					seen[k] = true
-					out[kind] = append(out[kind], v)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // stringSource finds the newest version that holds a protocol string, and
 // the line of the string in its file.
 func (b *builder) stringSource(key, text string) (string, int) {
@@ -188,14 +164,14 @@ func (b *builder) stringSource(key, text string) (string, int) {
 	quoted = bytes.ReplaceAll(quoted, []byte(`\u0026`), []byte("&"))
 	for i := len(b.versions) - 1; i >= 0; i-- {
 		d := b.versions[i]
-		if protocolStrings(d)[key] != text {
+		if reference.ProtocolStrings(d)[key] != text {
 			continue
 		}
 		raw := d.Raw()
 		if at := bytes.Index(raw, quoted); at >= 0 {
-			return docPath(d), 1 + bytes.Count(raw[:at], []byte("\n"))
+			return reference.DocPath(d), 1 + bytes.Count(raw[:at], []byte("\n"))
 		}
-		return docPath(d), 0
+		return reference.DocPath(d), 0
 	}
 	return "", 0
 }
@@ -206,7 +182,7 @@ func (b *builder) stringSource(key, text string) (string, int) {
 func stringsOfVersions(docs []*protocol.Document) map[string]string {
 	out := map[string]string{}
 	for _, d := range docs {
-		for k, v := range protocolStrings(d) {
+		for k, v := range reference.ProtocolStrings(d) {
 			out[k] = v
 		}
 	}

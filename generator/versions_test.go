@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/protocol"
 )
 
@@ -189,7 +190,7 @@ func TestChangelogPages(t *testing.T) {
 		t.Errorf("warnings about the generated page:\n%s", log.String())
 	}
 	for _, lang := range []string{en, zh} {
-		prefix := langPrefix(lang)
+		prefix := markdown.LangPrefix(lang)
 		md := readFile(t, dir, prefix+"/docs/changes-v19.md")
 		html := readFile(t, dir, prefix+"/docs/changes-v19/index.html")
 		items := strings.Count(md, "\n- ")
@@ -254,7 +255,7 @@ func TestVersionBar(t *testing.T) {
 }
 
 // markdownURLOf is the Markdown version's URL of a page.
-func markdownURLOf(lang, rel string) string { return langPrefix(lang) + "/" + rel }
+func markdownURLOf(lang, rel string) string { return markdown.LangPrefix(lang) + "/" + rel }
 
 // TestVersionBarCache: adding a version's reference page changes the bar of
 // every reference page, so a cached build renders them again.
@@ -364,7 +365,7 @@ func TestVersionsFrozenTables(t *testing.T) {
 		if !strings.Contains(create, bundleName(d19, lang)) || strings.Contains(create, bundleName(v18, lang)) {
 			t.Errorf("%s: the create-task page's bundle is not V19's", lang)
 		}
-		llms := string(after[langPrefix(lang)+"/llms.txt"])
+		llms := string(after[markdown.LangPrefix(lang)+"/llms.txt"])
 		if !strings.Contains(llms, "/protocol/"+referenceName(d19, lang)) || strings.Contains(llms, "/protocol/"+referenceName(v18, lang)) {
 			t.Errorf("%s llms.txt does not name V19's reference:\n%s", lang, llms)
 		}
@@ -401,7 +402,7 @@ func TestChangeNotes(t *testing.T) {
 		{en, "> **Note:** Meetings are not only video calls.\n", "  > **Note:** Any meeting tool counts,\n  > a phone bridge too.\n"},
 		{zh, "> **说明：**会议不只是视频通话。\n", "  > **说明：**任何会议工具都算，电话会议也算。\n"},
 	} {
-		md := readFile(t, dir, langPrefix(tt.lang)+"/docs/changes-v19.md")
+		md := readFile(t, dir, markdown.LangPrefix(tt.lang)+"/docs/changes-v19.md")
 		for _, want := range []string{tt.intro, tt.entry} {
 			if !strings.Contains(md, want) {
 				t.Errorf("%s changelog lacks %q:\n%s", tt.lang, want, md)
@@ -409,7 +410,7 @@ func TestChangeNotes(t *testing.T) {
 		}
 		// Every generated line is still there, in order.
 		var generated []string
-		for _, line := range strings.Split(readFile(t, plain, langPrefix(tt.lang)+"/docs/changes-v19.md"), "\n") {
+		for _, line := range strings.Split(readFile(t, plain, markdown.LangPrefix(tt.lang)+"/docs/changes-v19.md"), "\n") {
 			if strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "## ") {
 				generated = append(generated, line)
 			}
@@ -423,7 +424,7 @@ func TestChangeNotes(t *testing.T) {
 			}
 			rest = rest[i+len(line):]
 		}
-		html := readFile(t, dir, langPrefix(tt.lang)+"/docs/changes-v19/index.html")
+		html := readFile(t, dir, markdown.LangPrefix(tt.lang)+"/docs/changes-v19/index.html")
 		if !strings.Contains(html, "<blockquote>") {
 			t.Errorf("%s: the note is not a quotation in HTML", tt.lang)
 		}

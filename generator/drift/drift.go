@@ -1,0 +1,562 @@
+package drift
+
+import (
+	"bytes"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	gtext "github.com/yuin/goldmark/text"
+
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/internal/diag"
+)
+
+// SortFindings orders findings by file, line, column and message.
+func SortFindings(fs []diag.Finding) {
+	slices.SortStableFunc(fs, func(a, b diag.Finding) int { return diag.Compare(&a, &b) })
+}
+
+// TextFile is one side of a translated pair, split into sections, with
+// what the drift checks compare in each section.
+type TextFile struct {
+	Name      string // path inside Config.Content
+	Src       []byte
+	BodyStart int
+	Secs      []Section
+	facts     []facts // by section
+
+	pub     []byte    // the file as published, without marker lines; set by publishedRange
+	pubSecs []Section // its sections
+}
+
+// ParsedTextFile is a page as the drift check reads it: its sections, and
+// the tokens of each from doc, the page's tree as parsed with the site's
+// syntax and not yet transformed (the builder parses each page once).
+func ParsedTextFile(name string, src []byte, bodyStart int, doc ast.Node) *TextFile {
+	f := &TextFile{Name: name, Src: src, BodyStart: bodyStart, Secs: SplitSections(src, bodyStart)}
+	f.facts = analyzeDoc(doc, src, f.Secs)
+	return f
+}
+
+// LinkTarget is a link destination of a file, as written, and its line.
+type LinkTarget struct {
+	Dest string
+	Line int
+}
+
+// LinkTargets lists the link destinations of the file in source order,
+// section by section, for the skills' link checks and link rewriting.
+func (f *TextFile) LinkTargets() []LinkTarget {
+	var out []LinkTarget
+	for _, fs := range f.facts {
+		for _, tk := range fs.tokens {
+			if tk.kind == "link target" {
+				out = append(out, LinkTarget{tk.text, tk.line})
+			}
+		}
+	}
+	return out
+}
+
+// NewTextFile splits and analyses a Markdown file whose body starts at bodyStart.
+func NewTextFile(name string, src []byte, bodyStart int) *TextFile {
+	f := &TextFile{Name: name, Src: src, BodyStart: bodyStart}
+	f.Secs = SplitSections(src, bodyStart)
+	f.facts = analyze(src, bodyStart, f.Secs)
+	return f
+}
+
+// token is something that must appear on both sides of a pair.
+type token struct {
+	kind string // "inline code", "link target", "number" or "code block"
+	text string
+	line int
+	blk  int    // index of the section's top-level block holding it
+	soft bool   // a number written in Chinese numerals: it may stand for a number, never missing or extra
+	lang string // of a code block: its info string's first word
+	body int    // of a code block: the line of its first line of code
+}
+
+// facts are the tokens of one section, in source order.
+type facts struct {
+	tokens []token  // inline code, link targets and numbers
+	blocks []token  // code blocks, fenced or indented
+	kinds  []string // kind of each top-level block (heading, paragraph, code, list, ...)
+	lines  []int    // line of each top-level block
+}
+
+var syntaxParsers = sync.Pool{New: func() any { return markdown.NewSyntaxParser() }}
+
+// analyze parses a file with the site's syntax and collects each
+// section's tokens. Top-level blocks belong to the section they start in.
+func analyze(src []byte, bodyStart int, secs []Section) []facts {
+	p := syntaxParsers.Get().(parser.Parser)
+	doc := p.Parse(gtext.NewReader(src))
+	syntaxParsers.Put(p)
+	return analyzeDoc(doc, src, secs)
+}
+
+// analyzeDoc collects each section's tokens from a parsed document; the
+// build passes the tree it renders, so pages are parsed once.
+func analyzeDoc(doc ast.Node, src []byte, secs []Section) []facts {
+	lines := lineStarts(src)
+	out := make([]facts, len(secs))
+	cur := 0
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		cur = SectionOf(secs, n, cur)
+		f := &out[cur]
+		f.kinds = append(f.kinds, blockKind(n))
+		f.lines = append(f.lines, max(blockLine(n, lines), secs[cur].Line))
+		collect(n, src, lines, f, len(f.kinds)-1)
+	}
+	return out
+}
+
+// SectionOf is the section a top-level block starts in: found by its
+// offset, or, for a block without text (an empty heading or fence), the
+// one after cur for an ATX heading and cur otherwise, so that marker lines
+// gen stamp adds cannot move it to another section.
+func SectionOf(secs []Section, n ast.Node, cur int) int {
+	if off := firstOffset(n); off >= 0 {
+		return max(sort.Search(len(secs), func(i int) bool { return secs[i].Start > off })-1, 0)
+	}
+	if _, ok := n.(*ast.Heading); ok { // without text it is an ATX heading: a setext one has text
+		return min(cur+1, len(secs)-1)
+	}
+	return cur
+}
+
+// blockKind names the kind of a top-level block for aligning the blocks
+// of two sections.
+func blockKind(n ast.Node) string {
+	switch n.(type) {
+	case *ast.FencedCodeBlock, *ast.CodeBlock, *markdown.Directive:
+		return "code"
+	}
+	return n.Kind().String()
+}
+
+// blockLine is the first line of a top-level block, the fence included.
+func blockLine(n ast.Node, lines []int) int {
+	line := lineAt(lines, firstOffset(n))
+	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Lines().Len() > 0 {
+		line--
+	}
+	return line
+}
+
+// collect adds the tokens of a block and its descendants to f.
+func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
+	inLink := 0
+	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch c := c.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			if entering {
+				line := lineAt(lines, firstOffset(c))
+				body := line
+				if _, ok := c.(*ast.FencedCodeBlock); ok && c.Lines().Len() > 0 {
+					line-- // the opening fence
+				}
+				lang := ""
+				if fc, ok := c.(*ast.FencedCodeBlock); ok {
+					lang = string(fc.Language(src))
+				}
+				f.blocks = append(f.blocks, token{kind: "code block", text: markdown.LinesText(c, src), line: line, blk: blk, lang: lang, body: body})
+			}
+			return ast.WalkSkipChildren, nil
+		case *markdown.Directive:
+			if entering {
+				f.blocks = append(f.blocks, token{kind: "code block", text: "protocol " + c.Name, line: c.Line, blk: blk})
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock, *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			if entering {
+				f.tokens = append(f.tokens, token{kind: "inline code", text: strings.TrimSpace(markdown.PlainText(c, src)), line: lineAt(lines, firstOffset(c)), blk: blk})
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.AutoLink:
+			if entering {
+				off := firstOffset(n)
+				if i := bytes.Index(src[max(off, 0):], c.Label(src)); i >= 0 && off >= 0 {
+					off += i
+				}
+				f.tokens = append(f.tokens, token{kind: "link target", text: string(c.URL(src)), line: lineAt(lines, off), blk: blk})
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.Link, *ast.Image:
+			if entering {
+				inLink++
+				dest := linkDest(c)
+				f.tokens = append(f.tokens, token{kind: "link target", text: dest, line: lineAt(lines, firstOffsetOr(c, n)), blk: blk})
+			} else {
+				inLink--
+			}
+		case *ast.Text:
+			if entering && inLink == 0 {
+				line := lineAt(lines, c.Segment.Start)
+				text := string(c.Segment.Value(src))
+				for _, num := range numbersIn(text) {
+					f.tokens = append(f.tokens, token{kind: "number", text: num, line: line, blk: blk})
+				}
+				for _, num := range chineseNumbersIn(text) {
+					f.tokens = append(f.tokens, token{kind: "number", text: num, line: line, blk: blk, soft: true})
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+func linkDest(n ast.Node) string {
+	if l, ok := n.(*ast.Link); ok {
+		return string(l.Destination)
+	}
+	return string(n.(*ast.Image).Destination)
+}
+
+// firstOffset is the source offset of the first text of a node, or -1.
+func firstOffset(n ast.Node) int {
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	if t, ok := n.(*ast.Text); ok {
+		return t.Segment.Start
+	}
+	if f, ok := n.(*ast.FencedCodeBlock); ok && f.Info != nil {
+		return f.Info.Segment.Start
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if off := firstOffset(c); off >= 0 {
+			return off
+		}
+	}
+	return -1
+}
+
+// firstOffsetOr is firstOffset of n, else of its block.
+func firstOffsetOr(n, block ast.Node) int {
+	if off := firstOffset(n); off >= 0 {
+		return off
+	}
+	return firstOffset(block)
+}
+
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineAt is the 1-based line of an offset; 0 for an unknown offset.
+func lineAt(starts []int, off int) int {
+	if off < 0 {
+		return 0
+	}
+	return sort.Search(len(starts), func(i int) bool { return starts[i] > off })
+}
+
+// numbersIn returns the numbers of prose text: runs of digits with an
+// optional decimal part; full-width digits count as digits, and commas
+// between groups of three digits are dropped ("3,600" is "3600").
+func numbersIn(s string) []string {
+	var out []string
+	rs := []rune(s)
+	digit := func(i int) bool { return i < len(rs) && toASCIIDigit(rs[i]) != 0 }
+	for i := 0; i < len(rs); i++ {
+		if !digit(i) {
+			continue
+		}
+		var b strings.Builder
+		for ; i < len(rs); i++ {
+			switch {
+			case digit(i):
+				b.WriteRune(toASCIIDigit(rs[i]))
+				continue
+			case rs[i] == ',' && digit(i+1) && digit(i+2) && digit(i+3) && !digit(i+4):
+				continue
+			case rs[i] == '.' && digit(i+1) && !strings.Contains(b.String(), "."):
+				b.WriteByte('.')
+				continue
+			}
+			break
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+func toASCIIDigit(r rune) rune {
+	switch {
+	case r >= '0' && r <= '9':
+		return r
+	case r >= '０' && r <= '９':
+		return '0' + r - '０'
+	}
+	return 0
+}
+
+// PairRow is one row of the side-by-side view: a section of the original
+// and its translation; -1 on the side where the section is missing.
+type PairRow struct{ Orig, Tr int }
+
+// Comparison is a translated pair, aligned and checked.
+type Comparison struct {
+	Orig, Tr *TextFile
+	Rows     []PairRow
+	Findings []diag.Finding
+	Stale    map[int]bool    // translation sections whose original changed since they were stamped
+	drifts   map[int][]drift // differences found in each translated section, accepted or not
+	open     []diag.Finding  // warnings no acknowledgement can cover (a missing section)
+}
+
+// sourceIDs returns the id of each section of the original: the explicit
+// {#id}, else the slug of the heading, made unique as on the page.
+func sourceIDs(secs []Section) []string {
+	seen := map[string]bool{}
+	for _, s := range secs {
+		if s.ID != "" {
+			seen[s.ID] = true
+		}
+	}
+	ids := make([]string, len(secs))
+	for i, s := range secs {
+		switch {
+		case i == 0:
+			ids[i] = ""
+		case s.ID != "":
+			ids[i] = s.ID
+		default:
+			ids[i] = markdown.Unique(markdown.Slug(s.Title), seen)
+		}
+	}
+	return ids
+}
+
+// alignSections pairs the sections of an original and its translation.
+// The intros pair with each other; a translated heading with an explicit
+// {#id} pairs with the original's section of that id; the others pair by
+// order, preferring equal levels, shared tokens and a stamp that matches
+// the original section's digest, so that a missing or extra section is
+// found where it is rather than at the end. Rows follow the original's
+// order; a section only the translation has comes after the row of the
+// translated section before it.
+func alignSections(o, t *TextFile) []PairRow {
+	pair := make([]int, len(o.Secs)) // original section → translation section
+	for i := range pair {
+		pair[i] = -1
+	}
+	pair[0] = 0
+	taken := make([]bool, len(t.Secs))
+	taken[0] = true
+	ids := sourceIDs(o.Secs)
+	for j := 1; j < len(t.Secs); j++ {
+		if id := t.Secs[j].ID; id != "" {
+			if i := slices.Index(ids, id); i > 0 && pair[i] < 0 {
+				pair[i], taken[j] = j, true
+			}
+		}
+	}
+	var os, ts []int
+	for i := 1; i < len(o.Secs); i++ {
+		if pair[i] < 0 {
+			os = append(os, i)
+		}
+	}
+	for j := 1; j < len(t.Secs); j++ {
+		if !taken[j] {
+			ts = append(ts, j)
+		}
+	}
+	for k, i := range matchInOrder(len(os), len(ts), func(a, b int) float64 { return matchScore(o, t, os[a], ts[b]) }) {
+		if i >= 0 {
+			pair[os[k]], taken[ts[i]] = ts[i], true
+		}
+	}
+	return rowsOf(pair, taken)
+}
+
+// matchScore says how well original section i matches translated section j.
+func matchScore(o, t *TextFile, i, j int) float64 {
+	s := 1.0
+	if o.Secs[i].Level == t.Secs[j].Level {
+		s++
+	}
+	if d := t.Secs[j].Stamp; d != "" && d == o.Secs[i].digest(o.Src) {
+		s += 3
+	}
+	return s + 2*similarity(o.facts[i], t.facts[j])
+}
+
+// similarity is the share of tokens and code blocks two sections have in common.
+func similarity(a, b facts) float64 {
+	type key struct{ kind, text string }
+	count := make(map[key]int, len(a.tokens)+len(a.blocks))
+	for _, list := range [][]token{a.tokens, a.blocks} {
+		for _, tk := range list {
+			count[key{tk.kind, tk.text}]++
+		}
+	}
+	total, totalB := len(a.tokens)+len(a.blocks), len(b.tokens)+len(b.blocks)
+	common := 0
+	for _, list := range [][]token{b.tokens, b.blocks} {
+		for _, tk := range list {
+			if k := (key{tk.kind, tk.text}); count[k] > 0 {
+				count[k]--
+				common++
+			}
+		}
+	}
+	if n := max(total, totalB); n > 0 {
+		return float64(common) / float64(n)
+	}
+	return 0
+}
+
+// matchInOrder aligns two sequences without crossing, maximising the total
+// score of matched pairs (an unmatched item scores 0). It returns, for each
+// item of the first sequence, the index of its match in the second or -1.
+// Ties go to the earliest match, so an unexplained gap ends up last.
+func matchInOrder(n, m int, score func(a, b int) float64) []int {
+	if n*m > maxAlignCells {
+		return matchGreedy(n, m, score)
+	}
+	best := make([][]float64, n+1)
+	for a := range best {
+		best[a] = make([]float64, m+1)
+	}
+	for a := n - 1; a >= 0; a-- {
+		for b := m - 1; b >= 0; b-- {
+			best[a][b] = max(score(a, b)+best[a+1][b+1], best[a+1][b], best[a][b+1])
+		}
+	}
+	out := make([]int, n)
+	a, b := 0, 0
+	for a < n {
+		switch {
+		case b < m && score(a, b)+best[a+1][b+1] >= best[a][b]:
+			out[a] = b
+			a, b = a+1, b+1
+		case b < m && best[a][b+1] > best[a+1][b]:
+			b++
+		default:
+			out[a] = -1
+			a++
+		}
+	}
+	return out
+}
+
+// maxAlignCells bounds the table of matchInOrder (8 bytes a cell): past it,
+// as for a section of tens of thousands of paragraphs, matchGreedy pairs
+// in linear time and memory instead.
+const maxAlignCells = 1 << 22
+
+// matchGreedy pairs each item of the first list with the first item of the
+// second, after the last one paired, that scores above zero within a window
+// of greedyWindow items; it is what long sections get instead of the optimal
+// alignment.
+func matchGreedy(n, m int, score func(a, b int) float64) []int {
+	out := make([]int, n)
+	next := 0
+	for a := range n {
+		out[a] = -1
+		for b := next; b < min(m, next+greedyWindow); b++ {
+			if score(a, b) > 0 {
+				out[a], next = b, b+1
+				break
+			}
+		}
+	}
+	return out
+}
+
+// greedyWindow is how far ahead matchGreedy looks for a partner.
+const greedyWindow = 64
+
+// rowsOf lays out the rows: the original's order, with each translation
+// section that has no original after the row of the one before it.
+func rowsOf(pair []int, taken []bool) []PairRow {
+	rows := make([]PairRow, 0, len(pair))
+	for i, j := range pair {
+		rows = append(rows, PairRow{i, j})
+	}
+	for j, ok := range taken {
+		if ok {
+			continue
+		}
+		at := 1 // after the intro
+		for k, r := range rows {
+			if r.Tr >= 0 && r.Tr < j {
+				at = k + 1
+			}
+		}
+		rows = slices.Insert(rows, at, PairRow{-1, j})
+	}
+	return rows
+}
+
+// DocsLinkTarget maps the one link that may differ between a docs page
+// and its translation, the language's own field reference and bundle,
+// to the English file.
+func DocsLinkTarget(dest string) string {
+	// The build compares links after the Chinese page's were prefixed
+	// with /zh-CN; a writer may also write the prefix. Both mean the same.
+	if strings.HasPrefix(dest, markdown.LangPrefix(reference.ZH)+"/") {
+		dest = strings.TrimPrefix(dest, markdown.LangPrefix(reference.ZH))
+	}
+	if !strings.HasPrefix(dest, "/protocol/pairag-task-publish-v") {
+		return dest
+	}
+	for _, kind := range []string{".", ".bundle."} { // the Markdown reference and the bundle of any version
+		for _, ext := range []string{".md", ".txt"} {
+			if base, ok := strings.CutSuffix(dest, kind+reference.ZH+ext); ok {
+				return base + kind + reference.EN + ext
+			}
+		}
+	}
+	return dest
+}
+
+// TranslationName returns the translation of an original skill file
+// (SKILL.md → SKILL.zh-CN.md); "" when name is itself a translation or not Markdown.
+func TranslationName(name string) string {
+	if path.Ext(name) != ".md" || IsTranslation(name) {
+		return ""
+	}
+	return strings.TrimSuffix(name, ".md") + "." + reference.ZH + ".md"
+}
+
+// IsTranslation reports a translation (X.zh-CN.md): the skill checks pair
+// it with its original instead of with a translation of its own.
+func IsTranslation(name string) bool { return strings.HasSuffix(name, "."+reference.ZH+".md") }
+
+// TwinIDs maps the line of each translated section's heading to the id of
+// the original heading its row aligns it with: a translated page takes its
+// heading ids from them (markdown.State.Twin).
+func (c *Comparison) TwinIDs(original []markdown.Heading) map[int]string {
+	byLine := map[int]string{}
+	for _, h := range original {
+		byLine[h.Line] = h.ID
+	}
+	out := map[int]string{}
+	for _, r := range c.Rows {
+		if r.Orig > 0 && r.Tr > 0 {
+			if id, ok := byLine[c.Orig.Secs[r.Orig].Line]; ok {
+				out[c.Tr.Secs[r.Tr].Line] = id
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,313 @@
+package markdown
+
+import (
+	"context"
+	"fmt"
+	gohtml "html"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/reference"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/renderer/html"
+	gtext "github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+	"go.abhg.dev/goldmark/frontmatter"
+
+	"pairag.com/portal/templates"
+)
+
+// New is the one goldmark setup of the site, for pages in lang.
+// Every option is listed here. Its parser is the site's syntax alone, so a
+// parsed page is the page as written (what the drift checks read); the
+// project's changes to it are pageTransformers, applied by transform, and
+// its renderers draw protocol directives and code blocks.
+func New(lang string, hl *highlight.Cache) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(append(syntax(),
+			directiveExtension{},
+			pageExtension{msg: templates.For(lang), hl: hl},
+		)...),
+		goldmark.WithParserOptions(
+			parser.WithAttribute(), // {#id} on headings; automatic ids are off (headingIDs sets them)
+		),
+		goldmark.WithRendererOptions(
+			html.WithXHTML(), // void elements closed as templ does
+		),
+	)
+}
+
+// syntax lists the extensions that decide what Markdown text means. The
+// drift checks parse with these alone (see NewSyntaxParser), so they see
+// the same blocks and spans as the pages, before the site's transformers.
+func syntax() []goldmark.Extender {
+	return []goldmark.Extender{
+		// GFM, spelled out so the table alignment can avoid inline styles (CSP).
+		extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+		extension.Strikethrough,
+		extension.Linkify,
+		extension.TaskList,
+		extension.NewCJK(extension.WithEastAsianLineBreaks(), extension.WithEscapedSpace()),
+		// The front matter block is skipped; it is decoded strictly before parsing.
+		&frontmatter.Extender{Formats: []frontmatter.Format{frontmatter.YAML}},
+	}
+}
+
+// NewSyntaxParser is the site's Markdown syntax without its transformers:
+// link destinations, code fences and headings stay as written.
+func NewSyntaxParser() parser.Parser {
+	return goldmark.New(
+		goldmark.WithExtensions(syntax()...),
+		goldmark.WithParserOptions(parser.WithAttribute()),
+	).Parser()
+}
+
+// pageTransformers are the site's changes to a parsed page, in the order
+// they run:
+//
+//	stampRemover          translation stamps are comments for gen check, not content
+//	directiveTransformer  a ```protocol block becomes the directive's output
+//	headingIDs            every heading gets an id (a translation's from its aligned original)
+//	linkRewriter          links are recorded for the link check and rewritten for the language
+//
+// They are not parser options: a page pair is parsed first, the two trees
+// are aligned as written, and only then transformed (renderPair).
+var pageTransformers = []parser.ASTTransformer{stampRemover{}, directiveTransformer{}, headingIDs{}, linkRewriter{}}
+
+// Transform applies pageTransformers to a page parsed with [New] and a
+// [NewContext]; the builder calls it once a page pair is aligned.
+func Transform(doc *ast.Document, src []byte, pc parser.Context) {
+	reader := gtext.NewReader(src)
+	for _, t := range pageTransformers {
+		t.Transform(doc, reader, pc)
+	}
+}
+
+// pageExtension renders code blocks with highlighting and a copy button.
+type pageExtension struct {
+	msg templates.Messages
+	hl  *highlight.Cache
+}
+
+func (e pageExtension) Extend(m goldmark.Markdown) {
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(
+		util.Prioritized(codeRenderer(e), 100),
+		util.Prioritized(textRenderer{}, 100),
+		util.Prioritized(headingRenderer{e.msg}, 100),
+		util.Prioritized(newTableRenderer(e.msg), 100),
+	))
+}
+
+// tableRenderer renders a Markdown table as the GFM extension does, inside
+// a region that scrolls when the table is wider than the column (a skill
+// page's side-by-side cells): keyboard-focusable, and labelled in the
+// page's language by its section's heading and its column headings, like
+// the generated tables (templates.TableBlock).
+type tableRenderer struct {
+	msg   templates.Messages
+	table renderer.NodeRendererFunc // the extension's own
+}
+
+func newTableRenderer(msg templates.Messages) tableRenderer {
+	r := tableRenderer{msg: msg}
+	ext := extension.NewTableHTMLRenderer(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute))
+	ext.RegisterFuncs(registerFunc(func(k ast.NodeKind, f renderer.NodeRendererFunc) {
+		if k == east.KindTable {
+			r.table = f
+		}
+	}))
+	return r
+}
+
+// headingBefore returns the nearest heading before n among its siblings,
+// or nil: two tables with the same columns are told apart by their sections.
+func headingBefore(n ast.Node) *ast.Heading {
+	for p := n.PreviousSibling(); p != nil; p = p.PreviousSibling() {
+		if h, ok := p.(*ast.Heading); ok {
+			return h
+		}
+	}
+	return nil
+}
+
+// registerFunc adapts a function to renderer.NodeRendererFuncRegisterer.
+type registerFunc func(ast.NodeKind, renderer.NodeRendererFunc)
+
+func (f registerFunc) Register(k ast.NodeKind, fn renderer.NodeRendererFunc) { f(k, fn) }
+
+func (r tableRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(east.KindTable, r.render)
+}
+
+func (r tableRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		var cols []string
+		if head := n.FirstChild(); head != nil {
+			for c := head.FirstChild(); c != nil; c = c.NextSibling() {
+				cols = append(cols, PlainText(c, src))
+			}
+		}
+		label := fmt.Sprintf(r.msg.MarkdownTable, strings.Join(cols, r.msg.Comma))
+		if h := headingBefore(n); h != nil {
+			label = fmt.Sprintf(r.msg.MarkdownTableIn, PlainText(h, src), strings.Join(cols, r.msg.Comma))
+		}
+		fmt.Fprintf(w, `<div class="md-table" role="region" tabindex="0" aria-label="%s">`, gohtml.EscapeString(label))
+		return r.table(w, src, n, entering)
+	}
+	status, err := r.table(w, src, n, entering)
+	if err == nil {
+		_, err = w.WriteString("</div>\n")
+	}
+	return status, err
+}
+
+// headingRenderer renders headings as goldmark does, with a link to the
+// heading's own id after its text (templates.HeadingAnchor). Headings
+// without an id (those of skill sections, whose row carries the anchor)
+// get none.
+type headingRenderer struct {
+	msg templates.Messages
+}
+
+func (r headingRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindHeading, r.render)
+}
+
+func (r headingRenderer) render(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Heading)
+	if entering {
+		fmt.Fprintf(w, "<h%d", n.Level)
+		if n.Attributes() != nil {
+			html.RenderAttributes(w, n, html.HeadingAttributeFilter)
+		}
+		return ast.WalkContinue, w.WriteByte('>')
+	}
+	if id, ok := n.AttributeString("id"); ok {
+		a := templates.HeadingAnchor(r.msg, string(id.([]byte)), PlainText(n, src))
+		if err := a.Render(context.Background(), w); err != nil {
+			return ast.WalkStop, err
+		}
+	}
+	_, err := fmt.Fprintf(w, "</h%d>\n", n.Level)
+	return ast.WalkContinue, err
+}
+
+// codeRenderer renders fenced and indented code blocks.
+type codeRenderer struct {
+	msg templates.Messages
+	hl  *highlight.Cache
+}
+
+func (r codeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, r.render)
+	reg.Register(ast.KindCodeBlock, r.render)
+}
+
+func (r codeRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	var lang string
+	if f, ok := n.(*ast.FencedCodeBlock); ok {
+		lang = string(f.Language(src))
+	}
+	return ast.WalkSkipChildren, reference.WriteCode(w, r.hl, r.msg, lang, LinesText(n, src))
+}
+
+// LinesText joins the source lines of a block: a code block's code, as
+// pages render it and drift compares it.
+func LinesText(n ast.Node, src []byte) string {
+	var b []byte
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		b = append(b, seg.Value(src)...)
+	}
+	return string(b)
+}
+
+// textRenderer renders text as goldmark does, except for a soft line break
+// before a link, code span or emphasis: goldmark's East Asian line breaks
+// drop such a break whatever the languages ("See the\n[JSON](...)" became
+// "See the<a ..."), so English words ran together. Here the break is kept
+// unless the characters on both sides of it are East Asian wide, looking
+// into the next node for its first character.
+type textRenderer struct{}
+
+func (r textRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindText, r.render)
+}
+
+func (textRenderer) render(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	n := node.(*ast.Text)
+	value := n.Segment.Value(src)
+	if n.IsRaw() {
+		html.DefaultWriter.RawWrite(w, value)
+	} else {
+		html.DefaultWriter.Write(w, value)
+	}
+	switch {
+	case n.HardLineBreak():
+		_, _ = w.WriteString("<br />\n")
+	case n.SoftLineBreak():
+		if len(value) == 0 || !joinsEastAsian(value, node.NextSibling(), src) {
+			_ = w.WriteByte('\n')
+		}
+	}
+	return ast.WalkContinue, nil
+}
+
+// joinsEastAsian reports whether a soft line break after text, before
+// next, is dropped: between two East Asian wide characters, or next to
+// full-width punctuation, which carries its own space ("、\nJSON" reads
+// "、JSON"). Elsewhere it stays a line break, which reads as a space.
+func joinsEastAsian(text []byte, next ast.Node, src []byte) bool {
+	last, _ := utf8.DecodeLastRune(text)
+	first, ok := firstRune(next, src)
+	if !ok {
+		return false
+	}
+	return wide(last) && wide(first) || wide(last) && unicode.IsPunct(last) || wide(first) && unicode.IsPunct(first)
+}
+
+// wide reports an East Asian full-width, wide or half-width character.
+func wide(r rune) bool {
+	switch util.EastAsianWidth(r) {
+	case "F", "W", "H":
+		return true
+	}
+	return false
+}
+
+// firstRune is the first character of a node's text, looking into inline
+// children; false when the node has none.
+func firstRune(n ast.Node, src []byte) (rune, bool) {
+	for ; n != nil; n = n.FirstChild() {
+		switch t := n.(type) {
+		case *ast.Text:
+			if v := t.Segment.Value(src); len(v) > 0 {
+				r, _ := utf8.DecodeRune(v)
+				return r, true
+			}
+			return 0, false
+		case *ast.String:
+			if len(t.Value) > 0 {
+				r, _ := utf8.DecodeRune(t.Value)
+				return r, true
+			}
+			return 0, false
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,57 @@
+// Package reference turns the protocol document into what its directives
+// show: the tables, lists and code of a page's ```protocol fences, in
+// either site language, as blocks that render both to HTML (for the page)
+// and to GitHub Flavored Markdown (for the page's Markdown version).
+//
+// It owns:
+//
+//   - the block model ([Block], [TableBlock], the Markdown escaping of
+//     [MarkdownText] and [MarkdownCode], [CodeFence], [WriteCode]);
+//   - the field, enum, codebook and tier tables and every other directive
+//     ([Directives], [Lookup]; tables.go, enums.go, glossary.go);
+//   - the anchors of their rows, derived from protocol names and the same
+//     in both languages (anchors.go, [FieldAnchor]);
+//   - the inputs that label and translate them, read strictly and checked
+//     against the protocol: content/labels.yaml ([Labels]),
+//     content/protocol.zh-CN.yaml ([ProtocolStrings], [Translation]) and
+//     the hand-written notes on generated changelogs, content/changes.yaml
+//     ([LoadChangeNotes]).
+//
+// What the loaders and checks find is reported as findings ([diag.Finding]) to a
+// [diag.Reporter] (the build's report). The package knows nothing of
+// pages, URLs or the site: the builder (package generator) says where the
+// field reference page is ([Input].ReferencePage), places the blocks in
+// pages, and adds the bundle directive.
+package reference
+
+import (
+	"fmt"
+
+	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/protocol"
+)
+
+// The two site languages. English is the source language: labels and
+// notes must exist in both.
+const (
+	EN = "en"
+	ZH = "zh-CN"
+)
+
+// Languages lists the site languages, English first; every table is built
+// for each of them.
+var Languages = []string{EN, ZH}
+
+// DocPath is a protocol version's file in the content tree, where messages
+// about the document point.
+func DocPath(d *protocol.Document) string { return "protocol/" + d.FileName() }
+
+// errorf reports an error: the build fails on it.
+func errorf(rep diag.Reporter, file string, line int, format string, args ...any) {
+	rep.Report(&diag.Finding{File: file, Line: line, Severity: protocol.SeverityError, Msg: fmt.Sprintf(format, args...)})
+}
+
+// warnf reports a warning: the build goes on and logs it.
+func warnf(rep diag.Reporter, file string, line int, format string, args ...any) {
+	rep.Report(&diag.Finding{File: file, Line: line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf(format, args...)})
+}

@@ -1,0 +1,290 @@
+package reference
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"pairag.com/portal/protocol"
+	"pairag.com/portal/templates"
+)
+
+func (t *tables) label(kind, key string) string { return t.labels.Get(kind, key, t.lang) }
+
+// table builds a table whose anchor is id (the protocol name it shows);
+// ids, when given, are the anchors of its rows.
+func (t *tables) table(id string, cols []string, rows [][]templates.Cell, ids ...string) Block {
+	tb := t.newTable(id, cols)
+	for i, r := range rows {
+		row := templates.Row{Cells: r}
+		if i < len(ids) {
+			row.ID = ids[i]
+		}
+		tb.Rows = append(tb.Rows, row)
+	}
+	return TableBlock{tb}
+}
+
+// newTable starts a table labelled in the page's language.
+func (t *tables) newTable(id string, cols []string) templates.Table {
+	return templates.Table{Msg: t.msg, ID: id, Caption: fmt.Sprintf(t.msg.TableLabel, id), Columns: cols}
+}
+
+// enumDirective shows an integer enum with its labels.
+func enumDirective(kind, enum string) func(t *tables) []Block {
+	return func(t *tables) []Block {
+		values, _ := t.doc.Enum(enum)
+		var rows [][]templates.Cell
+		var ids []string
+		for _, v := range values {
+			id := strconv.Itoa(v.ID)
+			rows = append(rows, []templates.Cell{cell(code(id)), cell(code(v.Key)), cell(text(t.label(kind, id)))})
+			ids = append(ids, enumAnchor(enum, v.Key))
+		}
+		return []Block{t.table(enum, []string{t.msg.ID, t.msg.Key, t.msg.Label}, rows, ids...)}
+	}
+}
+
+func (t *tables) projectTags() []Block {
+	var rows [][]templates.Cell
+	var ids []string
+	for _, tag := range t.doc.ProjectTags {
+		id := strconv.Itoa(tag.ID)
+		rows = append(rows, []templates.Cell{cell(code(id)), cell(text(t.label("project_tags", id)))})
+		ids = append(ids, enumAnchor("project_tags", id))
+	}
+	return []Block{t.table("project_tags", []string{t.msg.ID, t.msg.Label}, rows, ids...)}
+}
+
+func (t *tables) languages() []Block {
+	m := t.msg
+	var rows [][]templates.Cell
+	var ids []string
+	for _, l := range t.doc.LanguageCodebook {
+		id := strconv.Itoa(l.ID)
+		rows = append(rows, []templates.Cell{
+			cell(code(id)), cell(code(l.BCP47)), cell(code(l.ISO6391)), cell(text(t.label("language", id))), cell(code(l.Script)),
+		})
+		ids = append(ids, enumAnchor("language_codebook", l.BCP47))
+	}
+	return []Block{t.table("language_codebook", []string{m.ID, m.Tag, m.ISO6391, m.Label, m.Script}, rows, ids...)}
+}
+
+func (t *tables) languageAliases() []Block {
+	aliases := make([]string, 0, len(t.doc.LanguageAliases))
+	for a := range t.doc.LanguageAliases {
+		aliases = append(aliases, a)
+	}
+	slices.Sort(aliases)
+	var rows [][]templates.Cell
+	var ids []string
+	for _, a := range aliases {
+		tag := t.doc.LanguageAliases[a]
+		l, _ := t.doc.Language(tag)
+		rows = append(rows, []templates.Cell{cell(code(a)), cell(code(tag)), cell(text(t.label("language", strconv.Itoa(l.ID))))})
+		ids = append(ids, enumAnchor("language_aliases", a))
+	}
+	return []Block{t.table("language_aliases", []string{t.msg.Alias, t.msg.PreferredTag, t.msg.Language}, rows, ids...)}
+}
+
+func (t *tables) stageTypes() []Block {
+	m := t.msg
+	var rows [][]templates.Cell
+	var ids []string
+	for _, v := range protocol.SortedEnum(t.doc.StageTypeEnum) {
+		id := strconv.Itoa(v.ID)
+		rows = append(rows, []templates.Cell{
+			cell(code(id)), cell(code(v.Key)), cell(text(t.label("stage_type", id))),
+			cell(text(t.tx.get("stage_type_enum_descriptions." + v.Key))),
+		})
+		ids = append(ids, enumAnchor("stage_type_enum", v.Key))
+	}
+	return []Block{t.table("stage_type_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
+}
+
+// stageTypeRef shows a stage type as id, key and label.
+func (t *tables) stageTypeRef(id int) templates.Cell {
+	key, _ := t.doc.StageTypeKey(id)
+	return cell(code(strconv.Itoa(id)), text(" "), code(key), text(fmt.Sprintf(t.msg.Parens, t.label("stage_type", strconv.Itoa(id)))))
+}
+
+func (t *tables) stageTypeChoice() []Block {
+	var rows [][]templates.Cell
+	for _, c := range t.doc.StageTypeSelection {
+		rows = append(rows, []templates.Cell{
+			cell(text(t.tx.get("stage_type_selection." + strconv.Itoa(c.StageType)))), t.stageTypeRef(c.StageType),
+		})
+	}
+	return []Block{t.table("stage_type_selection", []string{t.msg.UseWhen, t.msg.StageType}, rows)}
+}
+
+func (t *tables) ownership() []Block {
+	m := t.msg
+	var rows [][]templates.Cell
+	var ids []string
+	for _, v := range protocol.SortedEnum(t.doc.OwnershipEnum) {
+		id := strconv.Itoa(v.ID)
+		rows = append(rows, []templates.Cell{
+			cell(code(id)), cell(code(v.Key)), cell(text(t.label("ownership", id))),
+			cell(text(t.tx.get("ownership_enum_descriptions." + v.Key))),
+		})
+		ids = append(ids, enumAnchor("ownership_enum", v.Key))
+	}
+	return []Block{t.table("ownership_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
+}
+
+// contextDefaults shows context_constraints_defaults in field-list order.
+func (t *tables) contextDefaults() []Block {
+	var rows [][]templates.Cell
+	var ids []string
+	for _, f := range t.doc.ContextConstraintsFields {
+		values, ok := t.doc.ContextConstraintsDefaults[f.Name]
+		if !ok {
+			continue
+		}
+		for _, key := range orderedKeys(values, t.subFields(f.Ref)) {
+			rows = append(rows, []templates.Cell{cell(code(f.Name + "." + key)), cell(code(jsonText(values[key])))})
+			ids = append(ids, enumAnchor("context_constraints_defaults", f.Name+"."+key))
+		}
+	}
+	return []Block{t.table("context_constraints_defaults", []string{t.msg.KeyPath, t.msg.Default}, rows, ids...)}
+}
+
+func (t *tables) subFields(ref string) []string {
+	fields, _ := t.doc.FieldList(ref)
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.Name
+	}
+	return names
+}
+
+// orderedKeys returns the keys of m: those in order first, the rest sorted.
+func orderedKeys(m map[string]any, order []string) []string {
+	var out, rest []string
+	for _, k := range order {
+		if _, ok := m[k]; ok {
+			out = append(out, k)
+		}
+	}
+	for k := range m {
+		if !slices.Contains(order, k) {
+			rest = append(rest, k)
+		}
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
+}
+
+// typeCriteria shows one heading and table per stage type with criteria.
+func (t *tables) typeCriteria() []Block {
+	m := t.msg
+	var out []Block
+	for _, v := range protocol.SortedEnum(t.doc.StageTypeEnum) {
+		fields := t.doc.CriteriaFor(v.ID)
+		if len(fields) == 0 {
+			continue
+		}
+		id := strconv.Itoa(v.ID)
+		out = append(out, headingBlock{templates.Heading{Msg: m, Level: 3, ID: "type-criteria-" + v.Key, Text: t.stageTypeRef(v.ID)}})
+		var rows [][]templates.Cell
+		var ids []string
+		for _, f := range fields {
+			rows = append(rows, []templates.Cell{cell(code(f.Name)), t.typeCell(f), cell(text(t.tx.get("type_criteria." + id + "." + f.Name)))})
+			ids = append(ids, criteriaAnchor(v.Key, f.Name))
+		}
+		tb := t.table("", []string{m.Field, m.Type, m.Description}, rows, ids...).(TableBlock)
+		tb.Table.Caption = fmt.Sprintf(m.CriteriaCaption, v.ID, v.Key)
+		out = append(out, tb)
+	}
+	return out
+}
+
+func (t *tables) tierLimits() []Block {
+	m := t.msg
+	cols := []string{m.Limit}
+	for _, tier := range t.doc.Tiers {
+		cols = append(cols, t.label("tier", tier))
+	}
+	cols = append(cols, m.EnforcedBy)
+	type limit struct {
+		name, enforcement string
+		value             func(protocol.TierLimit) templates.Cell
+	}
+	limits := []limit{
+		{m.LocationGranularity, "manifest.location", func(l protocol.TierLimit) templates.Cell { return cell(text(t.granularity(l.LocationGranularity))) }},
+		{m.MaxStages, "stages.length", func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxStages))) }},
+		{m.MaxDuration, "task_duration_days", func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxTaskDurationDays))) }},
+		{m.Fiat, "fiat", func(l protocol.TierLimit) templates.Cell { return cell(text(t.availability(l.FiatAvailable))) }},
+	}
+	var rows [][]templates.Cell
+	var ids []string
+	for _, l := range limits {
+		row := []templates.Cell{cell(text(l.name))}
+		for _, tier := range t.doc.Tiers {
+			row = append(row, l.value(t.doc.TierLimits[tier]))
+		}
+		row = append(row, t.enforcement(l.enforcement))
+		rows = append(rows, row)
+		ids = append(ids, enumAnchor("tier_limits", l.enforcement))
+	}
+	return []Block{t.table("tier_limits", cols, rows, ids...)}
+}
+
+func (t *tables) enforcement(key string) templates.Cell {
+	if _, ok := t.doc.TierEnforcement[key]; !ok {
+		return cell(text("—"))
+	}
+	return cell(code(t.tx.get("tier_enforcement." + key)))
+}
+
+func (t *tables) granularity(g string) string {
+	switch g {
+	case "anywhere":
+		return t.msg.Anywhere
+	case "country":
+		return t.msg.Country
+	case "city":
+		return t.msg.City
+	}
+	return g
+}
+
+func (t *tables) availability(ok bool) string {
+	if ok {
+		return t.msg.Available
+	}
+	return t.msg.NotAvailable
+}
+
+func (t *tables) checklist() []Block {
+	l := templates.List{Ordered: true}
+	for i := range t.doc.Notes {
+		l.Items = append(l.Items, cell(text(t.tx.get("notes."+strconv.Itoa(i)))))
+	}
+	return []Block{listBlock{l}}
+}
+
+// example shows the example payload, pretty-printed, and its tier.
+func (t *tables) example() []Block {
+	ex := t.doc.Example
+	pretty, err := indentJSON(ex.Payload)
+	if err != nil {
+		pretty = string(ex.Payload)
+	}
+	return []Block{
+		paragraphBlock{cell(text(t.tx.get("example.description")))},
+		paragraphBlock{cell(text(fmt.Sprintf(t.msg.ExampleValidFor, t.label("tier", ex.Tier))))},
+		codeBlock{lang: "json", code: pretty, msg: t.msg, hl: t.hl},
+	}
+}
+
+func indentJSON(raw json.RawMessage) (string, error) {
+	var buf bytes.Buffer
+	if err := json.Indent(&buf, raw, "", "  "); err != nil {
+		return "", err
+	}
+	return buf.String() + "\n", nil
+}

@@ -1,0 +1,38 @@
+package reference
+
+import (
+	"strings"
+
+	"pairag.com/portal/templates"
+)
+
+// glossaryPage is the page that shows the glossary directive.
+const glossaryPage = "glossary.md"
+
+// glossaryTable is the glossary directive: one row per term pair, anchored
+// glossary.<english-term> (glossary.stage-type), the note in the page's
+// language and the Chinese wording to avoid, if any.
+func (t *tables) glossaryTable() []Block {
+	m := t.msg.Glossary
+	tb := t.newTable("glossary", []string{m.EN, m.ZH, m.Note})
+	for _, term := range t.gloss {
+		note := term.NoteEN
+		if t.lang == ZH {
+			note = term.NoteZH
+		}
+		c := cell(text(note))
+		if term.Avoid != "" {
+			c = append(c, text(t.msg.Space), emph(m.Avoid+t.msg.Colon+term.Avoid))
+		}
+		tb.Rows = append(tb.Rows, templates.Row{
+			ID:    glossaryAnchor(term.EN),
+			Cells: []templates.Cell{cell(text(term.EN)), cell(text(term.ZH)), c},
+		})
+	}
+	return []Block{TableBlock{tb}}
+}
+
+// glossaryAnchor is the anchor of a term's row: glossary.stage-type.
+func glossaryAnchor(en string) string {
+	return "glossary." + strings.Join(strings.Fields(strings.ToLower(en)), "-")
+}
