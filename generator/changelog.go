@@ -176,10 +176,7 @@ func orNone(s string) string {
 // codeSpan writes text as a Markdown code span, with a longer fence when the
 // text holds backticks.
 func codeSpan(text string) string {
-	fence := "`"
-	for strings.Contains(text, fence) {
-		fence += "`"
-	}
+	fence := reference.CodeFence(text, 1)
 	if len(fence) > 1 || strings.HasPrefix(text, "`") || strings.HasSuffix(text, "`") {
 		return fence + " " + text + " " + fence
 	}

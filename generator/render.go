@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -12,6 +11,7 @@ import (
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/internal/textedit"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -261,20 +261,11 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 // abs makes a site path absolute with the base URL.
 func (b *builder) abs(path string) string { return b.cfg.BaseURL + path }
 
-// edit replaces a range of a page's source in its Markdown export.
-type edit struct {
-	start, end int
-	text       string
-}
-
 // exportMarkdown returns a page as one self-contained Markdown file: its
 // title as a heading, then the body with directives expanded into Markdown
 // and internal links made absolute.
 func (b *builder) exportMarkdown(p *page, st *markdown.State) string {
-	var edits []edit
-	for _, e := range drift.StampEdits(p.Src, p.BodyStart) {
-		edits = append(edits, edit{e.Start, e.End, e.New})
-	}
+	edits := drift.StampEdits(p.Src, p.BodyStart)
 	for _, d := range st.Dirs {
 		var sb strings.Builder
 		for i, blk := range d.Blocks {
@@ -283,7 +274,7 @@ func (b *builder) exportMarkdown(p *page, st *markdown.State) string {
 			}
 			blk.Markdown(&sb, b.abs)
 		}
-		edits = append(edits, edit{d.Start, d.End, sb.String()})
+		edits = append(edits, textedit.Edit{Start: d.Start, End: d.End, New: sb.String()})
 	}
 	for _, l := range st.Links {
 		if l.Off >= 0 {
@@ -291,26 +282,20 @@ func (b *builder) exportMarkdown(p *page, st *markdown.State) string {
 			if strings.HasPrefix(l.Dest, "#") {
 				u = p.URL + "#" + l.Frag
 			}
-			edits = append(edits, edit{l.Off, l.Off + l.Len, b.abs(u)})
+			edits = append(edits, textedit.Edit{Start: l.Off, End: l.Off + l.Len, New: b.abs(u)})
 		}
 	}
-	return "# " + p.FM.Title + "\n\n" + strings.TrimSpace(applyEdits(p.Src, p.BodyStart, edits)) + "\n"
+	return "# " + p.FM.Title + "\n\n" + strings.TrimSpace(bodyWith(p.Src, p.BodyStart, edits)) + "\n"
 }
 
-// applyEdits applies non-overlapping edits to src[from:].
-func applyEdits(src []byte, from int, edits []edit) string {
-	slices.SortFunc(edits, func(a, b edit) int { return a.start - b.start })
-	var sb strings.Builder
-	sb.Grow(len(src) - from + 1024)
-	pos := from
-	for _, e := range edits {
-		if e.start < pos {
-			continue
-		}
-		sb.Write(src[pos:e.start])
-		sb.WriteString(e.text)
-		pos = e.end
+// bodyWith returns src[from:], the body after the front matter, with the
+// edits (offsets into src) applied; an edit that starts in the front matter
+// is skipped.
+func bodyWith(src []byte, from int, edits []textedit.Edit) string {
+	for i := range edits {
+		edits[i].Start -= from
+		edits[i].End -= from
 	}
-	sb.Write(src[pos:])
-	return sb.String()
+	out, _ := textedit.Apply(src[from:], edits)
+	return string(out)
 }
