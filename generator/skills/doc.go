@@ -11,7 +11,7 @@
 //   - the front matter of the SKILL files and its checks (meta.go);
 //   - the links of a skill's files: a relative link must lead to a file
 //     of its folder, resolved as a browser resolves it;
-//   - the side-by-side page ([Skill.Render], [Skill.Page], [URL]) and the
+//   - the side-by-side page ([Skill.Render], [Skill.Page]) and the
 //     list of skills on the skills index ([Index], the skills directive);
 //   - the published files ([Skill.Files]) and the skill's part of
 //     llms-full.txt ([Skill.LLMSText]).

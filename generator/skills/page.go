@@ -21,9 +21,9 @@ import (
 	"pairag.com/portal/templates"
 )
 
-// URL is the side-by-side page of the skill slug in the site language lang.
-// The skills index links it; the builder writes the page there.
-func URL(lang, slug string) string {
+// pageURL is the side-by-side page of the skill slug in the site language lang.
+// The skills index links it; [Skill.Page] tells the builder.
+func pageURL(lang, slug string) string {
 	return markdown.LangPrefix(lang) + skillURLPrefix + slug + "/"
 }
 
@@ -65,7 +65,7 @@ func (s *Skill) Page(lang string) Page {
 	if lang == zh && s.tr() != nil {
 		raw = s.rawURL(skillFileZH)
 	}
-	return Page{URL: URL(lang, s.Slug), File: s.orig().Name, Title: s.name(), Description: desc, Markdown: raw}
+	return Page{URL: pageURL(lang, s.Slug), File: s.orig().Name, Title: s.name(), Description: desc, Markdown: raw}
 }
 
 // skillFiles links the SKILL file and its translation.
@@ -87,7 +87,7 @@ func Index(lang string, skills []*Skill) reference.Block {
 		desc, fallback := s.description(lang)
 		l.Skills = append(l.Skills, templates.SkillEntry{
 			ID: "skill-" + s.Slug, Name: s.name(), Description: desc, Untranslated: fallback,
-			URL: URL(lang, s.Slug), Version: s.fm[0].Version, Files: s.skillFiles(),
+			URL: pageURL(lang, s.Slug), Version: s.fm[0].Version, Files: s.skillFiles(),
 		})
 	}
 	return skillListBlock{l}
@@ -96,10 +96,12 @@ func Index(lang string, skills []*Skill) reference.Block {
 // skillListBlock is the output of the skills directive.
 type skillListBlock struct{ l templates.SkillList }
 
+// HTML renders the list on the skills index page.
 func (k skillListBlock) HTML(w io.Writer) error {
 	return templates.SkillListBlock(k.l).Render(context.Background(), w)
 }
 
+// Anchors are the ids of the list's entries, which links may name.
 func (k skillListBlock) Anchors() []string {
 	var ids []string
 	for _, s := range k.l.Skills {
@@ -108,6 +110,7 @@ func (k skillListBlock) Anchors() []string {
 	return ids
 }
 
+// Markdown writes the list for the page's Markdown version, with absolute links.
 func (k skillListBlock) Markdown(sb *strings.Builder, abs func(string) string) {
 	for _, s := range k.l.Skills {
 		sb.WriteString("- [" + reference.MarkdownCode(s.Name, false) + "](" + abs(s.URL) + "): " + reference.MarkdownText(s.Description, false))
@@ -153,7 +156,7 @@ func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Ren
 	for _, rel := range s.files {
 		v.Files = append(v.Files, templates.Link{Text: rel, URL: s.rawURL(rel)})
 	}
-	u := URL(lang, s.Slug)
+	u := pageURL(lang, s.Slug)
 	for _, view := range []struct{ name, label, query string }{
 		{"both", msg.Skill.Both, ""}, {"original", msg.Skill.OriginalOnly, "?view=original"},
 		{"translation", msg.Skill.TranslationOnly, "?view=translation"},
@@ -205,7 +208,7 @@ var errNoDirectives = errors.New("protocol directives are for pages; a skill mus
 // headings lose their ids (the row carries the anchor) and go one level
 // down, below the page title.
 func (s *Skill) renderSections(md goldmark.Markdown, tf *drift.TextFile, lang string, translation bool, rep diag.Reporter) *renderedFile {
-	p := &markdown.Page{Lang: lang, File: tf.Name, URL: URL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}
+	p := &markdown.Page{Lang: lang, File: tf.Name, URL: pageURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}
 	st := markdown.NewState(p, func(string) ([]reference.Block, error) { return nil, errNoDirectives }, rep)
 	pc := markdown.NewContext(st)
 	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc)).(*ast.Document)

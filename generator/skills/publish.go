@@ -76,7 +76,7 @@ func (s *Skill) absoluteLinks(rel, md string, translation bool, abs func(string)
 	for _, d := range dests {
 		u := skillLinkURL(s.Slug, rel, d)
 		if strings.HasPrefix(d, "#") && (rel == skillFile || rel == skillFileZH) {
-			u = URL(map[bool]string{false: en, true: zh}[translation], s.Slug) + d // the row of the skill page
+			u = pageURL(map[bool]string{false: en, true: zh}[translation], s.Slug) + d // the row of the skill page
 		}
 		if u == d {
 			for _, open := range []string{"](", "](<", "]: ", "]: <"} {
