@@ -15,6 +15,7 @@ import (
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/skills"
 
 	"github.com/yuin/goldmark"
 
@@ -127,7 +128,7 @@ type builder struct {
 	validator *validatorAssets                                   // URLs of the validator tool, when built with one
 	rendered  int                                                // pairs rendered, and pairs reused from the cache
 	reused    int
-	skills    []*skill             // content/skills/*, loaded and compared (skills.go)
+	skills    []*skills.Skill      // content/skills/*, loaded and compared (skillsite.go)
 	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
 	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
 	vbar      versionBar           // reference pages of the versions (versionbar.go)

@@ -1,29 +1,25 @@
 package generator
 
 import (
-	"os"
-	"slices"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
-	"golang.org/x/tools/txtar"
 )
 
 // TestStaleRow changes one English section of a freshly stamped skill and
 // checks that exactly that row is marked on both pages and listed by Check.
 func TestStaleRow(t *testing.T) {
 	fsys := fixture(t)
-	files, err := Stamp(fsys, StampOptions{Workers: 1}, skillsDir+"/fixture-skill/SKILL.zh-CN.md")
+	files, err := Stamp(fsys, StampOptions{Workers: 1}, "content/skills/fixture-skill/SKILL.zh-CN.md")
 	if err != nil || len(files) != 1 {
 		t.Fatalf("Stamp = %v, %v", files, err)
 	}
-	orig := string(fsys[skillsDir+"/fixture-skill/SKILL.md"].Data)
+	orig := string(fsys["content/skills/fixture-skill/SKILL.md"].Data)
 	fsys = withFiles(fsys, map[string]string{
-		files[0].File:                         string(files[0].Data),
-		skillsDir + "/fixture-skill/SKILL.md": strings.Replace(orig, "| `a` | 1 |", "| `a` | 1 (one) |", 1),
+		files[0].File:                           string(files[0].Data),
+		"content/skills/fixture-skill/SKILL.md": strings.Replace(orig, "| `a` | 1 |", "| `a` | 1 (one) |", 1),
 	})
 	dir := mustRender(t, fsys)
 	for _, page := range []string{"skills/fixture-skill/index.html", "zh-CN/skills/fixture-skill/index.html"} {
@@ -50,43 +46,6 @@ func TestStaleRow(t *testing.T) {
 	want := []string{`content/skills/fixture-skill/SKILL.zh-CN.md:26: warning: section "## 表格": the original changed since this was translated`}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Check warnings (-want +got):\n%s", diff)
-	}
-}
-
-// TestSkillChecks loads the skills of testdata/skillchecks.txtar and
-// compares the findings with its last file.
-func TestSkillChecks(t *testing.T) {
-	const file = "testdata/skillchecks.txtar"
-	ar, err := txtar.ParseFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fsys := fstest.MapFS{}
-	for _, f := range ar.Files[:len(ar.Files)-1] {
-		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
-	}
-	skills, findings := loadSkills(fsys)
-	for _, s := range skills {
-		for _, c := range s.Pairs {
-			findings = append(findings, c.Findings...)
-		}
-	}
-	var got []string
-	for _, f := range findings {
-		if !strings.Contains(f.Msg, "never stamped") {
-			got = append(got, f.String())
-		}
-	}
-	slices.Sort(got)
-	last := &ar.Files[len(ar.Files)-1]
-	if *update {
-		last.Data = []byte(lines(got))
-		if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if diff := cmp.Diff(string(last.Data), lines(got)); diff != "" {
-		t.Errorf("findings (-want +got):\n%s", diff)
 	}
 }
 
@@ -122,7 +81,7 @@ func TestUntranslatedSkill(t *testing.T) {
 // the skill folder does not have, in either language.
 func TestBrokenSiblingLink(t *testing.T) {
 	fsys := fixture(t)
-	zhFile := skillsDir + "/fixture-skill/SKILL.zh-CN.md"
+	zhFile := "content/skills/fixture-skill/SKILL.zh-CN.md"
 	fsys = withFiles(fsys, map[string]string{zhFile: strings.Replace(string(fsys[zhFile].Data), "(reference/list.md)", "(reference/lists.md)", 1)})
 	_, _, err := render(t, fsys)
 	want := `content/skills/fixture-skill/SKILL.zh-CN.md:14: broken link "reference/lists.md": no file reference/lists.md in content/skills/fixture-skill`

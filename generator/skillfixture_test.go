@@ -33,7 +33,7 @@ func withThirdParty(t testing.TB, fsys fstest.MapFS) fstest.MapFS {
 			return err
 		}
 		data, err := os.ReadFile(path.Join(root, p))
-		out[skillsDir+"/"+thirdParty+"/"+p] = &fstest.MapFile{Data: data}
+		out["content/skills/"+thirdParty+"/"+p] = &fstest.MapFile{Data: data}
 		return err
 	})
 	if err != nil {
@@ -77,7 +77,7 @@ func TestThirdPartyMistakes(t *testing.T) {
 		text[f.Name] = string(f.Data)
 	}
 	base := withThirdParty(t, fstest.MapFS{})
-	tr := skillsDir + "/" + thirdParty + "/" + skillFileZH
+	tr := "content/skills/" + thirdParty + "/SKILL.zh-CN.md"
 	for i, f := range ar.Files {
 		name, ok := strings.CutSuffix(f.Name, ".want")
 		if !ok {
@@ -129,7 +129,7 @@ var markerLine = regexp.MustCompile(`(?m)^<!-- (source: [0-9a-f]+|accepted [0-9a
 func TestThirdPartyPublished(t *testing.T) {
 	fsys := withThirdParty(t, fixture(t))
 	dir := mustRender(t, fsys)
-	prefix := skillsDir + "/" + thirdParty + "/"
+	prefix := "content/skills/" + thirdParty + "/"
 	for name, f := range fsys {
 		rel, ok := strings.CutPrefix(name, prefix)
 		if !ok {
@@ -140,7 +140,7 @@ func TestThirdPartyPublished(t *testing.T) {
 			t.Errorf("published %s differs from the source without its markers:\n%s", rel, cmp.Diff(want, got))
 		}
 	}
-	if !markerLine.MatchString(string(fsys[prefix+skillFileZH].Data)) {
+	if !markerLine.MatchString(string(fsys[prefix+"SKILL.zh-CN.md"].Data)) {
 		t.Fatal("the fixture translation is not stamped")
 	}
 	link := regexp.MustCompile(`\]\(<?([^)\s>]+)`)

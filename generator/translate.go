@@ -10,6 +10,7 @@ import (
 
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/internal/scratch"
 )
 
@@ -131,14 +132,10 @@ func comparisons(fsys fs.FS, workers int) ([]*drift.Comparison, []Finding, error
 		}
 	}
 	cs = slices.DeleteFunc(cs, func(c *drift.Comparison) bool { return c == nil })
-	skills, found := loadSkills(fsys)
+	loaded, found := skills.Load(fsys)
 	out = append(out, found...)
-	for _, s := range skills {
-		for _, rel := range s.Files {
-			if c := s.Pairs[rel]; c != nil {
-				cs = append(cs, c)
-			}
-		}
+	for _, s := range loaded {
+		cs = append(cs, s.Comparisons()...)
 	}
 	return cs, out, nil
 }

@@ -1,4 +1,4 @@
-package generator
+package skills
 
 import (
 	"bytes"
@@ -9,41 +9,43 @@ import (
 	"pairag.com/portal/generator/markdown"
 )
 
-// published is a file of a skill folder as it is published: the author's
-// bytes, without the marker lines gen stamp writes into translations.
-func (s *skill) published(rel string) []byte {
-	if t := s.Texts[rel]; t != nil {
+// File is a file of a skill folder as the site publishes it.
+type File struct {
+	URL  string // its site path, /skills/<slug>/<path in the folder>
+	Data []byte
+}
+
+// Files are every file of the skill folder as it is published, so that an
+// agent can install the skill from its URL: the author's bytes, without
+// the marker lines gen stamp writes into translations.
+func (s *Skill) Files() []File {
+	out := make([]File, len(s.files))
+	for i, rel := range s.files {
+		out[i] = File{URL: s.rawURL(rel), Data: s.published(rel)}
+	}
+	return out
+}
+
+// published is a file of a skill folder as it is published.
+func (s *Skill) published(rel string) []byte {
+	if t := s.texts[rel]; t != nil {
 		return drift.WithoutMarkers(t.Src, t.BodyStart)
 	}
-	return s.Data[rel]
+	return s.data[rel]
 }
 
-// skillOf returns the skill whose page p is, or nil.
-func (b *builder) skillOf(p *page) *skill {
-	for _, s := range b.skills {
-		if p.Rel == "skills/"+s.Slug+"/" {
-			return s
-		}
-	}
-	return nil
-}
-
-// llmsText is a page's part of llms-full.txt: its Markdown version. For a
-// skill it is the published SKILL file of the language with the front
-// matter as a YAML code block (its --- lines would read as a heading once
-// files are joined) and each relative link made absolute, since
+// LLMSText is the skill's part of llms-full.txt in the site language lang:
+// the published SKILL file of the language with the front matter as a
+// YAML code block (its --- lines would read as a heading once files are
+// joined) and each relative link made absolute with abs, since
 // llms-full.txt lives at the site root; in the translation a link leads
 // to a sibling's translation where there is one.
-func (b *builder) llmsText(p *page) []byte {
-	s := b.skillOf(p)
-	if s == nil {
-		return b.read(markdownURL(p))
-	}
+func (s *Skill) LLMSText(lang string, abs func(string) string) []byte {
 	rel := skillFile
-	if p.Lang == zh && s.tr() != nil {
+	if lang == zh && s.tr() != nil {
 		rel = skillFileZH
 	}
-	t := s.Texts[rel]
+	t := s.texts[rel]
 	var out bytes.Buffer
 	if text, _, _, err := markdown.SplitFrontMatter(t.Src); err == nil {
 		out.WriteString("```yaml\n")
@@ -51,7 +53,7 @@ func (b *builder) llmsText(p *page) []byte {
 		out.WriteString("```\n")
 	}
 	body := string(drift.WithoutMarkers(t.Src, t.BodyStart)[t.BodyStart:]) // markers are all in the body
-	out.WriteString(s.absoluteLinks(rel, body, p.Lang == zh, b.abs))
+	out.WriteString(s.absoluteLinks(rel, body, lang == zh, abs))
 	return out.Bytes()
 }
 
@@ -59,9 +61,9 @@ func (b *builder) llmsText(p *page) []byte {
 // parser found them, to absolute URLs of the published files (a
 // fragment, to the row of the skill page): inline links "](dest" and
 // reference definitions "]: dest".
-func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string) string) string {
+func (s *Skill) absoluteLinks(rel, md string, translation bool, abs func(string) string) string {
 	var dests []string
-	for _, l := range s.Texts[rel].LinkTargets() {
+	for _, l := range s.texts[rel].LinkTargets() {
 		if !slices.Contains(dests, l.Dest) {
 			dests = append(dests, l.Dest)
 		}
@@ -74,7 +76,7 @@ func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string)
 	for _, d := range dests {
 		u := skillLinkURL(s.Slug, rel, d)
 		if strings.HasPrefix(d, "#") && (rel == skillFile || rel == skillFileZH) {
-			u = skillURL(map[bool]string{false: en, true: zh}[translation], s.Slug) + d // the row of the skill page
+			u = pageURL(map[bool]string{false: en, true: zh}[translation], s.Slug) + d // the row of the skill page
 		}
 		if u == d {
 			for _, open := range []string{"](", "](<", "]: ", "]: <"} {
@@ -84,7 +86,7 @@ func (s *skill) absoluteLinks(rel, md string, translation bool, abs func(string)
 		}
 		if translation {
 			path, frag, _ := strings.Cut(u, "#")
-			if t := drift.TranslationName(strings.TrimPrefix(path, skillURLPrefix+s.Slug+"/")); t != "" && slices.Contains(s.Files, t) {
+			if t := drift.TranslationName(strings.TrimPrefix(path, skillURLPrefix+s.Slug+"/")); t != "" && slices.Contains(s.files, t) {
 				u = skillURLPrefix + s.Slug + "/" + t + cutSuffixIf("#", frag)
 			}
 		}

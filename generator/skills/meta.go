@@ -1,4 +1,4 @@
-package generator
+package skills
 
 import (
 	"fmt"
@@ -10,7 +10,9 @@ import (
 	"github.com/goccy/go-yaml/parser"
 
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
+	"pairag.com/portal/protocol"
 )
 
 // metaValue is a value of a skill's front matter as written: a scalar's
@@ -33,17 +35,17 @@ var skillKeys = []string{"name", "description", "version", "author", "license", 
 // parseSkillFrontMatter reads a SKILL file's front matter. Problems are
 // findings worded "what is wrong; what is allowed", at their lines: a
 // skill with a broken header still publishes.
-func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Finding) {
-	fm := SkillFrontMatter{invalid: map[string]bool{}, broken: true}
+func parseSkillFrontMatter(file string, src []byte) (frontMatter, int, []diag.Finding) {
+	fm := frontMatter{invalid: map[string]bool{}, broken: true}
 	text, first, body, err := markdown.SplitFrontMatter(src)
 	if err != nil {
 		fm.broken = false // say what a SKILL.md needs
-		return fm, 0, []Finding{{File: file, Line: 1, Severity: SeverityWarning, Msg: "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}
+		return fm, 0, []diag.Finding{{File: file, Line: 1, Severity: protocol.SeverityWarning, Msg: "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}
 	}
 	var plain map[string]any
 	if err := yaml.Unmarshal(text, &plain); err != nil {
 		line, msg := yamlpos.ErrorPos(err)
-		return fm, body, []Finding{{File: file, Line: line + first - 1, Severity: SeverityWarning, Msg: "front matter: " + msg + "; it must be YAML keys with values (quote a value holding \": \" or a leading special character)"}}
+		return fm, body, []diag.Finding{{File: file, Line: line + first - 1, Severity: protocol.SeverityWarning, Msg: "front matter: " + msg + "; it must be YAML keys with values (quote a value holding \": \" or a leading special character)"}}
 	}
 	root, err := parser.ParseBytes(text, 0)
 	if err != nil || len(root.Docs) == 0 {
@@ -51,9 +53,9 @@ func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Fi
 	}
 	top := toMeta(root.Docs[0].Body)
 	fm.broken = false
-	var out []Finding
+	var out []diag.Finding
 	bad := func(line int, format string, args ...any) {
-		out = append(out, Finding{File: file, Line: line + first - 1, Severity: SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
+		out = append(out, diag.Finding{File: file, Line: line + first - 1, Severity: protocol.SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
 	}
 	if !top.isScalar() || top.Text != "" {
 		if top.Map == nil {
@@ -88,7 +90,7 @@ func parseSkillFrontMatter(file string, src []byte) (SkillFrontMatter, int, []Fi
 	return fm, body, out
 }
 
-func (fm *SkillFrontMatter) set(key, value string) {
+func (fm *frontMatter) set(key, value string) {
 	switch key {
 	case "name":
 		fm.Name = value

@@ -1,4 +1,4 @@
-package generator
+package skills
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/a-h/templ"
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
@@ -16,57 +16,30 @@ import (
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
 
-// report files a finding with the build: errors fail it, warnings are
-// logged, notes are left to gen check.
-func (r *report) finding(f Finding) {
-	switch f.Severity {
-	case SeverityError:
-		r.errorf(f.File, f.Line, "%s", f.Msg)
-	case SeverityWarning:
-		r.warnf(f.File, f.Line, "%s", f.Msg)
-	}
-}
-
-// loadSkills reads content/skills and reports what the skills checks find.
-func (b *builder) loadSkills() {
-	skills, findings := loadSkills(b.cfg.Content)
-	for _, s := range skills {
-		for _, rel := range s.Files {
-			if c := s.Pairs[rel]; c != nil {
-				findings = append(findings, c.Findings...)
-			}
-		}
-	}
-	for _, f := range findings {
-		b.rep.finding(f)
-	}
-	b.skills = skills
-}
-
-// notInNav keeps skill pages out of the navigation; llms.txt lists them after the pages that are in it.
-var notInNav = false
-
-// skillURL is the side-by-side page of a skill in a language.
-func skillURL(lang, slug string) string {
+// pageURL is the side-by-side page of the skill slug in the site language lang.
+// The skills index links it; [Skill.Page] tells the builder.
+func pageURL(lang, slug string) string {
 	return markdown.LangPrefix(lang) + skillURLPrefix + slug + "/"
 }
 
 // rawURL is where a file of a skill folder is published.
-func (s *skill) rawURL(rel string) string { return skillURLPrefix + s.Slug + "/" + rel }
+func (s *Skill) rawURL(rel string) string { return skillURLPrefix + s.Slug + "/" + rel }
 
 // name is the skill's name as its front matter gives it, else its folder.
-func (s *skill) name() string { return cmpOr(s.FM[0].Name, s.Slug) }
+func (s *Skill) name() string { return cmpOr(s.fm[0].Name, s.Slug) }
 
 // description is the skill's description in a language, and whether it
 // had to fall back to the original's.
-func (s *skill) description(lang string) (string, bool) {
-	if lang == zh && s.tr() != nil && s.FM[1].Description != "" {
-		return s.FM[1].Description, false
+func (s *Skill) description(lang string) (string, bool) {
+	if lang == zh && s.tr() != nil && s.fm[1].Description != "" {
+		return s.fm[1].Description, false
 	}
-	return s.FM[0].Description, lang == zh
+	return s.fm[0].Description, lang == zh
 }
 
 func cmpOr(a, b string) string {
@@ -76,8 +49,27 @@ func cmpOr(a, b string) string {
 	return b
 }
 
+// Page is what the builder needs to know of a skill's side-by-side page in
+// one language to place it among the site's pages: its URL, the file its
+// findings point to, its title and description, and its Markdown version
+// (the published SKILL file of the language, the original when the skill
+// is not translated).
+type Page struct {
+	URL, File, Title, Description, Markdown string
+}
+
+// Page describes the skill's side-by-side page in the site language lang.
+func (s *Skill) Page(lang string) Page {
+	desc, _ := s.description(lang)
+	raw := s.rawURL(skillFile)
+	if lang == zh && s.tr() != nil {
+		raw = s.rawURL(skillFileZH)
+	}
+	return Page{URL: pageURL(lang, s.Slug), File: s.orig().Name, Title: s.name(), Description: desc, Markdown: raw}
+}
+
 // skillFiles links the SKILL file and its translation.
-func (s *skill) skillFiles() []templates.Link {
+func (s *Skill) skillFiles() []templates.Link {
 	files := []templates.Link{{Text: skillFile, URL: s.rawURL(skillFile)}}
 	if s.tr() != nil {
 		files = append(files, templates.Link{Text: skillFileZH, URL: s.rawURL(skillFileZH)})
@@ -85,29 +77,31 @@ func (s *skill) skillFiles() []templates.Link {
 	return files
 }
 
-// prepareSkillIndex makes the "skills" directive of each language: the
-// list of skills on the skills index page.
-func (b *builder) prepareSkillIndex() {
-	for _, lang := range languages {
-		l := templates.SkillList{Msg: templates.For(lang)}
-		for _, s := range b.skills {
-			desc, fallback := s.description(lang)
-			l.Skills = append(l.Skills, templates.SkillEntry{
-				ID: "skill-" + s.Slug, Name: s.name(), Description: desc, Untranslated: fallback,
-				URL: skillURL(lang, s.Slug), Version: s.FM[0].Version, Files: s.skillFiles(),
-			})
-		}
-		b.outputs[lang]["skills"] = []reference.Block{skillListBlock{l}}
+// Index is the output of the "skills" directive in the site language lang:
+// the list of skills on the skills index page, with each skill's name,
+// description (the original's when it is not translated, marked so),
+// page and SKILL files, as HTML and as Markdown.
+func Index(lang string, skills []*Skill) reference.Block {
+	l := templates.SkillList{Msg: templates.For(lang)}
+	for _, s := range skills {
+		desc, fallback := s.description(lang)
+		l.Skills = append(l.Skills, templates.SkillEntry{
+			ID: "skill-" + s.Slug, Name: s.name(), Description: desc, Untranslated: fallback,
+			URL: pageURL(lang, s.Slug), Version: s.fm[0].Version, Files: s.skillFiles(),
+		})
 	}
+	return skillListBlock{l}
 }
 
 // skillListBlock is the output of the skills directive.
 type skillListBlock struct{ l templates.SkillList }
 
+// HTML renders the list on the skills index page.
 func (k skillListBlock) HTML(w io.Writer) error {
 	return templates.SkillListBlock(k.l).Render(context.Background(), w)
 }
 
+// Anchors are the ids of the list's entries, which links may name.
 func (k skillListBlock) Anchors() []string {
 	var ids []string
 	for _, s := range k.l.Skills {
@@ -116,6 +110,7 @@ func (k skillListBlock) Anchors() []string {
 	return ids
 }
 
+// Markdown writes the list for the page's Markdown version, with absolute links.
 func (k skillListBlock) Markdown(sb *strings.Builder, abs func(string) string) {
 	for _, s := range k.l.Skills {
 		sb.WriteString("- [" + reference.MarkdownCode(s.Name, false) + "](" + abs(s.URL) + "): " + reference.MarkdownText(s.Description, false))
@@ -133,79 +128,35 @@ func (k skillListBlock) Markdown(sb *strings.Builder, abs func(string) string) {
 	}
 }
 
-// renderSkills publishes every skill: its folder's files as they are, and
-// its side-by-side page in both site languages.
-func (b *builder) renderSkills() {
-	if len(b.skills) == 0 {
-		return
-	}
-	js := b.writeHashed("skills", ".js", templates.SkillsScript())
-	w := b.newWorker()
-	var links []skillLink
-	for _, s := range b.skills {
-		links = append(links, b.renderSkill(w, s, js)...)
-	}
-	for _, l := range links {
-		if msg := b.brokenLink(l.ref); msg != "" {
-			b.rep.errorf(l.file, l.ref.Line, "broken link %q: %s", l.ref.Dest, msg)
-		}
-	}
+// Link is a link from a skill file to another page of the site, which the
+// builder checks once every page exists.
+type Link struct {
+	File string        // the skill file that holds it
+	Ref  markdown.Link // the link as the page transformers recorded it
 }
 
-// skillLink is a link from a skill file to the rest of the site.
-type skillLink struct {
-	file string
-	ref  markdown.Link
+// Rendered is a skill's side-by-side page in one site language, shaped
+// for the builder to lay out and record.
+type Rendered struct {
+	View    templates.SkillView // the page's content, below the site's layout
+	Anchors map[string]bool     // the ids a link to the page may name
+	Links   []Link              // links to the rest of the site; only the English page has them, the same files make both
 }
 
-// renderSkill writes one skill's files and pages and returns the links to
-// other pages that its files hold, for checking once every page exists.
-func (b *builder) renderSkill(w *worker, s *skill, js string) []skillLink {
-	for _, rel := range s.Files {
-		b.write(s.rawURL(rel), s.published(rel))
+// Render renders the skill's files section by section with md, the site's
+// Markdown setup for lang, and shapes its page in that language. Problems
+// go to rep when rendering the English page; the Chinese page renders the
+// same files, so it reports nothing again.
+func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Rendered {
+	if lang != en {
+		rep = discard{}
 	}
-	pages := map[string]*page{}
-	for _, lang := range languages {
-		desc, _ := s.description(lang)
-		raw := s.rawURL(skillFile)
-		if lang == zh && s.tr() != nil {
-			raw = s.rawURL(skillFileZH)
-		}
-		pages[lang] = &page{Page: markdown.Page{Lang: lang, File: s.orig().Name, URL: skillURL(lang, s.Slug)}, Rel: "skills/" + s.Slug + "/",
-			FM: FrontMatter{Title: s.name(), Description: desc, Nav: &notInNav}, Raw: raw}
-	}
-	pr := pair{en: pages[en], zh: pages[zh]}
-	var links []skillLink
-	for _, lang := range languages {
-		view, anchors, found := b.skillView(w, s, lang)
-		if lang == en {
-			links = found
-		}
-		v := b.pageView(pages[lang], pr, "")
-		v.Body, v.Scripts = templ.Join(templates.SkillPage(view), v.Body), append(v.Scripts, js)
-		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
-		w.out.Reset()
-		if err := templates.Layout(v).Render(context.Background(), &w.out); err != nil {
-			b.rep.errorf(s.orig().Name, 0, "render layout: %v", err)
-		}
-		b.write(outputPath(pages[lang].URL), w.out.Bytes())
-		b.mu.Lock()
-		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: anchors}
-		b.mu.Unlock()
-	}
-	b.pairs = append(b.pairs, pr)
-	return links
-}
-
-// skillView shapes a skill's page in the site language lang. It returns
-// the page's anchors and the links its files make to other pages.
-func (b *builder) skillView(w *worker, s *skill, lang string) (templates.SkillView, map[string]bool, []skillLink) {
 	msg := templates.For(lang)
 	v := templates.SkillView{Msg: msg, Translated: s.tr() != nil, OrigLang: en, TrLang: zh}
-	for _, rel := range s.Files {
+	for _, rel := range s.files {
 		v.Files = append(v.Files, templates.Link{Text: rel, URL: s.rawURL(rel)})
 	}
-	u := skillURL(lang, s.Slug)
+	u := pageURL(lang, s.Slug)
 	for _, view := range []struct{ name, label, query string }{
 		{"both", msg.Skill.Both, ""}, {"original", msg.Skill.OriginalOnly, "?view=original"},
 		{"translation", msg.Skill.TranslationOnly, "?view=translation"},
@@ -216,30 +167,37 @@ func (b *builder) skillView(w *worker, s *skill, lang string) (templates.SkillVi
 	if s.tr() != nil {
 		v.RawTr = s.rawURL(skillFileZH)
 	}
-	v.Meta[0] = metaItems(msg, s.FM[0])
-	orig := b.renderSections(w, s, s.orig(), lang, false)
+	v.Meta[0] = metaItems(msg, s.fm[0])
+	orig := s.renderSections(md, s.orig(), lang, false, rep)
 	var tr *renderedFile
 	if t := s.tr(); t != nil {
-		v.Meta[1] = metaItems(msg, s.FM[1])
-		tr = b.renderSections(w, s, t, lang, true)
+		v.Meta[1] = metaItems(msg, s.fm[1])
+		tr = s.renderSections(md, t, lang, true, rep)
 	}
 	anchors := map[string]bool{"main": true, "skill": true, "front-matter": true}
 	v.Rows = skillRows(s, orig, tr, anchors)
-	var links []skillLink
-	for _, f := range []*renderedFile{orig, tr} {
-		if f != nil {
-			links = append(links, f.links...)
+	var links []Link
+	if lang == en {
+		for _, f := range []*renderedFile{orig, tr} {
+			if f != nil {
+				links = append(links, f.links...)
+			}
 		}
 	}
-	return v, anchors, links
+	return Rendered{View: v, Anchors: anchors, Links: links}
 }
+
+// discard drops findings already reported.
+type discard struct{}
+
+func (discard) Report(*diag.Finding) {}
 
 // renderedFile is a skill file rendered section by section.
 type renderedFile struct {
 	text  *drift.TextFile
 	html  []string // by section
 	ids   []string // heading id of each section, "" for the intro
-	links []skillLink
+	links []Link
 }
 
 var errNoDirectives = errors.New("protocol directives are for pages; a skill must read the same everywhere, so write the table out")
@@ -249,15 +207,10 @@ var errNoDirectives = errors.New("protocol directives are for pages; a skill mus
 // the translation, to a sibling's translation when there is one); section
 // headings lose their ids (the row carries the anchor) and go one level
 // down, below the page title.
-func (b *builder) renderSections(w *worker, s *skill, tf *drift.TextFile, lang string, translation bool) *renderedFile {
-	rep := b.rep
-	if lang != en {
-		rep = &report{} // the same problems were reported when rendering the English page
-	}
-	p := &page{Page: markdown.Page{Lang: lang, File: tf.Name, URL: skillURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}, Rel: "skills/" + s.Slug + "/"}
-	st := markdown.NewState(&p.Page, func(string) ([]reference.Block, error) { return nil, errNoDirectives }, rep)
+func (s *Skill) renderSections(md goldmark.Markdown, tf *drift.TextFile, lang string, translation bool, rep diag.Reporter) *renderedFile {
+	p := &markdown.Page{Lang: lang, File: tf.Name, URL: pageURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}
+	st := markdown.NewState(p, func(string) ([]reference.Block, error) { return nil, errNoDirectives }, rep)
 	pc := markdown.NewContext(st)
-	md := w.md[lang]
 	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc)).(*ast.Document)
 	markdown.Transform(doc, tf.Src, pc)
 	out := &renderedFile{text: tf, html: make([]string, len(tf.Secs)), ids: make([]string, len(tf.Secs))}
@@ -283,13 +236,13 @@ func (b *builder) renderSections(w *worker, s *skill, tf *drift.TextFile, lang s
 	for i, g := range groups {
 		sb.Reset()
 		if err := md.Renderer().Render(&sb, tf.Src, g); err != nil {
-			rep.errorf(tf.Name, tf.Secs[i].Line, "render: %v", err)
+			rep.Report(&diag.Finding{File: tf.Name, Line: tf.Secs[i].Line, Severity: protocol.SeverityError, Msg: fmt.Sprintf("render: %v", err)})
 		}
 		out.html[i] = sb.String()
 	}
 	for _, l := range st.Links {
 		if _, relative := siblingTarget("", l.Dest); !relative {
-			out.links = append(out.links, skillLink{tf.Name, l})
+			out.links = append(out.links, Link{tf.Name, l})
 		}
 	}
 	return out
@@ -297,7 +250,7 @@ func (b *builder) renderSections(w *worker, s *skill, tf *drift.TextFile, lang s
 
 // prepareNodes drops heading ids, moves headings one level down and, in
 // a translation, points links to sibling files at their translations.
-func (s *skill) prepareNodes(n ast.Node, translation bool) {
+func (s *Skill) prepareNodes(n ast.Node, translation bool) {
 	prefix := s.rawURL("")
 	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -310,7 +263,7 @@ func (s *skill) prepareNodes(n ast.Node, translation bool) {
 		case *ast.Link:
 			dest, frag, _ := strings.Cut(string(c.Destination), "#")
 			if rel, ok := strings.CutPrefix(dest, prefix); ok && translation {
-				if t := drift.TranslationName(rel); t != "" && slices.Contains(s.Files, t) {
+				if t := drift.TranslationName(rel); t != "" && slices.Contains(s.files, t) {
 					c.Destination = []byte(prefix + t + cutSuffixIf("#", frag))
 				}
 			}
@@ -329,8 +282,8 @@ func cutSuffixIf(sep, frag string) string {
 // skillRows lays out the rows of a skill page from the aligned sections.
 // Rows empty on both sides (an intro nobody wrote) are left out; anchors
 // collects the row ids.
-func skillRows(s *skill, orig, tr *renderedFile, anchors map[string]bool) []templates.SkillRow {
-	c := s.Pairs[skillFile]
+func skillRows(s *Skill, orig, tr *renderedFile, anchors map[string]bool) []templates.SkillRow {
+	c := s.pairs[skillFile]
 	var pairs []drift.PairRow
 	if c != nil && tr != nil {
 		pairs = c.Rows
@@ -367,7 +320,7 @@ func skillRows(s *skill, orig, tr *renderedFile, anchors map[string]bool) []temp
 }
 
 // metaItems shows a skill's front matter as a definition list.
-func metaItems(msg templates.Messages, fm SkillFrontMatter) []templates.MetaItem {
+func metaItems(msg templates.Messages, fm frontMatter) []templates.MetaItem {
 	m := msg.Skill
 	var items []templates.MetaItem
 	add := func(term, value string, code bool) {

@@ -1,4 +1,4 @@
-package generator
+package skills
 
 import (
 	"net/url"

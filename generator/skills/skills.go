@@ -1,4 +1,4 @@
-package generator
+package skills
 
 import (
 	"errors"
@@ -13,8 +13,17 @@ import (
 
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/scratch"
 	"pairag.com/portal/internal/yamlpos"
+	"pairag.com/portal/protocol"
+)
+
+// The site languages: a skill is written in English, translated into Chinese.
+const (
+	en = reference.EN
+	zh = reference.ZH
 )
 
 // skillsDir holds one folder per agent skill.
@@ -30,10 +39,10 @@ const (
 	skillURLPrefix = "/skills/"
 )
 
-// SkillFrontMatter is the YAML header of a SKILL.md: the fields of the
+// frontMatter is the YAML header of a SKILL.md: the fields of the
 // Agent Skills format plus the version and author many skills carry.
 // Unknown keys are findings. Scalars keep their text as written.
-type SkillFrontMatter struct {
+type frontMatter struct {
 	Name          string    // required: 1-64 of a-z, 0-9 and single hyphens; the folder's name
 	Description   string    // required: 1-1024 characters
 	License       string    // optional
@@ -47,38 +56,55 @@ type SkillFrontMatter struct {
 	broken  bool            // the YAML could not be read: nothing more is said about it
 }
 
-// skill is one folder of content/skills/.
-type skill struct {
-	Slug  string
-	Dir   string            // content/skills/<slug>
-	Files []string          // every file of the folder, relative to it, sorted
-	Data  map[string][]byte // contents by relative name
-	Texts map[string]*drift.TextFile
-	FM    [2]SkillFrontMatter          // of SKILL.md and SKILL.zh-CN.md
-	Pairs map[string]*drift.Comparison // by original's relative name; nil entries for none
+// Skill is one folder of content/skills/, loaded and checked: what the
+// builder publishes (its files, its page in each language) and what gen
+// check and gen stamp compare (its translated files).
+type Skill struct {
+	Slug  string                       // the folder's name: the skill's URL is /skills/<slug>/
+	dir   string                       // content/skills/<slug>
+	files []string                     // every file of the folder, relative to it, sorted
+	data  map[string][]byte            // contents by relative name
+	texts map[string]*drift.TextFile   // the Markdown files, split into sections
+	fm    [2]frontMatter               // of SKILL.md and SKILL.zh-CN.md
+	pairs map[string]*drift.Comparison // by original's relative name; nil entries for none
+}
+
+// Comparisons are the skill's translated files compared with their
+// originals, in file order: gen check reports their findings, gen stamp
+// writes their stamps, and the build reports them as it does a page's.
+func (s *Skill) Comparisons() []*drift.Comparison {
+	var out []*drift.Comparison
+	for _, rel := range s.files {
+		if c := s.pairs[rel]; c != nil {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // orig and tr are the two SKILL files; tr is nil when the skill is not translated.
-func (s *skill) orig() *drift.TextFile { return s.Texts[skillFile] }
-func (s *skill) tr() *drift.TextFile   { return s.Texts[skillFileZH] }
+func (s *Skill) orig() *drift.TextFile { return s.texts[skillFile] }
+func (s *Skill) tr() *drift.TextFile   { return s.texts[skillFileZH] }
 
-// loadSkills reads every skill folder, compares each translated file with
-// its original and checks front matter and links to sibling files.
-func loadSkills(fsys fs.FS) ([]*skill, []Finding) {
+// Load reads every skill folder of content/skills in fsys, compares each
+// translated file with its original and checks front matter and links to
+// sibling files. The findings are the skills' own; those of the
+// comparisons are in [Skill.Comparisons]. No folder is no skills.
+func Load(fsys fs.FS) ([]*Skill, []diag.Finding) {
 	entries, err := fs.ReadDir(fsys, skillsDir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, []Finding{{File: skillsDir, Severity: SeverityError, Msg: fmt.Sprintf("read skills: %v", err)}}
+		return nil, []diag.Finding{{File: skillsDir, Severity: protocol.SeverityError, Msg: fmt.Sprintf("read skills: %v", err)}}
 	}
-	var skills []*skill
-	var out []Finding
+	var skills []*Skill
+	var out []diag.Finding
 	for _, e := range entries {
 		switch {
 		case scratch.Is(e.Name()):
 		case !e.IsDir():
-			out = append(out, Finding{File: skillsDir + "/" + e.Name(), Severity: SeverityWarning, Msg: "ignored: a skill is a folder holding SKILL.md"})
+			out = append(out, diag.Finding{File: skillsDir + "/" + e.Name(), Severity: protocol.SeverityWarning, Msg: "ignored: a skill is a folder holding SKILL.md"})
 		default:
 			s, found := loadSkill(fsys, e.Name())
 			out = append(out, found...)
@@ -91,10 +117,10 @@ func loadSkills(fsys fs.FS) ([]*skill, []Finding) {
 }
 
 // loadSkill reads one skill folder; nil when it has no SKILL.md.
-func loadSkill(fsys fs.FS, slug string) (*skill, []Finding) {
-	s := &skill{Slug: slug, Dir: skillsDir + "/" + slug, Data: map[string][]byte{}, Texts: map[string]*drift.TextFile{}, Pairs: map[string]*drift.Comparison{}}
-	var out []Finding
-	err := fs.WalkDir(fsys, s.Dir, func(file string, d fs.DirEntry, err error) error {
+func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
+	s := &Skill{Slug: slug, dir: skillsDir + "/" + slug, data: map[string][]byte{}, texts: map[string]*drift.TextFile{}, pairs: map[string]*drift.Comparison{}}
+	var out []diag.Finding
+	err := fs.WalkDir(fsys, s.dir, func(file string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || scratch.Is(d.Name()) {
 			return err
 		}
@@ -102,18 +128,18 @@ func loadSkill(fsys fs.FS, slug string) (*skill, []Finding) {
 		if err != nil {
 			return err
 		}
-		rel := strings.TrimPrefix(file, s.Dir+"/")
-		s.Files = append(s.Files, rel)
-		s.Data[rel] = data
+		rel := strings.TrimPrefix(file, s.dir+"/")
+		s.files = append(s.files, rel)
+		s.data[rel] = data
 		return nil
 	})
 	if err != nil {
-		return nil, []Finding{{File: s.Dir, Severity: SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}}
+		return nil, []diag.Finding{{File: s.dir, Severity: protocol.SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}}
 	}
-	if s.Data[skillFile] == nil {
-		return nil, []Finding{{File: s.Dir, Severity: SeverityWarning, Msg: "no " + skillFile + ": the folder is not published"}}
+	if s.data[skillFile] == nil {
+		return nil, []diag.Finding{{File: s.dir, Severity: protocol.SeverityWarning, Msg: "no " + skillFile + ": the folder is not published"}}
 	}
-	for _, rel := range s.Files {
+	for _, rel := range s.files {
 		if path.Ext(rel) == ".md" {
 			out = append(out, s.loadText(rel)...)
 		}
@@ -125,21 +151,21 @@ func loadSkill(fsys fs.FS, slug string) (*skill, []Finding) {
 
 // loadText splits and analyses one Markdown file of the skill; the SKILL
 // files' front matter is decoded and checked.
-func (s *skill) loadText(rel string) []Finding {
-	file, data := s.Dir+"/"+rel, s.Data[rel]
-	var out []Finding
+func (s *Skill) loadText(rel string) []diag.Finding {
+	file, data := s.dir+"/"+rel, s.data[rel]
+	var out []diag.Finding
 	body := 0
 	if rel == skillFile || rel == skillFileZH {
-		var fm SkillFrontMatter
+		var fm frontMatter
 		fm, body, out = parseSkillFrontMatter(file, data)
-		s.FM[btoi(rel == skillFileZH)] = fm
+		s.fm[btoi(rel == skillFileZH)] = fm
 		if !fm.broken {
 			out = append(out, checkSkillName(file, s.Slug, fm, data, rel == skillFile)...)
 		}
 	} else if _, _, b, err := markdown.SplitFrontMatter(data); err == nil {
 		body = b
 	}
-	s.Texts[rel] = drift.NewTextFile(file, data, body)
+	s.texts[rel] = drift.NewTextFile(file, data, body)
 	return out
 }
 
@@ -151,28 +177,28 @@ func btoi(b bool) int {
 }
 
 // pair compares every translated Markdown file with its original.
-func (s *skill) pair() []Finding {
-	var out []Finding
-	for _, rel := range s.Files {
+func (s *Skill) pair() []diag.Finding {
+	var out []diag.Finding
+	for _, rel := range s.files {
 		if path.Ext(rel) != ".md" {
 			continue
 		}
 		if drift.IsTranslation(rel) {
 			orig := strings.TrimSuffix(rel, "."+zh+".md") + ".md"
-			if s.Texts[orig] == nil {
-				out = append(out, Finding{File: s.Dir + "/" + rel, Severity: SeverityWarning, Msg: "translation of " + orig + ", which does not exist"})
+			if s.texts[orig] == nil {
+				out = append(out, diag.Finding{File: s.dir + "/" + rel, Severity: protocol.SeverityWarning, Msg: "translation of " + orig + ", which does not exist"})
 			}
 			continue
 		}
-		t := s.Texts[drift.TranslationName(rel)]
+		t := s.texts[drift.TranslationName(rel)]
 		if t == nil {
-			out = append(out, Finding{File: s.Dir + "/" + rel, Severity: SeverityInfo, Msg: "not translated: add " + path.Base(drift.TranslationName(rel))})
+			out = append(out, diag.Finding{File: s.dir + "/" + rel, Severity: protocol.SeverityInfo, Msg: "not translated: add " + path.Base(drift.TranslationName(rel))})
 			continue
 		}
-		s.Pairs[rel] = drift.Compare(s.Texts[rel], t, nil) // its findings are reported with the pair's
+		s.pairs[rel] = drift.Compare(s.texts[rel], t, nil) // its findings are reported with the pair's
 	}
-	if t := s.tr(); t != nil && s.FM[1].Name != s.FM[0].Name {
-		out = append(out, Finding{File: t.Name, Line: fmLine(t.Src, "name"), Severity: SeverityWarning, Msg: fmt.Sprintf("front matter: name %q differs from %q of %s: the name is not translated", s.FM[1].Name, s.FM[0].Name, skillFile)})
+	if t := s.tr(); t != nil && s.fm[1].Name != s.fm[0].Name {
+		out = append(out, diag.Finding{File: t.Name, Line: fmLine(t.Src, "name"), Severity: protocol.SeverityWarning, Msg: fmt.Sprintf("front matter: name %q differs from %q of %s: the name is not translated", s.fm[1].Name, s.fm[0].Name, skillFile)})
 	}
 	return out
 }
@@ -180,7 +206,7 @@ func (s *skill) pair() []Finding {
 // checkLinks reports relative links of the skill's Markdown files that do
 // not lead to a file of the skill folder: one finding per missing target,
 // at its first link, naming every place that links it.
-func (s *skill) checkLinks() []Finding {
+func (s *Skill) checkLinks() []diag.Finding {
 	type place struct {
 		file string
 		line int
@@ -188,8 +214,8 @@ func (s *skill) checkLinks() []Finding {
 	broken := map[string][]place{}
 	msgs := map[string]string{}
 	var order []string
-	for _, rel := range s.Files {
-		t := s.Texts[rel]
+	for _, rel := range s.files {
+		t := s.texts[rel]
 		if t == nil {
 			continue
 		}
@@ -204,27 +230,27 @@ func (s *skill) checkLinks() []Finding {
 			}
 		}
 	}
-	var out []Finding
+	var out []diag.Finding
 	for _, target := range order {
 		ps := broken[target]
 		msg := msgs[target]
 		var at []string
 		for _, p := range ps {
-			if a := fmt.Sprintf("%s:%d", strings.TrimPrefix(p.file, s.Dir+"/"), p.line); !slices.Contains(at, a) {
+			if a := fmt.Sprintf("%s:%d", strings.TrimPrefix(p.file, s.dir+"/"), p.line); !slices.Contains(at, a) {
 				at = append(at, a)
 			}
 		}
 		if len(at) > 1 {
 			msg += fmt.Sprintf("; also linked from %s", strings.Join(at[1:], ", "))
 		}
-		out = append(out, Finding{File: ps[0].file, Line: ps[0].line, Severity: SeverityError, Msg: msg})
+		out = append(out, diag.Finding{File: ps[0].file, Line: ps[0].line, Severity: protocol.SeverityError, Msg: msg})
 	}
 	return out
 }
 
 // brokenSibling says what is wrong with a relative link from the skill
 // file rel, or returns "" (also for links that are not relative).
-func (s *skill) brokenSibling(rel, dest string) string {
+func (s *Skill) brokenSibling(rel, dest string) string {
 	target, ok := siblingTarget(rel, dest)
 	if !ok {
 		return ""
@@ -232,8 +258,8 @@ func (s *skill) brokenSibling(rel, dest string) string {
 	if target == "" || strings.HasPrefix(target, "../") {
 		return "it leads out of the skill folder, which is published alone"
 	}
-	if !slices.Contains(s.Files, target) {
-		return "no file " + target + " in " + s.Dir + " (copy it there, or fix the link)"
+	if !slices.Contains(s.files, target) {
+		return "no file " + target + " in " + s.dir + " (copy it there, or fix the link)"
 	}
 	return ""
 }
@@ -278,10 +304,10 @@ var skillName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 // checkSkillName checks a SKILL file's front matter against the Agent Skills format.
 // The translation's name is checked against the original's, not again
 // against the folder.
-func checkSkillName(file, slug string, fm SkillFrontMatter, src []byte, orig bool) []Finding {
-	var out []Finding
+func checkSkillName(file, slug string, fm frontMatter, src []byte, orig bool) []diag.Finding {
+	var out []diag.Finding
 	bad := func(key, format string, args ...any) {
-		out = append(out, Finding{File: file, Line: fmLine(src, key), Severity: SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
+		out = append(out, diag.Finding{File: file, Line: fmLine(src, key), Severity: protocol.SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
 	}
 	switch n := utf8.RuneCountInString(fm.Name); {
 	case n == 0 && fm.invalid["name"]:

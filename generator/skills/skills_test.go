@@ -1,0 +1,59 @@
+package skills
+
+import (
+	"flag"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/google/go-cmp/cmp"
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected findings in testdata")
+
+// TestSkillChecks loads the skills of testdata/skillchecks.txtar and
+// compares the findings with its last file.
+func TestSkillChecks(t *testing.T) {
+	const file = "testdata/skillchecks.txtar"
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	for _, f := range ar.Files[:len(ar.Files)-1] {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	skills, findings := Load(fsys)
+	for _, s := range skills {
+		for _, c := range s.pairs {
+			findings = append(findings, c.Findings...)
+		}
+	}
+	var got []string
+	for _, f := range findings {
+		if !strings.Contains(f.Msg, "never stamped") {
+			got = append(got, f.String())
+		}
+	}
+	slices.Sort(got)
+	last := &ar.Files[len(ar.Files)-1]
+	if *update {
+		last.Data = []byte(lines(got))
+		if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if diff := cmp.Diff(string(last.Data), lines(got)); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}
+
+func lines(ss []string) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	return strings.Join(ss, "\n") + "\n"
+}

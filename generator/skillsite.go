@@ -1,0 +1,118 @@
+package generator
+
+import (
+	"context"
+
+	"github.com/a-h/templ"
+
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/skills"
+	"pairag.com/portal/templates"
+)
+
+// The builder's side of agent skills (package skills owns the skills
+// themselves): it reports what loading them found, gives the skills index
+// its directive, writes each skill's files and pages among the site's
+// pages, and checks the links the skills make to the rest of the site.
+
+// loadSkills reads content/skills and reports what the skills checks find.
+func (b *builder) loadSkills() {
+	loaded, findings := skills.Load(b.cfg.Content)
+	for _, s := range loaded {
+		for _, c := range s.Comparisons() {
+			findings = append(findings, c.Findings...)
+		}
+	}
+	for _, f := range findings {
+		b.rep.finding(f)
+	}
+	b.skills = loaded
+}
+
+// prepareSkillIndex makes the "skills" directive of each language: the
+// list of skills on the skills index page.
+func (b *builder) prepareSkillIndex() {
+	for _, lang := range languages {
+		b.outputs[lang]["skills"] = []reference.Block{skills.Index(lang, b.skills)}
+	}
+}
+
+// notInNav keeps skill pages out of the navigation; llms.txt lists them after the pages that are in it.
+var notInNav = false
+
+// renderSkills publishes every skill: its folder's files as they are, and
+// its side-by-side page in both site languages.
+func (b *builder) renderSkills() {
+	if len(b.skills) == 0 {
+		return
+	}
+	js := b.writeHashed("skills", ".js", templates.SkillsScript())
+	w := b.newWorker()
+	var links []skills.Link
+	for _, s := range b.skills {
+		links = append(links, b.renderSkill(w, s, js)...)
+	}
+	for _, l := range links {
+		if msg := b.brokenLink(l.Ref); msg != "" {
+			b.rep.errorf(l.File, l.Ref.Line, "broken link %q: %s", l.Ref.Dest, msg)
+		}
+	}
+}
+
+// renderSkill writes one skill's files and pages and returns the links to
+// other pages that its files hold, for checking once every page exists.
+func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Link {
+	for _, f := range s.Files() {
+		b.write(f.URL, f.Data)
+	}
+	pages := map[string]*page{}
+	for _, lang := range languages {
+		sp := s.Page(lang)
+		pages[lang] = &page{Page: markdown.Page{Lang: lang, File: sp.File, URL: sp.URL}, Rel: skillRel(s),
+			FM: FrontMatter{Title: sp.Title, Description: sp.Description, Nav: &notInNav}, Raw: sp.Markdown}
+	}
+	pr := pair{en: pages[en], zh: pages[zh]}
+	var links []skills.Link
+	for _, lang := range languages {
+		r := s.Render(w.md[lang], lang, b.rep)
+		links = append(links, r.Links...)
+		v := b.pageView(pages[lang], pr, "")
+		v.Body, v.Scripts = templ.Join(templates.SkillPage(r.View), v.Body), append(v.Scripts, js)
+		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
+		w.out.Reset()
+		if err := templates.Layout(v).Render(context.Background(), &w.out); err != nil {
+			b.rep.errorf(pages[lang].File, 0, "render layout: %v", err)
+		}
+		b.write(outputPath(pages[lang].URL), w.out.Bytes())
+		b.mu.Lock()
+		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: r.Anchors}
+		b.mu.Unlock()
+	}
+	b.pairs = append(b.pairs, pr)
+	return links
+}
+
+// skillRel is the Rel of a skill's pages: what a page inside the language
+// directory at the skill's URL would have.
+func skillRel(s *skills.Skill) string { return "skills/" + s.Slug + "/" }
+
+// skillOf returns the skill whose page p is, or nil.
+func (b *builder) skillOf(p *page) *skills.Skill {
+	for _, s := range b.skills {
+		if p.Rel == skillRel(s) {
+			return s
+		}
+	}
+	return nil
+}
+
+// llmsText is a page's part of llms-full.txt: its Markdown version, and
+// for a skill the SKILL file of its language made to stand in the joined
+// file (see [skills.Skill.LLMSText]).
+func (b *builder) llmsText(p *page) []byte {
+	if s := b.skillOf(p); s != nil {
+		return s.LLMSText(p.Lang, b.abs)
+	}
+	return b.read(markdownURL(p))
+}
