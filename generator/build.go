@@ -16,6 +16,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/skills"
+	"pairag.com/portal/internal/outdir"
 
 	"github.com/yuin/goldmark"
 
@@ -37,7 +38,7 @@ type Result struct {
 // every check passes, swaps it in place of cfg.OutDir. On failure the
 // previous output is left untouched and the error is an ErrorList holding
 // every problem found. Build refuses an OutDir it must not replace (see
-// checkOut), removes temporary directories that killed builds left beside
+// outdir.Check), removes temporary directories that killed builds left beside
 // it, and removes its own on every return, cancellation included.
 func Build(ctx context.Context, cfg Config) (*Result, error) {
 	cfg = cfg.withDefaults()
@@ -45,25 +46,25 @@ func Build(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("output %s: %w", cfg.OutDir, err)
 	}
-	if err := checkOut(out, cfg.Root); err != nil {
+	if err := outdir.Check(out, cfg.Root); err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return nil, fmt.Errorf("output %s: %w", cfg.OutDir, err)
 	}
-	if n := removeStale(out); n > 0 {
+	if n := outdir.RemoveStale(out); n > 0 {
 		fmt.Fprintf(cfg.Log, "%s: removed %d temporary director(ies) left by interrupted builds\n", filepath.Dir(cfg.OutDir), n)
 	}
-	tmp, err := os.MkdirTemp(filepath.Dir(out), tempPattern(out))
+	tmp, err := outdir.Temp(out)
 	if err != nil {
 		return nil, fmt.Errorf("output %s: %w", cfg.OutDir, err)
 	}
 	res, err := Render(ctx, cfg, tmp)
 	if err == nil {
-		err = writeFile(filepath.Join(tmp, MarkerFile), []byte(markerText))
+		err = outdir.WriteMarker(tmp)
 	}
 	if err == nil && ctx.Err() == nil {
-		err = swap(tmp, out)
+		err = outdir.Swap(tmp, out)
 	}
 	if err == nil {
 		err = ctx.Err()
@@ -289,7 +290,7 @@ func (b *builder) write(name string, data []byte) {
 	full := filepath.Join(b.dir, filepath.FromSlash(name))
 	err := b.mkdir(filepath.Dir(full))
 	if err == nil {
-		err = writeFile(full, data)
+		err = outdir.WriteFile(full, data)
 	}
 	switch {
 	case errors.Is(err, syscall.ENOSPC):

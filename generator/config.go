@@ -22,7 +22,7 @@ type Config struct {
 
 	// OutDir is the directory Build replaces with the new site. Empty
 	// means "public". Build replaces only a missing or empty directory or
-	// one holding MarkerFile, and never one that is or holds Root or lies
+	// one holding outdir.MarkerFile, and never one that is or holds Root or lies
 	// in Root's content/, protocol/ or .git/.
 	OutDir string
 

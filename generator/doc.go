@@ -161,12 +161,13 @@
 // (".public-build-<pid>-<n>") and swaps it in only when the build
 // succeeds: with renameat2(RENAME_EXCHANGE) on Linux, so the output
 // directory exists at every instant; elsewhere by two renames. It writes a
-// marker file, [MarkerFile], into every output, and refuses an OutDir that
+// marker file, .gen-output, into every output, and refuses an OutDir that
 // is not empty and has no marker, or that is, holds or lies inside the
 // repository's sources ([Config].Root, content/, protocol/, .git/): a
 // mistyped --out never deletes anything gen did not write. Temporaries
 // whose process is gone (killed builds) are removed at the start of the
-// next build; a build removes its own on every return. Builds take a
+// next build; a build removes its own on every return (package
+// [pairag.com/portal/internal/outdir] does all of this). Builds take a
 // context, checked between pages and between a page's parse, render and
 // layout: cancelled (Ctrl-C, or gen serve superseding it with a newer
 // save) they stop within about one goldmark parse of the largest page,

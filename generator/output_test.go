@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"pairag.com/portal/internal/outdir"
 )
 
 // TestOutputGuard checks that Build refuses output directories it must not
@@ -20,7 +22,7 @@ func TestOutputGuard(t *testing.T) {
 	for _, name := range []string{"content/en/_index.md", "protocol/x.json", ".git/HEAD", "notes/a.txt"} {
 		mustWrite(t, filepath.Join(repo, name), "keep me")
 	}
-	mustWrite(t, filepath.Join(repo, "old", MarkerFile), markerText)
+	mustWrite(t, filepath.Join(repo, "old", outdir.MarkerFile), "marker")
 	mustWrite(t, filepath.Join(repo, "old", "index.html"), "old site")
 	if err := os.MkdirAll(filepath.Join(repo, "empty"), 0o755); err != nil {
 		t.Fatal(err)
@@ -50,8 +52,8 @@ func TestOutputGuard(t *testing.T) {
 			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
 				t.Fatalf("Build(--out %s) = %v; want an error saying %q", tt.out, err, tt.wantErr)
 			case tt.wantErr == "":
-				if _, err := os.Stat(filepath.Join(out, MarkerFile)); err != nil {
-					t.Errorf("built site has no %s: %v", MarkerFile, err)
+				if _, err := os.Stat(filepath.Join(out, outdir.MarkerFile)); err != nil {
+					t.Errorf("built site has no %s: %v", outdir.MarkerFile, err)
 				}
 			}
 		})

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/internal/outdir"
 )
 
 const buildUsage = "usage: gen build [--content DIR] [--out DIR] [--base-url URL] [--validator=false] [--cache DIR|off]\n"
@@ -23,7 +24,7 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}
-	ctx, stop := interruptible(stderr, "gen build", func() { generator.RemoveTemp(*out) })
+	ctx, stop := interruptible(stderr, "gen build", func() { outdir.RemoveTemp(*out) })
 	defer stop()
 	repo, err := os.OpenRoot(*content)
 	if err != nil {

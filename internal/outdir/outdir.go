@@ -1,4 +1,18 @@
-package generator
+// Package outdir writes gen build's output directory (public/) and
+// replaces it safely: a build renders into a temporary directory beside
+// the output ([Temp]), marks it as gen's ([WriteMarker]) and swaps it in
+// only when it succeeded ([Swap]), atomically on Linux. [Check] refuses an
+// output directory that holds sources or that gen did not write, so a
+// mistyped --out never deletes anything; [RemoveStale] and [RemoveTemp]
+// clean up after killed and interrupted builds. [WriteFile] is how every
+// file of the site is written.
+//
+// It lives under internal/ rather than generator/ because it knows nothing
+// of the site (no pages, content or protocol, only directories and the
+// repository's source folders it must not touch), and two packages use it
+// directly: the builder, package generator, and cmd/gen, which removes
+// the temporaries when a second Ctrl-C makes it exit at once.
+package outdir
 
 import (
 	"errors"
@@ -13,17 +27,19 @@ import (
 	"pairag.com/portal/internal/proc"
 )
 
-// MarkerFile is written at the top of every directory Build makes. Build
-// only ever replaces a directory that is empty, missing or holds this
-// file, so a mistyped --out cannot delete sources.
+// MarkerFile is written at the top of every output directory
+// ([WriteMarker]). [Check] only lets a build replace a directory that is
+// empty, missing or holds this file, so a mistyped --out cannot delete
+// sources.
 const MarkerFile = ".gen-output"
 
 const markerText = "This directory is written by gen build; the next build replaces all of it.\n"
 
-// checkOut refuses output directories Build must not replace: the
-// repository or a directory holding it, anything under its content/ or
-// protocol/, and an existing non-empty directory gen did not write.
-func checkOut(out, root string) error {
+// Check refuses output directories a build must not replace: the
+// repository root (when root is not "") or a directory holding it,
+// anything under its content/, protocol/ or .git/, and an existing
+// non-empty directory gen did not write. out is absolute.
+func Check(out, root string) error {
 	if root != "" {
 		root, err := filepath.Abs(root)
 		if err != nil {
@@ -59,19 +75,31 @@ func within(path, dir string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
-// tempPattern is the name of Build's temporary directory beside out; it
-// carries the process id so a later build can tell a killed build's
-// leftovers from a concurrent build's work.
+// WriteMarker writes [MarkerFile] into dir, the finished output, so that
+// the next build may replace it.
+func WriteMarker(dir string) error {
+	return WriteFile(filepath.Join(dir, MarkerFile), []byte(markerText))
+}
+
+// Temp creates a new temporary directory beside out, for a build to
+// render into before [Swap] puts it in place; the caller removes it when
+// the build fails. Its name carries the process id, so that [RemoveStale]
+// can tell a killed build's leftovers from a concurrent build's work.
+func Temp(out string) (string, error) {
+	return os.MkdirTemp(filepath.Dir(out), tempPattern(out))
+}
+
+// tempPattern is the name pattern of [Temp]'s directories beside out.
 func tempPattern(out string) string {
 	return "." + filepath.Base(out) + "-build-" + strconv.Itoa(os.Getpid()) + "-*"
 }
 
-// removeStale removes the temporary directories of earlier builds of out
+// RemoveStale removes the temporary directories of earlier builds of out
 // whose process is gone (a swap without RENAME_EXCHANGE may also have left
 // "...-old"), and those of gen versions that did not record one
 // (".public-123456789", ".public-123456789.old"). It returns how many
 // it removed.
-func removeStale(out string) int {
+func RemoveStale(out string) int {
 	base := regexp.QuoteMeta(filepath.Base(out))
 	re := regexp.MustCompile(`^\.` + base + `-(?:build-(\d+)-\d+(?:-old)?|\d+(?:\.old)?)$`)
 	entries, _ := os.ReadDir(filepath.Dir(out))
@@ -105,12 +133,12 @@ func RemoveTemp(out string) {
 	}
 }
 
-// swap puts the finished site tmp in place of dir and removes the old
+// Swap puts the finished site tmp in place of dir and removes the old
 // one. Where the system can exchange two names atomically, dir always
 // exists during the swap; elsewhere the old directory is renamed away
 // first, and a crash between the two renames leaves it beside dir as a
 // temporary that the next build removes.
-func swap(tmp, dir string) error {
+func Swap(tmp, dir string) error {
 	if err := os.Chmod(tmp, 0o755); err != nil {
 		return fmt.Errorf("publish %s: %w", dir, err)
 	}
@@ -132,5 +160,5 @@ func swap(tmp, dir string) error {
 }
 
 // errNoExchange means the system cannot exchange names atomically, or dir
-// does not exist yet: swap falls back to two renames.
+// does not exist yet: Swap falls back to two renames.
 var errNoExchange = errors.New("atomic exchange unavailable")

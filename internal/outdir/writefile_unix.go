@@ -1,17 +1,17 @@
 //go:build unix
 
-package generator
+package outdir
 
 import (
 	"os"
 	"syscall"
 )
 
-// writeFile creates name with data. It is os.WriteFile without the
+// WriteFile creates name with data. It is os.WriteFile without the
 // non-blocking mode and poller registration os.OpenFile tries on every
 // file: that is five extra system calls per file, and a build writes
 // thousands of files on machines where system calls are slow.
-func writeFile(name string, data []byte) error {
+func WriteFile(name string, data []byte) error {
 	fd, err := syscall.Open(name, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_TRUNC|syscall.O_CLOEXEC, 0o644)
 	if err != nil {
 		return &os.PathError{Op: "open", Path: name, Err: err}

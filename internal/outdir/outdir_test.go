@@ -1,0 +1,139 @@
+package outdir
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestCheck refuses the output directories a build must not replace
+// (issue 13: --out content deleted the sources, --out . the repository)
+// and accepts a missing, empty or marked one.
+func TestCheck(t *testing.T) {
+	repo := t.TempDir()
+	for _, name := range []string{"content/en/_index.md", "protocol/x.json", ".git/HEAD", "notes/a.txt", "old/index.html"} {
+		mustWrite(t, filepath.Join(repo, name), "keep me")
+	}
+	if err := WriteMarker(filepath.Join(repo, "old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(repo, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		out     string
+		wantErr string // "" accepted
+	}{
+		{".", "holds the repository"},
+		{"..", "holds the repository"},
+		{"content", "holds sources"},
+		{"content/public", "holds sources"},
+		{"protocol", "holds sources"},
+		{".git/public", "holds sources"},
+		{"notes", "gen did not write"},
+		{"contents", ""}, // a sibling of content/, not inside it
+		{"old", ""},
+		{"empty", ""},
+		{"public", ""},
+	}
+	for _, tt := range tests {
+		err := Check(filepath.Join(repo, tt.out), repo)
+		switch {
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("Check(%s) = %v; want nil", tt.out, err)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("Check(%s) = %v; want an error saying %q", tt.out, err, tt.wantErr)
+		}
+	}
+	if err := Check(filepath.Join(repo, "content"), ""); err == nil {
+		t.Error("Check without a root accepted a non-empty directory without a marker")
+	}
+}
+
+// TestRemoveStale removes what killed builds left beside the output
+// (issue 13: 12 kills left 217 MB) and keeps the work of a build still
+// running and everything else.
+func TestRemoveStale(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "public")
+	live := ".public-build-" + strconv.Itoa(os.Getpid()) + "-1" // this process: still running
+	stale := []string{".public-build-2147483646-7", ".public-build-2147483646-7-old", ".public-123456", ".public-123456.old"}
+	for _, d := range append(stale, live, "unrelated", ".other-build-2147483646-7") {
+		mustWrite(t, filepath.Join(parent, d, "index.html"), "x")
+	}
+	if n := RemoveStale(out); n != len(stale) {
+		t.Errorf("RemoveStale = %d; want %d", n, len(stale))
+	}
+	got := dirNames(t, parent)
+	want := []string{".other-build-2147483646-7", live, "unrelated"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("after RemoveStale, %s holds %q; want %q", parent, got, want)
+	}
+}
+
+// TestBuildCycle goes through a build's steps twice, the first time with
+// no output yet: each swap leaves the new site in place, marked, and
+// nothing beside it; RemoveTemp removes an unfinished temporary.
+func TestBuildCycle(t *testing.T) {
+	parent := t.TempDir()
+	out := filepath.Join(parent, "public")
+	for _, text := range []string{"first", "second"} {
+		tmp, err := Temp(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteFile(filepath.Join(tmp, "index.html"), []byte(text)); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteMarker(tmp); err != nil {
+			t.Fatal(err)
+		}
+		if err := Swap(tmp, out); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := os.ReadFile(filepath.Join(out, "index.html")); err != nil || string(got) != text {
+			t.Errorf("after the swap, index.html = %q, %v; want %q", got, err, text)
+		}
+		if err := Check(out, ""); err != nil {
+			t.Errorf("Check refuses the output it swapped in: %v", err)
+		}
+		if got := dirNames(t, parent); len(got) != 1 || got[0] != "public" {
+			t.Errorf("after the swap, %s holds %q; want only public", parent, got)
+		}
+	}
+	if info, err := os.Stat(out); err != nil || info.Mode().Perm() != 0o755 {
+		t.Errorf("output mode = %v, %v; want 0755", info.Mode(), err)
+	}
+	if _, err := Temp(out); err != nil {
+		t.Fatal(err)
+	}
+	RemoveTemp(out)
+	if got := dirNames(t, parent); len(got) != 1 || got[0] != "public" {
+		t.Errorf("after RemoveTemp, %s holds %q; want only public", parent, got)
+	}
+}
+
+func mustWrite(t *testing.T, name, text string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func dirNames(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
