@@ -16,6 +16,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/skills"
+	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/internal/outdir"
 
 	"github.com/yuin/goldmark"
@@ -189,7 +190,7 @@ func (b *builder) run(ctx context.Context) {
 // load reads the protocol documents, labels, translations and pages. It
 // returns false when nothing can be rendered.
 func (b *builder) load() bool {
-	b.reads = newReadLog(checkSymlinks(b.cfg.Content, b.rep))
+	b.reads = newReadLog(symlinks.Guard(b.cfg.Content, b.rep))
 	b.cfg.Content = b.reads
 	if b.versions = b.loadVersions(); len(b.versions) == 0 {
 		return false

@@ -152,7 +152,8 @@
 //     leaving the repository, or one into .git/, .cache/ or public/). Such
 //     a link is an error at its path and nothing it points to is read or
 //     published; a link that stays inside is followed and its target
-//     published as a copy at the link's place. gen build and gen serve also
+//     published as a copy at the link's place (package
+//     [pairag.com/portal/generator/symlinks]). gen build and gen serve also
 //     read through an os.Root, which refuses any read outside the repository.
 //
 // # Output

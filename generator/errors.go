@@ -74,8 +74,9 @@ func (r *report) warnf(file string, line int, format string, args ...any) {
 }
 
 // Report files a finding found below the generator (package reference's
-// loaders and checks): errors fail the build, warnings are logged, notes
-// are left to gen check. It makes report a diag.Reporter.
+// loaders and checks, package symlinks' guard): errors fail the build,
+// warnings are logged, notes are left to gen check. It makes report a
+// diag.Reporter.
 func (r *report) Report(f *Finding) {
 	switch f.Severity {
 	case SeverityError, SeverityWarning:

@@ -11,6 +11,7 @@ import (
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/skills"
+	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/internal/scratch"
 )
 
@@ -18,12 +19,12 @@ import (
 // drift between every translated pair (docs pages and skill files), stale
 // and never-stamped translated sections, skills' front matter, links
 // from skill files to sibling files, and symbolic links that leave the
-// sources (see checkSymlinks). The findings are sorted by file and
+// sources (package symlinks). The findings are sorted by file and
 // line. The error is for content that cannot be read at all.
 func Check(cfg Config) ([]Finding, error) {
 	cfg = cfg.withDefaults()
 	links := &report{}
-	cfg.Content = checkSymlinks(cfg.Content, links)
+	cfg.Content = symlinks.Guard(cfg.Content, links)
 	cs, out, err := comparisons(cfg.Content, cfg.Workers)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,22 @@
-package generator
+// Package symlinks guards the build's reads against symbolic links that
+// leave the sources.
+//
+// Symbolic links under content/ and protocol/ are followed only when they
+// resolve, link after link, to a file or directory inside content/ or
+// protocol/ of the same repository: the target is then read and published
+// as if it were a copy at the link's place. Any other link (an absolute
+// target, one that climbs out of the repository, or one into another part
+// of it such as .git/, .cache/ or public/) is an error at the link's path,
+// and the build neither reads nor publishes what it points to: [Guard]
+// reports it to a [diag.Reporter] (the build's report) and returns the
+// file system with it refused. gen build and gen serve also read the
+// repository through an os.Root, which refuses every read outside it
+// whatever this check misses.
+//
+// The package knows the repository's source folders and nothing of pages
+// or the site; package generator runs it before a build or gen check reads
+// anything.
+package symlinks
 
 import (
 	"errors"
@@ -6,17 +24,10 @@ import (
 	"io/fs"
 	"path"
 	"strings"
-)
 
-// Symbolic links under content/ and protocol/ are followed only when they
-// resolve, link after link, to a file or directory inside content/ or
-// protocol/ of the same repository: the target is then read and published
-// as if it were a copy at the link's place. Any other link (an absolute
-// target, one that climbs out of the repository, or one into another part
-// of it such as .git/, .cache/ or public/) is an error at the link's path,
-// and the build neither reads nor publishes what it points to. gen build
-// and gen serve also read the repository through an os.Root, which refuses
-// every read outside it whatever this check misses.
+	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/protocol"
+)
 
 // sourceDirs are the trees a build reads and a link may point into.
 var sourceDirs = []string{"content", "protocol"}
@@ -24,9 +35,11 @@ var sourceDirs = []string{"content", "protocol"}
 // maxLinkHops bounds a chain of links, as the kernel's ELOOP does.
 const maxLinkHops = 40
 
-// checkSymlinks reports every link under the source trees that leaves
-// them and returns the file system with those links refused.
-func checkSymlinks(fsys fs.FS, rep *report) fs.FS {
+// Guard reports to rep an error for every link under the source trees
+// that leaves them, and returns fsys with those links refused: opening
+// one, or anything through one, fails, and directory listings leave them
+// out. Without such links it returns fsys itself.
+func Guard(fsys fs.FS, rep diag.Reporter) fs.FS {
 	bad := map[string]bool{}
 	for _, dir := range sourceDirs {
 		fs.WalkDir(fsys, dir, func(name string, d fs.DirEntry, err error) error {
@@ -34,7 +47,7 @@ func checkSymlinks(fsys fs.FS, rep *report) fs.FS {
 				return nil // unreadable trees are reported by whoever reads them
 			}
 			if msg := badLink(fsys, name); msg != "" {
-				rep.errorf(name, 0, "%s; links may only point inside content/ or protocol/ of this repository", msg)
+				rep.Report(&diag.Finding{File: name, Severity: protocol.SeverityError, Msg: msg + "; links may only point inside content/ or protocol/ of this repository"})
 				bad[name] = true
 			}
 			return nil
@@ -79,6 +92,8 @@ func badLink(fsys fs.FS, name string) string {
 	return "symbolic link is part of a loop or a chain of more than 40 links"
 }
 
+// inSources reports whether name, a slash path from the repository root,
+// is one of the source trees or lies in one.
 func inSources(name string) bool {
 	for _, dir := range sourceDirs {
 		if name == dir || strings.HasPrefix(name, dir+"/") {
