@@ -64,7 +64,8 @@
 // newest also as /protocol/pairag-task-publish-latest.json and
 // .latest.schema.json (copies; llms.txt names the version). Each pair of
 // consecutive versions gets a generated page, /docs/changes-v<N>/ in both
-// languages, listing protocol.Changes; it is out of the navigation. Labels
+// languages, listing protocol.Changes (package reference writes it); it is
+// out of the navigation. Labels
 // and Chinese protocol strings must cover every version's values and
 // strings.
 //

@@ -46,8 +46,8 @@ type VersionNotes struct {
 	Changes map[string]map[string]string `yaml:"changes"`
 }
 
-// ChangeKey names a change for its note: kind, then where, then the name.
-func ChangeKey(c protocol.Change) string {
+// changeKey names a change for its note: kind, then where, then the name.
+func changeKey(c protocol.Change) string {
 	key := string(c.Kind) + " " + c.Where
 	if c.Name != "" {
 		key += "." + c.Name
@@ -114,7 +114,7 @@ func LoadChangeNotes(fsys fs.FS, versions []*protocol.Document, rep diag.Reporte
 		}
 		keys := map[string]bool{}
 		for _, c := range list {
-			keys[ChangeKey(c)] = true
+			keys[changeKey(c)] = true
 		}
 		for _, key := range slices.Sorted(maps.Keys(vn.Changes)) {
 			at := keyLine(data, key, start)
@@ -149,9 +149,9 @@ func keyLine(data []byte, key string, from int) int {
 	return 0
 }
 
-// QuoteNote writes a note as a Markdown quotation under a list entry (at
+// quoteNote writes a note as a Markdown quotation under a list entry (at
 // indent) or on its own, introduced by the language's label.
-func QuoteNote(label, text, indent string) string {
+func quoteNote(label, text, indent string) string {
 	var sb strings.Builder
 	for i, line := range strings.Split(strings.TrimSpace(text), "\n") {
 		sb.WriteString(indent + ">")
@@ -177,5 +177,5 @@ func orNothing(list []string) string {
 	return strings.Join(list, ", ")
 }
 
-// NoteLabel introduces a hand-written note in each language.
-var NoteLabel = map[string]string{EN: "Note:", ZH: "说明："}
+// noteLabel introduces a hand-written note in each language.
+var noteLabel = map[string]string{EN: "Note:", ZH: "说明："}

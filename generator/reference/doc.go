@@ -15,11 +15,17 @@
 //     against the protocol: content/labels.yaml ([Labels]),
 //     content/protocol.zh-CN.yaml ([ProtocolStrings], [Translation]) and
 //     the hand-written notes on generated changelogs, content/changes.yaml
-//     ([LoadChangeNotes]).
+//     ([LoadChangeNotes]);
+//   - the generated changelog between two versions: the whole Markdown
+//     page, front matter, entries and notes ([ChangelogMarkdown],
+//     changelog.go), in both languages, and its content path
+//     ([ChangelogRel]).
 //
 // What the loaders and checks find is reported as findings ([diag.Finding]) to a
-// [diag.Reporter] (the build's report). The package knows nothing of
-// pages, URLs or the site: the builder (package generator) says where the
+// [diag.Reporter] (the build's report). Apart from the changelog page,
+// which is protocol-derived from its front matter to its last entry, the
+// package knows nothing of pages, URLs or the site: the builder (package
+// generator) adds the changelog pages to the content, says where the
 // field reference page is ([Input].ReferencePage), places the blocks in
 // pages, and adds the bundle directive.
 package reference
