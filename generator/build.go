@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"pairag.com/portal/generator/highlight"
 	"path/filepath"
 	"sync"
 	"syscall"
 
 	"github.com/yuin/goldmark"
 
+	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -145,6 +145,7 @@ type pageResult struct {
 	links    []linkRef
 	headings []heading
 	markdown string // the Markdown version, kept for the field reference page only
+	search   []byte // the page's entries in the search index, encoded (searchsite.go)
 }
 
 func (b *builder) run(ctx context.Context) {

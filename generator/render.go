@@ -229,6 +229,9 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 		return nil
 	}
 	res := &pageResult{page: p, anchors: st.anchors, links: st.links, headings: st.headings}
+	if indexed(p) {
+		res.search = sectionsJSON(p, w.out.Bytes()) // searchsite.go: read now rather than back from the file
+	}
 	text := b.exportMarkdown(st)
 	if u := markdownURL(p); u != "" {
 		write(u, []byte(text))
