@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -56,6 +57,26 @@ func FuzzAppendDoc(f *testing.F) {
 		want, _ := json.Marshal(d)
 		if got := AppendDoc(nil, d); !bytes.Equal(got, want) {
 			t.Fatalf("AppendDoc:\n got %s\nwant %s", got, want)
+		}
+	})
+}
+
+// TestCollapse holds collapse to strings.Join(strings.Fields(s), " ").
+func TestCollapse(t *testing.T) {
+	for _, s := range append(encodeCases, "  a  b\n\tc ", "\u3000中\u00a0文\u2028x\u0085", " ", "a", "a ", " a", "\xff \xfe", "x\v\fy") {
+		if got, want := collapse(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapse(%q) = %q; want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzCollapse(f *testing.F) {
+	for _, s := range encodeCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := collapse(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("collapse(%q) = %q; want %q", s, got, want)
 		}
 	})
 }
