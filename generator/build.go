@@ -144,7 +144,7 @@ type pageResult struct {
 	anchors  map[string]bool
 	links    []linkRef
 	headings []heading
-	markdown string // the Markdown version, kept for the field reference page only
+	markdown string // the Markdown version, for llms-full.txt (and the bundle)
 	search   []byte // the page's entries in the search index, encoded (searchsite.go)
 }
 

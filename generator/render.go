@@ -236,9 +236,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	if u := markdownURL(p); u != "" {
 		write(u, []byte(text))
 	}
-	if b.vbar.byRel[p.Rel] != nil {
-		res.markdown = text // embedded in the bundle; other pages are read back for llms-full.txt
-	}
+	res.markdown = text // for llms-full.txt, and the bundle embeds the field reference's
 	p.Src = nil
 	b.mu.Lock()
 	b.results[p.URL] = res

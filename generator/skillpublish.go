@@ -31,10 +31,11 @@ func (b *builder) skillOf(p *page) *skill {
 // files are joined) and each relative link made absolute, since
 // llms-full.txt lives at the site root; in the translation a link leads
 // to a sibling's translation where there is one.
-func (b *builder) llmsText(p *page) []byte {
+func (b *builder) llmsText(r *pageResult) string {
+	p := r.page
 	s := b.skillOf(p)
 	if s == nil {
-		return b.read(markdownURL(p))
+		return r.markdown
 	}
 	rel := skillFile
 	if p.Lang == zh && s.tr() != nil {
@@ -49,7 +50,7 @@ func (b *builder) llmsText(p *page) []byte {
 	}
 	body := string(withoutMarkers(t.Src, t.BodyStart)[t.BodyStart:]) // markers are all in the body
 	out.WriteString(s.absoluteLinks(rel, body, p.Lang == zh, b.abs))
-	return out.Bytes()
+	return out.String()
 }
 
 // absoluteLinks rewrites the relative links of the skill file rel, as the
