@@ -174,12 +174,25 @@ func (b *builder) run(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
-	for _, stage := range []func(){b.renderSkills, b.writeExtras, b.publish, b.checkLinks} {
-		if ctx.Err() != nil {
-			return
-		}
-		stage()
+	b.renderSkills()
+	if ctx.Err() != nil {
+		return
 	}
+	// The search index and the published files are independent (and each
+	// waits on large writes): one goroutine each. Whether the index is made
+	// is decided first, as when they ran one after the other.
+	search := !b.rep.failed() && !b.full.any() // not when the pages it lists were not all written
+	parallel(2, 2, func(i int) {
+		if i == 0 {
+			b.writeExtras(search)
+		} else {
+			b.publish()
+		}
+	})
+	if ctx.Err() != nil {
+		return
+	}
+	b.checkLinks()
 }
 
 // load reads the protocol documents, labels, translations and pages. It

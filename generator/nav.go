@@ -195,11 +195,12 @@ var (
 )
 
 // writeExtras writes what the pages refer to beyond the stylesheet and the
-// script: the icon, the theme script and the search files.
-func (b *builder) writeExtras() {
+// script: the icon, the theme script and, when search is true, the search
+// files.
+func (b *builder) writeExtras(search bool) {
 	b.write(faviconURL, templates.Favicon())
 	b.write(themeURL, templates.ThemeScript())
-	if !b.rep.failed() && !b.full.any() { // the pages the index reads back were not all written
+	if search {
 		b.writeSearch()
 	}
 }

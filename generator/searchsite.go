@@ -46,8 +46,9 @@ func loadGlossary(fsys fs.FS, rep *report) search.Glossary {
 // rendered (sectionsJSON); here they are joined in the order of the pages'
 // URLs after the rows and the finding codes.
 func (b *builder) writeSearch() {
-	files := map[string]string{}
-	for _, lang := range languages {
+	urls := make([]string, len(languages))
+	parallel(len(languages), b.cfg.Workers, func(i int) {
+		lang := languages[i]
 		var head []byte
 		for _, d := range append(b.rowEntries(lang), b.findingEntries(lang)...) {
 			if len(head) > 0 {
@@ -60,7 +61,14 @@ func (b *builder) writeSearch() {
 			b.rep.errorf(glossaryFile, 0, "search index: %v", err)
 			return
 		}
-		files[lang] = b.writeHashed("search-"+strings.ToLower(lang), ".json", data)
+		urls[i] = b.writeHashed("search-"+strings.ToLower(lang), ".json", data)
+	})
+	files := map[string]string{}
+	for i, lang := range languages {
+		if urls[i] == "" {
+			return // reported
+		}
+		files[lang] = urls[i]
 	}
 	manifest, _ := json.Marshal(files)
 	b.write(SearchManifest, manifest)
