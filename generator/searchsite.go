@@ -100,8 +100,13 @@ func indexed(p *page) bool { return p.Rel != "404.md" && p.Raw == "" }
 // sectionsJSON returns an entry per section of the page p, whose HTML is
 // page, encoded for the index and separated by commas.
 func sectionsJSON(p *page, page []byte) []byte {
-	var out []byte
-	for _, s := range search.Sections(page) {
+	secs := search.Sections(page)
+	size := 0
+	for _, s := range secs {
+		size += len(p.URL) + len(s.ID) + len(p.FM.Title) + len(s.Heading) + len(s.Text) + 32
+	}
+	out := make([]byte, 0, size+size/16) // room for escapes: one allocation
+	for _, s := range secs {
 		d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text}
 		if s.ID != "" {
 			d.URL += "#" + s.ID
@@ -110,6 +115,9 @@ func sectionsJSON(p *page, page []byte) []byte {
 			out = append(out, ',')
 		}
 		out = search.AppendDoc(out, d)
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }
