@@ -371,12 +371,26 @@ func byteSets(sets ...string) (a, b, c, d [256]bool) {
 }
 
 // collapse is strings.Join(strings.Fields(s), " ") in one pass: runs of
-// white space (unicode.IsSpace) become one space, none at either end.
+// white space (unicode.IsSpace) become one space, none at either end. Runs
+// of bytes that cannot start white space are copied whole.
 func collapse(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	pending := false // white space since the last word
 	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && !mayBeSpace[s[j]] {
+			j++
+		}
+		if j > i {
+			if pending {
+				b.WriteByte(' ')
+				pending = false
+			}
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
 		c, size, isSpace := s[i], 1, false
 		if c < utf8.RuneSelf {
 			isSpace = asciiSpace[c]
@@ -399,6 +413,16 @@ func collapse(s string) string {
 	}
 	return b.String()
 }
+
+// mayBeSpace marks the bytes that are white space or may start it in
+// UTF-8: U+0085 and U+00A0 (0xC2), U+1680 (0xE1), U+2000-U+205F (0xE2),
+// U+3000 (0xE3).
+var mayBeSpace = func() (t [256]bool) {
+	for _, c := range []byte{'\t', '\n', '\v', '\f', '\r', ' ', 0xC2, 0xE1, 0xE2, 0xE3} {
+		t[c] = true
+	}
+	return t
+}()
 
 // asciiSpace is unicode.IsSpace for ASCII.
 var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
