@@ -168,6 +168,9 @@ const minTOC = 4
 // tocOf lists the h2 and h3 headings of a rendered page body, when it has
 // at least minTOC h2 sections.
 func tocOf(body string) []templates.TOCItem {
+	if strings.Count(body, "<h2")+strings.Count(body, "<H2") < minTOC {
+		return nil // too few h2 elements of any kind: not worth reading the body
+	}
 	var items []templates.TOCItem
 	h2 := 0
 	for _, s := range search.Headings([]byte(body)) {
