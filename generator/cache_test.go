@@ -159,4 +159,3 @@ func TestZeroCache(t *testing.T) {
 		t.Errorf("zero Cache: rendered %d, then rendered %d and reused %d; want 0 and %d", first.Rendered, again.Rendered, again.Reused, first.Rendered)
 	}
 }
-
