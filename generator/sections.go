@@ -157,7 +157,11 @@ const (
 
 // parseAck reads an acknowledgement line.
 func parseAck(line []byte) (ack, bool) {
-	s := strings.TrimSpace(string(line))
+	line = bytes.TrimSpace(line)
+	if !bytes.HasPrefix(line, []byte(ackPrefix)) {
+		return ack{}, false // most lines: not copied to a string
+	}
+	s := string(line)
 	if len(s) < len(ackPrefix)+len(stampSuffix) || !strings.HasPrefix(s, ackPrefix) || !strings.HasSuffix(s, stampSuffix) {
 		return ack{}, false
 	}
@@ -188,7 +192,11 @@ func isHex(d string) bool {
 
 // parseStamp returns the digest of a stamp comment line.
 func parseStamp(line []byte) (string, bool) {
-	s := strings.TrimSpace(string(line))
+	line = bytes.TrimSpace(line)
+	if !bytes.HasPrefix(line, []byte(stampPrefix)) {
+		return "", false // most lines: not copied to a string
+	}
+	s := string(line)
 	if len(s) < len(stampPrefix)+len(stampSuffix) || !strings.HasPrefix(s, stampPrefix) || !strings.HasSuffix(s, stampSuffix) {
 		return "", false // "<!-- source: -->" overlaps prefix and suffix
 	}
