@@ -150,7 +150,8 @@ type pageResult struct {
 	anchors  map[string]bool
 	links    []markdown.Link
 	headings []markdown.Heading
-	markdown string // the Markdown version, kept for the field reference page only
+	markdown string // the Markdown version, for llms-full.txt (and the bundle)
+	search   []byte // the page's entries in the search index, encoded (searchsite.go)
 }
 
 func (b *builder) run(ctx context.Context) {
@@ -179,12 +180,25 @@ func (b *builder) run(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
-	for _, stage := range []func(){b.renderSkills, b.writeExtras, b.publish, b.checkLinks} {
-		if ctx.Err() != nil {
-			return
-		}
-		stage()
+	b.renderSkills()
+	if ctx.Err() != nil {
+		return
 	}
+	// The search index and the published files are independent (and each
+	// waits on large writes): one goroutine each. Whether the index is made
+	// is decided first, as when they ran one after the other.
+	search := !b.rep.failed() && !b.full.any() // not when the pages it lists were not all written
+	parallel(2, 2, func(i int) {
+		if i == 0 {
+			b.writeExtras(search)
+		} else {
+			b.publish()
+		}
+	})
+	if ctx.Err() != nil {
+		return
+	}
+	b.checkLinks()
 }
 
 // load reads the protocol documents, labels, translations and pages. It

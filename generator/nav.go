@@ -170,6 +170,9 @@ const minTOC = 4
 // tocOf lists the h2 and h3 headings of a rendered page body, when it has
 // at least minTOC h2 sections.
 func tocOf(body string) []templates.TOCItem {
+	if strings.Count(body, "<h2")+strings.Count(body, "<H2") < minTOC {
+		return nil // too few h2 elements of any kind: not worth reading the body
+	}
 	var items []templates.TOCItem
 	h2 := 0
 	for _, s := range search.Headings([]byte(body)) {
@@ -197,11 +200,12 @@ var (
 )
 
 // writeExtras writes what the pages refer to beyond the stylesheet and the
-// script: the icon, the theme script and the search files.
-func (b *builder) writeExtras() {
+// script: the icon, the theme script and, when search is true, the search
+// files.
+func (b *builder) writeExtras(search bool) {
 	b.write(faviconURL, templates.Favicon())
 	b.write(themeURL, templates.ThemeScript())
-	if !b.rep.failed() && !b.full.any() { // the pages the index reads back were not all written
+	if search {
 		b.writeSearch()
 	}
 }

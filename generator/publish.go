@@ -6,8 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"html"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -165,7 +163,7 @@ func navRank(p *page) int {
 // writeLLMs writes llms.txt and llms-full.txt of a language.
 func (b *builder) writeLLMs(lang string) {
 	m := templates.For(lang)
-	var s, full strings.Builder
+	var s strings.Builder
 	fmt.Fprintf(&s, "# %s\n\n> %s\n\n## %s\n\n", m.SiteName, m.LLMsSummary, m.LLMsProtocol)
 	item := func(name, path, note string) {
 		fmt.Fprintf(&s, "- [%s](%s): %s\n", name, b.abs(path), note)
@@ -177,30 +175,26 @@ func (b *builder) writeLLMs(lang string) {
 	item(bundleName(d, lang), "/protocol/"+bundleName(d, lang), m.LLMsBundle)
 	b.llmsLatest(lang, item)
 	fmt.Fprintf(&s, "\n## %s\n\n", m.LLMsPages)
-	for i, r := range b.listed(lang) {
+	listed := b.listed(lang)
+	texts := make([]string, len(listed))
+	size := 0
+	for i, r := range listed {
 		item(r.page.FM.Title, markdownURL(r.page), r.page.FM.Description)
+		texts[i] = b.llmsText(r)
+		size += len(texts[i]) + 1
+	}
+	full := make([]byte, 0, size)
+	for i, t := range texts {
 		if i > 0 {
-			full.WriteString("\n")
+			full = append(full, '\n')
 		}
-		full.Write(b.llmsText(r.page))
+		full = append(full, t...)
 	}
 	prefix := markdown.LangPrefix(lang)
 	fmt.Fprintf(&s, "\n## Optional\n\n")
 	item("llms-full.txt", prefix+"/llms-full.txt", m.LLMsFull)
 	b.write(prefix+"/llms.txt", []byte(s.String()))
-	b.write(prefix+"/llms-full.txt", []byte(full.String()))
-}
-
-// read returns a file written earlier in the build.
-func (b *builder) read(name string) []byte {
-	if b.full.any() {
-		return nil // what did not fit is reported once, as a full disk
-	}
-	data, err := os.ReadFile(filepath.Join(b.dir, filepath.FromSlash(name)))
-	if err != nil {
-		b.rep.errorf(name, 0, "read back output: %v", err)
-	}
-	return data
+	b.write(prefix+"/llms-full.txt", full)
 }
 
 // sitemap lists every page of both languages with its hreflang alternates.

@@ -190,13 +190,14 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 		return nil
 	}
 	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings}
+	if indexed(p) {
+		res.search = sectionsJSON(p, w.out.Bytes()) // searchsite.go: read now rather than back from the file
+	}
 	text := b.exportMarkdown(p, st)
 	if u := markdownURL(p); u != "" {
 		write(u, []byte(text))
 	}
-	if b.vbar.byRel[p.Rel] != nil {
-		res.markdown = text // embedded in the bundle; other pages are read back for llms-full.txt
-	}
+	res.markdown = text // for llms-full.txt, and the bundle embeds the field reference's
 	p.Src = nil
 	b.mu.Lock()
 	b.results[p.URL] = res

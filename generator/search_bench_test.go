@@ -33,9 +33,11 @@ func BenchmarkRealBuild(b *testing.B) {
 	}
 }
 
-// BenchmarkSearchIndex times the search step of that build alone: reading
-// the written pages back, making both languages' indexes and writing them.
-// Its share of BenchmarkRealBuild is the cost search adds to gen build.
+// BenchmarkSearchIndex times the search step of that build alone: the
+// table rows' entries and joining them with the pages' entries into both
+// languages' indexes, and writing them. The pages' sections are read and
+// encoded while each page is rendered (sectionsJSON), inside
+// BenchmarkRealBuild's time and not here.
 func BenchmarkSearchIndex(b *testing.B) {
 	bld := &builder{cfg: Config{Content: os.DirFS("..")}.withDefaults(), dir: b.TempDir(), rep: &report{},
 		hl: highlight.New(), files: map[string]bool{}, results: map[string]*pageResult{}}

@@ -4,15 +4,10 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/search"
@@ -47,18 +42,35 @@ func loadGlossary(fsys fs.FS, rep *report) search.Glossary {
 }
 
 // writeSearch builds the search index of each language from the pages
-// written by this build and the rows of the generated tables, and
-// publishes it with the manifest that names it and the finding anchors.
+// rendered by this build (or taken from the cache) and the rows of the
+// generated tables, and publishes it with the manifest that names it and
+// the finding anchors. The pages' entries were encoded when each page was
+// rendered (sectionsJSON); here they are joined in the order of the pages'
+// URLs after the rows and the finding codes.
 func (b *builder) writeSearch() {
-	files := map[string]string{}
-	for _, lang := range languages {
-		ix := b.searchIndex(lang)
-		data, err := ix.Marshal()
+	urls := make([]string, len(languages))
+	parallel(len(languages), b.cfg.Workers, func(i int) {
+		lang := languages[i]
+		var head []byte
+		for _, d := range append(b.rowEntries(lang), b.findingEntries(lang)...) {
+			if len(head) > 0 {
+				head = append(head, ',')
+			}
+			head = search.AppendDoc(head, d)
+		}
+		data, err := search.MarshalParts(lang, b.ext.glossary.Pairs(), append([][]byte{head}, b.sectionParts(lang)...)...)
 		if err != nil {
 			b.rep.errorf(glossaryFile, 0, "search index: %v", err)
 			return
 		}
-		files[lang] = b.writeHashed("search-"+strings.ToLower(lang), ".json", data)
+		urls[i] = b.writeHashed("search-"+strings.ToLower(lang), ".json", data)
+	})
+	files := map[string]string{}
+	for i, lang := range languages {
+		if urls[i] == "" {
+			return // reported
+		}
+		files[lang] = urls[i]
 	}
 	manifest, _ := json.Marshal(files)
 	b.write(SearchManifest, manifest)
@@ -66,66 +78,50 @@ func (b *builder) writeSearch() {
 	b.write("/search/findings.json", anchors)
 }
 
-// searchIndex returns the index of one language.
-func (b *builder) searchIndex(lang string) *search.Index {
-	ix := &search.Index{Lang: lang, Glossary: b.ext.glossary.Pairs()}
-	ix.Docs = append(ix.Docs, b.rowEntries(lang)...)
-	ix.Docs = append(ix.Docs, b.findingEntries(lang)...)
-	ix.Docs = append(ix.Docs, b.sectionEntries(lang)...)
-	return ix
-}
-
-// sectionEntries reads back every page of the language written by this
-// build (rendered or taken from the cache) and makes an entry per section.
-// Pages are read and scanned on cfg.Workers goroutines; the entries keep
-// the order of the pages' URLs.
-func (b *builder) sectionEntries(lang string) []search.Doc {
-	var pages []*page
+// sectionParts returns the encoded entries of every indexed page of the
+// language, in the order of the pages' URLs.
+func (b *builder) sectionParts(lang string) [][]byte {
+	var pages []*pageResult
 	for _, res := range b.results {
-		if p := res.page; p.Lang == lang && p.Rel != "404.md" && p.Raw == "" {
-			pages = append(pages, p)
+		if p := res.page; p.Lang == lang && indexed(p) {
+			pages = append(pages, res)
 		}
 	}
-	slices.SortFunc(pages, func(a, c *page) int { return cmp.Compare(a.URL, c.URL) })
-	docs := make([][]search.Doc, len(pages))
-	errs := make([]error, len(pages))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range b.cfg.Workers {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < len(pages); i = int(next.Add(1) - 1) {
-				docs[i], errs[i] = pageSections(b.dir, pages[i])
-			}
-		})
-	}
-	wg.Wait()
-	var out []search.Doc
-	for i, p := range pages {
-		if errs[i] != nil {
-			b.rep.errorf(p.File, 0, "search index: %v", errs[i])
-			continue
-		}
-		out = append(out, docs[i]...)
+	slices.SortFunc(pages, func(a, c *pageResult) int { return cmp.Compare(a.page.URL, c.page.URL) })
+	out := make([][]byte, len(pages))
+	for i, res := range pages {
+		out[i] = res.search
 	}
 	return out
 }
 
-// pageSections reads back the page p written into dir and returns an entry
-// per section.
-func pageSections(dir string, p *page) ([]search.Doc, error) {
-	data, err := readOutput(filepath.Join(dir, filepath.FromSlash(outputPath(p.URL))))
-	if err != nil {
-		return nil, err
+// indexed reports whether a page's sections go into the search index: not
+// the error page, and not a skill page (its table rows are its entries).
+func indexed(p *page) bool { return p.Rel != "404.md" && p.Raw == "" }
+
+// sectionsJSON returns an entry per section of the page p, whose HTML is
+// page, encoded for the index and separated by commas.
+func sectionsJSON(p *page, page []byte) []byte {
+	secs := search.Sections(page)
+	size := 0
+	for _, s := range secs {
+		size += len(p.URL) + len(s.ID) + len(p.FM.Title) + len(s.Heading) + len(s.Text) + 32
 	}
-	var out []search.Doc
-	for _, s := range search.Sections(data) {
+	out := make([]byte, 0, size+size/16) // room for escapes: one allocation
+	for _, s := range secs {
 		d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text}
 		if s.ID != "" {
 			d.URL += "#" + s.ID
 		}
-		out = append(out, d)
+		if len(out) > 0 {
+			out = append(out, ',')
+		}
+		out = search.AppendDoc(out, d)
 	}
-	return out, nil
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // rowEntries makes an entry of every generated table row that has an
@@ -259,17 +255,4 @@ func tableRows(blocks []reference.Block) map[string]tableRow {
 		}
 	}
 	return out
-}
-
-// readOutput reads back a page this build wrote. Only a regular file is
-// read: anything else (a link to a device, say) is not what the build wrote.
-func readOutput(path string) ([]byte, error) {
-	info, err := os.Lstat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	return os.ReadFile(path)
 }

@@ -16,7 +16,7 @@ const buildUsage = "usage: gen build [--content DIR] [--out DIR] [--base-url URL
 // runBuild is "gen build [--content DIR] [--out DIR] [--base-url URL]".
 func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("build", buildUsage, stderr)
-	content := fs.String("content", ".", "repository `dir`ectory holding content/ and protocol/")
+	contentDir := fs.String("content", ".", "repository `dir`ectory holding content/ and protocol/")
 	out := fs.String("out", "public", "output `dir`ectory, replaced atomically when the build succeeds")
 	baseURL := fs.String("base-url", generator.DefaultBaseURL, "site origin for canonical, hreflang and sitemap `URL`s")
 	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page (needs the go command)")
@@ -26,22 +26,24 @@ func runBuild(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := interruptible(stderr, "gen build", func() { outdir.RemoveTemp(*out) })
 	defer stop()
-	repo, err := os.OpenRoot(*content)
+	repo, err := os.OpenRoot(*contentDir)
 	if err != nil {
 		fmt.Fprintf(stderr, "gen build: %v\n", err)
 		return 1
 	}
 	defer repo.Close()
-	cfg := generator.Config{Content: repo.FS(), Root: *content, OutDir: *out, BaseURL: *baseURL, Log: stderr, GitDir: *content}
+	content, closeDirs := newRootFS(repo)
+	defer closeDirs()
+	cfg := generator.Config{Content: content, Root: *contentDir, OutDir: *out, BaseURL: *baseURL, Log: stderr, GitDir: *contentDir}
 	switch *cacheDir {
 	case "off":
 	case "":
-		cfg.HighlightCache = filepath.Join(*content, ".cache", "highlight.gob")
+		cfg.HighlightCache = filepath.Join(*contentDir, ".cache", "highlight.gob")
 	default:
 		cfg.HighlightCache = filepath.Join(*cacheDir, "highlight.gob")
 	}
 	if *withValidator {
-		v, err := validatorModule(ctx, *content, stderr, "build")
+		v, err := validatorModule(ctx, *contentDir, stderr, "build")
 		if err != nil {
 			fmt.Fprintf(stderr, "gen build: %v\n", err)
 			return 1

@@ -333,10 +333,10 @@ func (c *Comparison) ackDigest(o, t *Section, key string) string {
 // checkStamp compares the digest a translated section records with the
 // original section's current digest.
 func (c *Comparison) checkStamp(o, t *Section) {
-	switch want := o.digest(c.Orig.Src); {
-	case t.Stamp == "":
+	switch {
+	case t.Stamp == "": // no digest to compare: the original's is not computed
 		c.note(t.Line, "section %q: never stamped (run gen stamp once it is translated)", t.name())
-	case t.Stamp != want:
+	case t.Stamp != o.digest(c.Orig.Src):
 		c.Stale[t.Index] = true
 		c.warn(t.Line, "section %q: the original changed since this was translated", t.name())
 	}

@@ -271,8 +271,12 @@ func lineAt(starts []int, off int) int {
 // optional decimal part; full-width digits count as digits, and commas
 // between groups of three digits are dropped ("3,600" is "3600").
 func numbersIn(s string) []string {
+	first := firstDigit(s)
+	if first < 0 {
+		return nil // most text: no runes to convert
+	}
 	var out []string
-	rs := []rune(s)
+	rs := []rune(s[first:])
 	digit := func(i int) bool { return i < len(rs) && toASCIIDigit(rs[i]) != 0 }
 	for i := 0; i < len(rs); i++ {
 		if !digit(i) {
@@ -295,6 +299,20 @@ func numbersIn(s string) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// firstDigit returns the offset of the first ASCII or full-width digit of
+// s, or -1.
+func firstDigit(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			return i
+		case c == 0xEF && i+2 < len(s) && s[i+1] == 0xBC && s[i+2] >= 0x90 && s[i+2] <= 0x99: // U+FF10-U+FF19
+			return i
+		}
+	}
+	return -1
 }
 
 func toASCIIDigit(r rune) rune {

@@ -10,11 +10,12 @@ import (
 // 50%), 前五次 (5). They may stand for a number of the original; they are
 // never reported on their own, since 一 and 两 are also plain words.
 func chineseNumbersIn(s string) []string {
-	if !strings.ContainsFunc(s, isNumeral) {
+	first := strings.IndexFunc(s, isNumeral)
+	if first < 0 {
 		return nil // most text, and all English text: no runes to convert
 	}
 	var out []string
-	rs := []rune(s)
+	rs := []rune(s[first:]) // nothing before the first numeral matters
 	for i := 0; i < len(rs); i++ {
 		if hasRunes(rs[i:], '百', '分', '之') {
 			i += 3

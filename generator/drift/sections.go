@@ -222,4 +222,19 @@ func (s *Section) digest(src []byte) string {
 }
 
 // Empty reports a section with no text (an intro that is not there).
-func (s *Section) Empty(src []byte) bool { return s.normalized(src) == "" }
+// It is normalized(src) == "" without making the text: only blanks, tabs
+// and line ends outside the stamp.
+func (s *Section) Empty(src []byte) bool {
+	blank := func(b []byte) bool {
+		for _, c := range b {
+			if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+				return false
+			}
+		}
+		return true
+	}
+	if s.MarkTo > 0 {
+		return blank(src[s.Start:s.MarkFrom]) && blank(src[s.MarkTo:s.End])
+	}
+	return blank(src[s.Start:s.End])
+}

@@ -58,28 +58,46 @@ func (h *Cache) HTML(lang, code string) string {
 	return out
 }
 
-// highlight tokenizes code with chroma's lexer for lang and writes each
-// token as a span with its class. Unknown languages are shown plain.
+// highlight tokenizes code with chroma's lexer for lang (or fastTokens'
+// reading of it) and writes each token as a span with its class. Unknown
+// languages are shown plain.
 func highlight(lang, code string) string {
-	var lexer chroma.Lexer
-	if lang != "" {
-		lexer = lexers.Get(lang)
+	toks, ok := fastTokens(lang, code)
+	if !ok {
+		toks, ok = chromaTokens(lang, code)
 	}
-	if lexer == nil {
-		return preStart(lang) + html.EscapeString(code) + preEnd
-	}
-	it, err := chroma.Coalesce(lexer).Tokenise(nil, code)
-	if err != nil {
+	if !ok {
 		return preStart(lang) + html.EscapeString(code) + preEnd
 	}
 	var b strings.Builder
 	b.Grow(len(code) * 3)
 	b.WriteString(preStart(lang))
-	for t := it(); t != chroma.EOF; t = it() {
+	for _, t := range toks {
 		writeToken(&b, t)
 	}
 	b.WriteString(preEnd)
 	return b.String()
+}
+
+// chromaTokens returns the tokens of chroma's lexer for lang, coalesced,
+// or false when chroma has no lexer for lang.
+func chromaTokens(lang, code string) ([]chroma.Token, bool) {
+	var lexer chroma.Lexer
+	if lang != "" {
+		lexer = lexers.Get(lang)
+	}
+	if lexer == nil {
+		return nil, false
+	}
+	it, err := chroma.Coalesce(lexer).Tokenise(nil, code)
+	if err != nil {
+		return nil, false
+	}
+	var toks []chroma.Token
+	for t := it(); t != chroma.EOF; t = it() {
+		toks = append(toks, t)
+	}
+	return toks, true
 }
 
 func writeToken(b *strings.Builder, t chroma.Token) {

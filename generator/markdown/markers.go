@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -56,7 +57,11 @@ const (
 
 // ParseAck reads an acknowledgement line.
 func ParseAck(line []byte) (Ack, bool) {
-	s := strings.TrimSpace(string(line))
+	line = bytes.TrimSpace(line)
+	if !bytes.HasPrefix(line, []byte(ackPrefix)) {
+		return Ack{}, false // most lines: not copied to a string
+	}
+	s := string(line)
 	if len(s) < len(ackPrefix)+len(stampSuffix) || !strings.HasPrefix(s, ackPrefix) || !strings.HasSuffix(s, stampSuffix) {
 		return Ack{}, false
 	}
@@ -87,7 +92,11 @@ func isHex(d string) bool {
 
 // ParseStamp returns the digest of a stamp comment line.
 func ParseStamp(line []byte) (string, bool) {
-	s := strings.TrimSpace(string(line))
+	line = bytes.TrimSpace(line)
+	if !bytes.HasPrefix(line, []byte(stampPrefix)) {
+		return "", false // most lines: not copied to a string
+	}
+	s := string(line)
 	if len(s) < len(stampPrefix)+len(stampSuffix) || !strings.HasPrefix(s, stampPrefix) || !strings.HasSuffix(s, stampSuffix) {
 		return "", false // "<!-- source: -->" overlaps prefix and suffix
 	}

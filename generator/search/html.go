@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"html"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html/atom"
 )
@@ -110,9 +112,9 @@ func Sections(page []byte) []Section {
 				continue
 			}
 			if heading != nil {
-				heading.WriteString(sc.text())
+				sc.writeText(heading)
 			} else {
-				text.WriteString(sc.text())
+				sc.writeText(&text)
 			}
 		}
 	}
@@ -161,7 +163,7 @@ func Headings(fragment []byte) []Heading {
 			}
 		case textTok:
 			if cur != nil && skip == 0 {
-				text.WriteString(sc.text())
+				sc.writeText(&text)
 			}
 		}
 	}
@@ -228,17 +230,18 @@ func (s *scanner) next() token {
 	return eof
 }
 
-// text returns the current text token, entities decoded.
-func (s *scanner) text() string {
+// writeText writes the current text token to b, entities decoded.
+func (s *scanner) writeText(b *strings.Builder) {
 	if bytes.IndexByte(s.raw, '&') < 0 {
-		return string(s.raw)
+		b.Write(s.raw)
+		return
 	}
-	return html.UnescapeString(string(s.raw))
+	b.WriteString(html.UnescapeString(string(s.raw)))
 }
 
 func (s *scanner) name() []byte {
 	start := s.pos
-	for s.pos < len(s.src) && !isSpaceOr(s.src[s.pos], "/>") {
+	for s.pos < len(s.src) && !nameEnd[s.src[s.pos]] {
 		s.pos++
 	}
 	return s.src[start:s.pos]
@@ -256,30 +259,44 @@ func (s *scanner) startTag() {
 				s.skipRaw(name)
 			}
 			return
-		case c == '/' || isSpaceOr(c, ""):
+		case c == '/' || space[c]:
 			s.void = s.void || c == '/'
 			s.pos++
 		default:
 			s.void = false
-			key, val := s.attr()
-			switch key {
+			switch s.attr() {
 			case "id":
-				s.tag.id = val
+				s.tag.id = s.attrValue()
 			case "class":
-				s.tag.class = val
+				s.tag.class = s.attrValue()
+			default:
+				s.skipValue()
 			}
 		}
 	}
 }
 
-func (s *scanner) attr() (key, val string) {
+// attr reads an attribute's name and returns "id" or "class" for those two
+// (in any case), "" for others; attrValue or skipValue reads its value.
+func (s *scanner) attr() string {
 	start := s.pos
-	for s.pos < len(s.src) && !isSpaceOr(s.src[s.pos], "=/>") {
+	for s.pos < len(s.src) && !keyEnd[s.src[s.pos]] {
 		s.pos++
 	}
-	key = strings.ToLower(string(s.src[start:s.pos]))
+	switch key := s.src[start:s.pos]; {
+	case bytes.EqualFold(key, []byte("id")):
+		return "id"
+	case bytes.EqualFold(key, []byte("class")):
+		return "class"
+	}
+	return ""
+}
+
+// value returns the raw value of the attribute whose name was just read,
+// empty when it has none.
+func (s *scanner) value() []byte {
 	if s.pos >= len(s.src) || s.src[s.pos] != '=' {
-		return key, ""
+		return nil
 	}
 	s.pos++
 	if s.pos < len(s.src) && (s.src[s.pos] == '"' || s.src[s.pos] == '\'') {
@@ -288,17 +305,21 @@ func (s *scanner) attr() (key, val string) {
 		if end < 0 {
 			end = len(s.src) - s.pos - 1
 		}
-		val = string(s.src[s.pos+1 : s.pos+1+end])
+		val := s.src[s.pos+1 : s.pos+1+end]
 		s.pos = min(s.pos+end+2, len(s.src))
-	} else {
-		start := s.pos
-		for s.pos < len(s.src) && !isSpaceOr(s.src[s.pos], ">") {
-			s.pos++
-		}
-		val = string(s.src[start:s.pos])
+		return val
 	}
-	return key, html.UnescapeString(val)
+	start := s.pos
+	for s.pos < len(s.src) && !unquotedEnd[s.src[s.pos]] {
+		s.pos++
+	}
+	return s.src[start:s.pos]
 }
+
+// attrValue returns the value, entities decoded.
+func (s *scanner) attrValue() string { return html.UnescapeString(string(s.value())) }
+
+func (s *scanner) skipValue() { s.value() }
 
 // skipRaw steps over the content of a raw-text element up to its end tag,
 // which next returns.
@@ -335,11 +356,76 @@ func lower(b []byte) []byte {
 
 func isASCIILetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
-func isSpaceOr(c byte, more string) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || strings.IndexByte(more, c) >= 0
+// Bytes that end a tag name, an attribute name and an unquoted value, and
+// HTML's white space.
+var nameEnd, keyEnd, unquotedEnd, space = byteSets(" \t\n\r\f/>", " \t\n\r\f=/>", " \t\n\r\f>", " \t\n\r\f")
+
+func byteSets(sets ...string) (a, b, c, d [256]bool) {
+	out := [][256]bool{{}, {}, {}, {}}
+	for i, set := range sets {
+		for j := range len(set) {
+			out[i][set[j]] = true
+		}
+	}
+	return out[0], out[1], out[2], out[3]
 }
 
-func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+// collapse is strings.Join(strings.Fields(s), " ") in one pass: runs of
+// white space (unicode.IsSpace) become one space, none at either end. Runs
+// of bytes that cannot start white space are copied whole.
+func collapse(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	pending := false // white space since the last word
+	for i := 0; i < len(s); {
+		j := i
+		for j < len(s) && !mayBeSpace[s[j]] {
+			j++
+		}
+		if j > i {
+			if pending {
+				b.WriteByte(' ')
+				pending = false
+			}
+			b.WriteString(s[i:j])
+			i = j
+			continue
+		}
+		c, size, isSpace := s[i], 1, false
+		if c < utf8.RuneSelf {
+			isSpace = asciiSpace[c]
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			isSpace = unicode.IsSpace(r)
+		}
+		switch {
+		case isSpace:
+			pending = b.Len() > 0
+		case pending:
+			b.WriteByte(' ')
+			pending = false
+			fallthrough
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// mayBeSpace marks the bytes that are white space or may start it in
+// UTF-8: U+0085 and U+00A0 (0xC2), U+1680 (0xE1), U+2000-U+205F (0xE2),
+// U+3000 (0xE3).
+var mayBeSpace = func() (t [256]bool) {
+	for _, c := range []byte{'\t', '\n', '\v', '\f', '\r', ' ', 0xC2, 0xE1, 0xE2, 0xE3} {
+		t[c] = true
+	}
+	return t
+}()
+
+// asciiSpace is unicode.IsSpace for ASCII.
+var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 func hasClass(class string, classes []string) bool {
 	for _, c := range strings.Fields(class) {

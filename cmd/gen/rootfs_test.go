@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestRootFS reads files through rootFS and through the root's own file
+// system: the same data and the same errors, links included.
+func TestRootFS(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(dir, "content", "en", "docs"), 0o755))
+	must(os.MkdirAll(filepath.Join(dir, "protocol"), 0o755))
+	must(os.WriteFile(filepath.Join(dir, "content", "en", "docs", "a.md"), []byte("a"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "protocol", "p.json"), []byte("{}"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "top.txt"), []byte("top"), 0o644))
+	must(os.WriteFile(filepath.Join(outside, "secret"), []byte("secret"), 0o644))
+	must(os.Symlink("a.md", filepath.Join(dir, "content", "en", "docs", "same-dir.md")))
+	must(os.Symlink("../../../protocol/p.json", filepath.Join(dir, "content", "en", "docs", "in-repo.md")))
+	must(os.Symlink(filepath.Join(outside, "secret"), filepath.Join(dir, "content", "en", "docs", "out.md")))
+	root, err := os.OpenRoot(dir)
+	must(err)
+	defer root.Close()
+	fsys, closeDirs := newRootFS(root)
+	defer closeDirs()
+	plain := root.FS().(repoFS)
+	for _, name := range []string{"top.txt", "content/en/docs/a.md", "protocol/p.json", "content/en/docs/same-dir.md",
+		"content/en/docs/in-repo.md", "content/en/docs/out.md", "content/en/docs/missing.md", "missing/x.md",
+		"content/en/../en/docs/a.md", "/content/en/docs/a.md", "content/en/docs"} {
+		got, gotErr := fsys.(repoFS).ReadFile(name)
+		want, wantErr := plain.ReadFile(name)
+		if string(got) != string(want) || (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+			t.Errorf("ReadFile(%q) = %q, %v; the root reads %q, %v", name, got, gotErr, want, wantErr)
+		}
+	}
+	if _, err := fsys.(repoFS).ReadLink("content/en/docs/same-dir.md"); err != nil {
+		t.Errorf("ReadLink through rootFS: %v", err)
+	}
+}

@@ -1,0 +1,121 @@
+package search
+
+import (
+	"encoding/json"
+	"unicode/utf8"
+)
+
+// The index of a large site is tens of megabytes of JSON, most of it the
+// pages' sections. The generator encodes each page's entries with
+// AppendDoc on the goroutine that rendered the page and joins the parts
+// with MarshalParts at the end, instead of encoding every entry in one
+// json.Marshal of the whole Index. The bytes are exactly json.Marshal's
+// (TestAppendDocIsJSON, FuzzAppendDoc).
+
+// AppendDoc appends d encoded as json.Marshal encodes it inside an Index.
+func AppendDoc(dst []byte, d Doc) []byte {
+	dst = append(dst, `{"u":`...)
+	dst = appendString(dst, d.URL)
+	dst = append(dst, `,"t":`...)
+	dst = appendString(dst, d.Title)
+	for _, f := range [...]struct {
+		key, val string
+	}{{`,"h":`, d.Heading}, {`,"n":`, d.Names}, {`,"x":`, d.Text}} {
+		if f.val != "" {
+			dst = append(dst, f.key...)
+			dst = appendString(dst, f.val)
+		}
+	}
+	return append(dst, '}')
+}
+
+// MarshalParts returns the JSON of an Index of language lang with the given
+// glossary whose entries are the concatenation of parts, each part one or
+// more entries encoded by AppendDoc and separated by commas; empty parts
+// are skipped. The result is what Index.Marshal returns for the same
+// entries (an index without entries has "docs":[]; Marshal writes null for
+// a nil Docs).
+func MarshalParts(lang string, glossary [][2]string, parts ...[]byte) ([]byte, error) {
+	g, err := json.Marshal(glossary)
+	if err != nil {
+		return nil, err
+	}
+	n := len(lang) + len(g) + 64
+	for _, p := range parts {
+		n += len(p) + 1
+	}
+	out := make([]byte, 0, n)
+	out = append(out, `{"lang":`...)
+	out = appendString(out, lang)
+	out = append(out, `,"docs":[`...)
+	first := true
+	for _, p := range parts {
+		if len(p) == 0 {
+			continue
+		}
+		if !first {
+			out = append(out, ',')
+		}
+		out = append(out, p...)
+		first = false
+	}
+	out = append(out, `],"glossary":`...)
+	out = append(out, g...)
+	return append(out, '}'), nil
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as a JSON string the way encoding/json does with
+// HTML escaping on: <, > and & as \u003c, \u003e and \u0026, U+2028 and
+// U+2029 escaped, invalid UTF-8 replaced by U+FFFD.
+func appendString(dst []byte, s string) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}

@@ -1,0 +1,82 @@
+package search
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+var encodeCases = []string{
+	"", "plain", `quote " and \ backslash`, "<tag> & amp", "tab\tnew\nline\rcr\bb\ff",
+	"\x00\x01\x1f\x7f", "中文，全角", "line\u2028para\u2029end", "bad \xff utf-8 \xc3", "emoji 🙂", "\ufffd",
+}
+
+// TestAppendDocIsJSON holds AppendDoc and MarshalParts to json.Marshal's bytes.
+func TestAppendDocIsJSON(t *testing.T) {
+	var docs []Doc
+	for _, s := range encodeCases {
+		docs = append(docs, Doc{URL: "/a/#" + s, Title: s, Heading: s, Names: s, Text: s}, Doc{URL: s, Title: s})
+	}
+	for _, d := range docs {
+		want, _ := json.Marshal(d)
+		if got := AppendDoc(nil, d); !bytes.Equal(got, want) {
+			t.Errorf("AppendDoc(%q):\n got %s\nwant %s", d.Text, got, want)
+		}
+	}
+	var a, b []byte
+	for i, d := range docs {
+		p := &a
+		if i >= 3 {
+			p = &b
+		}
+		if len(*p) > 0 {
+			*p = append(*p, ',')
+		}
+		*p = AppendDoc(*p, d)
+	}
+	for _, gloss := range [][][2]string{nil, {{"tier", "等级"}, {"<x>", "&"}}} {
+		want, _ := (&Index{Lang: "zh-CN", Docs: docs, Glossary: gloss}).Marshal()
+		got, err := MarshalParts("zh-CN", gloss, nil, a, nil, b)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("MarshalParts: %v\n got %s\nwant %s", err, got, want)
+		}
+	}
+	want, _ := (&Index{Lang: "en", Docs: []Doc{}}).Marshal()
+	if got, _ := MarshalParts("en", nil); !bytes.Equal(got, want) {
+		t.Errorf("MarshalParts without entries: got %s, want %s", got, want)
+	}
+}
+
+func FuzzAppendDoc(f *testing.F) {
+	for _, s := range encodeCases {
+		f.Add(s, s)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		d := Doc{URL: a, Title: b, Heading: a + b, Text: b}
+		want, _ := json.Marshal(d)
+		if got := AppendDoc(nil, d); !bytes.Equal(got, want) {
+			t.Fatalf("AppendDoc:\n got %s\nwant %s", got, want)
+		}
+	})
+}
+
+// TestCollapse holds collapse to strings.Join(strings.Fields(s), " ").
+func TestCollapse(t *testing.T) {
+	for _, s := range append(encodeCases, "  a  b\n\tc ", "\u3000中\u00a0文\u2028x\u0085", " ", "a", "a ", " a", "\xff \xfe", "x\v\fy") {
+		if got, want := collapse(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapse(%q) = %q; want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzCollapse(f *testing.F) {
+	for _, s := range encodeCases {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := collapse(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("collapse(%q) = %q; want %q", s, got, want)
+		}
+	})
+}
