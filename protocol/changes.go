@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"sort"
 	"strconv"
+
+	"pairag.com/portal/protocol/jsontext"
 )
 
 // ChangeKind names one kind of difference between two versions of the
@@ -316,7 +318,7 @@ func flattenJSON(raw json.RawMessage) (map[string]string, []string) {
 		switch {
 		case len(data) > 0 && data[0] == '{' && json.Unmarshal(data, &obj) == nil && len(obj) > 0:
 			for _, m := range obj {
-				walk(ptr+pointerTo(m.key), m.value)
+				walk(ptr+jsontext.Pointer(m.key), m.value)
 			}
 			return
 		case len(data) > 0 && data[0] == '[' && json.Unmarshal(data, &members) == nil && len(members) > 0:

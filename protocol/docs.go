@@ -3,6 +3,8 @@ package protocol
 import (
 	"strconv"
 	"strings"
+
+	"pairag.com/portal/protocol/jsontext"
 )
 
 // DocsIndex says which section of the reference explains each finding, so
@@ -48,7 +50,7 @@ func (x *DocsIndex) URL(lang, code, pointer string) string {
 // stages/agent_skills/acceptance_criteria.
 func FieldPath(pointer string) string {
 	var parts []string
-	for _, tok := range pointerTokens(pointer) {
+	for _, tok := range jsontext.PointerTokens(pointer) {
 		if _, err := strconv.Atoi(tok); err == nil || tok == "" {
 			continue
 		}

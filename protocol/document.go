@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"sync"
+
+	"pairag.com/portal/protocol/jsontext"
 )
 
 // FileName is the published name of the protocol document.
@@ -278,8 +280,8 @@ func describeJSONError(data []byte, err error) error {
 	if off < 0 {
 		return err
 	}
-	line, col := lineCol(data, int(off))
-	return fmt.Errorf("%d:%d: %w", line, col, err)
+	at := jsontext.Positions(data, []int{int(off)})[0]
+	return fmt.Errorf("%d:%d: %w", at.Line, at.Column, err)
 }
 
 // SortedEnum returns an enum's values ordered by id.

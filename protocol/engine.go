@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"pairag.com/portal/protocol/jsontext"
 )
 
 // The engine is one walk over the parsed payload, driven by the document's
@@ -44,13 +46,13 @@ func (v *validation) count(code string) {
 func (v *validation) full() bool { return len(v.found) >= v.doc.Limits.MaxFindings }
 
 // at reports a finding on a value.
-func (v *validation) at(n *node, code, ptr string, fix *Fix, args ...any) {
-	v.report(code, ptr, n.start, n.end, fix, args...)
+func (v *validation) at(n *jsontext.Node, code, ptr string, fix *Fix, args ...any) {
+	v.report(code, ptr, n.Start, n.End, fix, args...)
 }
 
 // atKey reports a finding on an object member's key.
-func (v *validation) atKey(m *member, code, ptr string, fix *Fix, args ...any) {
-	v.report(code, ptr, m.keyStart, m.keyEnd, fix, args...)
+func (v *validation) atKey(m *jsontext.Member, code, ptr string, fix *Fix, args ...any) {
+	v.report(code, ptr, m.KeyStart, m.KeyEnd, fix, args...)
 }
 
 // walkPayload checks the top-level object and everything under it.
@@ -64,28 +66,28 @@ func (v *validation) walkPayload() {
 
 // object checks an object's members against a field list, then its
 // required keys, then the rules of that kind of object.
-func (v *validation) object(n *node, p path, ref string) {
+func (v *validation) object(n *jsontext.Node, p path, ref string) {
 	fields := v.idx.fields[ref]
-	for i := range n.members {
-		m := &n.members[i]
-		if m.shadowed {
+	for i := range n.Members {
+		m := &n.Members[i]
+		if m.Shadowed {
 			continue // the duplicate was reported; the last value is judged
 		}
-		mp := p.key(m.key)
-		if f, ok := fields[m.key]; ok {
-			v.value(f, m.val, mp)
+		mp := p.key(m.Key)
+		if f, ok := fields[m.Key]; ok {
+			v.value(f, m.Val, mp)
 			continue
 		}
 		v.unknownKey(n, i, mp, ref)
 	}
 	for _, name := range v.idx.required[ref] {
 		switch {
-		case n.member(name) != nil:
+		case n.Member(name) != nil:
 		case v.full():
 			v.count("missing-field")
 		default:
 			ptr := p.String()
-			v.report("missing-field", ptr, n.start, n.start+1, nil, name, placeArg(ptr))
+			v.report("missing-field", ptr, n.Start, n.Start+1, nil, name, placeArg(ptr))
 		}
 	}
 	switch ref {
@@ -107,7 +109,7 @@ func placeOf(ptr string) bi {
 		return bi{"the top level", "顶层"}
 	}
 	var b strings.Builder
-	for _, tok := range pointerTokens(ptr) {
+	for _, tok := range jsontext.PointerTokens(ptr) {
 		if _, err := strconv.Atoi(tok); err == nil {
 			b.WriteString("[" + tok + "]")
 			continue
@@ -121,7 +123,7 @@ func placeOf(ptr string) bi {
 }
 
 // value checks one value against its field.
-func (v *validation) value(f Field, n *node, p path) {
+func (v *validation) value(f Field, n *jsontext.Node, p path) {
 	switch f.Type {
 	case "object":
 		if !v.hasKind(f, n, p, '{') {
@@ -149,20 +151,20 @@ func (v *validation) value(f Field, n *node, p path) {
 
 // hasKind reports a wrong-type finding unless n is of the JSON kind the field
 // wants ('t' stands for both booleans).
-func (v *validation) hasKind(f Field, n *node, p path, kind byte) bool {
-	got := n.kind
+func (v *validation) hasKind(f Field, n *jsontext.Node, p path, kind byte) bool {
+	got := n.Kind
 	if got == 'f' {
 		got = 't'
 	}
 	if got == kind {
 		return true
 	}
-	v.at(n, "wrong-type", p.String(), nil, typeWord(f.Type), kindWord(n.kind))
+	v.at(n, "wrong-type", p.String(), nil, typeWord(f.Type), kindWord(n.Kind))
 	return false
 }
 
-func (v *validation) array(f Field, n *node, p path) {
-	count := len(n.items)
+func (v *validation) array(f Field, n *jsontext.Node, p path) {
+	count := len(n.Items)
 	switch {
 	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
 		v.at(n, "project-tags-count", p.String(), nil, count)
@@ -172,13 +174,13 @@ func (v *validation) array(f Field, n *node, p path) {
 		v.at(n, "too-many-items", p.String(), nil, count, *f.MaxItems)
 	}
 	item := Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}
-	for i, it := range n.items {
+	for i, it := range n.Items {
 		v.value(item, it, p.index(i))
 	}
 }
 
-func (v *validation) stringValue(f Field, n *node, p path) {
-	s := n.str
+func (v *validation) stringValue(f Field, n *jsontext.Node, p path) {
+	s := n.Str
 	switch {
 	case f.Const != nil:
 		if want, ok := f.Const.(string); ok && s != want {
@@ -207,67 +209,67 @@ func (v *validation) stringValue(f Field, n *node, p path) {
 }
 
 // number checks a number by its value: 100, 100.0 and 1e2 are one integer.
-func (v *validation) number(f Field, n *node, p path) {
-	if limit := v.doc.Limits.MaxNumberLength; len(n.str) > limit {
-		v.at(n, "number-too-long", p.String(), nil, len(n.str), limit)
+func (v *validation) number(f Field, n *jsontext.Node, p path) {
+	if limit := v.doc.Limits.MaxNumberLength; len(n.Str) > limit {
+		v.at(n, "number-too-long", p.String(), nil, len(n.Str), limit)
 		return
 	}
-	d := parseDecimal(n.str)
-	if f.Type == "integer" && !d.isInteger() {
+	d := jsontext.ParseDecimal(n.Str)
+	if f.Type == "integer" && !d.IsInteger() {
 		v.at(n, "wrong-type", p.String(), nil, typeWord("integer"), bi{"a number with a fraction", "带小数的数字"})
 		return
 	}
 	if f.Const != nil {
-		if c, ok := f.Const.(float64); ok && d.cmp(decimalOfFloat(c)) != 0 {
-			want := decimalOfFloat(c).String()
+		if c, ok := f.Const.(float64); ok && d.Cmp(jsontext.DecimalOfFloat(c)) != 0 {
+			want := jsontext.DecimalOfFloat(c).String()
 			v.at(n, "invalid-value", p.String(), v.replace(n, want), want, d.String())
 		}
 		return
 	}
 	if f.Enum != "" {
-		if id, ok := d.int64Value(); !ok || !v.idx.enumIDs[f.Enum][id] {
+		if id, ok := d.Int64Value(); !ok || !v.idx.enumIDs[f.Enum][id] {
 			v.at(n, "invalid-enum", p.String(), nil, d.String(), f.Name, v.idx.enumShown[f.Enum])
 		}
 		return
 	}
-	if f.Minimum != nil && d.cmp(v.idx.bounds[*f.Minimum]) < 0 {
+	if f.Minimum != nil && d.Cmp(v.idx.bounds[*f.Minimum]) < 0 {
 		v.at(n, "below-minimum", p.String(), nil, d.String(), v.idx.bounds[*f.Minimum].String())
 		return
 	}
 	switch {
-	case f.Maximum != nil && d.cmp(v.idx.bounds[*f.Maximum]) > 0:
+	case f.Maximum != nil && d.Cmp(v.idx.bounds[*f.Maximum]) > 0:
 		v.at(n, "above-maximum", p.String(), nil, d.String(), v.idx.bounds[*f.Maximum].String())
-	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 && d.cmp(v.idx.intMax) > 0:
+	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 && d.Cmp(v.idx.intMax) > 0:
 		v.at(n, "integer-too-large", p.String(), nil, d.String(), v.doc.IntegerMax)
 	}
 }
 
 // replace returns a fix that replaces a value with JSON text.
-func (v *validation) replace(n *node, jsonText string) *Fix {
-	return &Fix{Start: n.start, End: n.end, Replacement: jsonText}
+func (v *validation) replace(n *jsontext.Node, jsonText string) *Fix {
+	return &Fix{Start: n.Start, End: n.End, Replacement: jsonText}
 }
 
 // unknownKey reports a key that the object's field list does not define:
 // an error at the top level (the app accepts only the listed keys there), a
 // warning with a suggestion elsewhere, nothing in open lists.
-func (v *validation) unknownKey(obj *node, i int, p path, ref string) {
-	m := &obj.members[i]
+func (v *validation) unknownKey(obj *jsontext.Node, i int, p path, ref string) {
+	m := &obj.Members[i]
 	switch {
-	case ref == topLevelRef && v.doc.TopLevel.DeprecatedFields[m.key] != "":
+	case ref == topLevelRef && v.doc.TopLevel.DeprecatedFields[m.Key] != "":
 		v.atKey(m, "deprecated-agents", p.String(), nil)
-	case ref == topLevelRef && m.key == "$schema":
+	case ref == topLevelRef && m.Key == "$schema":
 		v.atKey(m, "schema-key", p.String(), removeMember(obj, i))
 	case ref == topLevelRef:
-		v.atKey(m, "unknown-top-level-field", p.String(), nil, clip(m.key))
+		v.atKey(m, "unknown-top-level-field", p.String(), nil, clip(m.Key))
 	case v.idx.open[ref]:
 	case v.full():
 		v.atKey(m, "unknown-field", p.String(), nil) // counted, not shown: skip the suggestion
 	default:
 		where := placeOf(p.parentString()).en
-		if s := suggest(m.key, v.idx.fields[ref]); s != "" {
-			v.atKey(m, "unknown-field-typo", p.String(), nil, clip(m.key), where, s)
+		if s := suggest(m.Key, v.idx.fields[ref]); s != "" {
+			v.atKey(m, "unknown-field-typo", p.String(), nil, clip(m.Key), where, s)
 		} else {
-			v.atKey(m, "unknown-field", p.String(), nil, clip(m.key), where)
+			v.atKey(m, "unknown-field", p.String(), nil, clip(m.Key), where)
 		}
 	}
 }
@@ -285,7 +287,7 @@ func clip(s string) string {
 }
 
 // shown writes a string value as it appears in the payload, shortened.
-func shown(n *node) string { return strconv.Quote(clip(n.str)) }
+func shown(n *jsontext.Node) string { return strconv.Quote(clip(n.Str)) }
 
 func quoteAll(values []string) string {
 	q := make([]string, len(values))
@@ -326,28 +328,28 @@ func kindWord(kind byte) bi {
 }
 
 // removeMember returns a fix deleting the i-th member of obj with its comma.
-func removeMember(obj *node, i int) *Fix {
-	m := obj.members[i]
-	if m.comma >= 0 {
-		end := m.comma + 1
-		if i+1 < len(obj.members) {
-			end = obj.members[i+1].keyStart
+func removeMember(obj *jsontext.Node, i int) *Fix {
+	m := obj.Members[i]
+	if m.Comma >= 0 {
+		end := m.Comma + 1
+		if i+1 < len(obj.Members) {
+			end = obj.Members[i+1].KeyStart
 		}
-		return &Fix{Start: m.keyStart, End: end}
+		return &Fix{Start: m.KeyStart, End: end}
 	}
-	if i > 0 && obj.members[i-1].comma >= 0 {
-		return &Fix{Start: obj.members[i-1].comma, End: m.val.end}
+	if i > 0 && obj.Members[i-1].Comma >= 0 {
+		return &Fix{Start: obj.Members[i-1].Comma, End: m.Val.End}
 	}
-	return &Fix{Start: m.keyStart, End: m.val.end}
+	return &Fix{Start: m.KeyStart, End: m.Val.End}
 }
 
 // stringAt returns the string value of an object's key.
-func stringAt(n *node, key string) (string, bool) {
-	c := n.child(key)
-	if c == nil || c.kind != '"' {
+func stringAt(n *jsontext.Node, key string) (string, bool) {
+	c := n.Child(key)
+	if c == nil || c.Kind != '"' {
 		return "", false
 	}
-	return c.str, true
+	return c.Str, true
 }
 
 // path is where the engine is in the payload. The walk is depth first, so
@@ -355,40 +357,27 @@ func stringAt(n *node, key string) (string, bool) {
 // and making a child of a path drops whatever a finished sibling left above
 // it. Nothing is allocated until a finding writes the pointer out.
 type path struct {
-	steps *[]pathStep
+	steps *[]jsontext.Step
 	n     int
 }
 
 // key returns the path of an object member under p.
 func (p path) key(k string) path {
-	*p.steps = append((*p.steps)[:p.n], pathStep{key: k})
+	*p.steps = append((*p.steps)[:p.n], jsontext.Step{Key: k})
 	return path{p.steps, p.n + 1}
 }
 
 // index returns the path of an array item under p.
 func (p path) index(i int) path {
-	*p.steps = append((*p.steps)[:p.n], pathStep{index: i, isIndex: true})
+	*p.steps = append((*p.steps)[:p.n], jsontext.Step{Index: i, IsIndex: true})
 	return path{p.steps, p.n + 1}
 }
 
 // String returns the RFC 6901 pointer of the path; the root is "".
-func (p path) String() string { return stepsPointer((*p.steps)[:p.n]) }
+func (p path) String() string { return jsontext.StepsPointer((*p.steps)[:p.n]) }
 
 // parentString returns the pointer of the path's parent.
-func (p path) parentString() string { return stepsPointer((*p.steps)[:max(p.n-1, 0)]) }
+func (p path) parentString() string { return jsontext.StepsPointer((*p.steps)[:max(p.n-1, 0)]) }
 
 // sub returns the pointer of keys under the path.
-func (p path) sub(keys ...string) string { return p.String() + pointerTo(keys...) }
-
-func stepsPointer(steps []pathStep) string {
-	var b strings.Builder
-	for _, s := range steps {
-		b.WriteByte('/')
-		if s.isIndex {
-			b.WriteString(strconv.Itoa(s.index))
-		} else {
-			b.WriteString(pointerEscaper.Replace(s.key))
-		}
-	}
-	return b.String()
-}
+func (p path) sub(keys ...string) string { return p.String() + jsontext.Pointer(keys...) }

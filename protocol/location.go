@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"pairag.com/portal/protocol/jsontext"
 )
 
 // Location granularities, from least to most precise; the protocol
@@ -66,26 +68,26 @@ func classifyLocation(loc string, pol LocationPolicy) locationShape {
 // location checks manifest.location against the tier's granularity. A tier
 // that allows less than a city refuses what it cannot classify; a tier that
 // allows cities only warns about it.
-func (v *validation) location(m *node) {
+func (v *validation) location(m *jsontext.Node) {
 	allowed := v.tierLimit().LocationGranularity
 	order := v.doc.LocationPolicy.GranularityOrder
-	n := m.child("location")
-	if n == nil || n.kind == '"' && strings.TrimSpace(n.str) == "" {
+	n := m.Child("location")
+	if n == nil || n.Kind == '"' && strings.TrimSpace(n.Str) == "" {
 		if allowed != granularityAnywhere {
 			at := m
 			if n != nil {
 				at = n
 			}
-			v.report("location-required", "/manifest", at.start, at.start+1, nil, v.tierName())
+			v.report("location-required", "/manifest", at.Start, at.Start+1, nil, v.tierName())
 		}
 		return
 	}
-	if n.kind != '"' {
+	if n.Kind != '"' {
 		return // the type has its own error
 	}
-	loc := clip(n.str)
+	loc := clip(n.Str)
 	ptr := "/manifest/location"
-	shape := classifyLocation(n.str, v.doc.LocationPolicy)
+	shape := classifyLocation(n.Str, v.doc.LocationPolicy)
 	switch {
 	case shape.granularity != "" && slices.Index(order, shape.granularity) <= slices.Index(order, allowed):
 	case allowed == granularityAnywhere:

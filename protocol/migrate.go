@@ -1,6 +1,10 @@
 package protocol
 
-import "strconv"
+import (
+	"strconv"
+
+	"pairag.com/portal/protocol/jsontext"
+)
 
 // A payload names its version in manifest.version. Validate judges it
 // against that version's document (unless Options force one), and when
@@ -14,12 +18,12 @@ import "strconv"
 // pickDocument chooses the document the walk follows and reports a
 // retired version with what migrating it involves.
 func (v *validation) pickDocument() {
-	ver := v.root.child("manifest").child("version")
-	if ver == nil || ver.kind != '"' {
+	ver := v.root.Child("manifest").Child("version")
+	if ver == nil || ver.Kind != '"' {
 		return
 	}
-	declared, ok := Lookup(v.versions, ver.str)
-	if !ok || declared.Version != ver.str {
+	declared, ok := Lookup(v.versions, ver.Str)
+	if !ok || declared.Version != ver.Str {
 		return // not a version we know; the walk reports the value
 	}
 	if !v.forced {
@@ -29,7 +33,7 @@ func (v *validation) pickDocument() {
 	if declared == current {
 		return
 	}
-	v.at(ver, "version-retired", "/manifest/version", v.replace(ver, strconv.Quote(current.Version)), ver.str, current.Version)
+	v.at(ver, "version-retired", "/manifest/version", v.replace(ver, strconv.Quote(current.Version)), ver.Str, current.Version)
 	v.migrate(declared, current)
 }
 
@@ -58,28 +62,28 @@ func (v *validation) next(d *Document) *Document {
 
 // located is an object of the payload with its pointer.
 type located struct {
-	n   *node
+	n   *jsontext.Node
 	ptr string
 }
 
 // objectsOf maps each field list of d to the payload's objects it describes.
 func (v *validation) objectsOf(d *Document) map[string][]located {
 	out := map[string][]located{}
-	var walk func(n *node, ptr, ref string, depth int)
-	walk = func(n *node, ptr, ref string, depth int) {
-		if n == nil || n.kind != '{' || depth > len(fieldListNames)+1 {
+	var walk func(n *jsontext.Node, ptr, ref string, depth int)
+	walk = func(n *jsontext.Node, ptr, ref string, depth int) {
+		if n == nil || n.Kind != '{' || depth > len(fieldListNames)+1 {
 			return
 		}
 		out[ref] = append(out[ref], located{n, ptr})
 		fields := topLevelFieldsOr(d, ref)
 		for _, f := range fields {
-			c := n.child(f.Name)
+			c := n.Child(f.Name)
 			if f.Ref == "" || c == nil {
 				continue
 			}
-			p := ptr + pointerTo(f.Name)
-			if c.kind == '[' {
-				for i, it := range c.items {
+			p := ptr + jsontext.Pointer(f.Name)
+			if c.Kind == '[' {
+				for i, it := range c.Items {
 					walk(it, p+"/"+strconv.Itoa(i), f.Ref, depth+1)
 				}
 				continue
@@ -105,20 +109,20 @@ func (v *validation) migration(c Change, old, next *Document, objects map[string
 		switch c.Kind {
 		case FieldRenamed:
 			if i := memberIndex(o.n, c.Old); i >= 0 {
-				m := &o.n.members[i]
+				m := &o.n.Members[i]
 				var fix *Fix
-				if o.n.member(c.New) == nil {
-					fix = &Fix{Start: m.keyStart, End: m.keyEnd, Replacement: strconv.Quote(c.New)}
+				if o.n.Member(c.New) == nil {
+					fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: strconv.Quote(c.New)}
 				}
-				v.atKey(m, "field-renamed", o.ptr+pointerTo(c.Old), fix, c.Old, c.New, next.Version)
+				v.atKey(m, "field-renamed", o.ptr+jsontext.Pointer(c.Old), fix, c.Old, c.New, next.Version)
 			}
 		case FieldRemoved:
 			if i := memberIndex(o.n, c.Name); i >= 0 {
-				v.atKey(&o.n.members[i], "field-retired", o.ptr+pointerTo(c.Name), removeMember(o.n, i), c.Name, next.Version)
+				v.atKey(&o.n.Members[i], "field-retired", o.ptr+jsontext.Pointer(c.Name), removeMember(o.n, i), c.Name, next.Version)
 			}
 		case FieldRequired:
-			if o.n.member(c.Name) == nil && !renamedPresent(o.n, next, c.Where, c.Name) {
-				v.report("field-now-required", o.ptr, o.n.start, o.n.start+1, nil, c.Name, next.Version, placeArg(o.ptr))
+			if o.n.Member(c.Name) == nil && !renamedPresent(o.n, next, c.Where, c.Name) {
+				v.report("field-now-required", o.ptr, o.n.Start, o.n.Start+1, nil, c.Name, next.Version, placeArg(o.ptr))
 			}
 		}
 	}
@@ -129,9 +133,9 @@ func (v *validation) migration(c Change, old, next *Document, objects map[string
 
 // renamedPresent reports whether obj holds the old name of a field that
 // next renamed (the rename is reported on its own).
-func renamedPresent(obj *node, next *Document, list, name string) bool {
+func renamedPresent(obj *jsontext.Node, next *Document, list, name string) bool {
 	for _, r := range next.RenamedFields {
-		if r.List == list && r.To == name && obj.member(r.From) != nil {
+		if r.List == list && r.To == name && obj.Member(r.From) != nil {
 			return true
 		}
 	}
@@ -147,21 +151,21 @@ func (v *validation) retiredValue(c Change, old, next *Document, objects map[str
 				continue
 			}
 			for _, o := range objs {
-				val := o.n.child(f.Name)
+				val := o.n.Child(f.Name)
 				if val == nil {
 					continue
 				}
-				items, ptr := []*node{val}, o.ptr+pointerTo(f.Name)
-				if val.kind == '[' {
-					items = val.items
+				items, ptr := []*jsontext.Node{val}, o.ptr+jsontext.Pointer(f.Name)
+				if val.Kind == '[' {
+					items = val.Items
 				}
 				for i, it := range items {
 					p := ptr
-					if val.kind == '[' {
+					if val.Kind == '[' {
 						p += "/" + strconv.Itoa(i)
 					}
-					if (it.kind == '"' && it.str == c.Name) || (it.kind == '0' && it.str == strconv.Itoa(c.ID)) {
-						v.at(it, "value-retired", p, nil, it.str, c.Where, next.Version)
+					if (it.Kind == '"' && it.Str == c.Name) || (it.Kind == '0' && it.Str == strconv.Itoa(c.ID)) {
+						v.at(it, "value-retired", p, nil, it.Str, c.Where, next.Version)
 					}
 				}
 			}
@@ -170,9 +174,9 @@ func (v *validation) retiredValue(c Change, old, next *Document, objects map[str
 }
 
 // memberIndex returns the index of the judged member with the key, or -1.
-func memberIndex(obj *node, key string) int {
-	for i := len(obj.members) - 1; i >= 0; i-- {
-		if obj.members[i].key == key {
+func memberIndex(obj *jsontext.Node, key string) int {
+	for i := len(obj.Members) - 1; i >= 0; i-- {
+		if obj.Members[i].Key == key {
 			return i
 		}
 	}

@@ -6,13 +6,15 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"pairag.com/portal/protocol/jsontext"
 )
 
 // The protocol's rules beyond a field's own value: tier limits, cross-field
 // rules and advice. The engine calls them at the objects that carry them.
 
 // manifestRules checks manifest values against each other and the tier.
-func (v *validation) manifestRules(m *node) {
+func (v *validation) manifestRules(m *jsontext.Node) {
 	v.manifest = m
 	v.messageBus(m)
 	v.location(m)
@@ -21,15 +23,15 @@ func (v *validation) manifestRules(m *node) {
 
 // stageRules checks one stage: unique name, type_criteria of its type,
 // data formats and the points-versus-fiat rule.
-func (v *validation) stageRules(st *node, p path) {
-	if name := st.child("stage_name"); name != nil && name.kind == '"' {
-		if first, dup := v.stageNames[name.str]; dup {
-			v.at(name, "duplicate-stage-name", p.sub("stage_name"), nil, clip(name.str), first)
+func (v *validation) stageRules(st *jsontext.Node, p path) {
+	if name := st.Child("stage_name"); name != nil && name.Kind == '"' {
+		if first, dup := v.stageNames[name.Str]; dup {
+			v.at(name, "duplicate-stage-name", p.sub("stage_name"), nil, clip(name.Str), first)
 		} else {
-			v.stageNames[name.str] = placeOf(p.String()).en
+			v.stageNames[name.Str] = placeOf(p.String()).en
 		}
 	}
-	typ, typed := intValue(st.child("stage_type"))
+	typ, typed := intValue(st.Child("stage_type"))
 	if !typed || typ != int64(v.doc.StageTypeEnum["orchestrator"]) {
 		v.notAllOrchestrators = true
 	}
@@ -39,27 +41,27 @@ func (v *validation) stageRules(st *node, p path) {
 	v.dataFormats(st, p)
 	if v.fiat(st, p) && !v.stripeReminded && v.tierLimit().FiatAvailable {
 		key := v.doc.PointsAndFiat.FiatFields[0]
-		v.at(st.child(key), "fiat-stripe-reminder", p.sub(key), nil)
+		v.at(st.Child(key), "fiat-stripe-reminder", p.sub(key), nil)
 		v.stripeReminded = true
 	}
 }
 
 // stageCount applies the tier's max_stages.
 func (v *validation) stageCount() {
-	stages := v.root.child("stages")
+	stages := v.root.Child("stages")
 	limit := v.tierLimit().MaxStages
-	if stages != nil && stages.kind == '[' && limit > 0 && len(stages.items) > limit {
-		v.at(stages, "too-many-stages", "/stages", nil, len(stages.items), limit, v.tierName())
+	if stages != nil && stages.Kind == '[' && limit > 0 && len(stages.Items) > limit {
+		v.at(stages, "too-many-stages", "/stages", nil, len(stages.Items), limit, v.tierName())
 	}
 }
 
 // payloadRules checks what spans manifest and stages.
 func (v *validation) payloadRules() {
-	stages := v.root.child("stages")
-	if stages == nil || stages.kind != '[' {
+	stages := v.root.Child("stages")
+	if stages == nil || stages.Kind != '[' {
 		return
 	}
-	if len(stages.items) > 0 && !v.notAllOrchestrators {
+	if len(stages.Items) > 0 && !v.notAllOrchestrators {
 		v.at(stages, "all-stages-orchestrator", "/stages", nil)
 	}
 	if v.manifest != nil {
@@ -69,11 +71,11 @@ func (v *validation) payloadRules() {
 }
 
 // intValue returns a number node's value when it is an integer that fits.
-func intValue(n *node) (int64, bool) {
-	if n == nil || n.kind != '0' || len(n.str) > 64 {
+func intValue(n *jsontext.Node) (int64, bool) {
+	if n == nil || n.Kind != '0' || len(n.Str) > 64 {
 		return 0, false
 	}
-	return parseDecimal(n.str).int64Value()
+	return jsontext.ParseDecimal(n.Str).Int64Value()
 }
 
 // suggest returns the defined field a misspelt or camelCase key most likely
@@ -146,8 +148,8 @@ func editDistance(a, b string) int {
 // industryCode checks the ISIC Rev.4 code: the document's pattern first (a
 // code that fails it gets the most helpful of three errors, with a fix where
 // the repair is certain), then that the division belongs to the section.
-func (v *validation) industryCode(f Field, n *node, p path) {
-	code := n.str
+func (v *validation) industryCode(f Field, n *jsontext.Node, p path) {
+	code := n.Str
 	shape := v.idx.patterns[f.Pattern]
 	if shape == nil {
 		return
@@ -207,8 +209,8 @@ func (v *validation) sectionOf(s string) (string, bool) {
 // language accepts preferred tags, warns on aliases with a fix, and rejects
 // everything else: a tag written in other letter case gets a fix, an unknown
 // tag does not.
-func (v *validation) language(n *node, p path) {
-	tag := n.str
+func (v *validation) language(n *jsontext.Node, p path) {
+	tag := n.Str
 	if v.idx.tags[tag] {
 		return
 	}
@@ -223,29 +225,29 @@ func (v *validation) language(n *node, p path) {
 	v.at(n, "language-unknown", p.String(), nil, clip(tag))
 }
 
-func (v *validation) messageBus(m *node) {
-	gc := m.child("global_config")
-	bus := gc.child("message_bus")
-	group := m.child("communication_software_group")
-	if gc == nil || gc.kind != '{' || bus == nil || group == nil || bus.kind != '"' || group.kind != '"' {
+func (v *validation) messageBus(m *jsontext.Node) {
+	gc := m.Child("global_config")
+	bus := gc.Child("message_bus")
+	group := m.Child("communication_software_group")
+	if gc == nil || gc.Kind != '{' || bus == nil || group == nil || bus.Kind != '"' || group.Kind != '"' {
 		return
 	}
-	if bus.str != "" && bus.str != group.str {
-		v.at(bus, "message-bus-mismatch", "/manifest/global_config/message_bus", nil, clip(bus.str), clip(group.str))
+	if bus.Str != "" && bus.Str != group.Str {
+		v.at(bus, "message-bus-mismatch", "/manifest/global_config/message_bus", nil, clip(bus.Str), clip(group.Str))
 	}
 }
 
 func (v *validation) tierLimit() TierLimit { return v.doc.TierLimits[v.tier] }
 
 // taskDuration caps task_duration_days by value, so 100.0 and 1e2 are 100.
-func (v *validation) taskDuration(m *node) {
-	n := m.child("task_duration_days")
+func (v *validation) taskDuration(m *jsontext.Node) {
+	n := m.Child("task_duration_days")
 	limit := v.tierLimit().MaxTaskDurationDays
-	if n == nil || n.kind != '0' || limit <= 0 || len(n.str) > v.doc.Limits.MaxNumberLength {
+	if n == nil || n.Kind != '0' || limit <= 0 || len(n.Str) > v.doc.Limits.MaxNumberLength {
 		return
 	}
-	d := parseDecimal(n.str)
-	if !d.isInteger() || d.cmp(decimalOf(int64(limit))) <= 0 {
+	d := jsontext.ParseDecimal(n.Str)
+	if !d.IsInteger() || d.Cmp(jsontext.DecimalOf(int64(limit))) <= 0 {
 		return
 	}
 	v.at(n, "task-duration-too-long", "/manifest/task_duration_days", v.replace(n, strconv.Itoa(limit)), d.String(), limit, v.tierName())
@@ -253,25 +255,25 @@ func (v *validation) taskDuration(m *node) {
 
 // dataFormats warns when a format of type "other" does not explain itself,
 // on the stage and on each skill.
-func (v *validation) dataFormats(st *node, p path) {
-	check := func(n *node, at path) {
+func (v *validation) dataFormats(st *jsontext.Node, p path) {
+	check := func(n *jsontext.Node, at path) {
 		for _, key := range []string{"input_data_format", "output_data_format"} {
-			df := n.child(key)
-			if df == nil || df.kind != '{' {
+			df := n.Child(key)
+			if df == nil || df.Kind != '{' {
 				continue
 			}
-			t, ok := intValue(df.child("type"))
-			schema := df.child("schema")
-			explained := schema != nil && schema.kind == '"' && strings.TrimSpace(schema.str) != ""
+			t, ok := intValue(df.Child("type"))
+			schema := df.Child("schema")
+			explained := schema != nil && schema.Kind == '"' && strings.TrimSpace(schema.Str) != ""
 			if ok && t == v.idx.otherFormat && v.doc.DataFormatOtherNeedsSchema && !explained {
-				v.at(df.child("type"), "data-format-other-no-schema", at.sub(key, "type"), nil)
+				v.at(df.Child("type"), "data-format-other-no-schema", at.sub(key, "type"), nil)
 			}
 		}
 	}
 	check(st, p)
-	if skills := st.child("agent_skills"); skills != nil && skills.kind == '[' {
-		for j, sk := range skills.items {
-			if sk.kind == '{' {
+	if skills := st.Child("agent_skills"); skills != nil && skills.Kind == '[' {
+		for j, sk := range skills.Items {
+			if sk.Kind == '{' {
 				check(sk, p.key("agent_skills").index(j))
 			}
 		}
@@ -280,10 +282,10 @@ func (v *validation) dataFormats(st *node, p path) {
 
 // fiat applies the points-versus-fiat rule and the tier's fiat availability.
 // It reports whether the stage pays in fiat.
-func (v *validation) fiat(st *node, p path) bool {
+func (v *validation) fiat(st *jsontext.Node, p path) bool {
 	enabledKey, amountKey := v.doc.PointsAndFiat.FiatFields[0], v.doc.PointsAndFiat.FiatFields[1]
-	enabled, amount := st.child(enabledKey), st.child(amountKey)
-	if enabled == nil || enabled.kind != 't' {
+	enabled, amount := st.Child(enabledKey), st.Child(amountKey)
+	if enabled == nil || enabled.Kind != 't' {
 		if amount != nil {
 			v.at(amount, "fiat-amount-without-fiat", p.sub(amountKey), nil)
 		}
@@ -293,15 +295,15 @@ func (v *validation) fiat(st *node, p path) bool {
 		v.at(enabled, "fiat-not-available", p.sub(enabledKey), nil, v.tierName())
 	}
 	if amount == nil {
-		v.report("fiat-amount-missing", p.String(), st.start, st.start+1, nil)
+		v.report("fiat-amount-missing", p.String(), st.Start, st.Start+1, nil)
 	}
 	for _, key := range v.doc.PointsAndFiat.PointsFields {
-		pts := st.child(key)
-		if pts == nil || pts.kind != '0' || len(pts.str) > v.doc.Limits.MaxNumberLength {
+		pts := st.Child(key)
+		if pts == nil || pts.Kind != '0' || len(pts.Str) > v.doc.Limits.MaxNumberLength {
 			continue
 		}
-		d := parseDecimal(pts.str)
-		if d.isZero() || d.neg || !d.isInteger() {
+		d := jsontext.ParseDecimal(pts.Str)
+		if d.IsZero() || d.IsNegative() || !d.IsInteger() {
 			continue // zero is right; a negative or fractional value has its own error
 		}
 		v.at(pts, "fiat-points-not-zero", p.sub(key), v.replace(pts, "0"), key, d.String())
@@ -324,31 +326,31 @@ func (v *validation) tierName() bi {
 
 // typeCriteria checks type_criteria against the stage's type: its own keys
 // by value, keys of other types and unknown keys as warnings.
-func (v *validation) typeCriteria(st *node, p path, stageType int64) {
-	tc := st.child("type_criteria")
+func (v *validation) typeCriteria(st *jsontext.Node, p path, stageType int64) {
+	tc := st.Child("type_criteria")
 	own, known := v.idx.criteria[stageType]
-	if tc == nil || tc.kind != '{' || !known {
+	if tc == nil || tc.Kind != '{' || !known {
 		return // a wrong type or an unknown stage type has its own error
 	}
 	base := p.key("type_criteria")
-	if len(own) == 0 && len(tc.members) > 0 {
+	if len(own) == 0 && len(tc.Members) > 0 {
 		v.at(tc, "criteria-none-defined", base.String(), nil, v.stageTypeName(stageType))
 		return
 	}
-	for i := range tc.members {
-		m := &tc.members[i]
-		if m.shadowed {
+	for i := range tc.Members {
+		m := &tc.Members[i]
+		if m.Shadowed {
 			continue
 		}
-		kp := base.key(m.key)
-		if f, ok := own[m.key]; ok {
-			v.value(f, m.val, kp)
+		kp := base.key(m.Key)
+		if f, ok := own[m.Key]; ok {
+			v.value(f, m.Val, kp)
 			continue
 		}
-		if other, ok := v.idx.criterion[m.key]; ok {
-			v.atKey(m, "criteria-other-type", kp.String(), nil, m.key, v.stageTypeName(stageType), v.stageTypeName(other))
+		if other, ok := v.idx.criterion[m.Key]; ok {
+			v.atKey(m, "criteria-other-type", kp.String(), nil, m.Key, v.stageTypeName(stageType), v.stageTypeName(other))
 		} else {
-			v.atKey(m, "criteria-unknown-key", kp.String(), nil, clip(m.key), v.stageTypeName(stageType))
+			v.atKey(m, "criteria-unknown-key", kp.String(), nil, clip(m.Key), v.stageTypeName(stageType))
 		}
 	}
 }
@@ -365,18 +367,18 @@ func (v *validation) stageTypeName(id int64) bi {
 // not mention: the detail must explain how the stages connect. Only the
 // first stages up to the largest tier's max_stages are looked for, which
 // keeps the check linear in the detail; more stages are an error anyway.
-func (v *validation) detailMentionsStages(m, stages *node) {
-	detail := m.child("detail")
-	if detail == nil || detail.kind != '"' || detail.str == "" {
+func (v *validation) detailMentionsStages(m, stages *jsontext.Node) {
+	detail := m.Child("detail")
+	if detail == nil || detail.Kind != '"' || detail.Str == "" {
 		return
 	}
-	for i, st := range stages.items {
+	for i, st := range stages.Items {
 		if i >= v.idx.maxAnyStages {
 			return
 		}
-		name := st.child("stage_name")
-		if st.kind == '{' && name != nil && name.kind == '"' && name.str != "" && !mentions(detail.str, name.str) {
-			v.at(detail, "detail-missing-stage", "/manifest/detail", nil, clip(name.str))
+		name := st.Child("stage_name")
+		if st.Kind == '{' && name != nil && name.Kind == '"' && name.Str != "" && !mentions(detail.Str, name.Str) {
+			v.at(detail, "detail-missing-stage", "/manifest/detail", nil, clip(name.Str))
 		}
 	}
 }

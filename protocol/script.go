@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"pairag.com/portal/protocol/jsontext"
 )
 
 // letterClasses are the scripts letters are counted in, with names in both
@@ -40,7 +42,7 @@ func expectedClasses(script string) []string {
 // languageScript warns when the human-facing strings are plainly written in
 // another script than manifest.language's. Languages sharing a script are
 // never told apart.
-func (v *validation) languageScript(m, stages *node) {
+func (v *validation) languageScript(m, stages *jsontext.Node) {
 	tag, ok := stringAt(m, "language")
 	if !ok {
 		return
@@ -56,7 +58,7 @@ func (v *validation) languageScript(m, stages *node) {
 	total := 0
 	count := func(s string) { total += countLetters(s, counts) }
 	v.humanText(m, "manifest_fields", count)
-	for _, st := range stages.items {
+	for _, st := range stages.Items {
 		v.humanText(st, "stage_fields", count)
 	}
 	cfg := v.doc.LanguageScriptCheck
@@ -69,7 +71,7 @@ func (v *validation) languageScript(m, stages *node) {
 			continue
 		}
 		if float64(counts[i])/float64(total) >= cfg.Dominance {
-			if lang := m.child("language"); lang != nil {
+			if lang := m.Child("language"); lang != nil {
 				v.at(lang, "language-script-mismatch", "/manifest/language", nil, tag, c.en, c.zh)
 			}
 			return
@@ -135,29 +137,29 @@ func codeOrURL(s string) int {
 
 // humanText calls fn with every human-facing string under obj, following the
 // field lists' refs.
-func (v *validation) humanText(obj *node, ref string, fn func(string)) {
-	if obj == nil || obj.kind != '{' {
+func (v *validation) humanText(obj *jsontext.Node, ref string, fn func(string)) {
+	if obj == nil || obj.Kind != '{' {
 		return
 	}
 	fields, _ := v.doc.FieldList(ref)
 	for _, f := range fields {
-		c := obj.child(f.Name)
+		c := obj.Child(f.Name)
 		if c == nil {
 			continue
 		}
 		switch {
-		case f.HumanFacing && c.kind == '"':
-			fn(c.str)
-		case f.HumanFacing && c.kind == '[':
-			for _, it := range c.items {
-				if it.kind == '"' {
-					fn(it.str)
+		case f.HumanFacing && c.Kind == '"':
+			fn(c.Str)
+		case f.HumanFacing && c.Kind == '[':
+			for _, it := range c.Items {
+				if it.Kind == '"' {
+					fn(it.Str)
 				}
 			}
-		case f.Ref != "" && c.kind == '{':
+		case f.Ref != "" && c.Kind == '{':
 			v.humanText(c, f.Ref, fn)
-		case f.Ref != "" && c.kind == '[':
-			for _, it := range c.items {
+		case f.Ref != "" && c.Kind == '[':
+			for _, it := range c.Items {
 				v.humanText(it, f.Ref, fn)
 			}
 		}

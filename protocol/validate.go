@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+
+	"pairag.com/portal/protocol/jsontext"
 )
 
 // Options says how to validate a payload. The zero value validates against
@@ -102,15 +104,15 @@ type validation struct {
 	text     []byte
 	tier     string
 	labels   map[string]Label
-	root     *node
+	root     *jsontext.Node
 	size     int64 // of the whole input
 
 	found                  []pending // findings up to the document's max_findings
 	errors                 int       // errors found, reported or not
 	dropped, droppedErrors int       // findings past max_findings
 
-	steps               []pathStep        // the walk's path stack (see path)
-	manifest            *node             // the manifest object, once walked
+	steps               []jsontext.Step   // the walk's path stack (see path)
+	manifest            *jsontext.Node    // the manifest object, once walked
 	stageNames          map[string]string // stage_name → pointer of its first stage
 	notAllOrchestrators bool
 	stripeReminded      bool
@@ -136,11 +138,15 @@ func (v *validation) run() {
 	if !ok {
 		return
 	}
-	root, issues := parseJSON(v.text[:end], start, v.doc.Limits.MaxDepth)
+	root, issues := jsontext.Parse(v.text[:end], start, v.doc.Limits.MaxDepth)
 	fatal := false
 	for _, is := range issues {
-		v.report(is.code, is.pointer, is.start, is.end, is.fix, is.args...)
-		switch is.code {
+		var fix *Fix
+		if is.Removable {
+			fix = &Fix{Start: is.Start, End: is.End}
+		}
+		v.report(is.Code, is.Pointer, is.Start, is.End, fix, is.Args...)
+		switch is.Code {
 		case "json-comment", "json-trailing-comma", "json-duplicate-key", "json-trailing-text":
 		default:
 			fatal = true
@@ -150,8 +156,8 @@ func (v *validation) run() {
 		return
 	}
 	v.root = root
-	if root.kind != '{' {
-		v.report("top-level-not-object", "", root.start, root.start+1, nil, kindWord(root.kind))
+	if root.Kind != '{' {
+		v.report("top-level-not-object", "", root.Start, root.Start+1, nil, kindWord(root.Kind))
 		return
 	}
 	v.pickDocument()
@@ -261,7 +267,7 @@ func (v *validation) result(lang string) Result {
 	for i, f := range out {
 		offsets[i] = f.start
 	}
-	for i, p := range Positions(v.text, offsets) {
+	for i, p := range jsontext.Positions(v.text, offsets) {
 		out[i].Line, out[i].Column = p.Line, p.Column
 		out[i].Message = out[i].MessageEN
 		if lang == "zh-CN" {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/jsontext"
 )
 
 // webFinding is a finding as the page needs it: the CLI's JSON fields plus
@@ -61,7 +62,7 @@ func validateJSON(text, tier, lang string) string {
 		s, e := f.Span()
 		offsets = append(offsets, s, e)
 	}
-	pos := protocol.Positions(b, offsets)
+	pos := jsontext.Positions(b, offsets)
 	for i, f := range res.Findings {
 		out.Findings = append(out.Findings, webFinding{Finding: f, From: pos[2*i].UTF16, To: pos[2*i+1].UTF16})
 	}

@@ -1,4 +1,4 @@
-package protocol
+package jsontext
 
 import (
 	"bytes"
@@ -9,47 +9,47 @@ import (
 	"unsafe"
 )
 
-// node is one JSON value of the submitted text with its byte span, so a
-// finding on a value can name its line and column.
-type node struct {
-	kind    byte // '{' object, '[' array, '"' string, '0' number, 't' true, 'f' false, 'n' null
-	start   int  // offset of the value's first byte
-	end     int  // offset just past the value
-	members []member
-	items   []*node
-	str     string // a string's decoded value, or a number's literal
+// Node is one JSON value of the text with its byte span, so whatever a
+// caller says about a value can name its line and column.
+type Node struct {
+	Kind    byte     // '{' object, '[' array, '"' string, '0' number, 't' true, 'f' false, 'n' null
+	Start   int      // offset of the value's first byte
+	End     int      // offset just past the value
+	Members []Member // an object's members, in the order written
+	Items   []*Node  // an array's items
+	Str     string   // a string's decoded value, or a number's literal
 }
 
-// member is one key of an object; duplicate keys are kept in order, and
-// every occurrence but the last is marked shadowed: like JSON.parse,
-// encoding/json and Python, the engine judges the last value.
-type member struct {
-	key      string
-	keyStart int
-	keyEnd   int
-	comma    int // offset of the comma after the member, or -1
-	val      *node
-	shadowed bool // a later member has the same key
+// Member is one key of an object; duplicate keys are kept in order, and
+// every occurrence but the last is marked shadowed: JSON.parse,
+// encoding/json and Python keep the last value, so a caller should judge it.
+type Member struct {
+	Key      string // the decoded key
+	KeyStart int    // offset of the key's opening quote
+	KeyEnd   int    // offset just past the key's closing quote
+	Comma    int    // offset of the comma after the member, or -1
+	Val      *Node
+	Shadowed bool // a later member has the same key
 }
 
-// pathStep is one step of the parser's path from the root: an object key, or
-// an array index when isIndex.
-type pathStep struct {
-	key     string
-	index   int
-	isIndex bool
+// Step is one step of a path from the root of a JSON value: an object key,
+// or an array index when IsIndex; [StepsPointer] writes a path as a pointer.
+type Step struct {
+	Key     string
+	Index   int
+	IsIndex bool
 }
 
-// syntaxIssue is a problem the parser met. Recoverable issues (comments,
-// trailing commas, duplicate keys) let parsing go on so the rest of the
-// payload is still checked.
-type syntaxIssue struct {
-	code    string
-	start   int
-	end     int
-	args    []any
-	fix     *Fix
-	pointer string
+// Issue is a problem the reader met in the text [Start, End). Recoverable
+// issues (comments, trailing commas, duplicate keys, trailing text) let
+// reading go on so the rest of the text can still be checked.
+type Issue struct {
+	Code      string // stable code, listed in the package documentation
+	Start     int
+	End       int
+	Args      []any  // what a message about the issue needs: the key, the character met, the depth limit
+	Removable bool   // deleting the bytes [Start, End) repairs the text
+	Pointer   string // RFC 6901 pointer of a duplicate key, else ""
 }
 
 // parser reads RFC 8259 JSON from text[pos:], tolerating comments and
@@ -59,21 +59,20 @@ type parser struct {
 	pos      int
 	depth    int
 	maxDepth int
-	issues   []syntaxIssue
+	issues   []Issue
 	fatal    bool
-	path     []pathStep // where the parser is, for the pointers of duplicate keys
-	slab     []node     // nodes are handed out from blocks, one allocation per block
+	path     []Step // where the parser is, for the pointers of duplicate keys
+	slab     []Node // nodes are handed out from blocks, one allocation per block
 
-	open       []member // members of the objects being parsed, innermost last
-	memberSlab []member // members of finished objects are kept in blocks
-	items      []*node  // items of the arrays being parsed, innermost last
-	itemSlab   []*node
+	open       []Member // members of the objects being parsed, innermost last
+	memberSlab []Member // members of finished objects are kept in blocks
+	items      []*Node  // items of the arrays being parsed, innermost last
+	itemSlab   []*Node
 }
 
-// view returns text[start:end] as a string without copying it. Validate
-// never changes the text it was given, and no string of the parse outlives
-// Validate except through fmt, which copies: reading the payload allocates
-// nothing per key or value.
+// view returns text[start:end] as a string without copying it, so reading
+// the text allocates nothing per key or value; see [Parse] for what that
+// asks of the caller.
 func (p *parser) view(start, end int) string {
 	if start >= end {
 		return ""
@@ -82,17 +81,22 @@ func (p *parser) view(start, end int) string {
 }
 
 // newNode returns a node from the current block.
-func (p *parser) newNode(kind byte, start int) *node {
+func (p *parser) newNode(kind byte, start int) *Node {
 	if len(p.slab) == 0 {
-		p.slab = make([]node, 128)
+		p.slab = make([]Node, 128)
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
-	n.kind, n.start = kind, start
+	n.Kind, n.Start = kind, start
 	return n
 }
 
-func parseJSON(text []byte, start, maxDepth int) (*node, []syntaxIssue) {
+// Parse reads one JSON value from text[start:], nested at most maxDepth
+// deep, and returns it with the issues met. The value is nil when an issue
+// stopped the reading. Strings of the result that need no unescaping share
+// memory with text (nothing is copied), so text must not change while the
+// result is in use.
+func Parse(text []byte, start, maxDepth int) (*Node, []Issue) {
 	p := &parser{text: text, pos: start, maxDepth: maxDepth}
 	p.skipSpace()
 	if p.pos >= len(p.text) {
@@ -105,15 +109,15 @@ func parseJSON(text []byte, start, maxDepth int) (*node, []syntaxIssue) {
 	}
 	p.skipSpace()
 	if p.pos < len(p.text) {
-		p.issues = append(p.issues, syntaxIssue{code: "json-trailing-text", start: p.pos, end: len(p.text),
-			fix: &Fix{Start: p.pos, End: len(p.text)}})
+		p.issues = append(p.issues, Issue{Code: "json-trailing-text", Start: p.pos, End: len(p.text),
+			Removable: true})
 	}
 	return n, p.issues
 }
 
 func (p *parser) fail(code string, start, end int, args ...any) {
 	if !p.fatal {
-		p.issues = append(p.issues, syntaxIssue{code: code, start: start, end: end, args: args})
+		p.issues = append(p.issues, Issue{Code: code, Start: start, End: end, Args: args})
 	}
 	p.fatal = true
 }
@@ -159,12 +163,12 @@ func (p *parser) comment() bool {
 	default:
 		return false
 	}
-	p.issues = append(p.issues, syntaxIssue{code: "json-comment", start: start, end: p.pos,
-		fix: &Fix{Start: start, End: p.pos, Replacement: ""}})
+	p.issues = append(p.issues, Issue{Code: "json-comment", Start: start, End: p.pos,
+		Removable: true})
 	return true
 }
 
-func (p *parser) value() *node {
+func (p *parser) value() *Node {
 	if p.fatal {
 		return nil
 	}
@@ -211,7 +215,7 @@ func (p *parser) enter(start int) bool {
 	return true
 }
 
-func (p *parser) object() *node {
+func (p *parser) object() *Node {
 	n := p.newNode('{', p.pos)
 	if !p.enter(p.pos) {
 		return nil
@@ -229,11 +233,11 @@ func (p *parser) object() *node {
 		}
 		if p.text[p.pos] == '}' {
 			p.pos++
-			n.end = p.pos
-			n.members = p.keep(p.open[base:])
+			n.End = p.pos
+			n.Members = p.keep(p.open[base:])
 			return n
 		}
-		if len(p.open) > base && p.open[len(p.open)-1].comma < 0 {
+		if len(p.open) > base && p.open[len(p.open)-1].Comma < 0 {
 			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
 			return nil
 		}
@@ -247,12 +251,12 @@ func (p *parser) object() *node {
 }
 
 // keepItems copies the items of a finished array out of the parser's stack.
-func (p *parser) keepItems(items []*node) []*node {
+func (p *parser) keepItems(items []*Node) []*Node {
 	if len(items) == 0 {
 		return nil
 	}
 	if len(p.itemSlab) < len(items) {
-		p.itemSlab = make([]*node, max(256, len(items)))
+		p.itemSlab = make([]*Node, max(256, len(items)))
 	}
 	out := p.itemSlab[:len(items):len(items)]
 	p.itemSlab = p.itemSlab[len(items):]
@@ -262,12 +266,12 @@ func (p *parser) keepItems(items []*node) []*node {
 
 // keep copies the members of a finished object out of the parser's stack
 // of open members into a block shared with other objects.
-func (p *parser) keep(ms []member) []member {
+func (p *parser) keep(ms []Member) []Member {
 	if len(ms) == 0 {
 		return nil
 	}
 	if len(p.memberSlab) < len(ms) {
-		p.memberSlab = make([]member, max(256, len(ms)))
+		p.memberSlab = make([]Member, max(256, len(ms)))
 	}
 	out := p.memberSlab[:len(ms):len(ms)]
 	p.memberSlab = p.memberSlab[len(ms):]
@@ -276,60 +280,60 @@ func (p *parser) keep(ms []member) []member {
 }
 
 // markDuplicate reports m when its key is already in n, shadowing the
-// earlier occurrence; the finding points at the key, and the last value is
-// the one judged.
-func (p *parser) markDuplicate(members []member, m member, seen map[string]int) map[string]int {
+// earlier occurrence; the issue points at the key, and the last value is
+// the one that counts.
+func (p *parser) markDuplicate(members []Member, m Member, seen map[string]int) map[string]int {
 	prev := -1
 	if seen != nil {
-		if i, ok := seen[m.key]; ok {
+		if i, ok := seen[m.Key]; ok {
 			prev = i
 		}
 	} else {
 		for i := range members {
-			if members[i].key == m.key {
+			if members[i].Key == m.Key {
 				prev = i
 			}
 		}
 		if len(members) >= 32 {
 			seen = make(map[string]int, 2*len(members))
 			for i, o := range members {
-				seen[o.key] = i
+				seen[o.Key] = i
 			}
 		}
 	}
 	if seen != nil {
-		seen[m.key] = len(members)
+		seen[m.Key] = len(members)
 	}
 	if prev < 0 {
 		return seen
 	}
-	members[prev].shadowed = true
-	ptr := p.pointer() + pointerTo(m.key)
-	p.issues = append(p.issues, syntaxIssue{code: "json-duplicate-key", start: m.keyStart, end: m.keyEnd,
-		args: []any{m.key}, pointer: ptr})
+	members[prev].Shadowed = true
+	ptr := p.pointer() + Pointer(m.Key)
+	p.issues = append(p.issues, Issue{Code: "json-duplicate-key", Start: m.KeyStart, End: m.KeyEnd,
+		Args: []any{m.Key}, Pointer: ptr})
 	return seen
 }
 
 // pointer returns the RFC 6901 pointer of the value being parsed.
-func (p *parser) pointer() string { return stepsPointer(p.path) }
+func (p *parser) pointer() string { return StepsPointer(p.path) }
 
 // member reads `"key": value` and an optional comma; a comma directly before
 // the closing brace is reported with a fix that deletes it.
-func (p *parser) member() (member, bool) {
+func (p *parser) member() (Member, bool) {
 	if p.text[p.pos] != '"' {
 		if p.text[p.pos] == '\'' {
 			p.fail("json-single-quote", p.pos, p.pos+1)
 		} else {
 			p.fail("json-expected-key", p.pos, p.pos+1, runeAt(p.text, p.pos))
 		}
-		return member{}, false
+		return Member{}, false
 	}
-	m := member{keyStart: p.pos, comma: -1}
+	m := Member{KeyStart: p.pos, Comma: -1}
 	key, ok := p.str()
 	if !ok {
 		return m, false
 	}
-	m.key, m.keyEnd = key, p.pos
+	m.Key, m.KeyEnd = key, p.pos
 	p.skipSpace()
 	if p.pos >= len(p.text) || p.text[p.pos] != ':' {
 		if p.pos >= len(p.text) {
@@ -341,13 +345,13 @@ func (p *parser) member() (member, bool) {
 	}
 	p.pos++
 	p.skipSpace()
-	p.path = append(p.path, pathStep{key: key})
-	m.val = p.value()
+	p.path = append(p.path, Step{Key: key})
+	m.Val = p.value()
 	p.path = p.path[:len(p.path)-1]
 	if p.fatal {
 		return m, false
 	}
-	m.comma = p.optionalComma('}')
+	m.Comma = p.optionalComma('}')
 	return m, true
 }
 
@@ -362,14 +366,14 @@ func (p *parser) optionalComma(closer byte) int {
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.text) && p.text[p.pos] == closer {
-		p.issues = append(p.issues, syntaxIssue{code: "json-trailing-comma", start: comma, end: comma + 1,
-			fix: &Fix{Start: comma, End: comma + 1, Replacement: ""}})
+		p.issues = append(p.issues, Issue{Code: "json-trailing-comma", Start: comma, End: comma + 1,
+			Removable: true})
 		return -1
 	}
 	return comma
 }
 
-func (p *parser) array() *node {
+func (p *parser) array() *Node {
 	n := p.newNode('[', p.pos)
 	if !p.enter(p.pos) {
 		return nil
@@ -387,15 +391,15 @@ func (p *parser) array() *node {
 		}
 		if p.text[p.pos] == ']' {
 			p.pos++
-			n.end = p.pos
-			n.items = p.keepItems(p.items[base:])
+			n.End = p.pos
+			n.Items = p.keepItems(p.items[base:])
 			return n
 		}
 		if !comma {
 			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
 			return nil
 		}
-		p.path = append(p.path, pathStep{index: len(p.items) - base, isIndex: true})
+		p.path = append(p.path, Step{Index: len(p.items) - base, IsIndex: true})
 		item := p.value()
 		p.path = p.path[:len(p.path)-1]
 		if p.fatal {
@@ -406,7 +410,7 @@ func (p *parser) array() *node {
 	}
 }
 
-func (p *parser) literal(word string, kind byte) *node {
+func (p *parser) literal(word string, kind byte) *Node {
 	start := p.pos
 	if word == "" || !strings.HasPrefix(string(p.text[start:min(len(p.text), start+len(word))]), word) {
 		end := start
@@ -418,7 +422,7 @@ func (p *parser) literal(word string, kind byte) *node {
 	}
 	p.pos += len(word)
 	n := p.newNode(kind, start)
-	n.end = p.pos
+	n.End = p.pos
 	return n
 }
 
@@ -426,7 +430,7 @@ func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-func (p *parser) number() *node {
+func (p *parser) number() *Node {
 	start := p.pos
 	i := p.pos
 	if p.text[i] == '-' {
@@ -463,18 +467,18 @@ func (p *parser) number() *node {
 	}
 	p.pos = i
 	n := p.newNode('0', start)
-	n.end, n.str = i, p.view(start, i)
+	n.End, n.Str = i, p.view(start, i)
 	return n
 }
 
-func (p *parser) stringValue() *node {
+func (p *parser) stringValue() *Node {
 	start := p.pos
 	s, ok := p.str()
 	if !ok {
 		return nil
 	}
 	n := p.newNode('"', start)
-	n.end, n.str = p.pos, s
+	n.End, n.Str = p.pos, s
 	return n
 }
 
@@ -567,9 +571,9 @@ func (p *parser) hex4(i int) (rune, bool) {
 	return rune(v), true
 }
 
-// pointerTokens splits an RFC 6901 pointer into its unescaped tokens; the
+// PointerTokens splits an RFC 6901 pointer into its unescaped tokens; the
 // root "" has none.
-func pointerTokens(pointer string) []string {
+func PointerTokens(pointer string) []string {
 	if pointer == "" {
 		return nil
 	}
@@ -580,35 +584,36 @@ func pointerTokens(pointer string) []string {
 	return toks
 }
 
-// child returns the value of an object's key (the last, of duplicates) or
+// Child returns the value of an object's key (the last, of duplicates) or
 // an array's index; nil when there is none or n is nil.
-func (n *node) child(tok string) *node {
+func (n *Node) Child(tok string) *Node {
 	if n == nil {
 		return nil
 	}
-	switch n.kind {
+	switch n.Kind {
 	case '{':
-		if m := n.member(tok); m != nil {
-			return m.val
+		if m := n.Member(tok); m != nil {
+			return m.Val
 		}
 	case '[':
 		i, err := strconv.Atoi(tok)
-		if err == nil && i >= 0 && i < len(n.items) {
-			return n.items[i]
+		if err == nil && i >= 0 && i < len(n.Items) {
+			return n.Items[i]
 		}
 	}
 	return nil
 }
 
-// member returns the member with the key; of duplicates, the last, which
-// is the value the app sees.
-func (n *node) member(key string) *member {
-	if n == nil || n.kind != '{' {
+// Member returns an object's member with the key; of duplicates, the last,
+// which is the value JSON.parse and encoding/json keep. It returns nil when
+// there is none or n is not an object.
+func (n *Node) Member(key string) *Member {
+	if n == nil || n.Kind != '{' {
 		return nil
 	}
-	for i := len(n.members) - 1; i >= 0; i-- {
-		if n.members[i].key == key {
-			return &n.members[i]
+	for i := len(n.Members) - 1; i >= 0; i-- {
+		if n.Members[i].Key == key {
+			return &n.Members[i]
 		}
 	}
 	return nil
@@ -619,8 +624,8 @@ var (
 	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
 )
 
-// pointerTo builds an RFC 6901 pointer from path tokens.
-func pointerTo(tokens ...string) string {
+// Pointer builds an RFC 6901 pointer from path tokens, escaping ~ and /.
+func Pointer(tokens ...string) string {
 	if len(tokens) == 1 && !strings.ContainsAny(tokens[0], "~/") {
 		return "/" + tokens[0]
 	}
@@ -649,4 +654,19 @@ func simpleEscape(c byte) (byte, bool) {
 		return '\t', true
 	}
 	return 0, false
+}
+
+// StepsPointer returns the RFC 6901 pointer of a path of steps from the
+// root; the root is "".
+func StepsPointer(steps []Step) string {
+	var b strings.Builder
+	for _, s := range steps {
+		b.WriteByte('/')
+		if s.IsIndex {
+			b.WriteString(strconv.Itoa(s.Index))
+		} else {
+			b.WriteString(pointerEscaper.Replace(s.Key))
+		}
+	}
+	return b.String()
 }

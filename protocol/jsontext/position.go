@@ -1,4 +1,4 @@
-package protocol
+package jsontext
 
 import (
 	"sort"
@@ -15,7 +15,8 @@ type Position struct {
 }
 
 // Positions maps many byte offsets in one pass over text, so a large
-// single-line payload with many findings stays linear.
+// single-line text with many offsets to name stays linear. Offsets outside
+// the text are clamped to it.
 func Positions(text []byte, offsets []int) []Position {
 	order := make([]int, len(offsets))
 	for i := range order {
@@ -44,10 +45,4 @@ func Positions(text []byte, offsets []int) []Position {
 		out[i] = cur
 	}
 	return out
-}
-
-// lineCol converts one byte offset into a line and column.
-func lineCol(text []byte, off int) (line, col int) {
-	p := Positions(text, []int{off})[0]
-	return p.Line, p.Column
 }

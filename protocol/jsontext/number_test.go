@@ -1,4 +1,4 @@
-package protocol
+package jsontext
 
 import (
 	"math/big"
@@ -11,13 +11,13 @@ func TestDecimalAgreesWithBigRat(t *testing.T) {
 	lits := []string{"0", "-0", "0.0", "0e5", "1", "-1", "1.5", "100", "100.0", "1e2", "1E2", "1000e-1", "0.001", "1e-3", "-2.50", "9007199254740991", "9007199254740992", "12345678901234567890", "1e20", "0.1e1", "-0.0001e4"}
 	for _, a := range lits {
 		ra, _ := new(big.Rat).SetString(a)
-		da := parseDecimal(a)
-		if got, want := da.isInteger(), ra.IsInt(); got != want {
+		da := ParseDecimal(a)
+		if got, want := da.IsInteger(), ra.IsInt(); got != want {
 			t.Errorf("parseDecimal(%q).isInteger() = %v; want %v", a, got, want)
 		}
 		for _, b := range lits {
 			rb, _ := new(big.Rat).SetString(b)
-			if got, want := da.cmp(parseDecimal(b)), ra.Cmp(rb); got != want {
+			if got, want := da.Cmp(ParseDecimal(b)), ra.Cmp(rb); got != want {
 				t.Errorf("cmp(%q, %q) = %d; want %d", a, b, got, want)
 			}
 		}
@@ -34,7 +34,7 @@ func FuzzDecimal(f *testing.F) {
 		if !okA || !okB || !jsonNumber(a) || !jsonNumber(b) || len(a) > 40 || len(b) > 40 {
 			return
 		}
-		if got, want := parseDecimal(a).cmp(parseDecimal(b)), ra.Cmp(rb); got != want {
+		if got, want := ParseDecimal(a).Cmp(ParseDecimal(b)), ra.Cmp(rb); got != want {
 			t.Fatalf("cmp(%q, %q) = %d; want %d", a, b, got, want)
 		}
 	})
@@ -44,5 +44,5 @@ func FuzzDecimal(f *testing.F) {
 func jsonNumber(s string) bool {
 	p := &parser{text: []byte(s), maxDepth: 1}
 	n := p.value()
-	return n != nil && n.kind == '0' && p.pos == len(s)
+	return n != nil && n.Kind == '0' && p.pos == len(s)
 }

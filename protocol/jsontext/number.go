@@ -1,29 +1,30 @@
-package protocol
+package jsontext
 
 import (
 	"strconv"
 	"strings"
 )
 
-// decimal is the exact value of a JSON number literal: sign × 0.digits ×
-// 10^exp, with no leading or trailing zeros in digits (zero has none). The
-// engine judges numbers by value, never by spelling, as JSON Schema does:
+// Decimal is the exact value of a JSON number literal: sign × 0.digits ×
+// 10^exp, with no leading or trailing zeros in digits (zero has none). It
+// lets a caller judge numbers by value, never by spelling, as JSON Schema does:
 // 100, 100.0 and 1e2 are the same integer, and 0, 0.0 and -0 are zero.
 // Reading a literal and comparing two decimals are linear in the literal, so
 // no input can make a comparison slow.
-type decimal struct {
+type Decimal struct {
 	neg    bool
 	digits string
 	exp    int64
 }
 
-// maxExponent bounds the exponent a decimal keeps: far beyond any limit the
-// protocol states, small enough that arithmetic on it cannot overflow.
+// maxExponent bounds the exponent a decimal keeps: far beyond any bound a
+// schema states in practice, small enough that arithmetic on it cannot overflow.
 const maxExponent = 1 << 40
 
-// parseDecimal reads a literal that the JSON reader has already accepted.
-func parseDecimal(lit string) decimal {
-	var d decimal
+// ParseDecimal reads a number literal that [Parse] has already accepted
+// (a [Node]'s Str of kind '0'); it does not check the syntax.
+func ParseDecimal(lit string) Decimal {
+	var d Decimal
 	if strings.HasPrefix(lit, "-") {
 		d.neg = true
 		lit = lit[1:]
@@ -43,7 +44,7 @@ func parseDecimal(lit string) decimal {
 	exp -= int64(lead)
 	all = strings.TrimRight(all, "0")
 	if all == "" {
-		return decimal{} // zero, whatever its sign and exponent
+		return Decimal{} // zero, whatever its sign and exponent
 	}
 	d.digits = all
 	d.exp = exp + parseExponent(expPart)
@@ -73,25 +74,30 @@ func parseExponent(s string) int64 {
 	return e
 }
 
-// decimalOf converts an integer bound of the document.
-func decimalOf(n int64) decimal { return parseDecimal(strconv.FormatInt(n, 10)) }
+// DecimalOf converts an integer, such as a bound to compare values with.
+func DecimalOf(n int64) Decimal { return ParseDecimal(strconv.FormatInt(n, 10)) }
 
-// decimalOfFloat converts a bound the document states as a JSON number.
-func decimalOfFloat(f float64) decimal {
-	return parseDecimal(strconv.FormatFloat(f, 'g', -1, 64))
+// DecimalOfFloat converts a float64, such as a bound read with
+// encoding/json, through its shortest decimal spelling.
+func DecimalOfFloat(f float64) Decimal {
+	return ParseDecimal(strconv.FormatFloat(f, 'g', -1, 64))
 }
 
-func (d decimal) isZero() bool { return d.digits == "" }
+// IsNegative reports whether the value is below zero; -0 is zero.
+func (d Decimal) IsNegative() bool { return d.neg }
 
-// isInteger reports whether the value has no fractional part.
-func (d decimal) isInteger() bool { return d.isZero() || int64(len(d.digits)) <= d.exp }
+// IsZero reports whether the value is zero, however it was spelled.
+func (d Decimal) IsZero() bool { return d.digits == "" }
 
-// int64Value returns the value as an int64 when it is an integer that fits.
-func (d decimal) int64Value() (int64, bool) {
-	if !d.isInteger() || d.exp > 18 {
+// IsInteger reports whether the value has no fractional part.
+func (d Decimal) IsInteger() bool { return d.IsZero() || int64(len(d.digits)) <= d.exp }
+
+// Int64Value returns the value as an int64 when it is an integer that fits.
+func (d Decimal) Int64Value() (int64, bool) {
+	if !d.IsInteger() || d.exp > 18 {
 		return 0, false
 	}
-	if d.isZero() {
+	if d.IsZero() {
 		return 0, true
 	}
 	s := d.digits + strings.Repeat("0", int(d.exp)-len(d.digits))
@@ -105,14 +111,14 @@ func (d decimal) int64Value() (int64, bool) {
 	return n, true
 }
 
-// cmp compares two decimals: -1, 0 or +1.
-func (d decimal) cmp(o decimal) int {
+// Cmp compares two decimals: -1, 0 or +1.
+func (d Decimal) Cmp(o Decimal) int {
 	switch {
-	case d.isZero() && o.isZero():
+	case d.IsZero() && o.IsZero():
 		return 0
-	case d.isZero():
+	case d.IsZero():
 		return o.sign() * -1
-	case o.isZero():
+	case o.IsZero():
 		return d.sign()
 	case d.neg != o.neg:
 		return d.sign()
@@ -124,7 +130,7 @@ func (d decimal) cmp(o decimal) int {
 	return c
 }
 
-func (d decimal) sign() int {
+func (d Decimal) sign() int {
 	if d.neg {
 		return -1
 	}
@@ -132,7 +138,7 @@ func (d decimal) sign() int {
 }
 
 // cmpMagnitude compares absolute values of two non-zero decimals.
-func (d decimal) cmpMagnitude(o decimal) int {
+func (d Decimal) cmpMagnitude(o Decimal) int {
 	if d.exp != o.exp {
 		if d.exp < o.exp {
 			return -1
@@ -161,8 +167,8 @@ func digitAt(s string, i int) byte {
 
 // String writes the value in plain notation when it is short, else in
 // scientific notation, for messages.
-func (d decimal) String() string {
-	if d.isZero() {
+func (d Decimal) String() string {
+	if d.IsZero() {
 		return "0"
 	}
 	sign := ""
