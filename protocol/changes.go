@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strconv"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // ChangeKind names one kind of difference between two versions of the
@@ -318,7 +318,7 @@ func flattenJSON(raw json.RawMessage) (map[string]string, []string) {
 		switch {
 		case len(data) > 0 && data[0] == '{' && json.Unmarshal(data, &obj) == nil && len(obj) > 0:
 			for _, m := range obj {
-				walk(ptr+jsontext.Pointer(m.key), m.value)
+				walk(ptr+jsonpos.Pointer(m.key), m.value)
 			}
 			return
 		case len(data) > 0 && data[0] == '[' && json.Unmarshal(data, &members) == nil && len(members) > 0:

@@ -13,7 +13,7 @@
 // # Validation
 //
 // [Validate] reads the text with its own JSON reader (package
-// [pairag.com/portal/protocol/jsontext]), which keeps the byte
+// [pairag.com/portal/protocol/jsonpos]), which keeps the byte
 // span of every value (for line and column), reports duplicate keys at the
 // key's pointer and judges the last value (as JSON.parse, encoding/json and
 // Python do), and keeps going past comments and trailing commas so it can

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // DocsIndex says which section of the reference explains each finding, so
@@ -50,7 +50,7 @@ func (x *DocsIndex) URL(lang, code, pointer string) string {
 // stages/agent_skills/acceptance_criteria.
 func FieldPath(pointer string) string {
 	var parts []string
-	for _, tok := range jsontext.PointerTokens(pointer) {
+	for _, tok := range jsonpos.PointerTokens(pointer) {
 		if _, err := strconv.Atoi(tok); err == nil || tok == "" {
 			continue
 		}

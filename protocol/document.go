@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"sync"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // FileName is the published name of the protocol document.
@@ -280,7 +280,7 @@ func describeJSONError(data []byte, err error) error {
 	if off < 0 {
 		return err
 	}
-	at := jsontext.Positions(data, []int{int(off)})[0]
+	at := jsonpos.Positions(data, []int{int(off)})[0]
 	return fmt.Errorf("%d:%d: %w", at.Line, at.Column, err)
 }
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // The engine is one walk over the parsed payload, driven by the document's
@@ -46,12 +46,12 @@ func (v *validation) count(code string) {
 func (v *validation) full() bool { return len(v.found) >= v.doc.Limits.MaxFindings }
 
 // at reports a finding on a value.
-func (v *validation) at(n *jsontext.Node, code, ptr string, fix *Fix, args ...any) {
+func (v *validation) at(n *jsonpos.Node, code, ptr string, fix *Fix, args ...any) {
 	v.report(code, ptr, n.Start, n.End, fix, args...)
 }
 
 // atKey reports a finding on an object member's key.
-func (v *validation) atKey(m *jsontext.Member, code, ptr string, fix *Fix, args ...any) {
+func (v *validation) atKey(m *jsonpos.Member, code, ptr string, fix *Fix, args ...any) {
 	v.report(code, ptr, m.KeyStart, m.KeyEnd, fix, args...)
 }
 
@@ -66,7 +66,7 @@ func (v *validation) walkPayload() {
 
 // object checks an object's members against a field list, then its
 // required keys, then the rules of that kind of object.
-func (v *validation) object(n *jsontext.Node, p path, ref string) {
+func (v *validation) object(n *jsonpos.Node, p path, ref string) {
 	fields := v.idx.fields[ref]
 	for i := range n.Members {
 		m := &n.Members[i]
@@ -109,7 +109,7 @@ func placeOf(ptr string) bi {
 		return bi{"the top level", "顶层"}
 	}
 	var b strings.Builder
-	for _, tok := range jsontext.PointerTokens(ptr) {
+	for _, tok := range jsonpos.PointerTokens(ptr) {
 		if _, err := strconv.Atoi(tok); err == nil {
 			b.WriteString("[" + tok + "]")
 			continue
@@ -123,7 +123,7 @@ func placeOf(ptr string) bi {
 }
 
 // value checks one value against its field.
-func (v *validation) value(f Field, n *jsontext.Node, p path) {
+func (v *validation) value(f Field, n *jsonpos.Node, p path) {
 	switch f.Type {
 	case "object":
 		if !v.hasKind(f, n, p, '{') {
@@ -151,7 +151,7 @@ func (v *validation) value(f Field, n *jsontext.Node, p path) {
 
 // hasKind reports a wrong-type finding unless n is of the JSON kind the field
 // wants ('t' stands for both booleans).
-func (v *validation) hasKind(f Field, n *jsontext.Node, p path, kind byte) bool {
+func (v *validation) hasKind(f Field, n *jsonpos.Node, p path, kind byte) bool {
 	got := n.Kind
 	if got == 'f' {
 		got = 't'
@@ -163,7 +163,7 @@ func (v *validation) hasKind(f Field, n *jsontext.Node, p path, kind byte) bool 
 	return false
 }
 
-func (v *validation) array(f Field, n *jsontext.Node, p path) {
+func (v *validation) array(f Field, n *jsonpos.Node, p path) {
 	count := len(n.Items)
 	switch {
 	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
@@ -179,7 +179,7 @@ func (v *validation) array(f Field, n *jsontext.Node, p path) {
 	}
 }
 
-func (v *validation) stringValue(f Field, n *jsontext.Node, p path) {
+func (v *validation) stringValue(f Field, n *jsonpos.Node, p path) {
 	s := n.Str
 	switch {
 	case f.Const != nil:
@@ -209,19 +209,19 @@ func (v *validation) stringValue(f Field, n *jsontext.Node, p path) {
 }
 
 // number checks a number by its value: 100, 100.0 and 1e2 are one integer.
-func (v *validation) number(f Field, n *jsontext.Node, p path) {
+func (v *validation) number(f Field, n *jsonpos.Node, p path) {
 	if limit := v.doc.Limits.MaxNumberLength; len(n.Str) > limit {
 		v.at(n, "number-too-long", p.String(), nil, len(n.Str), limit)
 		return
 	}
-	d := jsontext.ParseDecimal(n.Str)
+	d := jsonpos.ParseDecimal(n.Str)
 	if f.Type == "integer" && !d.IsInteger() {
 		v.at(n, "wrong-type", p.String(), nil, typeWord("integer"), bi{"a number with a fraction", "带小数的数字"})
 		return
 	}
 	if f.Const != nil {
-		if c, ok := f.Const.(float64); ok && d.Cmp(jsontext.DecimalOfFloat(c)) != 0 {
-			want := jsontext.DecimalOfFloat(c).String()
+		if c, ok := f.Const.(float64); ok && d.Cmp(jsonpos.DecimalOfFloat(c)) != 0 {
+			want := jsonpos.DecimalOfFloat(c).String()
 			v.at(n, "invalid-value", p.String(), v.replace(n, want), want, d.String())
 		}
 		return
@@ -245,14 +245,14 @@ func (v *validation) number(f Field, n *jsontext.Node, p path) {
 }
 
 // replace returns a fix that replaces a value with JSON text.
-func (v *validation) replace(n *jsontext.Node, jsonText string) *Fix {
+func (v *validation) replace(n *jsonpos.Node, jsonText string) *Fix {
 	return &Fix{Start: n.Start, End: n.End, Replacement: jsonText}
 }
 
 // unknownKey reports a key that the object's field list does not define:
 // an error at the top level (the app accepts only the listed keys there), a
 // warning with a suggestion elsewhere, nothing in open lists.
-func (v *validation) unknownKey(obj *jsontext.Node, i int, p path, ref string) {
+func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
 	m := &obj.Members[i]
 	switch {
 	case ref == topLevelRef && v.doc.TopLevel.DeprecatedFields[m.Key] != "":
@@ -287,7 +287,7 @@ func clip(s string) string {
 }
 
 // shown writes a string value as it appears in the payload, shortened.
-func shown(n *jsontext.Node) string { return strconv.Quote(clip(n.Str)) }
+func shown(n *jsonpos.Node) string { return strconv.Quote(clip(n.Str)) }
 
 func quoteAll(values []string) string {
 	q := make([]string, len(values))
@@ -328,7 +328,7 @@ func kindWord(kind byte) bi {
 }
 
 // removeMember returns a fix deleting the i-th member of obj with its comma.
-func removeMember(obj *jsontext.Node, i int) *Fix {
+func removeMember(obj *jsonpos.Node, i int) *Fix {
 	m := obj.Members[i]
 	if m.Comma >= 0 {
 		end := m.Comma + 1
@@ -344,7 +344,7 @@ func removeMember(obj *jsontext.Node, i int) *Fix {
 }
 
 // stringAt returns the string value of an object's key.
-func stringAt(n *jsontext.Node, key string) (string, bool) {
+func stringAt(n *jsonpos.Node, key string) (string, bool) {
 	c := n.Child(key)
 	if c == nil || c.Kind != '"' {
 		return "", false
@@ -357,27 +357,27 @@ func stringAt(n *jsontext.Node, key string) (string, bool) {
 // and making a child of a path drops whatever a finished sibling left above
 // it. Nothing is allocated until a finding writes the pointer out.
 type path struct {
-	steps *[]jsontext.Step
+	steps *[]jsonpos.Step
 	n     int
 }
 
 // key returns the path of an object member under p.
 func (p path) key(k string) path {
-	*p.steps = append((*p.steps)[:p.n], jsontext.Step{Key: k})
+	*p.steps = append((*p.steps)[:p.n], jsonpos.Step{Key: k})
 	return path{p.steps, p.n + 1}
 }
 
 // index returns the path of an array item under p.
 func (p path) index(i int) path {
-	*p.steps = append((*p.steps)[:p.n], jsontext.Step{Index: i, IsIndex: true})
+	*p.steps = append((*p.steps)[:p.n], jsonpos.Step{Index: i, IsIndex: true})
 	return path{p.steps, p.n + 1}
 }
 
 // String returns the RFC 6901 pointer of the path; the root is "".
-func (p path) String() string { return jsontext.StepsPointer((*p.steps)[:p.n]) }
+func (p path) String() string { return jsonpos.StepsPointer((*p.steps)[:p.n]) }
 
 // parentString returns the pointer of the path's parent.
-func (p path) parentString() string { return jsontext.StepsPointer((*p.steps)[:max(p.n-1, 0)]) }
+func (p path) parentString() string { return jsonpos.StepsPointer((*p.steps)[:max(p.n-1, 0)]) }
 
 // sub returns the pointer of keys under the path.
-func (p path) sub(keys ...string) string { return p.String() + jsontext.Pointer(keys...) }
+func (p path) sub(keys ...string) string { return p.String() + jsonpos.Pointer(keys...) }

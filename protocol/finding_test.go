@@ -12,7 +12,7 @@ import (
 
 // TestEveryCodeHasMessages finds every finding code the package's sources
 // pass to a reporting call (report, at, atKey, count, and the JSON reader's
-// fail in jsontext) and requires a
+// fail in jsonpos) and requires a
 // catalogue entry for it, so no finding reaches a user as "unknown
 // finding code".
 func TestEveryCodeHasMessages(t *testing.T) {
@@ -21,7 +21,7 @@ func TestEveryCodeHasMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reader, err := filepath.Glob("jsontext/*.go")
+	reader, err := filepath.Glob("jsonpos/*.go")
 	if err != nil {
 		t.Fatal(err)
 	}

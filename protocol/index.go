@@ -6,21 +6,21 @@ import (
 	"strconv"
 	"strings"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // index is what the engine needs from a document in the shape it needs it:
 // field lists as maps, enums as sets, patterns compiled, bounds as decimals.
 // It is built once per document and only read afterwards.
 type index struct {
-	fields    map[string]map[string]Field  // field list → name → field
-	required  map[string][]string          // field list → required names
-	open      map[string]bool              // field lists whose other keys are allowed
-	enumIDs   map[string]map[int64]bool    // enum → ids
-	enumShown map[string]string            // enum → "1, 2, 3" for messages
-	patterns  map[string]*pattern          // pattern text → compiled
-	bounds    map[float64]jsontext.Decimal // minimum and maximum values as decimals
-	intMax    jsontext.Decimal
+	fields    map[string]map[string]Field // field list → name → field
+	required  map[string][]string         // field list → required names
+	open      map[string]bool             // field lists whose other keys are allowed
+	enumIDs   map[string]map[int64]bool   // enum → ids
+	enumShown map[string]string           // enum → "1, 2, 3" for messages
+	patterns  map[string]*pattern         // pattern text → compiled
+	bounds    map[float64]jsonpos.Decimal // minimum and maximum values as decimals
+	intMax    jsonpos.Decimal
 
 	tags      map[string]bool   // preferred language tags
 	tagFold   map[string]string // lower-case tag or alias → preferred tag
@@ -41,7 +41,7 @@ func (d *Document) buildIndex() *index {
 	x := &index{
 		fields: map[string]map[string]Field{}, required: map[string][]string{}, open: map[string]bool{},
 		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*pattern{},
-		bounds: map[float64]jsontext.Decimal{}, intMax: jsontext.DecimalOf(d.IntegerMax),
+		bounds: map[float64]jsonpos.Decimal{}, intMax: jsonpos.DecimalOf(d.IntegerMax),
 		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]Field{}, criterion: map[string]int64{},
 	}
 	x.addFields(topLevelRef, d.TopLevel.Fields, d.RequiredTopLevelFields)
@@ -107,7 +107,7 @@ func (x *index) addFields(ref string, fields []Field, required []string) {
 		}
 		for _, b := range []*float64{f.Minimum, f.Maximum} {
 			if b != nil {
-				x.bounds[*b] = jsontext.DecimalOfFloat(*b)
+				x.bounds[*b] = jsonpos.DecimalOfFloat(*b)
 			}
 		}
 	}

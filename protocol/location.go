@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // Location granularities, from least to most precise; the protocol
@@ -68,7 +68,7 @@ func classifyLocation(loc string, pol LocationPolicy) locationShape {
 // location checks manifest.location against the tier's granularity. A tier
 // that allows less than a city refuses what it cannot classify; a tier that
 // allows cities only warns about it.
-func (v *validation) location(m *jsontext.Node) {
+func (v *validation) location(m *jsonpos.Node) {
 	allowed := v.tierLimit().LocationGranularity
 	order := v.doc.LocationPolicy.GranularityOrder
 	n := m.Child("location")

@@ -3,7 +3,7 @@ package protocol
 import (
 	"strconv"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // A payload names its version in manifest.version. Validate judges it
@@ -62,15 +62,15 @@ func (v *validation) next(d *Document) *Document {
 
 // located is an object of the payload with its pointer.
 type located struct {
-	n   *jsontext.Node
+	n   *jsonpos.Node
 	ptr string
 }
 
 // objectsOf maps each field list of d to the payload's objects it describes.
 func (v *validation) objectsOf(d *Document) map[string][]located {
 	out := map[string][]located{}
-	var walk func(n *jsontext.Node, ptr, ref string, depth int)
-	walk = func(n *jsontext.Node, ptr, ref string, depth int) {
+	var walk func(n *jsonpos.Node, ptr, ref string, depth int)
+	walk = func(n *jsonpos.Node, ptr, ref string, depth int) {
 		if n == nil || n.Kind != '{' || depth > len(fieldListNames)+1 {
 			return
 		}
@@ -81,7 +81,7 @@ func (v *validation) objectsOf(d *Document) map[string][]located {
 			if f.Ref == "" || c == nil {
 				continue
 			}
-			p := ptr + jsontext.Pointer(f.Name)
+			p := ptr + jsonpos.Pointer(f.Name)
 			if c.Kind == '[' {
 				for i, it := range c.Items {
 					walk(it, p+"/"+strconv.Itoa(i), f.Ref, depth+1)
@@ -114,11 +114,11 @@ func (v *validation) migration(c Change, old, next *Document, objects map[string
 				if o.n.Member(c.New) == nil {
 					fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: strconv.Quote(c.New)}
 				}
-				v.atKey(m, "field-renamed", o.ptr+jsontext.Pointer(c.Old), fix, c.Old, c.New, next.Version)
+				v.atKey(m, "field-renamed", o.ptr+jsonpos.Pointer(c.Old), fix, c.Old, c.New, next.Version)
 			}
 		case FieldRemoved:
 			if i := memberIndex(o.n, c.Name); i >= 0 {
-				v.atKey(&o.n.Members[i], "field-retired", o.ptr+jsontext.Pointer(c.Name), removeMember(o.n, i), c.Name, next.Version)
+				v.atKey(&o.n.Members[i], "field-retired", o.ptr+jsonpos.Pointer(c.Name), removeMember(o.n, i), c.Name, next.Version)
 			}
 		case FieldRequired:
 			if o.n.Member(c.Name) == nil && !renamedPresent(o.n, next, c.Where, c.Name) {
@@ -133,7 +133,7 @@ func (v *validation) migration(c Change, old, next *Document, objects map[string
 
 // renamedPresent reports whether obj holds the old name of a field that
 // next renamed (the rename is reported on its own).
-func renamedPresent(obj *jsontext.Node, next *Document, list, name string) bool {
+func renamedPresent(obj *jsonpos.Node, next *Document, list, name string) bool {
 	for _, r := range next.RenamedFields {
 		if r.List == list && r.To == name && obj.Member(r.From) != nil {
 			return true
@@ -155,7 +155,7 @@ func (v *validation) retiredValue(c Change, old, next *Document, objects map[str
 				if val == nil {
 					continue
 				}
-				items, ptr := []*jsontext.Node{val}, o.ptr+jsontext.Pointer(f.Name)
+				items, ptr := []*jsonpos.Node{val}, o.ptr+jsonpos.Pointer(f.Name)
 				if val.Kind == '[' {
 					items = val.Items
 				}
@@ -174,7 +174,7 @@ func (v *validation) retiredValue(c Change, old, next *Document, objects map[str
 }
 
 // memberIndex returns the index of the judged member with the key, or -1.
-func memberIndex(obj *jsontext.Node, key string) int {
+func memberIndex(obj *jsonpos.Node, key string) int {
 	for i := len(obj.Members) - 1; i >= 0; i-- {
 		if obj.Members[i].Key == key {
 			return i

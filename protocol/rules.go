@@ -7,14 +7,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // The protocol's rules beyond a field's own value: tier limits, cross-field
 // rules and advice. The engine calls them at the objects that carry them.
 
 // manifestRules checks manifest values against each other and the tier.
-func (v *validation) manifestRules(m *jsontext.Node) {
+func (v *validation) manifestRules(m *jsonpos.Node) {
 	v.manifest = m
 	v.messageBus(m)
 	v.location(m)
@@ -23,7 +23,7 @@ func (v *validation) manifestRules(m *jsontext.Node) {
 
 // stageRules checks one stage: unique name, type_criteria of its type,
 // data formats and the points-versus-fiat rule.
-func (v *validation) stageRules(st *jsontext.Node, p path) {
+func (v *validation) stageRules(st *jsonpos.Node, p path) {
 	if name := st.Child("stage_name"); name != nil && name.Kind == '"' {
 		if first, dup := v.stageNames[name.Str]; dup {
 			v.at(name, "duplicate-stage-name", p.sub("stage_name"), nil, clip(name.Str), first)
@@ -71,11 +71,11 @@ func (v *validation) payloadRules() {
 }
 
 // intValue returns a number node's value when it is an integer that fits.
-func intValue(n *jsontext.Node) (int64, bool) {
+func intValue(n *jsonpos.Node) (int64, bool) {
 	if n == nil || n.Kind != '0' || len(n.Str) > 64 {
 		return 0, false
 	}
-	return jsontext.ParseDecimal(n.Str).Int64Value()
+	return jsonpos.ParseDecimal(n.Str).Int64Value()
 }
 
 // suggest returns the defined field a misspelt or camelCase key most likely
@@ -148,7 +148,7 @@ func editDistance(a, b string) int {
 // industryCode checks the ISIC Rev.4 code: the document's pattern first (a
 // code that fails it gets the most helpful of three errors, with a fix where
 // the repair is certain), then that the division belongs to the section.
-func (v *validation) industryCode(f Field, n *jsontext.Node, p path) {
+func (v *validation) industryCode(f Field, n *jsonpos.Node, p path) {
 	code := n.Str
 	shape := v.idx.patterns[f.Pattern]
 	if shape == nil {
@@ -209,7 +209,7 @@ func (v *validation) sectionOf(s string) (string, bool) {
 // language accepts preferred tags, warns on aliases with a fix, and rejects
 // everything else: a tag written in other letter case gets a fix, an unknown
 // tag does not.
-func (v *validation) language(n *jsontext.Node, p path) {
+func (v *validation) language(n *jsonpos.Node, p path) {
 	tag := n.Str
 	if v.idx.tags[tag] {
 		return
@@ -225,7 +225,7 @@ func (v *validation) language(n *jsontext.Node, p path) {
 	v.at(n, "language-unknown", p.String(), nil, clip(tag))
 }
 
-func (v *validation) messageBus(m *jsontext.Node) {
+func (v *validation) messageBus(m *jsonpos.Node) {
 	gc := m.Child("global_config")
 	bus := gc.Child("message_bus")
 	group := m.Child("communication_software_group")
@@ -240,14 +240,14 @@ func (v *validation) messageBus(m *jsontext.Node) {
 func (v *validation) tierLimit() TierLimit { return v.doc.TierLimits[v.tier] }
 
 // taskDuration caps task_duration_days by value, so 100.0 and 1e2 are 100.
-func (v *validation) taskDuration(m *jsontext.Node) {
+func (v *validation) taskDuration(m *jsonpos.Node) {
 	n := m.Child("task_duration_days")
 	limit := v.tierLimit().MaxTaskDurationDays
 	if n == nil || n.Kind != '0' || limit <= 0 || len(n.Str) > v.doc.Limits.MaxNumberLength {
 		return
 	}
-	d := jsontext.ParseDecimal(n.Str)
-	if !d.IsInteger() || d.Cmp(jsontext.DecimalOf(int64(limit))) <= 0 {
+	d := jsonpos.ParseDecimal(n.Str)
+	if !d.IsInteger() || d.Cmp(jsonpos.DecimalOf(int64(limit))) <= 0 {
 		return
 	}
 	v.at(n, "task-duration-too-long", "/manifest/task_duration_days", v.replace(n, strconv.Itoa(limit)), d.String(), limit, v.tierName())
@@ -255,8 +255,8 @@ func (v *validation) taskDuration(m *jsontext.Node) {
 
 // dataFormats warns when a format of type "other" does not explain itself,
 // on the stage and on each skill.
-func (v *validation) dataFormats(st *jsontext.Node, p path) {
-	check := func(n *jsontext.Node, at path) {
+func (v *validation) dataFormats(st *jsonpos.Node, p path) {
+	check := func(n *jsonpos.Node, at path) {
 		for _, key := range []string{"input_data_format", "output_data_format"} {
 			df := n.Child(key)
 			if df == nil || df.Kind != '{' {
@@ -282,7 +282,7 @@ func (v *validation) dataFormats(st *jsontext.Node, p path) {
 
 // fiat applies the points-versus-fiat rule and the tier's fiat availability.
 // It reports whether the stage pays in fiat.
-func (v *validation) fiat(st *jsontext.Node, p path) bool {
+func (v *validation) fiat(st *jsonpos.Node, p path) bool {
 	enabledKey, amountKey := v.doc.PointsAndFiat.FiatFields[0], v.doc.PointsAndFiat.FiatFields[1]
 	enabled, amount := st.Child(enabledKey), st.Child(amountKey)
 	if enabled == nil || enabled.Kind != 't' {
@@ -302,7 +302,7 @@ func (v *validation) fiat(st *jsontext.Node, p path) bool {
 		if pts == nil || pts.Kind != '0' || len(pts.Str) > v.doc.Limits.MaxNumberLength {
 			continue
 		}
-		d := jsontext.ParseDecimal(pts.Str)
+		d := jsonpos.ParseDecimal(pts.Str)
 		if d.IsZero() || d.IsNegative() || !d.IsInteger() {
 			continue // zero is right; a negative or fractional value has its own error
 		}
@@ -326,7 +326,7 @@ func (v *validation) tierName() bi {
 
 // typeCriteria checks type_criteria against the stage's type: its own keys
 // by value, keys of other types and unknown keys as warnings.
-func (v *validation) typeCriteria(st *jsontext.Node, p path, stageType int64) {
+func (v *validation) typeCriteria(st *jsonpos.Node, p path, stageType int64) {
 	tc := st.Child("type_criteria")
 	own, known := v.idx.criteria[stageType]
 	if tc == nil || tc.Kind != '{' || !known {
@@ -367,7 +367,7 @@ func (v *validation) stageTypeName(id int64) bi {
 // not mention: the detail must explain how the stages connect. Only the
 // first stages up to the largest tier's max_stages are looked for, which
 // keeps the check linear in the detail; more stages are an error anyway.
-func (v *validation) detailMentionsStages(m, stages *jsontext.Node) {
+func (v *validation) detailMentionsStages(m, stages *jsonpos.Node) {
 	detail := m.Child("detail")
 	if detail == nil || detail.Kind != '"' || detail.Str == "" {
 		return

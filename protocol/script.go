@@ -6,7 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // letterClasses are the scripts letters are counted in, with names in both
@@ -42,7 +42,7 @@ func expectedClasses(script string) []string {
 // languageScript warns when the human-facing strings are plainly written in
 // another script than manifest.language's. Languages sharing a script are
 // never told apart.
-func (v *validation) languageScript(m, stages *jsontext.Node) {
+func (v *validation) languageScript(m, stages *jsonpos.Node) {
 	tag, ok := stringAt(m, "language")
 	if !ok {
 		return
@@ -137,7 +137,7 @@ func codeOrURL(s string) int {
 
 // humanText calls fn with every human-facing string under obj, following the
 // field lists' refs.
-func (v *validation) humanText(obj *jsontext.Node, ref string, fn func(string)) {
+func (v *validation) humanText(obj *jsonpos.Node, ref string, fn func(string)) {
 	if obj == nil || obj.Kind != '{' {
 		return
 	}

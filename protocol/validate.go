@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // Options says how to validate a payload. The zero value validates against
@@ -104,15 +104,15 @@ type validation struct {
 	text     []byte
 	tier     string
 	labels   map[string]Label
-	root     *jsontext.Node
+	root     *jsonpos.Node
 	size     int64 // of the whole input
 
 	found                  []pending // findings up to the document's max_findings
 	errors                 int       // errors found, reported or not
 	dropped, droppedErrors int       // findings past max_findings
 
-	steps               []jsontext.Step   // the walk's path stack (see path)
-	manifest            *jsontext.Node    // the manifest object, once walked
+	steps               []jsonpos.Step    // the walk's path stack (see path)
+	manifest            *jsonpos.Node     // the manifest object, once walked
 	stageNames          map[string]string // stage_name → pointer of its first stage
 	notAllOrchestrators bool
 	stripeReminded      bool
@@ -138,7 +138,7 @@ func (v *validation) run() {
 	if !ok {
 		return
 	}
-	root, issues := jsontext.Parse(v.text[:end], start, v.doc.Limits.MaxDepth)
+	root, issues := jsonpos.Parse(v.text[:end], start, v.doc.Limits.MaxDepth)
 	fatal := false
 	for _, is := range issues {
 		var fix *Fix
@@ -267,7 +267,7 @@ func (v *validation) result(lang string) Result {
 	for i, f := range out {
 		offsets[i] = f.start
 	}
-	for i, p := range jsontext.Positions(v.text, offsets) {
+	for i, p := range jsonpos.Positions(v.text, offsets) {
 		out[i].Line, out[i].Column = p.Line, p.Column
 		out[i].Message = out[i].MessageEN
 		if lang == "zh-CN" {

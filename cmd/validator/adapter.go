@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 
 	"pairag.com/portal/protocol"
-	"pairag.com/portal/protocol/jsontext"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // webFinding is a finding as the page needs it: the CLI's JSON fields plus
@@ -62,7 +62,7 @@ func validateJSON(text, tier, lang string) string {
 		s, e := f.Span()
 		offsets = append(offsets, s, e)
 	}
-	pos := jsontext.Positions(b, offsets)
+	pos := jsonpos.Positions(b, offsets)
 	for i, f := range res.Findings {
 		out.Findings = append(out.Findings, webFinding{Finding: f, From: pos[2*i].UTF16, To: pos[2*i+1].UTF16})
 	}

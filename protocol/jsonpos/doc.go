@@ -1,4 +1,4 @@
-// Package jsontext reads JSON text (RFC 8259) keeping where every value is:
+// Package jsonpos reads JSON text (RFC 8259) keeping where every value is:
 // the byte span of each value and key, so a caller can name a line, a
 // column or a UTF-16 offset ([Positions]); duplicate keys, kept in order
 // with all but the last marked shadowed; and number literals as written,
@@ -19,4 +19,4 @@
 // The package knows nothing of what the JSON means; package protocol
 // validates payloads with it. It uses no reflection and only the standard
 // library, so it builds for js/wasm small.
-package jsontext
+package jsonpos

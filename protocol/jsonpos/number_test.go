@@ -1,4 +1,4 @@
-package jsontext
+package jsonpos
 
 import (
 	"math/big"

@@ -1,4 +1,4 @@
-package jsontext
+package jsonpos
 
 import (
 	"bytes"
