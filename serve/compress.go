@@ -62,9 +62,10 @@ func compressible(contentType string) bool {
 // type and headers allow it; otherwise it passes everything through.
 type gzipWriter struct {
 	http.ResponseWriter
-	head    bool
-	decided bool
-	gz      *gzip.Writer
+	head        bool
+	decided     bool
+	revalidated bool // the request's If-None-Match named the compressed variant
+	gz          *gzip.Writer
 }
 
 // withGzip returns the writer a handler should use for r.
@@ -74,12 +75,24 @@ func withGzip(w http.ResponseWriter, r *http.Request) (http.ResponseWriter, func
 		return w, func() {}
 	}
 	g := &gzipWriter{ResponseWriter: w, head: r.Method == http.MethodHead}
+	// The client revalidates the compressed variant with its "-gzip" tag:
+	// the handler knows the file's own tag, so compare against that, and
+	// answer a 304 with the tag the client holds.
+	if inm := r.Header.Get("If-None-Match"); strings.Contains(inm, `-gzip"`) {
+		r.Header.Set("If-None-Match", strings.ReplaceAll(inm, `-gzip"`, `"`))
+		g.revalidated = true
+	}
 	return g, g.close
 }
 
 func (g *gzipWriter) WriteHeader(status int) {
 	if !g.decided {
 		g.decided = true
+		if status == http.StatusNotModified && g.revalidated {
+			if etag := g.Header().Get("ETag"); etag != "" && strings.HasSuffix(etag, `"`) {
+				g.Header().Set("ETag", strings.TrimSuffix(etag, `"`)+`-gzip"`)
+			}
+		}
 		if g.shouldCompress(status) {
 			h := g.Header()
 			h.Del("Content-Length")

@@ -6,10 +6,10 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestCompression serves real files with a range of request headers:
@@ -95,11 +95,17 @@ func TestCompressionConditional(t *testing.T) {
 	req := httptest.NewRequest("GET", "/app.js", nil)
 	req.Host = "localhost"
 	req.Header.Set("Accept-Encoding", "gzip")
-	req.Header.Set("If-Modified-Since", time.Now().Add(time.Hour).UTC().Format(http.TimeFormat))
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, req)
-	if rec.Code != http.StatusNotModified || rec.Body.Len() != 0 || rec.Header().Get("Content-Encoding") != "" {
-		t.Errorf("conditional GET = %d, %d bytes, encoding %q; want 304, empty, none", rec.Code, rec.Body.Len(), rec.Header().Get("Content-Encoding"))
+	etag := rec.Header().Get("ETag")
+	if rec.Code != http.StatusOK || etag == "" {
+		t.Fatalf("GET = %d with ETag %q; want 200 and an ETag", rec.Code, etag)
+	}
+	req.Header.Set("If-None-Match", etag)
+	rec = httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNotModified || rec.Body.Len() != 0 || rec.Header().Get("Content-Encoding") != "" || rec.Header().Get("ETag") != etag {
+		t.Errorf("conditional GET = %d, %d bytes, encoding %q, ETag %q; want 304, empty, none, %q", rec.Code, rec.Body.Len(), rec.Header().Get("Content-Encoding"), rec.Header().Get("ETag"), etag)
 	}
 
 	h := http.Header{"Content-Type": {"text/html"}, "Etag": {`"abc"`}}
@@ -168,6 +174,70 @@ func TestBindWarning(t *testing.T) {
 		p := startPreview(t, dir, Config{Bind: tt.bind})
 		if got := strings.Contains(p.out.String(), "reachable from the network"); got != tt.want {
 			t.Errorf("--bind %s: warning printed = %t; want %t; output:\n%s", tt.bind, got, tt.want, p.out)
+		}
+	}
+}
+
+// TestRevalidationAcrossBuilds: two builds within one second (a file saved
+// in two steps, a quick revert) must not answer the browser's
+// revalidation of the first build's page with a 304. Before, the
+// validator was the file's modification time, whole seconds in HTTP, and
+// the browser kept the page of the build in between.
+func TestRevalidationAcrossBuilds(t *testing.T) {
+	s := fuzzServer(t)
+	page := filepath.Join(s.cur.p.Load().dir, "docs", "a", "index.html")
+	get := func(header, value string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", "/docs/a/", nil)
+		req.Host = "localhost"
+		req.Header.Set("Accept-Encoding", "gzip")
+		if header != "" {
+			req.Header.Set(header, value)
+		}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		return rec
+	}
+	first := get("", "")
+	if first.Code != http.StatusOK {
+		t.Fatalf("GET = %d", first.Code)
+	}
+	info, err := os.Stat(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// The next build: the same page, longer, written within the same second.
+	dir := t.TempDir()
+	next := filepath.Join(dir, "docs", "a", "index.html")
+	writeFile(t, next, "<html><head></head><body>a, now longer</body></html>")
+	if err := os.Chtimes(next, info.ModTime(), info.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	st, err := newSite("next-build", dir, func(*site) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.cur.swap(st)
+
+	for _, v := range []struct{ header, value string }{
+		{"If-None-Match", first.Header().Get("ETag")},
+		{"If-Modified-Since", first.Header().Get("Last-Modified")},
+	} {
+		if v.value == "" {
+			continue
+		}
+		rec := get(v.header, v.value)
+		body := rec.Body.String()
+		if rec.Code == http.StatusOK && rec.Header().Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(rec.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(zr)
+			body = string(b)
+		}
+		if rec.Code != http.StatusOK || !strings.Contains(body, "now longer") {
+			t.Errorf("%s: %s after the next build = %d %q; want 200 and the new page", v.header, v.value, rec.Code, body)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ServeHTTP serves the preview: the endpoints under /__gen/ and the
@@ -175,7 +176,14 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, st *site, nam
 		}
 	}
 	if status == http.StatusOK {
-		http.ServeContent(w, r, name, info.ModTime(), body)
+		// A site's files never change once built, and every build is a
+		// new site id, so the id is the validator. Not modification
+		// times: HTTP's Last-Modified counts whole seconds, and a page
+		// rebuilt twice within one (a file saved in two steps, a quick
+		// revert) was answered 304 with the build in between's page, whose
+		// stale id then reloaded it again and again.
+		h.Set("ETag", `"`+st.id+`"`)
+		http.ServeContent(w, r, name, time.Time{}, body)
 		return
 	}
 	if size, err := body.Seek(0, io.SeekEnd); err == nil {

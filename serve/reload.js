@@ -8,16 +8,52 @@
   var site = (me && me.dataset.site) || "";
   var key = "gen-scroll:" + location.pathname;
 
+  // wanted is the position to come back to while this page has not shown
+  // it: a build in between may render the page shorter (a file saved in
+  // two steps, an error), and its clamped position must not replace the
+  // writer's. The browser's own restoring is off (it would put back where
+  // such a page was clamped); after load the position is held for a few
+  // frames while late layout (tables laid out as they come into view)
+  // settles. It is dropped once the page shows it, or when the writer
+  // scrolls by hand.
+  if ("scrollRestoration" in history) { history.scrollRestoration = "manual"; }
+  var wanted = null;
   var saved = sessionStorage.getItem(key);
   if (saved !== null) {
     sessionStorage.removeItem(key);
-    var y = parseInt(saved, 10) || 0;
-    window.scrollTo(0, y);
-    window.addEventListener("load", function () { window.scrollTo(0, y); });
+    wanted = parseInt(saved, 10) || 0;
+    window.scrollTo(0, wanted);
+    var hold = function () {
+      var steady = 0, frames = 0;
+      var step = function () {
+        if (wanted === null) { return; }
+        var max = document.documentElement.scrollHeight - window.innerHeight;
+        if (Math.abs(window.scrollY - wanted) < 2) {
+          steady++;
+        } else if (max >= wanted) {
+          window.scrollTo(0, wanted);
+          steady = 0;
+        } else {
+          return; // too short to show it: keep it for the next reload
+        }
+        frames++;
+        if (steady >= 10 || frames >= 120) {
+          if (Math.abs(window.scrollY - wanted) < 2) { wanted = null; }
+          return;
+        }
+        requestAnimationFrame(step);
+      };
+      requestAnimationFrame(step);
+    };
+    if (document.readyState === "complete") { hold(); } else { window.addEventListener("load", hold); }
+    ["wheel", "touchstart", "keydown", "mousedown"].forEach(function (type) {
+      window.addEventListener(type, function () { wanted = null; }, { passive: true });
+    });
   }
 
   function reload() {
-    sessionStorage.setItem(key, String(Math.round(window.scrollY)));
+    var y = wanted !== null ? wanted : Math.round(window.scrollY);
+    sessionStorage.setItem(key, String(y));
     location.reload();
   }
 
