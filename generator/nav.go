@@ -170,7 +170,7 @@ const minTOC = 4
 // tocOf lists the h2 and h3 headings of a rendered page body, when it has
 // at least minTOC h2 sections.
 func tocOf(body string) []templates.TOCItem {
-	if strings.Count(body, "<h2")+strings.Count(body, "<H2") < minTOC {
+	if !atLeastH2(body, minTOC) {
 		return nil // too few h2 elements of any kind: not worth reading the body
 	}
 	var items []templates.TOCItem
@@ -185,6 +185,26 @@ func tocOf(body string) []templates.TOCItem {
 		return nil
 	}
 	return items
+}
+
+// atLeastH2 reports whether body has at least n "<h2" or "<H2": what
+// strings.Count of both would say, but it stops at the nth, and the upper
+// case (never in generated HTML) is only looked for when the lower case
+// falls short.
+func atLeastH2(body string, n int) bool {
+	for _, tag := range [...]string{"<h2", "<H2"} {
+		for s := body; ; {
+			i := strings.Index(s, tag)
+			if i < 0 {
+				break
+			}
+			if n--; n == 0 {
+				return true
+			}
+			s = s[i+len(tag):]
+		}
+	}
+	return false
 }
 
 // hashedURL is the URL writeHashed gives data, computed before it is written.

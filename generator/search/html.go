@@ -44,7 +44,7 @@ func Sections(page []byte) []Section {
 	var (
 		out     []Section
 		cur     = &Section{}
-		text    strings.Builder
+		text    []byte // the current section's text, its buffer kept from section to section
 		heading *strings.Builder
 		headTag atom.Atom
 		inMain  bool
@@ -52,11 +52,11 @@ func Sections(page []byte) []Section {
 		depth   int
 	)
 	flush := func() {
-		cur.Text = collapse(text.String())
+		cur.Text = collapse(string(text))
 		if cur.ID != "" || cur.Text != "" || len(out) == 0 {
 			out = append(out, *cur)
 		}
-		text.Reset()
+		text = text[:0]
 	}
 	for {
 		switch sc.next() {
@@ -73,7 +73,7 @@ func Sections(page []byte) []Section {
 			}
 			if !inMain || sc.void || voidElement(t.atom) {
 				if inMain && skip == 0 && t.atom == atom.Br {
-					text.WriteByte(' ')
+					text = append(text, ' ')
 				}
 				continue
 			}
@@ -86,7 +86,7 @@ func Sections(page []byte) []Section {
 				cur = &Section{ID: t.id}
 				heading, headTag = &strings.Builder{}, t.atom
 			case blockElement(t.atom):
-				text.WriteByte(' ')
+				text = append(text, ' ')
 			}
 		case endTok:
 			a := sc.tag.atom
@@ -105,7 +105,7 @@ func Sections(page []byte) []Section {
 				cur.Heading = collapse(heading.String())
 				heading = nil
 			case blockElement(a):
-				text.WriteByte(' ')
+				text = append(text, ' ')
 			}
 		case textTok:
 			if !inMain || skip > 0 {
@@ -114,7 +114,7 @@ func Sections(page []byte) []Section {
 			if heading != nil {
 				sc.writeText(heading)
 			} else {
-				sc.writeText(&text)
+				text = sc.appendText(text)
 			}
 		}
 	}
@@ -237,6 +237,14 @@ func (s *scanner) writeText(b *strings.Builder) {
 		return
 	}
 	b.WriteString(html.UnescapeString(string(s.raw)))
+}
+
+// appendText appends the current text token to b, entities decoded.
+func (s *scanner) appendText(b []byte) []byte {
+	if bytes.IndexByte(s.raw, '&') < 0 {
+		return append(b, s.raw...)
+	}
+	return append(b, html.UnescapeString(string(s.raw))...)
 }
 
 func (s *scanner) name() []byte {
