@@ -90,17 +90,6 @@ func (r *report) Report(f *Finding) {
 	}
 }
 
-// finding files a finding with the build: errors fail it, warnings are
-// logged, notes are left to gen check.
-func (r *report) finding(f Finding) {
-	switch f.Severity {
-	case SeverityError:
-		r.errorf(f.File, f.Line, "%s", f.Msg)
-	case SeverityWarning:
-		r.warnf(f.File, f.Line, "%s", f.Msg)
-	}
-}
-
 // merge adds another report's errors and warnings to r.
 func (r *report) merge(o *report) {
 	if len(o.errs) == 0 && len(o.warnings) == 0 {

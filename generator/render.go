@@ -107,7 +107,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 	}
 	if cmp != nil {
 		for _, f := range append(cmp.Findings, drift.TermFindings(cmp, b.ext.glossary)...) {
-			rep.finding(f)
+			rep.Report(&f)
 		}
 	}
 	b.rep.merge(rep)

@@ -25,7 +25,7 @@ func (b *builder) loadSkills() {
 		}
 	}
 	for _, f := range findings {
-		b.rep.finding(f)
+		b.rep.Report(&f)
 	}
 	b.skills = loaded
 }

@@ -57,19 +57,25 @@ const (
 
 // ParseAck reads an acknowledgement line.
 func ParseAck(line []byte) (Ack, bool) {
-	line = bytes.TrimSpace(line)
-	if !bytes.HasPrefix(line, []byte(ackPrefix)) {
-		return Ack{}, false // most lines: not copied to a string
-	}
-	s := string(line)
-	if len(s) < len(ackPrefix)+len(stampSuffix) || !strings.HasPrefix(s, ackPrefix) || !strings.HasSuffix(s, stampSuffix) {
+	s, ok := markerText(line, ackPrefix)
+	if !ok {
 		return Ack{}, false
 	}
-	d, key, ok := strings.Cut(s[len(ackPrefix):len(s)-len(stampSuffix)], ": ")
+	d, key, ok := strings.Cut(s, ": ")
 	if !ok || !isHex(d) || key == "" {
 		return Ack{}, false
 	}
 	return Ack{Digest: d, Key: key}, true
+}
+
+// markerText returns what a marker line holds between prefix and the
+// closing " -->". Most lines are not markers and are not copied.
+func markerText(line []byte, prefix string) (string, bool) {
+	line = bytes.TrimSpace(line)
+	if len(line) < len(prefix)+len(stampSuffix) || !bytes.HasPrefix(line, []byte(prefix)) || !bytes.HasSuffix(line, []byte(stampSuffix)) {
+		return "", false // also "<!-- source: -->", where prefix and suffix overlap
+	}
+	return string(line[len(prefix) : len(line)-len(stampSuffix)]), true
 }
 
 // IsMarker reports a line gen stamp writes: a stamp or an acknowledgement.
@@ -92,15 +98,11 @@ func isHex(d string) bool {
 
 // ParseStamp returns the digest of a stamp comment line.
 func ParseStamp(line []byte) (string, bool) {
-	line = bytes.TrimSpace(line)
-	if !bytes.HasPrefix(line, []byte(stampPrefix)) {
-		return "", false // most lines: not copied to a string
+	s, ok := markerText(line, stampPrefix)
+	if !ok {
+		return "", false
 	}
-	s := string(line)
-	if len(s) < len(stampPrefix)+len(stampSuffix) || !strings.HasPrefix(s, stampPrefix) || !strings.HasSuffix(s, stampSuffix) {
-		return "", false // "<!-- source: -->" overlaps prefix and suffix
-	}
-	d := strings.TrimSpace(s[len(stampPrefix) : len(s)-len(stampSuffix)])
+	d := strings.TrimSpace(s)
 	return d, isHex(d)
 }
 
