@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -85,10 +86,11 @@ type token struct {
 
 // facts are the tokens of one section, in source order.
 type facts struct {
-	tokens []token  // inline code, link targets and numbers
-	blocks []token  // code blocks, fenced or indented
-	kinds  []string // kind of each top-level block (heading, paragraph, code, list, ...)
-	lines  []int    // line of each top-level block
+	tokens []token    // inline code, link targets and numbers
+	blocks []token    // code blocks, fenced or indented
+	kinds  []string   // kind of each top-level block (heading, paragraph, code, list, ...)
+	lines  []int      // line of each top-level block
+	bag    []tokenKey // tokens and blocks by kind and text, sorted (bagOf)
 }
 
 var syntaxParsers = sync.Pool{New: func() any { return markdown.NewSyntaxParser() }}
@@ -114,6 +116,9 @@ func analyzeDoc(doc ast.Node, src []byte, secs []Section) []facts {
 		f.kinds = append(f.kinds, blockKind(n))
 		f.lines = append(f.lines, max(blockLine(n, lines), secs[cur].Line))
 		collect(n, src, lines, f, len(f.kinds)-1)
+	}
+	for i := range out {
+		out[i].bag = bagOf(&out[i])
 	}
 	return out
 }
@@ -202,7 +207,7 @@ func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
 		case *ast.Text:
 			if entering && inLink == 0 {
 				line := lineAt(lines, c.Segment.Start)
-				text := string(c.Segment.Value(src))
+				text := c.Segment.Value(src)
 				for _, num := range numbersIn(text) {
 					f.tokens = append(f.tokens, token{kind: "number", text: num, line: line, blk: blk})
 				}
@@ -269,60 +274,78 @@ func lineAt(starts []int, off int) int {
 
 // numbersIn returns the numbers of prose text: runs of digits with an
 // optional decimal part; full-width digits count as digits, and commas
-// between groups of three digits are dropped ("3,600" is "3600").
-func numbersIn(s string) []string {
-	first := firstDigit(s)
-	if first < 0 {
-		return nil // most text: no runes to convert
+// between groups of three digits are dropped ("3,600" is "3600"). It reads
+// s in place: the drift check calls it on every text of a page.
+func numbersIn(s []byte) []string {
+	i := firstDigit(s)
+	if i < 0 {
+		return nil // most text
 	}
 	var out []string
-	rs := []rune(s[first:])
-	digit := func(i int) bool { return i < len(rs) && toASCIIDigit(rs[i]) != 0 }
-	for i := 0; i < len(rs); i++ {
-		if !digit(i) {
+	var num []byte
+	for i < len(s) {
+		if d, _ := digitAt(s, i); d == 0 {
+			_, size := utf8.DecodeRune(s[i:])
+			i += size
 			continue
 		}
-		var b strings.Builder
-		for ; i < len(rs); i++ {
-			switch {
-			case digit(i):
-				b.WriteRune(toASCIIDigit(rs[i]))
+		num, dot := num[:0], false
+		for i < len(s) {
+			if d, size := digitAt(s, i); d != 0 {
+				num = append(num, d)
+				i += size
 				continue
-			case rs[i] == ',' && digit(i+1) && digit(i+2) && digit(i+3) && !digit(i+4):
+			}
+			if s[i] == ',' && digitsAt(s, i+1, 4) == 3 {
+				i++ // a thousands separator: exactly three digits follow
 				continue
-			case rs[i] == '.' && digit(i+1) && !strings.Contains(b.String(), "."):
-				b.WriteByte('.')
+			}
+			if s[i] == '.' && !dot && digitsAt(s, i+1, 1) == 1 {
+				num, dot = append(num, '.'), true
+				i++
 				continue
 			}
 			break
 		}
-		out = append(out, b.String())
+		out = append(out, string(num))
 	}
 	return out
 }
 
 // firstDigit returns the offset of the first ASCII or full-width digit of
 // s, or -1.
-func firstDigit(s string) int {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			return i
-		case c == 0xEF && i+2 < len(s) && s[i+1] == 0xBC && s[i+2] >= 0x90 && s[i+2] <= 0x99: // U+FF10-U+FF19
+func firstDigit(s []byte) int {
+	for i := range s {
+		if d, _ := digitAt(s, i); d != 0 {
 			return i
 		}
 	}
 	return -1
 }
 
-func toASCIIDigit(r rune) rune {
-	switch {
-	case r >= '0' && r <= '9':
-		return r
-	case r >= '０' && r <= '９':
-		return '0' + r - '０'
+// digitAt returns the ASCII digit written at s[i], ASCII or full-width
+// (U+FF10 to U+FF19), and its length in bytes; 0 when there is none.
+func digitAt(s []byte, i int) (byte, int) {
+	switch c := s[i]; {
+	case c >= '0' && c <= '9':
+		return c, 1
+	case c == 0xEF && i+2 < len(s) && s[i+1] == 0xBC && s[i+2] >= 0x90 && s[i+2] <= 0x99:
+		return '0' + s[i+2] - 0x90, 3
 	}
-	return 0
+	return 0, 0
+}
+
+// digitsAt counts the digits in a row from s[i], up to limit.
+func digitsAt(s []byte, i, limit int) int {
+	n := 0
+	for n < limit && i < len(s) {
+		d, size := digitAt(s, i)
+		if d == 0 {
+			break
+		}
+		n, i = n+1, i+size
+	}
+	return n
 }
 
 // PairRow is one row of the side-by-side view: a section of the original
@@ -417,29 +440,48 @@ func matchScore(o, t *TextFile, i, j int) float64 {
 	return s + 2*similarity(o.facts[i], t.facts[j])
 }
 
-// similarity is the share of tokens and code blocks two sections have in common.
+// similarity is the share of tokens and code blocks two sections have in
+// common: the size of the intersection of their bags.
 func similarity(a, b facts) float64 {
-	type key struct{ kind, text string }
-	count := make(map[key]int, len(a.tokens)+len(a.blocks))
-	for _, list := range [][]token{a.tokens, a.blocks} {
-		for _, tk := range list {
-			count[key{tk.kind, tk.text}]++
-		}
-	}
-	total, totalB := len(a.tokens)+len(a.blocks), len(b.tokens)+len(b.blocks)
 	common := 0
-	for _, list := range [][]token{b.tokens, b.blocks} {
-		for _, tk := range list {
-			if k := (key{tk.kind, tk.text}); count[k] > 0 {
-				count[k]--
-				common++
-			}
+	for i, j := 0, 0; i < len(a.bag) && j < len(b.bag); {
+		switch c := a.bag[i].compare(b.bag[j]); {
+		case c == 0:
+			common++
+			i, j = i+1, j+1
+		case c < 0:
+			i++
+		default:
+			j++
 		}
 	}
-	if n := max(total, totalB); n > 0 {
+	if n := max(len(a.bag), len(b.bag)); n > 0 {
 		return float64(common) / float64(n)
 	}
 	return 0
+}
+
+// tokenKey is what two tokens must share to be the same for similarity.
+type tokenKey struct{ kind, text string }
+
+func (k tokenKey) compare(o tokenKey) int {
+	if c := strings.Compare(k.kind, o.kind); c != 0 {
+		return c
+	}
+	return strings.Compare(k.text, o.text)
+}
+
+// bagOf is the sorted keys of a section's tokens and code blocks: made
+// once per section, as alignment compares every section with several.
+func bagOf(f *facts) []tokenKey {
+	bag := make([]tokenKey, 0, len(f.tokens)+len(f.blocks))
+	for _, list := range [...][]token{f.tokens, f.blocks} {
+		for _, tk := range list {
+			bag = append(bag, tokenKey{tk.kind, tk.text})
+		}
+	}
+	slices.SortFunc(bag, tokenKey.compare)
+	return bag
 }
 
 // matchInOrder aligns two sequences without crossing, maximising the total

@@ -1,62 +1,70 @@
 package drift
 
 import (
+	"bytes"
 	"strconv"
-	"strings"
+	"unicode/utf8"
 )
 
 // chineseNumbersIn returns the numbers a Chinese text writes in Chinese
 // numerals: 五 (5), 十二 (12), 两 (2), 三千 (3000), 百分之五十 (50, as in
 // 50%), 前五次 (5). They may stand for a number of the original; they are
-// never reported on their own, since 一 and 两 are also plain words.
-func chineseNumbersIn(s string) []string {
-	first := strings.IndexFunc(s, isNumeral)
+// never reported on their own, since 一 and 两 are also plain words. It
+// reads s in place: the drift check calls it on every text of a page.
+func chineseNumbersIn(s []byte) []string {
+	first := indexNumeral(s)
 	if first < 0 {
-		return nil // most text, and all English text: no runes to convert
+		return nil // most text, and all English text
 	}
+	s = s[first:] // nothing before the first numeral matters
 	var out []string
-	rs := []rune(s[first:]) // nothing before the first numeral matters
-	for i := 0; i < len(rs); i++ {
-		if hasRunes(rs[i:], '百', '分', '之') {
-			i += 3
+	for i := 0; i < len(s); {
+		if bytes.HasPrefix(s[i:], percentOf) {
+			i += len(percentOf)
 		}
-		if _, ok := numeral(rs, i); !ok {
+		if i >= len(s) {
+			break
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		if !isNumeral(r) {
+			i += size
 			continue
 		}
-		j := i
-		for j < len(rs) {
-			if _, ok := numeral(rs, j); !ok {
+		j := i + size
+		for j < len(s) {
+			r, size := utf8.DecodeRune(s[j:])
+			if !isNumeral(r) {
 				break
 			}
-			j++
+			j += size
 		}
-		if v, ok := numeralValue(rs[i:j]); ok {
+		if v, ok := numeralValue(s[i:j]); ok {
 			out = append(out, strconv.FormatInt(v, 10))
 		}
-		i = j - 1
+		i = j
 	}
 	return out
 }
 
-// hasRunes reports whether rs starts with prefix.
-func hasRunes(rs []rune, prefix ...rune) bool {
-	if len(rs) < len(prefix) {
-		return false
-	}
-	for i, r := range prefix {
-		if rs[i] != r {
-			return false
-		}
-	}
-	return true
-}
+// percentOf is 百分之, "percent of": its 百 is not a hundred.
+var percentOf = []byte("百分之")
 
-// numeral reports whether rs[i] is a Chinese numeral character.
-func numeral(rs []rune, i int) (rune, bool) {
-	if i >= len(rs) {
-		return 0, false
+// indexNumeral returns the offset of the first Chinese numeral of s, or -1.
+// Every numeral is three bytes long and starts with a byte from 0xE3 to
+// 0xE9, so ASCII text is passed over a byte at a time.
+func indexNumeral(s []byte) int {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < 0xE3 || c > 0xE9 {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(s[i:])
+		if isNumeral(r) {
+			return i
+		}
+		i += size
 	}
-	return rs[i], isNumeral(rs[i])
+	return -1
 }
 
 // isNumeral reports whether r is a Chinese numeral character.
@@ -72,7 +80,8 @@ var digitValue = map[rune]int64{'零': 0, '〇': 0, '一': 1, '二': 2, '两': 2
 
 // numeralValue reads a run of Chinese numerals: 十二 is 12, 两千零五 is
 // 2005, 三万五千 is 35000; a run of digits only (二〇二六) reads digit by digit.
-func numeralValue(rs []rune) (int64, bool) {
+func numeralValue(run []byte) (int64, bool) {
+	rs := []rune(string(run)) // a short run of numerals
 	positional := true
 	for _, r := range rs {
 		if _, ok := digitValue[r]; !ok {
