@@ -134,7 +134,7 @@ type builder struct {
 	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
 	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
 	vbar      versionBar           // reference pages of the versions (versionbar.go)
-	reads     *readLog             // what the build read, for the cache's global key (readlog.go)
+	reads     *readLog             // what the build read, for the cache's global key (readlog.go); nil without a Cache
 
 	crumbs  pageTitles // pages by URL, for breadcrumbs (nav.go)
 	full    diskFull   // files that did not fit
@@ -204,8 +204,11 @@ func (b *builder) run(ctx context.Context) {
 // load reads the protocol documents, labels, translations and pages. It
 // returns false when nothing can be rendered.
 func (b *builder) load() bool {
-	b.reads = newReadLog(symlinks.Guard(b.cfg.Content, b.rep))
-	b.cfg.Content = b.reads
+	b.cfg.Content = symlinks.Guard(b.cfg.Content, b.rep)
+	if b.cfg.Cache != nil { // only the cache's key needs what was read: digesting every page costs a cold build
+		b.reads = newReadLog(b.cfg.Content)
+		b.cfg.Content = b.reads
+	}
 	if b.versions = b.loadVersions(); len(b.versions) == 0 {
 		return false
 	}
