@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"html"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -45,14 +46,15 @@ func Sections(page []byte) []Section {
 		out     []Section
 		cur     = &Section{}
 		text    []byte // the current section's text, its buffer kept from section to section
-		heading *strings.Builder
+		heading []byte // the current heading's text while inside it
+		inHead  bool
 		headTag atom.Atom
 		inMain  bool
 		skip    int // depth inside a skipped element
 		depth   int
 	)
 	flush := func() {
-		cur.Text = collapse(string(text))
+		cur.Text = collapse(text)
 		if cur.ID != "" || cur.Text != "" || len(out) == 0 {
 			out = append(out, *cur)
 		}
@@ -81,10 +83,10 @@ func Sections(page []byte) []Section {
 			switch {
 			case skip > 0 || skipped[t.atom] || hasClass(t.class, skippedClass) || t.atom == atom.H1:
 				skip++
-			case (t.atom == atom.H2 || t.atom == atom.H3) && t.id != "":
+			case (t.atom == atom.H2 || t.atom == atom.H3) && len(t.id) > 0:
 				flush()
-				cur = &Section{ID: t.id}
-				heading, headTag = &strings.Builder{}, t.atom
+				cur = &Section{ID: string(t.id)}
+				heading, inHead, headTag = heading[:0], true, t.atom
 			case blockElement(t.atom):
 				text = append(text, ' ')
 			}
@@ -101,9 +103,9 @@ func Sections(page []byte) []Section {
 			switch {
 			case skip > 0:
 				skip--
-			case heading != nil && a == headTag:
-				cur.Heading = collapse(heading.String())
-				heading = nil
+			case inHead && a == headTag:
+				cur.Heading = collapse(heading)
+				inHead = false
 			case blockElement(a):
 				text = append(text, ' ')
 			}
@@ -111,8 +113,8 @@ func Sections(page []byte) []Section {
 			if !inMain || skip > 0 {
 				continue
 			}
-			if heading != nil {
-				sc.writeText(heading)
+			if inHead {
+				heading = sc.appendText(heading)
 			} else {
 				text = sc.appendText(text)
 			}
@@ -133,7 +135,7 @@ func Headings(fragment []byte) []Heading {
 	sc := scanner{src: fragment}
 	var out []Heading
 	var cur *Heading
-	var text strings.Builder
+	var text []byte
 	skip := 0
 	for {
 		switch sc.next() {
@@ -145,34 +147,36 @@ func Headings(fragment []byte) []Heading {
 			case sc.void || voidElement(t.atom):
 			case cur != nil && (skip > 0 || hasClass(t.class, skippedClass)):
 				skip++
-			case (t.atom == atom.H2 || t.atom == atom.H3) && t.id != "":
-				cur = &Heading{Level: 2, ID: t.id}
+			case (t.atom == atom.H2 || t.atom == atom.H3) && len(t.id) > 0:
+				cur = &Heading{Level: 2, ID: string(t.id)}
 				if t.atom == atom.H3 {
 					cur.Level = 3
 				}
-				text.Reset()
+				text = text[:0]
 			}
 		case endTok:
 			switch a := sc.tag.atom; {
 			case skip > 0:
 				skip--
 			case cur != nil && (a == atom.H2 || a == atom.H3):
-				cur.Text = collapse(text.String())
+				cur.Text = collapse(text)
 				out = append(out, *cur)
 				cur = nil
 			}
 		case textTok:
 			if cur != nil && skip == 0 {
-				sc.writeText(&text)
+				text = sc.appendText(text)
 			}
 		}
 	}
 }
 
-// tag is a start or end tag with the two attributes the readers need.
+// tag is a start or end tag with the two attributes the readers need,
+// read in place (entities decoded only when there are some): most tags
+// of a page are code's spans, whose classes are only looked at.
 type tag struct {
 	atom      atom.Atom
-	id, class string
+	id, class []byte
 }
 
 type token int
@@ -228,15 +232,6 @@ func (s *scanner) next() token {
 		}
 	}
 	return eof
-}
-
-// writeText writes the current text token to b, entities decoded.
-func (s *scanner) writeText(b *strings.Builder) {
-	if bytes.IndexByte(s.raw, '&') < 0 {
-		b.Write(s.raw)
-		return
-	}
-	b.WriteString(html.UnescapeString(string(s.raw)))
 }
 
 // appendText appends the current text token to b, entities decoded.
@@ -325,7 +320,13 @@ func (s *scanner) value() []byte {
 }
 
 // attrValue returns the value, entities decoded.
-func (s *scanner) attrValue() string { return html.UnescapeString(string(s.value())) }
+func (s *scanner) attrValue() []byte {
+	v := s.value()
+	if bytes.IndexByte(v, '&') < 0 {
+		return v
+	}
+	return []byte(html.UnescapeString(string(v)))
+}
 
 func (s *scanner) skipValue() { s.value() }
 
@@ -378,10 +379,10 @@ func byteSets(sets ...string) (a, b, c, d [256]bool) {
 	return out[0], out[1], out[2], out[3]
 }
 
-// collapse is strings.Join(strings.Fields(s), " ") in one pass: runs of
-// white space (unicode.IsSpace) become one space, none at either end. Runs
-// of bytes that cannot start white space are copied whole.
-func collapse(s string) string {
+// collapse is strings.Join(strings.Fields(string(s)), " ") in one pass:
+// runs of white space (unicode.IsSpace) become one space, none at either
+// end. Runs of bytes that cannot start white space are copied whole.
+func collapse(s []byte) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	pending := false // white space since the last word
@@ -395,7 +396,7 @@ func collapse(s string) string {
 				b.WriteByte(' ')
 				pending = false
 			}
-			b.WriteString(s[i:j])
+			b.Write(s[i:j])
 			i = j
 			continue
 		}
@@ -404,7 +405,7 @@ func collapse(s string) string {
 			isSpace = asciiSpace[c]
 		} else {
 			var r rune
-			r, size = utf8.DecodeRuneInString(s[i:])
+			r, size = utf8.DecodeRune(s[i:])
 			isSpace = unicode.IsSpace(r)
 		}
 		switch {
@@ -415,7 +416,7 @@ func collapse(s string) string {
 			pending = false
 			fallthrough
 		default:
-			b.WriteString(s[i : i+size])
+			b.Write(s[i : i+size])
 		}
 		i += size
 	}
@@ -435,15 +436,39 @@ var mayBeSpace = func() (t [256]bool) {
 // asciiSpace is unicode.IsSpace for ASCII.
 var asciiSpace = [256]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
-func hasClass(class string, classes []string) bool {
-	for _, c := range strings.Fields(class) {
+// hasClass reports whether the class attribute class lists one of classes.
+func hasClass(class []byte, classes []string) bool {
+	if len(class) == 0 {
+		return false
+	}
+	if !isASCII(class) {
+		return slices.ContainsFunc(strings.Fields(string(class)), func(c string) bool { return slices.Contains(classes, c) })
+	}
+	for i := 0; i < len(class); {
+		for i < len(class) && asciiSpace[class[i]] {
+			i++
+		}
+		j := i
+		for j < len(class) && !asciiSpace[class[j]] {
+			j++
+		}
 		for _, want := range classes {
-			if c == want {
+			if j > i && string(class[i:j]) == want { // compared, not copied
 				return true
 			}
 		}
+		i = j
 	}
 	return false
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func voidElement(a atom.Atom) bool {

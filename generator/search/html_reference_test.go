@@ -31,7 +31,7 @@ func sectionsReference(page []byte) []Section {
 		stackTag []atom.Atom
 	)
 	flush := func() {
-		cur.Text = collapse(text.String())
+		cur.Text = collapse([]byte(text.String()))
 		if cur.ID == "" && cur.Text == "" && len(out) > 0 {
 			return
 		}
@@ -60,7 +60,7 @@ func sectionsReference(page []byte) []Section {
 				continue
 			}
 			stackTag = append(stackTag, a)
-			if skip > 0 || skipped[a] || hasClass(tok.class, skippedClass) {
+			if skip > 0 || skipped[a] || hasClass([]byte(tok.class), skippedClass) {
 				skip++
 				continue
 			}
@@ -93,7 +93,7 @@ func sectionsReference(page []byte) []Section {
 				continue
 			}
 			if heading != nil && endAtom == headTag {
-				cur.Heading = collapse(heading.String())
+				cur.Heading = collapse([]byte(heading.String()))
 				heading = nil
 				continue
 			}
@@ -113,10 +113,16 @@ func sectionsReference(page []byte) []Section {
 	}
 }
 
+// refTag is a start tag as the reference reads it.
+type refTag struct {
+	atom      atom.Atom
+	id, class string
+}
+
 // startTag reads the current start tag of an html.Tokenizer.
-func startTag(z *html.Tokenizer) tag {
+func startTag(z *html.Tokenizer) refTag {
 	name, more := z.TagName()
-	t := tag{atom: atom.Lookup(name)}
+	t := refTag{atom: atom.Lookup(name)}
 	for more {
 		var k, v []byte
 		k, v, more = z.TagAttr()
