@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -246,15 +245,13 @@ func (b *builder) splitReference() (refs, rest []pair) {
 
 // worker is what one rendering goroutine reuses from page to page.
 type worker struct {
-	md        map[string]goldmark.Markdown // one instance per language
-	body, out bytes.Buffer
-	bw        *bufio.Writer // goldmark's writer, over body
+	md   map[string]goldmark.Markdown // one instance per language
+	body markdown.Output              // the page's Markdown as HTML
+	out  bytes.Buffer                 // the whole page
 }
 
 func (b *builder) newWorker() *worker {
-	w := &worker{md: map[string]goldmark.Markdown{en: markdown.New(en, b.hl), zh: markdown.New(zh, b.hl)}}
-	w.bw = bufio.NewWriterSize(&w.body, 16<<10)
-	return w
+	return &worker{md: map[string]goldmark.Markdown{en: markdown.New(en, b.hl), zh: markdown.New(zh, b.hl)}}
 }
 
 // renderPool renders pairs on cfg.Workers goroutines.

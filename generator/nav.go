@@ -168,14 +168,15 @@ func (t *pageTitles) titles(pairs []pair, lang, url string) []string {
 const minTOC = 4
 
 // tocOf lists the h2 and h3 headings of a rendered page body, when it has
-// at least minTOC h2 sections.
-func tocOf(body string) []templates.TOCItem {
+// at least minTOC h2 sections. The body ends with the HTML of the page's
+// Markdown, rendered into md (nil when there is none).
+func tocOf(body string, md *markdown.Output) []templates.TOCItem {
 	if !atLeastH2(body, minTOC) {
 		return nil // too few h2 elements of any kind: not worth reading the body
 	}
 	var items []templates.TOCItem
 	h2 := 0
-	for _, s := range search.Headings([]byte(body)) {
+	for _, s := range headingsOf(body, md) {
 		items = append(items, templates.TOCItem{Level: s.Level, ID: s.ID, Text: s.Text})
 		if s.Level == 2 {
 			h2++
@@ -185,6 +186,37 @@ func tocOf(body string) []templates.TOCItem {
 		return nil
 	}
 	return items
+}
+
+// headingsOf is search.Headings of body. When every h2 and h3 tag of the
+// body is one the Markdown renderer wrote into md, it reads only those
+// elements; goldmark omits raw HTML, so a page's own Markdown cannot add
+// others (a directive's or the version bar's HTML could: then the whole
+// body is read).
+func headingsOf(body string, md *markdown.Output) []search.Heading {
+	if md != nil && md.Len() <= len(body) {
+		n := 0
+		for _, h := range md.Headings {
+			if h.End < h.Start {
+				n = -1 // not closed: a failed render
+				break
+			}
+			if h.Level == 2 || h.Level == 3 {
+				n++
+			}
+		}
+		if n == strings.Count(body, "<h2")+strings.Count(body, "<h3") {
+			var out []search.Heading
+			src := md.Bytes()
+			for _, h := range md.Headings {
+				if h.Level == 2 || h.Level == 3 {
+					out = append(out, search.Headings(src[h.Start:h.End])...)
+				}
+			}
+			return out
+		}
+	}
+	return search.Headings([]byte(body))
 }
 
 // atLeastH2 reports whether body has at least n "<h2" or "<H2": what

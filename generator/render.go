@@ -170,19 +170,14 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	markdown.Transform(doc, p.Src, pp.pc)
 	md := w.md[p.Lang]
 	w.body.Reset()
-	w.bw.Reset(&w.body)
-	err := md.Renderer().Render(w.bw, p.Src, doc)
-	if err == nil {
-		err = w.bw.Flush()
-	}
-	if err != nil {
+	if err := md.Renderer().Render(&w.body, p.Src, doc); err != nil {
 		rep.errorf(p.File, 0, "render: %v", err)
 	}
 	if b.ctx.Err() != nil {
 		return nil
 	}
 	w.out.Reset()
-	if err := templates.Layout(b.pageView(p, pr, w.body.String())).Render(b.ctx, &w.out); err != nil {
+	if err := templates.Layout(b.pageView(p, pr, w.body.String(), &w.body)).Render(b.ctx, &w.out); err != nil {
 		rep.errorf(p.File, 0, "render layout: %v", err)
 	}
 	write(outputPath(p.URL), w.out.Bytes())
@@ -205,8 +200,9 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	return res
 }
 
-// pageView shapes a page for the layout.
-func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
+// pageView shapes a page for the layout; body is the HTML of its Markdown,
+// rendered into md (nil for a page without Markdown).
+func (b *builder) pageView(p *page, pr pair, body string, md *markdown.Output) templates.Page {
 	msg := templates.For(p.Lang)
 	other := zh
 	if p.Lang == zh {
@@ -237,7 +233,7 @@ func (b *builder) pageView(p *page, pr pair, body string) templates.Page {
 		content = templ.Join(tool, content)
 	}
 	return templates.Page{
-		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(body),
+		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(body, md),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
 		Repository: b.ext.site.Repository, EditURL: b.ext.site.editURL(p.File), Updated: b.ext.dates[p.File],
 		Scripts: scripts,

@@ -184,6 +184,7 @@ func (r headingRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) 
 func (r headingRenderer) render(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.Heading)
 	if entering {
+		beginHeading(w, n.Level)
 		fmt.Fprintf(w, "<h%d", n.Level)
 		if n.Attributes() != nil {
 			html.RenderAttributes(w, n, html.HeadingAttributeFilter)
@@ -197,6 +198,7 @@ func (r headingRenderer) render(w util.BufWriter, src []byte, node ast.Node, ent
 		}
 	}
 	_, err := fmt.Fprintf(w, "</h%d>\n", n.Level)
+	endHeading(w)
 	return ast.WalkContinue, err
 }
 
