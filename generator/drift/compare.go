@@ -196,13 +196,13 @@ func firstLine(code string) string {
 // change: "number 5 reads 6". A number the translation writes in Chinese
 // numerals stands for the number.
 func (c *Comparison) compareTokens(name string, t *Section, of, tf facts, blocks []int, normalize func(string) string) []drift {
-	key := func(tk token) string {
+	key := func(tk token) tokenKey {
 		if tk.kind == "link target" && normalize != nil {
-			return tk.kind + "\x00" + normalize(tk.text)
+			return tokenKey{tk.kind, normalize(tk.text)}
 		}
-		return tk.kind + "\x00" + tk.text
+		return tokenKey{tk.kind, tk.text}
 	}
-	count := map[string]int{}
+	count := map[tokenKey]int{}
 	for _, tk := range tf.tokens {
 		if !tk.soft {
 			count[key(tk)]++

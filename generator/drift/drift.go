@@ -255,13 +255,15 @@ func firstOffsetOr(n, block ast.Node) int {
 }
 
 func lineStarts(src []byte) []int {
-	starts := []int{0}
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
+	starts := make([]int, 1, 1+bytes.Count(src, []byte{'\n'}))
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return starts
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
-	return starts
 }
 
 // lineAt is the 1-based line of an offset; 0 for an unknown offset.
@@ -315,9 +317,11 @@ func numbersIn(s []byte) []string {
 // firstDigit returns the offset of the first ASCII or full-width digit of
 // s, or -1.
 func firstDigit(s []byte) int {
-	for i := range s {
-		if d, _ := digitAt(s, i); d != 0 {
-			return i
+	for i, c := range s {
+		if c-'0' <= 9 || c == 0xEF { // a digit, or what may start a full-width one
+			if d, _ := digitAt(s, i); d != 0 {
+				return i
+			}
 		}
 	}
 	return -1

@@ -3,7 +3,6 @@ package drift
 import (
 	"bytes"
 	"strconv"
-	"unicode/utf8"
 )
 
 // chineseNumbersIn returns the numbers a Chinese text writes in Chinese
@@ -12,28 +11,23 @@ import (
 // never reported on their own, since 一 and 两 are also plain words. It
 // reads s in place: the drift check calls it on every text of a page.
 func chineseNumbersIn(s []byte) []string {
-	first := indexNumeral(s)
-	if first < 0 {
-		return nil // most text, and all English text
-	}
-	s = s[first:] // nothing before the first numeral matters
 	var out []string
-	for i := 0; i < len(s); {
+	for i := 0; ; {
+		j := indexNumeral(s[i:])
+		if j < 0 {
+			return out // most text, and all English text, at once
+		}
+		i += j
 		if bytes.HasPrefix(s[i:], percentOf) {
 			i += len(percentOf)
+			if _, ok := numeralAt(s, i); !ok {
+				continue // 百分之 before something else: not a number
+			}
 		}
-		if i >= len(s) {
-			break
-		}
-		r, size := utf8.DecodeRune(s[i:])
-		if !isNumeral(r) {
-			i += size
-			continue
-		}
-		j := i + size
-		for j < len(s) {
-			r, size := utf8.DecodeRune(s[j:])
-			if !isNumeral(r) {
+		j = i
+		for {
+			size, ok := numeralAt(s, j)
+			if !ok {
 				break
 			}
 			j += size
@@ -43,7 +37,6 @@ func chineseNumbersIn(s []byte) []string {
 		}
 		i = j
 	}
-	return out
 }
 
 // percentOf is 百分之, "percent of": its 百 is not a hundred.
@@ -51,20 +44,26 @@ var percentOf = []byte("百分之")
 
 // indexNumeral returns the offset of the first Chinese numeral of s, or -1.
 // Every numeral is three bytes long and starts with a byte from 0xE3 to
-// 0xE9, so ASCII text is passed over a byte at a time.
+// 0xE9, which is never inside another character: other bytes are passed
+// over one at a time, without decoding.
 func indexNumeral(s []byte) int {
-	for i := 0; i < len(s); {
-		if c := s[i]; c < 0xE3 || c > 0xE9 {
-			i++
-			continue
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0xE3 && c <= 0xE9 {
+			if _, ok := numeralAt(s, i); ok {
+				return i
+			}
 		}
-		r, size := utf8.DecodeRune(s[i:])
-		if isNumeral(r) {
-			return i
-		}
-		i += size
 	}
 	return -1
+}
+
+// numeralAt reports whether a Chinese numeral starts at s[i], and its length.
+func numeralAt(s []byte, i int) (int, bool) {
+	if i+2 >= len(s) || s[i] < 0xE3 || s[i] > 0xE9 || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
+		return 0, false
+	}
+	r := rune(s[i]&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
+	return 3, isNumeral(r)
 }
 
 // isNumeral reports whether r is a Chinese numeral character.
