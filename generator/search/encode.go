@@ -73,7 +73,8 @@ func appendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
+		c := s[i]
+		if c < utf8.RuneSelf {
 			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
 				i++
 				continue
@@ -97,6 +98,11 @@ func appendString(dst []byte, s string) []byte {
 			}
 			i++
 			start = i
+			continue
+		}
+		if (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
+			(c != 0xE2 || s[i+1] != 0x80 || s[i+2]&0xFE != 0xA8) {
+			i += 3 // a valid three-byte character (Chinese), not U+2028 or U+2029: as it is
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])

@@ -3,13 +3,17 @@ package search
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 var encodeCases = []string{
 	"", "plain", `quote " and \ backslash`, "<tag> & amp", "tab\tnew\nline\rcr\bb\ff",
 	"\x00\x01\x1f\x7f", "中文，全角", "line\u2028para\u2029end", "bad \xff utf-8 \xc3", "emoji 🙂", "\ufffd",
+	"\u2027\u2028\u2029\u202a\u3000\ue000\uffff\ud7ff", "\xed\xa0\x80 \xe0\x80\x80 \xe2\x80 \xef\xbf",
 }
 
 // TestAppendDocIsJSON holds AppendDoc and MarshalParts to json.Marshal's bytes.
@@ -79,4 +83,38 @@ func FuzzCollapse(f *testing.F) {
 			t.Fatalf("collapse(%q) = %q; want %q", s, got, want)
 		}
 	})
+}
+
+// TestSpaceSize holds spaceSize to unicode.IsSpace on every rune.
+func TestSpaceSize(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		enc := utf8.AppendRune(nil, r)
+		want := 0
+		if unicode.IsSpace(r) {
+			want = len(enc)
+		}
+		if got := spaceSize(enc); got != want {
+			t.Errorf("spaceSize(%U) = %d; want %d", r, got, want)
+		}
+	}
+}
+
+// TestCollapseRandom holds collapse to strings.Fields on random texts of
+// words, every kind of white space and broken UTF-8.
+func TestCollapseRandom(t *testing.T) {
+	parts := []string{"a", "word", "中文", "。", "—", " ", "  ", "\t", "\n", "\u00a0", "\u0085", "\u1680", "\u2000", "\u200a", "\u200b", "\u2028", "\u202f", "\u205f", "\u3000", "\u3001", "\xe3", "\xe2\x80", "\xc2"}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 100_000 {
+		var b strings.Builder
+		for range r.IntN(12) {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		s := b.String()
+		if got, want := collapse([]byte(s)), strings.Join(strings.Fields(s), " "); got != want {
+			t.Fatalf("collapse(%q) = %q; want %q", s, got, want)
+		}
+	}
 }

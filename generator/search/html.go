@@ -5,7 +5,6 @@ import (
 	"html"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/atom"
@@ -381,15 +380,28 @@ func byteSets(sets ...string) (a, b, c, d [256]bool) {
 
 // collapse is strings.Join(strings.Fields(string(s)), " ") in one pass:
 // runs of white space (unicode.IsSpace) become one space, none at either
-// end. Runs of bytes that cannot start white space are copied whole.
+// end. Words and the single spaces between them, most of any text, are
+// copied whole.
 func collapse(s []byte) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	pending := false // white space since the last word
 	for i := 0; i < len(s); {
 		j := i
-		for j < len(s) && !mayBeSpace[s[j]] {
-			j++
+		for j < len(s) {
+			c := s[j]
+			switch {
+			case !mayBeSpace[c]:
+				j++
+				continue
+			case c == ' ' && j > i && j+1 < len(s) && !mayBeSpace[s[j+1]]:
+				j += 2 // one space between words: kept as it is
+				continue
+			case c >= utf8.RuneSelf && spaceSize(s[j:]) == 0:
+				j++ // a character that is not white space
+				continue
+			}
+			break
 		}
 		if j > i {
 			if pending {
@@ -400,27 +412,39 @@ func collapse(s []byte) string {
 			i = j
 			continue
 		}
-		c, size, isSpace := s[i], 1, false
-		if c < utf8.RuneSelf {
-			isSpace = asciiSpace[c]
-		} else {
-			var r rune
-			r, size = utf8.DecodeRune(s[i:])
-			isSpace = unicode.IsSpace(r)
-		}
-		switch {
-		case isSpace:
-			pending = b.Len() > 0
-		case pending:
-			b.WriteByte(' ')
-			pending = false
-			fallthrough
-		default:
-			b.Write(s[i : i+size])
-		}
-		i += size
+		pending = b.Len() > 0
+		i += spaceSize(s[i:])
 	}
 	return b.String()
+}
+
+// spaceSize returns the length of the white space character (unicode.IsSpace)
+// that s starts with, 0 if it starts with something else.
+func spaceSize(s []byte) int {
+	switch c := s[0]; {
+	case c < utf8.RuneSelf:
+		if asciiSpace[c] {
+			return 1
+		}
+	case c == 0xC2: // U+0085, U+00A0
+		if len(s) > 1 && (s[1] == 0x85 || s[1] == 0xA0) {
+			return 2
+		}
+	case len(s) < 3:
+	case c == 0xE1: // U+1680
+		if s[1] == 0x9A && s[2] == 0x80 {
+			return 3
+		}
+	case c == 0xE2: // U+2000-U+200A, U+2028, U+2029, U+202F, U+205F
+		if s[1] == 0x80 && (s[2] >= 0x80 && s[2] <= 0x8A || s[2] == 0xA8 || s[2] == 0xA9 || s[2] == 0xAF) || s[1] == 0x81 && s[2] == 0x9F {
+			return 3
+		}
+	case c == 0xE3: // U+3000
+		if s[1] == 0x80 && s[2] == 0x80 {
+			return 3
+		}
+	}
+	return 0
 }
 
 // mayBeSpace marks the bytes that are white space or may start it in
