@@ -168,9 +168,17 @@ func (t *pageTitles) titles(pairs []pair, lang, url string) []string {
 const minTOC = 4
 
 // tocOf lists the h2 and h3 headings of a rendered page body, when it has
-// at least minTOC h2 sections. The body ends with the HTML of the page's
-// Markdown, rendered into md (nil when there is none).
-func tocOf(body string, md *markdown.Output) []templates.TOCItem {
+// at least minTOC h2 sections. The body is the HTML before, if any (the
+// version bar), followed by the page's Markdown rendered into md (nil
+// when there is none).
+func tocOf(before string, md *markdown.Output) []templates.TOCItem {
+	var body []byte
+	if md != nil {
+		body = md.Bytes()
+	}
+	if before != "" { // the version bar of a version's reference page: read as one
+		body, md = append([]byte(before), body...), nil
+	}
 	if !atLeastH2(body, minTOC) {
 		return nil // too few h2 elements of any kind: not worth reading the body
 	}
@@ -188,13 +196,13 @@ func tocOf(body string, md *markdown.Output) []templates.TOCItem {
 	return items
 }
 
-// headingsOf is search.Headings of body. When every h2 and h3 tag of the
-// body is one the Markdown renderer wrote into md, it reads only those
-// elements; goldmark omits raw HTML, so a page's own Markdown cannot add
-// others (a directive's or the version bar's HTML could: then the whole
-// body is read).
-func headingsOf(body string, md *markdown.Output) []search.Heading {
-	if md != nil && md.Len() <= len(body) {
+// headingsOf is search.Headings of body. When body is what the Markdown
+// renderer wrote into md and every h2 and h3 tag of it is one the renderer
+// recorded, it reads only those elements; goldmark omits raw HTML, so a
+// page's own Markdown cannot add others (a directive's HTML could: then
+// the whole body is read).
+func headingsOf(body []byte, md *markdown.Output) []search.Heading {
+	if md != nil && len(body) == md.Len() {
 		n := 0
 		for _, h := range md.Headings {
 			if h.End < h.Start {
@@ -205,28 +213,27 @@ func headingsOf(body string, md *markdown.Output) []search.Heading {
 				n++
 			}
 		}
-		if n == strings.Count(body, "<h2")+strings.Count(body, "<h3") {
+		if n == bytes.Count(body, []byte("<h2"))+bytes.Count(body, []byte("<h3")) {
 			var out []search.Heading
-			src := md.Bytes()
 			for _, h := range md.Headings {
 				if h.Level == 2 || h.Level == 3 {
-					out = append(out, search.Headings(src[h.Start:h.End])...)
+					out = append(out, search.Headings(body[h.Start:h.End])...)
 				}
 			}
 			return out
 		}
 	}
-	return search.Headings([]byte(body))
+	return search.Headings(body)
 }
 
 // atLeastH2 reports whether body has at least n "<h2" or "<H2": what
-// strings.Count of both would say, but it stops at the nth, and the upper
+// bytes.Count of both would say, but it stops at the nth, and the upper
 // case (never in generated HTML) is only looked for when the lower case
 // falls short.
-func atLeastH2(body string, n int) bool {
-	for _, tag := range [...]string{"<h2", "<H2"} {
+func atLeastH2(body []byte, n int) bool {
+	for _, tag := range [...][]byte{[]byte("<h2"), []byte("<H2")} {
 		for s := body; ; {
-			i := strings.Index(s, tag)
+			i := bytes.Index(s, tag)
 			if i < 0 {
 				break
 			}

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -177,7 +178,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 		return nil
 	}
 	w.out.Reset()
-	if err := templates.Layout(b.pageView(p, pr, w.body.String(), &w.body)).Render(b.ctx, &w.out); err != nil {
+	if err := templates.Layout(b.pageView(p, pr, &w.body)).Render(b.ctx, &w.out); err != nil {
 		rep.errorf(p.File, 0, "render layout: %v", err)
 	}
 	write(outputPath(p.URL), w.out.Bytes())
@@ -190,9 +191,9 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	}
 	text := b.exportMarkdown(p, st)
 	if u := markdownURL(p); u != "" {
-		write(u, []byte(text))
+		write(u, text)
 	}
-	res.markdown = text // for llms-full.txt, and the bundle embeds the field reference's
+	res.markdown = string(text) // for llms-full.txt, and the bundle embeds the field reference's
 	p.Src = nil
 	b.mu.Lock()
 	b.results[p.URL] = res
@@ -200,9 +201,10 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	return res
 }
 
-// pageView shapes a page for the layout; body is the HTML of its Markdown,
-// rendered into md (nil for a page without Markdown).
-func (b *builder) pageView(p *page, pr pair, body string, md *markdown.Output) templates.Page {
+// pageView shapes a page for the layout; md holds the HTML of its
+// Markdown (nil for a page without), which the layout copies from there
+// while it renders.
+func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page {
 	msg := templates.For(p.Lang)
 	other := zh
 	if p.Lang == zh {
@@ -227,13 +229,20 @@ func (b *builder) pageView(p *page, pr pair, body string, md *markdown.Output) t
 	}
 	d := b.docOf(p.Rel)
 	bar, barScripts := b.versionSwitch(p) // versionbar.go
-	body, scripts = bar+body, append(scripts, barScripts...)
-	content := templates.TrustedHTML(body)
+	scripts = append(scripts, barScripts...)
+	var html []byte
+	if md != nil {
+		html = md.Bytes()
+	}
+	content := templates.TrustedHTMLBytes(html)
+	if bar != "" {
+		content = templ.Join(templates.TrustedHTML(bar), content)
+	}
 	if tool != nil {
 		content = templ.Join(tool, content)
 	}
 	return templates.Page{
-		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(body, md),
+		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(bar, md),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
 		Repository: b.ext.site.Repository, EditURL: b.ext.site.editURL(p.File), Updated: b.ext.dates[p.File],
 		Scripts: scripts,
@@ -261,7 +270,7 @@ func (b *builder) abs(path string) string { return b.cfg.BaseURL + path }
 // exportMarkdown returns a page as one self-contained Markdown file: its
 // title as a heading, then the body with directives expanded into Markdown
 // and internal links made absolute.
-func (b *builder) exportMarkdown(p *page, st *markdown.State) string {
+func (b *builder) exportMarkdown(p *page, st *markdown.State) []byte {
 	edits := drift.StampEdits(p.Src, p.BodyStart)
 	for _, d := range st.Dirs {
 		var sb strings.Builder
@@ -282,17 +291,22 @@ func (b *builder) exportMarkdown(p *page, st *markdown.State) string {
 			edits = append(edits, textedit.Edit{Start: l.Off, End: l.Off + l.Len, New: b.abs(u)})
 		}
 	}
-	return "# " + p.FM.Title + "\n\n" + strings.TrimSpace(bodyWith(p.Src, p.BodyStart, edits)) + "\n"
+	return withTitle(p.FM.Title, p.Src, p.BodyStart, edits)
 }
 
-// bodyWith returns src[from:], the body after the front matter, with the
-// edits (offsets into src) applied; an edit that starts in the front matter
-// is skipped.
-func bodyWith(src []byte, from int, edits []textedit.Edit) string {
+// withTitle returns "# title", a blank line, then src[from:], the body after
+// the front matter, with the edits (offsets into src) applied and white
+// space trimmed, and a final newline, in one buffer. An edit that starts
+// in the front matter is skipped.
+func withTitle(title string, src []byte, from int, edits []textedit.Edit) []byte {
 	for i := range edits {
 		edits[i].Start -= from
 		edits[i].End -= from
 	}
-	out, _ := textedit.Apply(src[from:], edits)
-	return string(out)
+	out := make([]byte, 0, len(title)+len(src)-from+8)
+	out = append(append(append(out, "# "...), title...), "\n\n"...)
+	head := len(out)
+	out, _ = textedit.AppendApply(out, src[from:], edits)
+	n := copy(out[head:], bytes.TrimSpace(out[head:]))
+	return append(out[:head+n], '\n')
 }

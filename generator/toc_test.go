@@ -13,6 +13,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/templates"
 )
 
 // tocCases are page bodies whose headings the on-page contents list: ids
@@ -46,6 +47,23 @@ func FuzzHeadingsOf(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) { checkHeadingsOf(t, hl, src) })
 }
 
+// wholeTOC is the on-page contents read from the whole body, as they were
+// before the renderer recorded its headings.
+func wholeTOC(body string) []templates.TOCItem {
+	var items []templates.TOCItem
+	h2 := 0
+	for _, s := range search.Headings([]byte(body)) {
+		items = append(items, templates.TOCItem{Level: s.Level, ID: s.ID, Text: s.Text})
+		if s.Level == 2 {
+			h2++
+		}
+	}
+	if h2 < minTOC {
+		return nil
+	}
+	return items
+}
+
 func checkHeadingsOf(t *testing.T, hl *highlight.Cache, src string) {
 	t.Helper()
 	var out markdown.Output
@@ -63,11 +81,13 @@ func checkHeadingsOf(t *testing.T, hl *highlight.Cache, src string) {
 	if err := md.Renderer().Render(&out, full, doc); err != nil {
 		t.Fatal(err)
 	}
+	if got, want := headingsOf(out.Bytes(), &out), search.Headings(out.Bytes()); !slices.Equal(got, want) {
+		t.Errorf("%q: headings from the spans %+v; the whole body has %+v", src, got, want)
+	}
 	for _, before := range []string{"", `<div class="version-bar"><p>V17</p></div>`, `<h2 id="bar">Bar</h2>`} {
-		body := before + out.String()
-		got, want := headingsOf(body, &out), search.Headings([]byte(body))
+		got, want := tocOf(before, &out), wholeTOC(before+out.String())
 		if !slices.Equal(got, want) {
-			t.Errorf("%q after %q: headings from the spans %+v; the whole body has %+v", src, before, got, want)
+			t.Errorf("%q after %q: contents %+v; from the whole body %+v", src, before, got, want)
 		}
 	}
 	for _, h := range out.Headings {

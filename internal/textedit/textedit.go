@@ -18,12 +18,18 @@ type Edit struct {
 // skipped, and applied counts the others. Apply sorts edits in place and
 // never changes text.
 func Apply(text []byte, edits []Edit) (out []byte, applied int) {
+	return AppendApply(nil, text, edits)
+}
+
+// AppendApply is Apply appending the result to dst: a caller that adds
+// before or after the text writes it all in one buffer.
+func AppendApply(dst, text []byte, edits []Edit) (out []byte, applied int) {
 	slices.SortStableFunc(edits, func(a, b Edit) int { return a.Start - b.Start })
 	size := len(text)
 	for _, e := range edits {
 		size += len(e.New)
 	}
-	out = make([]byte, 0, size)
+	out = slices.Grow(dst, size)
 	pos := 0
 	for _, e := range edits {
 		if e.Start < pos || e.End < e.Start || e.End > len(text) {
