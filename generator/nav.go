@@ -172,19 +172,24 @@ const minTOC = 4
 // version bar), followed by the page's Markdown rendered into md (nil
 // when there is none).
 func tocOf(before string, md *markdown.Output) []templates.TOCItem {
-	var body []byte
-	if md != nil {
-		body = md.Bytes()
-	}
-	if before != "" { // the version bar of a version's reference page: read as one
-		body, md = append([]byte(before), body...), nil
-	}
-	if !atLeastH2(body, minTOC) {
-		return nil // too few h2 elements of any kind: not worth reading the body
+	var heads []search.Heading
+	if before == "" && md != nil && md.OwnHeadings() {
+		heads = recordedHeadings(md, minTOC) // every heading of the body is one the renderer recorded
+	} else {
+		var body []byte
+		if md != nil {
+			body = md.Bytes()
+		}
+		if before != "" { // the version bar of a version's reference page: read as one
+			body, md = append([]byte(before), body...), nil
+		}
+		if atLeastH2(body, minTOC) { // too few h2 elements of any kind: not worth reading the body
+			heads = headingsOf(body, md)
+		}
 	}
 	var items []templates.TOCItem
 	h2 := 0
-	for _, s := range headingsOf(body, md) {
+	for _, s := range heads {
 		items = append(items, templates.TOCItem{Level: s.Level, ID: s.ID, Text: s.Text})
 		if s.Level == 2 {
 			h2++
@@ -196,34 +201,51 @@ func tocOf(before string, md *markdown.Output) []templates.TOCItem {
 	return items
 }
 
-// headingsOf is search.Headings of body. When body is what the Markdown
-// renderer wrote into md and every h2 and h3 tag of it is one the renderer
-// recorded, it reads only those elements; goldmark omits raw HTML, so a
-// page's own Markdown cannot add others (a directive's HTML could: then
-// the whole body is read).
-func headingsOf(body []byte, md *markdown.Output) []search.Heading {
-	if md != nil && len(body) == md.Len() {
-		n := 0
-		for _, h := range md.Headings {
-			if h.End < h.Start {
-				n = -1 // not closed: a failed render
-				break
-			}
-			if h.Level == 2 || h.Level == 3 {
-				n++
-			}
-		}
-		if n == bytes.Count(body, []byte("<h2"))+bytes.Count(body, []byte("<h3")) {
-			var out []search.Heading
-			for _, h := range md.Headings {
-				if h.Level == 2 || h.Level == 3 {
-					out = append(out, search.Headings(body[h.Start:h.End])...)
-				}
-			}
-			return out
+// recordedHeadings reads the h2 and h3 elements the renderer recorded in
+// md, when there are at least minH2 h2 elements.
+func recordedHeadings(md *markdown.Output, minH2 int) []search.Heading {
+	h2 := 0
+	for _, h := range md.Headings {
+		if h.Level == 2 {
+			h2++
 		}
 	}
+	if h2 < minH2 {
+		return nil
+	}
+	var out []search.Heading
+	for _, h := range md.Headings {
+		if h.Level == 2 || h.Level == 3 {
+			out = append(out, search.Headings(md.Bytes()[h.Start:h.End])...)
+		}
+	}
+	return out
+}
+
+// headingsOf is search.Headings of body. When body is what the Markdown
+// renderer wrote into md and every h2 and h3 tag of it is one the renderer
+// recorded (a directive's HTML could add others), it reads only those
+// elements.
+func headingsOf(body []byte, md *markdown.Output) []search.Heading {
+	if md != nil && len(body) == md.Len() && countRecorded(md) == bytes.Count(body, []byte("<h2"))+bytes.Count(body, []byte("<h3")) {
+		return recordedHeadings(md, 0)
+	}
 	return search.Headings(body)
+}
+
+// countRecorded counts the h2 and h3 elements md records, -1 when one was
+// left open.
+func countRecorded(md *markdown.Output) int {
+	n := 0
+	for _, h := range md.Headings {
+		if h.End < h.Start {
+			return -1
+		}
+		if h.Level == 2 || h.Level == 3 {
+			n++
+		}
+	}
+	return n
 }
 
 // atLeastH2 reports whether body has at least n "<h2" or "<H2": what

@@ -66,11 +66,39 @@ func wholeTOC(body string) []templates.TOCItem {
 
 func checkHeadingsOf(t *testing.T, hl *highlight.Cache, src string) {
 	t.Helper()
-	var out markdown.Output
+	// The Markdown alone, then after foreign HTML (as a directive writes)
+	// without and with a heading of its own.
+	for _, foreign := range []string{"", `<div class="table"><p>Rows</p></div>`, `<h2 id="f">Foreign</h2>`} {
+		var out markdown.Output
+		out.WriteString(foreign)
+		out.Foreign = foreign != ""
+		if !renderInto(&out, hl, src) {
+			return
+		}
+		if got, want := headingsOf(out.Bytes(), &out), search.Headings(out.Bytes()); !slices.Equal(got, want) {
+			t.Errorf("%q after %q: headings from the spans %+v; the whole body has %+v", src, foreign, got, want)
+		}
+		for _, before := range []string{"", `<div class="version-bar"><p>V17</p></div>`, `<h2 id="bar">Bar</h2>`} {
+			got, want := tocOf(before, &out), wholeTOC(before+out.String())
+			if !slices.Equal(got, want) {
+				t.Errorf("%q after %q and %q: contents %+v; from the whole body %+v", src, before, foreign, got, want)
+			}
+		}
+		for _, h := range out.Headings {
+			if h.End < h.Start || !bytes.HasPrefix(out.Bytes()[h.Start:], []byte("<h")) {
+				t.Errorf("%q: span %+v is not a heading element: %q", src, h, out.Bytes()[max(h.Start, 0):max(h.End, h.Start, 0)])
+			}
+		}
+	}
+}
+
+// renderInto renders the page body src as the build does, appending to
+// out; false when src cannot be a page.
+func renderInto(out *markdown.Output, hl *highlight.Cache, src string) bool {
 	full := []byte("---\ntitle: T\n---\n\n" + src)
 	_, _, bodyStart, err := markdown.SplitFrontMatter(full)
 	if err != nil {
-		return
+		return false
 	}
 	p := &markdown.Page{Lang: en, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
 	st := markdown.NewState(p, func(string) ([]reference.Block, error) { return nil, nil }, &report{})
@@ -78,21 +106,5 @@ func checkHeadingsOf(t *testing.T, hl *highlight.Cache, src string) {
 	md := markdown.New(en, hl)
 	doc := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)
 	markdown.Transform(doc, full, pc)
-	if err := md.Renderer().Render(&out, full, doc); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := headingsOf(out.Bytes(), &out), search.Headings(out.Bytes()); !slices.Equal(got, want) {
-		t.Errorf("%q: headings from the spans %+v; the whole body has %+v", src, got, want)
-	}
-	for _, before := range []string{"", `<div class="version-bar"><p>V17</p></div>`, `<h2 id="bar">Bar</h2>`} {
-		got, want := tocOf(before, &out), wholeTOC(before+out.String())
-		if !slices.Equal(got, want) {
-			t.Errorf("%q after %q: contents %+v; from the whole body %+v", src, before, got, want)
-		}
-	}
-	for _, h := range out.Headings {
-		if h.End < h.Start || !bytes.HasPrefix(out.Bytes()[h.Start:], []byte("<h")) {
-			t.Errorf("%q: span %+v is not a heading element: %q", src, h, out.Bytes()[max(h.Start, 0):max(h.End, h.Start, 0)])
-		}
-	}
+	return md.Renderer().Render(out, full, doc) == nil
 }

@@ -122,6 +122,7 @@ func renderDirective(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast
 	if !entering {
 		return ast.WalkContinue, nil
 	}
+	foreign(w) // the blocks' HTML may have headings of its own
 	for _, b := range n.(*Directive).Blocks {
 		if err := b.HTML(w); err != nil {
 			return ast.WalkStop, fmt.Errorf("render protocol directive: %w", err)

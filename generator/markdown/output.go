@@ -10,6 +10,10 @@ import "bytes"
 type Output struct {
 	bytes.Buffer
 	Headings []HeadingSpan
+	// Foreign is set once HTML other than goldmark's and the site's own
+	// node renderers was written (a protocol directive's blocks): it may
+	// hold headings that Headings does not list.
+	Foreign bool
 }
 
 // HeadingSpan is one heading element of an Output: its level and the bytes
@@ -20,6 +24,22 @@ type HeadingSpan struct{ Level, Start, End int }
 func (o *Output) Reset() {
 	o.Buffer.Reset()
 	o.Headings = o.Headings[:0]
+	o.Foreign = false
+}
+
+// OwnHeadings reports whether Headings lists every heading element of the
+// output: nothing foreign was written and every heading was closed.
+// Goldmark omits raw HTML, so a page's Markdown cannot add others.
+func (o *Output) OwnHeadings() bool {
+	if o.Foreign {
+		return false
+	}
+	for _, h := range o.Headings {
+		if h.End < h.Start {
+			return false
+		}
+	}
+	return true
 }
 
 // Available, Buffered and Flush make an Output a util.BufWriter with
@@ -39,5 +59,12 @@ func beginHeading(w any, level int) {
 func endHeading(w any) {
 	if o, ok := w.(*Output); ok && len(o.Headings) > 0 {
 		o.Headings[len(o.Headings)-1].End = o.Len()
+	}
+}
+
+// foreign marks w, when it is an Output, as holding foreign HTML.
+func foreign(w any) {
+	if o, ok := w.(*Output); ok {
+		o.Foreign = true
 	}
 }
