@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // The drift check reads numbers out of every text of a page, so numbersIn
@@ -117,5 +118,20 @@ func checkNumbers(t *testing.T, s string) {
 	}
 	if got, want := chineseNumbersIn([]byte(s)), refChineseNumbersIn(s); !slices.Equal(got, want) {
 		t.Errorf("chineseNumbersIn(%q) = %q; the reference reads %q", s, got, want)
+	}
+}
+
+// TestNumeralAt holds the byte table to isNumeral on every rune.
+func TestNumeralAt(t *testing.T) {
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		b := utf8.AppendRune(nil, r)
+		for _, s := range [][]byte{b, append(b, 'x')} {
+			if _, ok := numeralAt(s, 0); ok != isNumeral(r) {
+				t.Errorf("numeralAt(%q) = %v; isNumeral says %v", s, ok, isNumeral(r))
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package drift
 import (
 	"bytes"
 	"strconv"
+	"unicode/utf8"
 )
 
 // chineseNumbersIn returns the numbers a Chinese text writes in Chinese
@@ -62,9 +63,22 @@ func numeralAt(s []byte, i int) (int, bool) {
 	if i+2 >= len(s) || s[i] < 0xE3 || s[i] > 0xE9 || s[i+1]&0xC0 != 0x80 || s[i+2]&0xC0 != 0x80 {
 		return 0, false
 	}
-	r := rune(s[i]&0x0F)<<12 | rune(s[i+1]&0x3F)<<6 | rune(s[i+2]&0x3F)
-	return 3, isNumeral(r)
+	return 3, numeralBits[s[i]-0xE3][s[i+1]&0x3F]>>(s[i+2]&0x3F)&1 != 0
 }
+
+// numeralBits marks the Chinese numerals (isNumeral) by their UTF-8 bytes:
+// lead byte, then the low six bits of the second byte, then a bit per
+// low six bits of the third. Every numeral is U+3000 to U+9FFF: three
+// bytes led by 0xE3 to 0xE9.
+var numeralBits = func() (t [7][64]uint64) {
+	for r := rune(0x3000); r <= 0x9FFF; r++ {
+		if isNumeral(r) {
+			b := utf8.AppendRune(nil, r)
+			t[b[0]-0xE3][b[1]&0x3F] |= 1 << (b[2] & 0x3F)
+		}
+	}
+	return t
+}()
 
 // isNumeral reports whether r is a Chinese numeral character.
 func isNumeral(r rune) bool {
