@@ -18,11 +18,14 @@ type Section struct {
 	Text    string
 }
 
-// skipped are elements whose text is not prose: code, the copy-both
-// bundle, buttons and scripts, the page's own navigation.
-var skipped = map[atom.Atom]bool{
-	atom.Pre: true, atom.Textarea: true, atom.Script: true, atom.Style: true,
-	atom.Button: true, atom.Nav: true, atom.Figure: true, atom.Svg: true, atom.Select: true, atom.Noscript: true,
+// skipped reports the elements whose text is not prose: code, the
+// copy-both bundle, buttons and scripts, the page's own navigation.
+func skipped(a atom.Atom) bool {
+	switch a {
+	case atom.Pre, atom.Textarea, atom.Script, atom.Style, atom.Button, atom.Nav, atom.Figure, atom.Svg, atom.Select, atom.Noscript:
+		return true
+	}
+	return false
 }
 
 // skippedClass are classes of elements left out for the same reasons.
@@ -80,7 +83,7 @@ func Sections(page []byte) []Section {
 			}
 			depth++
 			switch {
-			case skip > 0 || skipped[t.atom] || hasClass(t.class, skippedClass) || t.atom == atom.H1:
+			case skip > 0 || skipped(t.atom) || hasClass(t.class, skippedClass) || t.atom == atom.H1:
 				skip++
 			case (t.atom == atom.H2 || t.atom == atom.H3) && len(t.id) > 0:
 				flush()
@@ -219,7 +222,7 @@ func (s *scanner) next() token {
 			s.skipPast("-->")
 		case bytes.HasPrefix(rest, []byte("</")):
 			s.pos += 2
-			s.tag = tag{atom: atom.Lookup(lower(s.name()))}
+			s.tag = tag{atom: tagAtom(s.name())}
 			s.skipPast(">")
 			return endTok
 		case len(rest) > 1 && isASCIILetter(rest[1]):
@@ -250,8 +253,8 @@ func (s *scanner) name() []byte {
 }
 
 func (s *scanner) startTag() {
-	name := lower(s.name())
-	s.tag, s.void = tag{atom: atom.Lookup(name)}, false
+	name := s.name()
+	s.tag, s.void = tag{atom: tagAtom(name)}, false
 	for s.pos < len(s.src) {
 		c := s.src[s.pos]
 		switch {
@@ -350,6 +353,50 @@ func (s *scanner) skipPast(marker string) {
 		return
 	}
 	s.pos += i + len(marker)
+}
+
+// tagAtom is atom.Lookup of a tag name in any case. The tags a generated
+// page is mostly made of are told by their bytes first, without hashing.
+func tagAtom(name []byte) atom.Atom {
+	switch string(name) { // compared, not copied
+	case "p":
+		return atom.P
+	case "a":
+		return atom.A
+	case "li":
+		return atom.Li
+	case "td":
+		return atom.Td
+	case "tr":
+		return atom.Tr
+	case "th":
+		return atom.Th
+	case "h2":
+		return atom.H2
+	case "h3":
+		return atom.H3
+	case "em":
+		return atom.Em
+	case "ol":
+		return atom.Ol
+	case "ul":
+		return atom.Ul
+	case "div":
+		return atom.Div
+	case "pre":
+		return atom.Pre
+	case "nav":
+		return atom.Nav
+	case "span":
+		return atom.Span
+	case "code":
+		return atom.Code
+	case "strong":
+		return atom.Strong
+	case "button":
+		return atom.Button
+	}
+	return atom.Lookup(lower(name))
 }
 
 // lower returns b in lower case, copying only when it has upper case.

@@ -60,7 +60,7 @@ func sectionsReference(page []byte) []Section {
 				continue
 			}
 			stackTag = append(stackTag, a)
-			if skip > 0 || skipped[a] || hasClass([]byte(tok.class), skippedClass) {
+			if skip > 0 || skipped(a) || hasClass([]byte(tok.class), skippedClass) {
 				skip++
 				continue
 			}
