@@ -7,20 +7,21 @@ import (
 	"sync"
 )
 
-// rootFS is an os.Root's file system that reads files through a root
-// opened on their directory, kept for the build. Reading a file through
-// the repository's root opens and closes every directory on its path
-// (content/, en/, docs/, ...) before the file itself: several system
-// calls per page, and a build reads every page. Through the directory's
-// own root it is one open. A file the directory's root refuses or cannot
-// find (a link that leads out of its directory but stays in the
-// repository, say) is read through the repository's root as before, so
-// what is allowed and every error stay the same.
+// rootFS is an os.Root's file system that reads files through the
+// directory holding them, opened through the root once and kept for the
+// build. Reading a file through the repository's root opens and closes
+// every directory on its path (content/, en/, docs/, ...) before the file
+// itself, and os.File's setup adds a few calls more: several system calls
+// per page, and a build reads every page. Through the directory it is
+// open, size, read and close (readIn). A file that way refuses or cannot
+// find (a link, which the root resolves and checks, say) is read through
+// the repository's root as before, so what is allowed and every error stay
+// the same.
 type rootFS struct {
 	repoFS
 	root *os.Root
 	mu   sync.Mutex
-	dirs map[string]*os.Root // nil for a directory that could not be opened
+	dirs map[string]*os.File // nil for a directory that could not be opened
 }
 
 // repoFS is what os.Root.FS provides and the generator uses.
@@ -38,7 +39,7 @@ func newRootFS(root *os.Root) (fsys fs.FS, close func()) {
 	if !ok {
 		return root.FS(), func() {}
 	}
-	r := &rootFS{repoFS: base, root: root, dirs: map[string]*os.Root{}}
+	r := &rootFS{repoFS: base, root: root, dirs: map[string]*os.File{}}
 	return r, r.close
 }
 
@@ -46,7 +47,7 @@ func (r *rootFS) ReadFile(name string) ([]byte, error) {
 	dir, file := path.Split(name)
 	if dir != "" && fs.ValidPath(name) {
 		if d := r.dir(dir[:len(dir)-1]); d != nil {
-			if data, err := d.ReadFile(file); err == nil {
+			if data, err := readIn(d, file); err == nil {
 				return data, nil
 			}
 		}
@@ -54,12 +55,15 @@ func (r *rootFS) ReadFile(name string) ([]byte, error) {
 	return r.repoFS.ReadFile(name)
 }
 
-func (r *rootFS) dir(name string) *os.Root {
+// dir returns the directory name, opened through the root, or nil.
+func (r *rootFS) dir(name string) *os.File {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	d, ok := r.dirs[name]
 	if !ok {
-		d, _ = r.root.OpenRoot(name)
+		if f, err := r.root.Open(name); err == nil {
+			d = f
+		}
 		r.dirs[name] = d
 	}
 	return d

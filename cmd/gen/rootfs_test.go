@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -22,6 +23,9 @@ func TestRootFS(t *testing.T) {
 	must(os.WriteFile(filepath.Join(dir, "content", "en", "docs", "a.md"), []byte("a"), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "protocol", "p.json"), []byte("{}"), 0o644))
 	must(os.WriteFile(filepath.Join(dir, "top.txt"), []byte("top"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "content", "en", "docs", "empty.md"), nil, 0o644))
+	must(os.WriteFile(filepath.Join(dir, "content", "en", "docs", "big.md"), bytes.Repeat([]byte("0123456789abcdef\n"), 1<<16), 0o644))
+	must(os.Mkdir(filepath.Join(dir, "content", "en", "docs", "dir.md"), 0o755))
 	must(os.WriteFile(filepath.Join(outside, "secret"), []byte("secret"), 0o644))
 	must(os.Symlink("a.md", filepath.Join(dir, "content", "en", "docs", "same-dir.md")))
 	must(os.Symlink("../../../protocol/p.json", filepath.Join(dir, "content", "en", "docs", "in-repo.md")))
@@ -34,7 +38,8 @@ func TestRootFS(t *testing.T) {
 	plain := root.FS().(repoFS)
 	for _, name := range []string{"top.txt", "content/en/docs/a.md", "protocol/p.json", "content/en/docs/same-dir.md",
 		"content/en/docs/in-repo.md", "content/en/docs/out.md", "content/en/docs/missing.md", "missing/x.md",
-		"content/en/../en/docs/a.md", "/content/en/docs/a.md", "content/en/docs"} {
+		"content/en/../en/docs/a.md", "/content/en/docs/a.md", "content/en/docs", "content/en/docs/empty.md", "content/en/docs/big.md",
+		"content/en/docs/dir.md", "content/en/docs/a.md/x"} {
 		got, gotErr := fsys.(repoFS).ReadFile(name)
 		want, wantErr := plain.ReadFile(name)
 		if string(got) != string(want) || (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
