@@ -303,7 +303,11 @@ func withTitle(title string, src []byte, from int, edits []textedit.Edit) []byte
 		edits[i].Start -= from
 		edits[i].End -= from
 	}
-	out := make([]byte, 0, len(title)+len(src)-from+8)
+	size := len(title) + len(src) - from + 8
+	for _, e := range edits {
+		size += len(e.New) // directives expanded, links made absolute: the text grows
+	}
+	out := make([]byte, 0, size)
 	out = append(append(append(out, "# "...), title...), "\n\n"...)
 	head := len(out)
 	out, _ = textedit.AppendApply(out, src[from:], edits)

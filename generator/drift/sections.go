@@ -41,7 +41,8 @@ func (s *Section) name() string {
 // starts with the intro, which may be empty.
 func SplitSections(src []byte, bodyStart int) []Section {
 	line := 1 + bytes.Count(src[:bodyStart], []byte("\n"))
-	secs := []Section{{Line: line, Start: bodyStart, Body: bodyStart}}
+	secs := make([]Section, 1, 2+bytes.Count(src[bodyStart:], []byte("\n#"))) // room for every heading: sections are large
+	secs[0] = Section{Line: line, Start: bodyStart, Body: bodyStart}
 	var fence fenceState
 	for pos := bodyStart; pos < len(src); line++ {
 		end, _ := markdown.CutLine(src, pos)
