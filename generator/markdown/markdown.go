@@ -236,6 +236,21 @@ func LinesText(n ast.Node, src []byte) string {
 	return string(b)
 }
 
+// plainText reports whether text has none of the bytes goldmark's HTML
+// writer treats specially (NUL, quote, ampersand, angle brackets: escaped;
+// backslash and ampersand: escapes and references), so that both of its
+// ways of writing write text as it is. Most text is plain.
+func plainText(text []byte) bool {
+	for _, c := range text {
+		if special[c] {
+			return false
+		}
+	}
+	return true
+}
+
+var special = [256]bool{0: true, '"': true, '&': true, '<': true, '>': true, '\\': true}
+
 // textRenderer renders text as goldmark does, except for a soft line break
 // before a link, code span or emphasis: goldmark's East Asian line breaks
 // drop such a break whatever the languages ("See the\n[JSON](...)" became
@@ -254,9 +269,12 @@ func (textRenderer) render(w util.BufWriter, src []byte, node ast.Node, entering
 	}
 	n := node.(*ast.Text)
 	value := n.Segment.Value(src)
-	if n.IsRaw() {
+	switch {
+	case plainText(value):
+		_, _ = w.Write(value) // what the default writer writes for it, without its byte-by-byte passes
+	case n.IsRaw():
 		html.DefaultWriter.RawWrite(w, value)
-	} else {
+	default:
 		html.DefaultWriter.Write(w, value)
 	}
 	switch {
