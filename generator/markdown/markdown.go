@@ -185,7 +185,8 @@ func (r headingRenderer) render(w util.BufWriter, src []byte, node ast.Node, ent
 	n := node.(*ast.Heading)
 	if entering {
 		beginHeading(w, n.Level)
-		fmt.Fprintf(w, "<h%d", n.Level)
+		_, _ = w.WriteString("<h")
+		_ = w.WriteByte(byte('0' + n.Level)) // 1 to 6
 		if n.Attributes() != nil {
 			html.RenderAttributes(w, n, html.HeadingAttributeFilter)
 		}
@@ -197,7 +198,9 @@ func (r headingRenderer) render(w util.BufWriter, src []byte, node ast.Node, ent
 			return ast.WalkStop, err
 		}
 	}
-	_, err := fmt.Fprintf(w, "</h%d>\n", n.Level)
+	_, _ = w.WriteString("</h")
+	_ = w.WriteByte(byte('0' + n.Level))
+	_, err := w.WriteString(">\n")
 	endHeading(w)
 	return ast.WalkContinue, err
 }

@@ -66,6 +66,15 @@ func MarshalParts(lang string, glossary [][2]string, parts ...[]byte) ([]byte, e
 
 const hexDigits = "0123456789abcdef"
 
+// jsonSafe marks the ASCII bytes a JSON string holds as they are with HTML
+// escaping on: not control characters, quote, backslash, <, > or &.
+var jsonSafe = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string the way encoding/json does with
 // HTML escaping on: <, > and & as \u003c, \u003e and \u0026, U+2028 and
 // U+2029 escaped, invalid UTF-8 replaced by U+FFFD.
@@ -73,12 +82,14 @@ func appendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		for i < len(s) && jsonSafe[s[i]] {
+			i++ // a run of ASCII that needs no escape: most text
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
 			dst = append(dst, s[start:i]...)
 			switch c {
 			case '\\', '"':
