@@ -245,13 +245,17 @@ func (b *builder) splitReference() (refs, rest []pair) {
 
 // worker is what one rendering goroutine reuses from page to page.
 type worker struct {
-	md   map[string]goldmark.Markdown // one instance per language
-	body markdown.Output              // the page's Markdown as HTML
-	out  bytes.Buffer                 // the whole page
+	md          map[string]goldmark.Markdown // one instance per language
+	noAutolinks map[string]goldmark.Markdown // the same without autolinks, for pages that have none
+	body        markdown.Output              // the page's Markdown as HTML
+	out         bytes.Buffer                 // the whole page
 }
 
 func (b *builder) newWorker() *worker {
-	return &worker{md: map[string]goldmark.Markdown{en: markdown.New(en, b.hl), zh: markdown.New(zh, b.hl)}}
+	return &worker{
+		md:          map[string]goldmark.Markdown{en: markdown.New(en, b.hl), zh: markdown.New(zh, b.hl)},
+		noAutolinks: map[string]goldmark.Markdown{en: markdown.NewWithoutAutolinks(en, b.hl), zh: markdown.NewWithoutAutolinks(zh, b.hl)},
+	}
 }
 
 // renderPool renders pairs on cfg.Workers goroutines.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
@@ -126,14 +127,20 @@ type parsedPage struct {
 	st  *markdown.State
 	pc  parser.Context
 	doc *ast.Document
+	md  goldmark.Markdown // the setup it was parsed with, which renders it
 }
 
-// parsePage parses a page with the site's syntax.
+// parsePage parses a page with the site's syntax; a page in which no
+// autolink can start is parsed without trying them (the same HTML).
 func (b *builder) parsePage(w *worker, p *page, rep *report) *parsedPage {
 	st := markdown.NewState(&p.Page, b.lookup(b.docOf(p.Rel), p.Lang), rep)
 	pc := markdown.NewContext(st)
-	doc := w.md[p.Lang].Parser().Parse(gtext.NewReader(p.Src), parser.WithContext(pc)).(*ast.Document)
-	return &parsedPage{p: p, st: st, pc: pc, doc: doc}
+	md := w.md[p.Lang]
+	if markdown.SameWithoutAutolinks(p.Src) {
+		md = w.noAutolinks[p.Lang]
+	}
+	doc := md.Parser().Parse(gtext.NewReader(p.Src), parser.WithContext(pc)).(*ast.Document)
+	return &parsedPage{p: p, st: st, pc: pc, doc: doc, md: md}
 }
 
 // text is the page as the drift check reads it: its sections, and the
@@ -169,9 +176,8 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 		}
 	}
 	markdown.Transform(doc, p.Src, pp.pc)
-	md := w.md[p.Lang]
 	w.body.Reset()
-	if err := md.Renderer().Render(&w.body, p.Src, doc); err != nil {
+	if err := pp.md.Renderer().Render(&w.body, p.Src, doc); err != nil {
 		rep.errorf(p.File, 0, "render: %v", err)
 	}
 	if b.ctx.Err() != nil {

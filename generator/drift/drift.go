@@ -211,11 +211,17 @@ func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
 				if !mayHoldNumber(text) {
 					return ast.WalkContinue, nil // most English text: one pass instead of one per kind of number
 				}
-				for _, num := range numbersIn(text) {
-					f.tokens = append(f.tokens, token{kind: "number", text: num, line: line, blk: blk})
-				}
-				for _, num := range chineseNumbersIn(text) {
-					f.tokens = append(f.tokens, token{kind: "number", text: num, line: line, blk: blk, soft: true})
+				// Both kinds in the order they are written: the tokens of a text do
+				// not depend on where the parser split it into text nodes.
+				digits, numerals := numbersIn(text), chineseNumbersIn(text)
+				for len(digits) > 0 || len(numerals) > 0 {
+					if len(numerals) == 0 || len(digits) > 0 && digits[0].at < numerals[0].at {
+						f.tokens = append(f.tokens, token{kind: "number", text: digits[0].text, line: line, blk: blk})
+						digits = digits[1:]
+						continue
+					}
+					f.tokens = append(f.tokens, token{kind: "number", text: numerals[0].text, line: line, blk: blk, soft: true})
+					numerals = numerals[1:]
 				}
 			}
 		}
@@ -281,12 +287,12 @@ func lineAt(starts []int, off int) int {
 // optional decimal part; full-width digits count as digits, and commas
 // between groups of three digits are dropped ("3,600" is "3600"). It reads
 // s in place: the drift check calls it on every text of a page.
-func numbersIn(s []byte) []string {
+func numbersIn(s []byte) []number {
 	i := firstDigit(s)
 	if i < 0 {
 		return nil // most text
 	}
-	var out []string
+	var out []number
 	var num []byte
 	for i < len(s) {
 		if d, _ := digitAt(s, i); d == 0 {
@@ -294,7 +300,7 @@ func numbersIn(s []byte) []string {
 			i += size
 			continue
 		}
-		num, dot := num[:0], false
+		num, dot, at := num[:0], false, i
 		for i < len(s) {
 			if d, size := digitAt(s, i); d != 0 {
 				num = append(num, d)
@@ -312,7 +318,7 @@ func numbersIn(s []byte) []string {
 			}
 			break
 		}
-		out = append(out, string(num))
+		out = append(out, number{string(num), at})
 	}
 	return out
 }
@@ -339,6 +345,12 @@ var numberLead = func() (t [256]bool) {
 	t[0xEF] = true
 	return t
 }()
+
+// number is a number read from a text, and the offset at which it starts.
+type number struct {
+	text string
+	at   int
+}
 
 // firstDigit returns the offset of the first ASCII or full-width digit of
 // s, or -1.

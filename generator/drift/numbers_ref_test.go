@@ -113,13 +113,25 @@ func FuzzNumbers(f *testing.F) {
 }
 
 func checkNumbers(t *testing.T, s string) {
+	b := []byte(s)
+	digits, numerals := numbersIn(b), chineseNumbersIn(b)
+	for i, n := range digits {
+		if d, _ := digitAt(b, n.at); d == 0 || i > 0 && n.at <= digits[i-1].at {
+			t.Errorf("numbersIn(%q): %q at %d, not at its first digit in order", s, n.text, n.at)
+		}
+	}
+	for i, n := range numerals {
+		if _, ok := numeralAt(b, n.at); !ok || i > 0 && n.at <= numerals[i-1].at {
+			t.Errorf("chineseNumbersIn(%q): %q at %d, not at its first numeral in order", s, n.text, n.at)
+		}
+	}
 	if !mayHoldNumber([]byte(s)) && (refNumbersIn(s) != nil || refChineseNumbersIn(s) != nil) {
 		t.Errorf("mayHoldNumber(%q) is false, but the reference reads numbers in it", s)
 	}
-	if got, want := numbersIn([]byte(s)), refNumbersIn(s); !slices.Equal(got, want) {
+	if got, want := texts(numbersIn([]byte(s))), refNumbersIn(s); !slices.Equal(got, want) {
 		t.Errorf("numbersIn(%q) = %q; the reference reads %q", s, got, want)
 	}
-	if got, want := chineseNumbersIn([]byte(s)), refChineseNumbersIn(s); !slices.Equal(got, want) {
+	if got, want := texts(chineseNumbersIn([]byte(s))), refChineseNumbersIn(s); !slices.Equal(got, want) {
 		t.Errorf("chineseNumbersIn(%q) = %q; the reference reads %q", s, got, want)
 	}
 }
@@ -137,4 +149,13 @@ func TestNumeralAt(t *testing.T) {
 			}
 		}
 	}
+}
+
+// texts lists the numbers' texts.
+func texts(nums []number) []string {
+	var out []string
+	for _, n := range nums {
+		out = append(out, n.text)
+	}
+	return out
 }

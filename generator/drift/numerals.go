@@ -11,8 +11,8 @@ import (
 // 50%), 前五次 (5). They may stand for a number of the original; they are
 // never reported on their own, since 一 and 两 are also plain words. It
 // reads s in place: the drift check calls it on every text of a page.
-func chineseNumbersIn(s []byte) []string {
-	var out []string
+func chineseNumbersIn(s []byte) []number {
+	var out []number
 	for i := 0; ; {
 		j := indexNumeral(s[i:])
 		if j < 0 {
@@ -34,7 +34,7 @@ func chineseNumbersIn(s []byte) []string {
 			j += size
 		}
 		if v, ok := numeralValue(s[i:j]); ok {
-			out = append(out, strconv.FormatInt(v, 10))
+			out = append(out, number{strconv.FormatInt(v, 10), i})
 		}
 		i = j
 	}

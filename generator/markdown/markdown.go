@@ -1,9 +1,11 @@
 package markdown
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	gohtml "html"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -30,9 +32,58 @@ import (
 // parsed page is the page as written (what the drift checks read); the
 // project's changes to it are pageTransformers, applied by transform, and
 // its renderers draw protocol directives and code blocks.
-func New(lang string, hl *highlight.Cache) goldmark.Markdown {
+func New(lang string, hl *highlight.Cache) goldmark.Markdown { return newMarkdown(lang, hl, true) }
+
+// NewWithoutAutolinks is New without GFM's autolinks of bare URLs, www.
+// addresses and e-mail addresses, for pages SameWithoutAutolinks accepts:
+// goldmark tries that extension at every space, and without it such a page
+// parses faster into the same HTML.
+func NewWithoutAutolinks(lang string, hl *highlight.Cache) goldmark.Markdown {
+	return newMarkdown(lang, hl, false)
+}
+
+// SameWithoutAutolinks reports whether src renders the same without GFM's
+// autolink extension (goldmark's Linkify). An autolink needs "http://",
+// "https://", "ftp://", "www." or "@"; and since the extension is tried
+// at every space, goldmark splits the text there, which changes what it
+// keeps of white space at the end of a line (and so whether a line break
+// between Chinese characters is kept): pages with such lines keep it.
+func SameWithoutAutolinks(src []byte) bool {
+	for _, marker := range autolinkMarkers {
+		if bytes.Contains(src, marker) {
+			return false
+		}
+	}
+	for end := 0; end <= len(src); end++ {
+		if end < len(src) && src[end] != '\n' {
+			continue
+		}
+		i := end // the line's end: its newline, or the end of src
+		if i > 0 && src[i-1] == '\r' {
+			i--
+		}
+		if i > 0 && src[i-1] == '\\' {
+			i-- // a backslash line break
+		}
+		if i >= 1 && isLineSpace(src[i-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// isLineSpace is goldmark's white space within a line.
+func isLineSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+var autolinkMarkers = [][]byte{[]byte("@"), []byte("www."), []byte("http://"), []byte("https://"), []byte("ftp://")}
+
+func newMarkdown(lang string, hl *highlight.Cache, autolinks bool) goldmark.Markdown {
+	exts := syntax()
+	if !autolinks {
+		exts = slices.DeleteFunc(exts, func(e goldmark.Extender) bool { return e == extension.Linkify })
+	}
 	return goldmark.New(
-		goldmark.WithExtensions(append(syntax(),
+		goldmark.WithExtensions(append(exts,
 			directiveExtension{},
 			pageExtension{msg: templates.For(lang), hl: hl},
 		)...),
