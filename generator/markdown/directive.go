@@ -56,11 +56,10 @@ func (directiveTransformer) Transform(doc *ast.Document, reader gtext.Reader, pc
 	st := stateOf(pc)
 	src := reader.Source()
 	var fences []*ast.FencedCodeBlock
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if f, ok := n.(*ast.FencedCodeBlock); ok && entering && string(f.Language(src)) == "protocol" {
+	walkBlocks(doc, func(n ast.Node) {
+		if f, ok := n.(*ast.FencedCodeBlock); ok && string(f.Language(src)) == "protocol" {
 			fences = append(fences, f)
 		}
-		return ast.WalkContinue, nil
 	})
 	for _, f := range fences {
 		d := st.resolve(f, src)

@@ -18,6 +18,20 @@ type Heading struct {
 	Line  int
 }
 
+// walkBlocks calls fn for n and every block node under it, in document
+// order. It does not go into inline content, which is most of a page's
+// nodes: goldmark never puts a block inside an inline node, and a block's
+// children are either all blocks or all inline.
+func walkBlocks(n ast.Node, fn func(ast.Node)) {
+	fn(n)
+	if c := n.FirstChild(); c == nil || c.Type() != ast.TypeBlock {
+		return
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		walkBlocks(c, fn)
+	}
+}
+
 // headingIDs gives every heading an id. An explicit {#id} wins; on a
 // Chinese page a section's heading takes the id of the English section it
 // is aligned with (the same rows the drift check reports on, so an added
@@ -33,14 +47,13 @@ func (headingIDs) Transform(doc *ast.Document, reader gtext.Reader, pc parser.Co
 		seen[a] = true
 	}
 	var hs []*ast.Heading
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if h, ok := n.(*ast.Heading); ok && entering {
+	walkBlocks(doc, func(n ast.Node) {
+		if h, ok := n.(*ast.Heading); ok {
 			hs = append(hs, h)
 			if id, ok := h.AttributeString("id"); ok {
 				seen[string(id.([]byte))] = true
 			}
 		}
-		return ast.WalkContinue, nil
 	})
 	for i, h := range hs {
 		id := st.headingID(i, h, src, seen)

@@ -23,14 +23,13 @@ type stampRemover struct{}
 func (stampRemover) Transform(doc *ast.Document, reader gtext.Reader, _ parser.Context) {
 	src := reader.Source()
 	var stamps []ast.Node
-	ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if h, ok := n.(*ast.HTMLBlock); ok && entering && h.Lines().Len() == 1 {
+	walkBlocks(doc, func(n ast.Node) {
+		if h, ok := n.(*ast.HTMLBlock); ok && h.Lines().Len() == 1 {
 			seg := h.Lines().At(0)
 			if IsMarker(seg.Value(src)) {
 				stamps = append(stamps, n)
 			}
 		}
-		return ast.WalkContinue, nil
 	})
 	for _, n := range stamps {
 		n.Parent().RemoveChild(n.Parent(), n)
