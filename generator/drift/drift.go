@@ -107,7 +107,7 @@ func analyze(src []byte, bodyStart int, secs []Section) []facts {
 // analyzeDoc collects each section's tokens from a parsed document; the
 // build passes the tree it renders, so pages are parsed once.
 func analyzeDoc(doc ast.Node, src []byte, secs []Section) []facts {
-	lines := lineStarts(src)
+	lines := markdown.LineStarts(src)
 	out := make([]facts, len(secs))
 	cur := 0
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -261,18 +261,6 @@ func firstOffsetOr(n, block ast.Node) int {
 		return off
 	}
 	return firstOffset(block)
-}
-
-func lineStarts(src []byte) []int {
-	starts := make([]int, 1, 1+bytes.Count(src, []byte{'\n'}))
-	for i := 0; ; {
-		j := bytes.IndexByte(src[i:], '\n')
-		if j < 0 {
-			return starts
-		}
-		i += j + 1
-		starts = append(starts, i)
-	}
 }
 
 // lineAt is the 1-based line of an offset; 0 for an unknown offset.

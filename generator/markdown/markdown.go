@@ -54,10 +54,13 @@ func SameWithoutAutolinks(src []byte) bool {
 			return false
 		}
 	}
-	for end := 0; end <= len(src); end++ {
-		if end < len(src) && src[end] != '\n' {
-			continue
+	for start := 0; start <= len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src) - start
 		}
+		end += start
+		start = end + 1
 		i := end // the line's end: its newline, or the end of src
 		if i > 0 && src[i-1] == '\r' {
 			i--

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 
@@ -57,14 +58,21 @@ func stateOf(pc parser.Context) *State { return pc.Get(stateKey).(*State) }
 // directive's output in the page's language (or an error saying why the
 // name is wrong); problems found while transforming are errors to rep.
 func NewState(p *Page, lookup func(string) ([]reference.Block, error), rep diag.Reporter) *State {
-	st := &State{Page: p, lookup: lookup, Anchors: map[string]bool{}, cursors: map[ast.Node]int{}, rep: rep}
-	st.lineStart = append(st.lineStart, 0)
-	for i, c := range p.Src {
-		if c == '\n' {
-			st.lineStart = append(st.lineStart, i+1)
+	return &State{Page: p, lookup: lookup, Anchors: map[string]bool{}, cursors: map[ast.Node]int{}, rep: rep, lineStart: LineStarts(p.Src)}
+}
+
+// LineStarts returns the offset of each line of src: 0, then the offset
+// after each newline.
+func LineStarts(src []byte) []int {
+	starts := make([]int, 1, 1+bytes.Count(src, []byte{'\n'}))
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			return starts
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
-	return st
 }
 
 // line returns the 1-based line of a byte offset in the page's file.

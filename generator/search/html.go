@@ -282,16 +282,17 @@ func (s *scanner) startTag() {
 }
 
 // attr reads an attribute's name and returns "id" or "class" for those two
-// (in any case), "" for others; attrValue or skipValue reads its value.
+// (in any ASCII case, as HTML's names are), "" for others; attrValue or
+// skipValue reads its value.
 func (s *scanner) attr() string {
 	start := s.pos
 	for s.pos < len(s.src) && !keyEnd[s.src[s.pos]] {
 		s.pos++
 	}
 	switch key := s.src[start:s.pos]; {
-	case bytes.EqualFold(key, []byte("id")):
+	case len(key) == 2 && key[0]|0x20 == 'i' && key[1]|0x20 == 'd':
 		return "id"
-	case bytes.EqualFold(key, []byte("class")):
+	case len(key) == 5 && key[0]|0x20 == 'c' && key[1]|0x20 == 'l' && key[2]|0x20 == 'a' && key[3]|0x20 == 's' && key[4]|0x20 == 's':
 		return "class"
 	}
 	return ""
