@@ -149,7 +149,7 @@ type pageResult struct {
 	anchors  map[string]bool
 	links    []markdown.Link
 	headings []markdown.Heading
-	markdown string // the Markdown version, for llms-full.txt (and the bundle)
+	markdown []byte // the Markdown version, as written, for llms-full.txt (and the bundle)
 	search   []byte // the page's entries in the search index, encoded (searchsite.go)
 }
 
@@ -301,7 +301,11 @@ func (b *builder) mkdir(dir string) error {
 }
 
 // write writes a file of the site; name is a site path with or without the leading slash.
-func (b *builder) write(name string, data []byte) {
+func (b *builder) write(name string, data []byte) { b.writeParts(name, data) }
+
+// writeParts writes a file of the site made of parts, in order, without
+// joining them in memory first (the search index, llms-full.txt).
+func (b *builder) writeParts(name string, parts ...[]byte) {
 	if b.ctx.Err() != nil {
 		return // cancelled: the directory is about to be removed
 	}
@@ -309,11 +313,15 @@ func (b *builder) write(name string, data []byte) {
 	full := filepath.Join(b.dir, filepath.FromSlash(name))
 	err := b.mkdir(filepath.Dir(full))
 	if err == nil {
-		err = outdir.WriteFile(full, data)
+		err = outdir.WriteParts(full, parts...)
 	}
 	switch {
 	case errors.Is(err, syscall.ENOSPC):
-		b.full.add(full, len(data))
+		size := 0
+		for _, p := range parts {
+			size += len(p)
+		}
+		b.full.add(full, size)
 	case err != nil:
 		b.rep.errorf(name, 0, "write output: %v", err)
 	}

@@ -52,11 +52,22 @@ func (b *builder) writeAssets() {
 
 // writeHashed writes /assets/<name>.<hash><ext> and returns its URL.
 func (b *builder) writeHashed(name, ext string, data []byte) string {
-	sum := sha256.Sum256(data)
-	url := "/assets/" + name + "." + hex.EncodeToString(sum[:5]) + ext
-	b.write(url, data)
+	return b.writeHashedParts(name, ext, data)
+}
+
+// writeHashedParts is writeHashed of the concatenation of parts, which it
+// digests and writes part by part.
+func (b *builder) writeHashedParts(name, ext string, parts ...[]byte) string {
+	h := sha256.New()
+	for _, p := range parts {
+		h.Write(p)
+	}
+	url := "/assets/" + name + "." + hex.EncodeToString(h.Sum(nil)[:5]) + ext
+	b.writeParts(url, parts...)
 	return url
 }
+
+var newline = []byte{'\n'}
 
 // prepareBundles keeps the rendered Markdown reference of every version
 // with a reference page, and makes the bundle directive of each language
@@ -67,7 +78,7 @@ func (b *builder) prepareBundles() {
 		b.refMD[d.FileName()] = map[string]string{}
 		for _, lang := range languages {
 			if res := b.results[pageURL(lang, referenceRel(d))]; res != nil {
-				b.refMD[d.FileName()][lang] = res.markdown
+				b.refMD[d.FileName()][lang] = string(res.markdown)
 			}
 		}
 	}
@@ -176,25 +187,19 @@ func (b *builder) writeLLMs(lang string) {
 	b.llmsLatest(lang, item)
 	fmt.Fprintf(&s, "\n## %s\n\n", m.LLMsPages)
 	listed := b.listed(lang)
-	texts := make([]string, len(listed))
-	size := 0
+	full := make([][]byte, 0, 2*len(listed)) // the pages' Markdown, a blank line between: written as it is kept
 	for i, r := range listed {
 		item(r.page.FM.Title, markdownURL(r.page), r.page.FM.Description)
-		texts[i] = b.llmsText(r)
-		size += len(texts[i]) + 1
-	}
-	full := make([]byte, 0, size)
-	for i, t := range texts {
 		if i > 0 {
-			full = append(full, '\n')
+			full = append(full, newline)
 		}
-		full = append(full, t...)
+		full = append(full, b.llmsText(r))
 	}
 	prefix := markdown.LangPrefix(lang)
 	fmt.Fprintf(&s, "\n## Optional\n\n")
 	item("llms-full.txt", prefix+"/llms-full.txt", m.LLMsFull)
 	b.write(prefix+"/llms.txt", []byte(s.String()))
-	b.write(prefix+"/llms-full.txt", full)
+	b.writeParts(prefix+"/llms-full.txt", full...)
 }
 
 // sitemap lists every page of both languages with its hreflang alternates.

@@ -199,7 +199,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	if u := markdownURL(p); u != "" {
 		write(u, text)
 	}
-	res.markdown = string(text) // for llms-full.txt, and the bundle embeds the field reference's
+	res.markdown = text // for llms-full.txt, and the bundle embeds the field reference's
 	p.Src = nil
 	b.mu.Lock()
 	b.results[p.URL] = res

@@ -58,12 +58,12 @@ func (b *builder) writeSearch() {
 			}
 			head = search.AppendDoc(head, d)
 		}
-		data, err := search.MarshalParts(lang, b.ext.glossary.Pairs(), append([][]byte{head}, b.sectionParts(lang)...)...)
+		pieces, err := search.IndexPieces(lang, b.ext.glossary.Pairs(), append([][]byte{head}, b.sectionParts(lang)...)...)
 		if err != nil {
 			b.rep.errorf(glossaryFile, 0, "search index: %v", err)
 			return
 		}
-		urls[i] = b.writeHashed("search-"+strings.ToLower(lang), ".json", data)
+		urls[i] = b.writeHashedParts("search-"+strings.ToLower(lang), ".json", pieces...)
 	})
 	files := map[string]string{}
 	for i, lang := range languages {

@@ -110,9 +110,9 @@ func (b *builder) skillOf(p *page) *skills.Skill {
 // llmsText is a page's part of llms-full.txt: its Markdown version, and
 // for a skill the SKILL file of its language made to stand in the joined
 // file (see [skills.Skill.LLMSText]).
-func (b *builder) llmsText(r *pageResult) string {
+func (b *builder) llmsText(r *pageResult) []byte {
 	if s := b.skillOf(r.page); s != nil {
-		return string(s.LLMSText(r.page.Lang, b.abs))
+		return s.LLMSText(r.page.Lang, b.abs)
 	}
 	return r.markdown
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"encoding/json"
 	"unicode/utf8"
 )
@@ -36,33 +37,35 @@ func AppendDoc(dst []byte, d Doc) []byte {
 // entries (an index without entries has "docs":[]; Marshal writes null for
 // a nil Docs).
 func MarshalParts(lang string, glossary [][2]string, parts ...[]byte) ([]byte, error) {
+	pieces, err := IndexPieces(lang, glossary, parts...)
+	return bytes.Join(pieces, nil), err
+}
+
+// IndexPieces is MarshalParts before joining: the pieces whose
+// concatenation is the index, for writing it out without joining a copy
+// of every entry first.
+func IndexPieces(lang string, glossary [][2]string, parts ...[]byte) ([][]byte, error) {
 	g, err := json.Marshal(glossary)
 	if err != nil {
 		return nil, err
 	}
-	n := len(lang) + len(g) + 64
-	for _, p := range parts {
-		n += len(p) + 1
-	}
-	out := make([]byte, 0, n)
-	out = append(out, `{"lang":`...)
-	out = appendString(out, lang)
-	out = append(out, `,"docs":[`...)
+	pieces := make([][]byte, 0, 2*len(parts)+2)
+	pieces = append(pieces, appendString([]byte(`{"lang":`), lang), []byte(`,"docs":[`))
 	first := true
 	for _, p := range parts {
 		if len(p) == 0 {
 			continue
 		}
 		if !first {
-			out = append(out, ',')
+			pieces = append(pieces, comma)
 		}
-		out = append(out, p...)
+		pieces = append(pieces, p)
 		first = false
 	}
-	out = append(out, `],"glossary":`...)
-	out = append(out, g...)
-	return append(out, '}'), nil
+	return append(pieces, []byte(`],"glossary":`), append(g, '}')), nil
 }
+
+var comma = []byte{','}
 
 const hexDigits = "0123456789abcdef"
 

@@ -1,8 +1,11 @@
 package outdir
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -136,4 +139,31 @@ func dirNames(t *testing.T, dir string) []string {
 		names = append(names, e.Name())
 	}
 	return names
+}
+
+// TestWriteParts writes files of many small, some large and empty parts
+// and reads back their concatenation.
+func TestWriteParts(t *testing.T) {
+	dir := t.TempDir()
+	big := bytes.Repeat([]byte("x"), partsChunk+7)
+	for i, parts := range [][][]byte{
+		nil,
+		{[]byte("one")},
+		{[]byte("a"), nil, []byte("b"), []byte(",")},
+		{big, []byte("tail")},
+		{[]byte("head"), big, big[:partsChunk-1], []byte("c"), big[:100]},
+		slices.Repeat([][]byte{[]byte("0123456789")}, 100_000),
+	} {
+		name := filepath.Join(dir, fmt.Sprint(i))
+		if err := WriteParts(name, parts...); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := bytes.Join(parts, nil); !bytes.Equal(got, want) {
+			t.Errorf("parts %d: read back %d bytes; want %d", i, len(got), len(want))
+		}
+	}
 }
