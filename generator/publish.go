@@ -212,9 +212,15 @@ func (b *builder) sitemap() string {
 			continue
 		}
 		for _, p := range []*page{pr.en, pr.zh} {
-			fmt.Fprintf(&s, "  <url>\n    <loc>%s</loc>\n", html.EscapeString(b.abs(p.URL)))
+			s.WriteString("  <url>\n    <loc>")
+			s.WriteString(html.EscapeString(b.abs(p.URL)))
+			s.WriteString("</loc>\n")
 			for _, alt := range [][2]string{{en, pr.en.URL}, {zh, pr.zh.URL}, {"x-default", pr.en.URL}} {
-				fmt.Fprintf(&s, "    <xhtml:link rel=\"alternate\" hreflang=\"%s\" href=\"%s\"/>\n", alt[0], html.EscapeString(b.abs(alt[1])))
+				s.WriteString(`    <xhtml:link rel="alternate" hreflang="`)
+				s.WriteString(alt[0])
+				s.WriteString(`" href="`)
+				s.WriteString(html.EscapeString(b.abs(alt[1])))
+				s.WriteString("\"/>\n")
 			}
 			s.WriteString("  </url>\n")
 		}

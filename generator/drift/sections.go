@@ -47,6 +47,10 @@ func SplitSections(src []byte, bodyStart int) []Section {
 	for pos := bodyStart; pos < len(src); line++ {
 		end, _ := markdown.CutLine(src, pos)
 		text := src[pos:end]
+		if c := text[0]; c != ' ' && c != '#' && c != '`' && c != '~' {
+			pos = end // neither a heading nor a fence line: inside or outside a fence as before
+			continue
+		}
 		if fence.inside(text) {
 			pos = end
 			continue
