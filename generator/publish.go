@@ -205,6 +205,7 @@ func (b *builder) writeLLMs(lang string) {
 // sitemap lists every page of both languages with its hreflang alternates.
 func (b *builder) sitemap() string {
 	var s strings.Builder
+	s.Grow(len(b.pairs) * 2 * (len(b.cfg.BaseURL)*4 + 320)) // a page's entry: four URLs and the markup around them
 	s.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	s.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
 	for _, pr := range b.pairs {
