@@ -197,7 +197,7 @@ func firstLine(code string) string {
 // numerals stands for the number.
 func (c *Comparison) compareTokens(name string, t *Section, of, tf facts, blocks []int, normalize func(string) string) []drift {
 	key := func(tk token) tokenKey {
-		if tk.kind == "link target" && normalize != nil {
+		if tk.kind == linkTargetToken && normalize != nil {
 			return tokenKey{tk.kind, normalize(tk.text)}
 		}
 		return tokenKey{tk.kind, tk.text}
@@ -256,7 +256,7 @@ func satisfySoft(missing, tokens []token) []token {
 		}
 	}
 	return slices.DeleteFunc(missing, func(m token) bool {
-		if m.kind == "number" && soft[m.text] > 0 {
+		if m.kind == numberToken && soft[m.text] > 0 {
 			soft[m.text]--
 			return true
 		}
@@ -265,7 +265,7 @@ func satisfySoft(missing, tokens []token) []token {
 }
 
 func quoteToken(tk token) string {
-	if tk.kind == "inline code" {
+	if tk.kind == inlineCodeToken {
 		fence := reference.CodeFence(tk.text, 1)
 		return fence + tk.text + fence
 	}

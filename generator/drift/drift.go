@@ -2,6 +2,7 @@ package drift
 
 import (
 	"bytes"
+	"cmp"
 	"path"
 	"slices"
 	"sort"
@@ -57,7 +58,7 @@ func (f *TextFile) LinkTargets() []LinkTarget {
 	var out []LinkTarget
 	for _, fs := range f.facts {
 		for _, tk := range fs.tokens {
-			if tk.kind == "link target" {
+			if tk.kind == linkTargetToken {
 				out = append(out, LinkTarget{tk.text, tk.line})
 			}
 		}
@@ -73,15 +74,30 @@ func NewTextFile(name string, src []byte, bodyStart int) *TextFile {
 	return f
 }
 
-// token is something that must appear on both sides of a pair.
+// token is something that must appear on both sides of a pair. A page
+// has hundreds: kind is a byte and the fields are ordered to keep it small.
 type token struct {
-	kind string // "inline code", "link target", "number" or "code block"
 	text string
-	line int
-	blk  int    // index of the section's top-level block holding it
-	soft bool   // a number written in Chinese numerals: it may stand for a number, never missing or extra
 	lang string // of a code block: its info string's first word
-	body int    // of a code block: the line of its first line of code
+	line int
+	blk  int // index of the section's top-level block holding it
+	body int // of a code block: the line of its first line of code
+	kind tokenKind
+	soft bool // a number written in Chinese numerals: it may stand for a number, never missing or extra
+}
+
+// tokenKind is what a token is; findings name it with String.
+type tokenKind uint8
+
+const (
+	inlineCodeToken tokenKind = iota
+	linkTargetToken
+	numberToken
+	codeBlockToken
+)
+
+func (k tokenKind) String() string {
+	return [...]string{inlineCodeToken: "inline code", linkTargetToken: "link target", numberToken: "number", codeBlockToken: "code block"}[k]
 }
 
 // facts are the tokens of one section, in source order.
@@ -172,19 +188,19 @@ func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
 				if fc, ok := c.(*ast.FencedCodeBlock); ok {
 					lang = string(fc.Language(src))
 				}
-				f.blocks = append(f.blocks, token{kind: "code block", text: markdown.LinesText(c, src), line: line, blk: blk, lang: lang, body: body})
+				f.blocks = append(f.blocks, token{kind: codeBlockToken, text: markdown.LinesText(c, src), line: line, blk: blk, lang: lang, body: body})
 			}
 			return ast.WalkSkipChildren, nil
 		case *markdown.Directive:
 			if entering {
-				f.blocks = append(f.blocks, token{kind: "code block", text: "protocol " + c.Name, line: c.Line, blk: blk})
+				f.blocks = append(f.blocks, token{kind: codeBlockToken, text: "protocol " + c.Name, line: c.Line, blk: blk})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock, *ast.RawHTML:
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan:
 			if entering {
-				f.tokens = append(f.tokens, token{kind: "inline code", text: strings.TrimSpace(markdown.PlainText(c, src)), line: lineAt(lines, firstOffset(c)), blk: blk})
+				f.tokens = append(f.tokens, token{kind: inlineCodeToken, text: strings.TrimSpace(markdown.PlainText(c, src)), line: lineAt(lines, firstOffset(c)), blk: blk})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.AutoLink:
@@ -193,14 +209,14 @@ func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
 				if i := bytes.Index(src[max(off, 0):], c.Label(src)); i >= 0 && off >= 0 {
 					off += i
 				}
-				f.tokens = append(f.tokens, token{kind: "link target", text: string(c.URL(src)), line: lineAt(lines, off), blk: blk})
+				f.tokens = append(f.tokens, token{kind: linkTargetToken, text: string(c.URL(src)), line: lineAt(lines, off), blk: blk})
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Link, *ast.Image:
 			if entering {
 				inLink++
 				dest := linkDest(c)
-				f.tokens = append(f.tokens, token{kind: "link target", text: dest, line: lineAt(lines, firstOffsetOr(c, n)), blk: blk})
+				f.tokens = append(f.tokens, token{kind: linkTargetToken, text: dest, line: lineAt(lines, firstOffsetOr(c, n)), blk: blk})
 			} else {
 				inLink--
 			}
@@ -216,11 +232,11 @@ func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
 				digits, numerals := numbersIn(text), chineseNumbersIn(text)
 				for len(digits) > 0 || len(numerals) > 0 {
 					if len(numerals) == 0 || len(digits) > 0 && digits[0].at < numerals[0].at {
-						f.tokens = append(f.tokens, token{kind: "number", text: digits[0].text, line: line, blk: blk})
+						f.tokens = append(f.tokens, token{kind: numberToken, text: digits[0].text, line: line, blk: blk})
 						digits = digits[1:]
 						continue
 					}
-					f.tokens = append(f.tokens, token{kind: "number", text: numerals[0].text, line: line, blk: blk, soft: true})
+					f.tokens = append(f.tokens, token{kind: numberToken, text: numerals[0].text, line: line, blk: blk, soft: true})
 					numerals = numerals[1:]
 				}
 			}
@@ -492,10 +508,13 @@ func similarity(a, b facts) float64 {
 }
 
 // tokenKey is what two tokens must share to be the same for similarity.
-type tokenKey struct{ kind, text string }
+type tokenKey struct {
+	kind tokenKind
+	text string
+}
 
 func (k tokenKey) compare(o tokenKey) int {
-	if c := strings.Compare(k.kind, o.kind); c != 0 {
+	if c := cmp.Compare(k.kind, o.kind); c != 0 {
 		return c
 	}
 	return strings.Compare(k.text, o.text)
