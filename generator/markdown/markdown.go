@@ -199,6 +199,41 @@ func (f registerFunc) Register(k ast.NodeKind, fn renderer.NodeRendererFunc) { f
 
 func (r tableRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(east.KindTable, r.render)
+	reg.Register(east.KindTableCell, renderTableCell)
+}
+
+// renderTableCell renders a cell as the GFM extension does with alignment
+// as an attribute (the site's setting), without its fmt calls: a table has
+// a cell for every column of every row.
+func renderTableCell(w util.BufWriter, _ []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*east.TableCell)
+	tag := "td"
+	if n.Parent().Kind() == east.KindTableHeader {
+		tag = "th"
+	}
+	if !entering {
+		_, _ = w.WriteString("</")
+		_, _ = w.WriteString(tag)
+		_, _ = w.WriteString(">\n")
+		return ast.WalkContinue, nil
+	}
+	_ = w.WriteByte('<')
+	_, _ = w.WriteString(tag)
+	if n.Alignment != east.AlignNone {
+		if _, ok := n.AttributeString("align"); !ok {
+			_, _ = w.WriteString(` align="`)
+			_, _ = w.WriteString(n.Alignment.String())
+			_ = w.WriteByte('"')
+		}
+	}
+	if n.Attributes() != nil {
+		if tag == "td" {
+			html.RenderAttributes(w, n, extension.TableTdCellAttributeFilter)
+		} else {
+			html.RenderAttributes(w, n, extension.TableThCellAttributeFilter)
+		}
+	}
+	return ast.WalkContinue, w.WriteByte('>')
 }
 
 func (r tableRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
