@@ -175,6 +175,7 @@ func blockLine(n ast.Node, lines []int) int {
 // collect adds the tokens of a block and its descendants to f.
 func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
 	inLink := 0
+	var scratch [2][]number // the numbers of one text, reused from text to text
 	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		switch c := c.(type) {
 		case *ast.FencedCodeBlock, *ast.CodeBlock:
@@ -229,7 +230,8 @@ func collect(n ast.Node, src []byte, lines []int, f *facts, blk int) {
 				}
 				// Both kinds in the order they are written: the tokens of a text do
 				// not depend on where the parser split it into text nodes.
-				digits, numerals := numbersIn(text), chineseNumbersIn(text)
+				digits, numerals := appendNumbers(scratch[0][:0], text), appendChineseNumbers(scratch[1][:0], text)
+				scratch = [2][]number{digits, numerals} // kept for the next text
 				for len(digits) > 0 || len(numerals) > 0 {
 					if len(numerals) == 0 || len(digits) > 0 && digits[0].at < numerals[0].at {
 						f.tokens = append(f.tokens, token{kind: numberToken, text: digits[0].text, line: line, blk: blk})
@@ -291,12 +293,14 @@ func lineAt(starts []int, off int) int {
 // optional decimal part; full-width digits count as digits, and commas
 // between groups of three digits are dropped ("3,600" is "3600"). It reads
 // s in place: the drift check calls it on every text of a page.
-func numbersIn(s []byte) []number {
+func numbersIn(s []byte) []number { return appendNumbers(nil, s) }
+
+// appendNumbers appends the numbers of s (numbersIn) to out.
+func appendNumbers(out []number, s []byte) []number {
 	i := firstDigit(s)
 	if i < 0 {
-		return nil // most text
+		return out // most text
 	}
-	var out []number
 	var num []byte
 	for i < len(s) {
 		if d, _ := digitAt(s, i); d == 0 {
@@ -541,9 +545,10 @@ func matchInOrder(n, m int, score func(a, b int) float64) []int {
 	if n*m > maxAlignCells {
 		return matchGreedy(n, m, score)
 	}
+	cells := make([]float64, (n+1)*(m+1)) // one allocation for the whole table
 	best := make([][]float64, n+1)
 	for a := range best {
-		best[a] = make([]float64, m+1)
+		best[a] = cells[a*(m+1) : (a+1)*(m+1)]
 	}
 	for a := n - 1; a >= 0; a-- {
 		for b := m - 1; b >= 0; b-- {

@@ -11,8 +11,10 @@ import (
 // 50%), 前五次 (5). They may stand for a number of the original; they are
 // never reported on their own, since 一 and 两 are also plain words. It
 // reads s in place: the drift check calls it on every text of a page.
-func chineseNumbersIn(s []byte) []number {
-	var out []number
+func chineseNumbersIn(s []byte) []number { return appendChineseNumbers(nil, s) }
+
+// appendChineseNumbers appends the numbers of s (chineseNumbersIn) to out.
+func appendChineseNumbers(out []number, s []byte) []number {
 	for i := 0; ; {
 		j := indexNumeral(s[i:])
 		if j < 0 {
