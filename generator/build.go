@@ -134,6 +134,7 @@ type builder struct {
 	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
 	vbar      versionBar           // reference pages of the versions (versionbar.go)
 	reads     *readLog             // what the build read, for the cache's global key (readlog.go); nil without a Cache
+	schema    *schemaJudgement     // the content version's JSON Schema, judged while the pages render (publish.go)
 
 	crumbs  pageTitles // pages by URL, for breadcrumbs (nav.go)
 	full    diskFull   // files that did not fit
@@ -172,6 +173,7 @@ func (b *builder) run(ctx context.Context) {
 			}
 		}()
 	}
+	b.schema = b.judgeSchemaLater() // publish.go: it needs no page, so it runs beside them
 	refs, rest := b.splitReference()
 	b.renderPool(ctx, refs)
 	b.prepareBundles()

@@ -102,11 +102,14 @@ func (b *builder) prepareBundles() {
 // publish writes the protocol files, llms.txt, the sitemap and robots.txt.
 func (b *builder) publish() {
 	b.write("/protocol/"+b.doc.FileName(), b.docJSON)
-	if schema, err := b.doc.Schema(); err != nil {
-		b.rep.errorf(reference.DocPath(b.doc), 0, "derive JSON Schema: %v", err)
-	} else {
-		b.judgeSchema(schema)
-		b.write("/protocol/"+b.doc.SchemaFileName(), schema)
+	j := b.schema
+	if j == nil { // not started (a build that renders no pages)
+		j = b.judgeSchemaLater()
+	}
+	<-j.done
+	b.rep.merge(&j.rep)
+	if j.schema != nil {
+		b.write("/protocol/"+b.doc.SchemaFileName(), j.schema)
 	}
 	b.publishVersions()
 	for _, d := range b.vbar.docs {
@@ -127,23 +130,48 @@ func (b *builder) publish() {
 	b.write("/robots.txt", []byte("User-agent: *\nAllow: /\n\nSitemap: "+b.abs("/sitemap.xml")+"\n"))
 }
 
+// schemaJudgement is the content version's JSON Schema, derived and judged
+// while the pages render (it needs none of them), and what judging found,
+// reported when the schema is published.
+type schemaJudgement struct {
+	done   chan struct{}
+	schema []byte // nil when it could not be derived
+	rep    report
+}
+
+// judgeSchemaLater derives and judges the schema on a goroutine of its own.
+func (b *builder) judgeSchemaLater() *schemaJudgement {
+	j := &schemaJudgement{done: make(chan struct{})}
+	go func() {
+		defer close(j.done)
+		schema, err := b.doc.Schema()
+		if err != nil {
+			j.rep.errorf(reference.DocPath(b.doc), 0, "derive JSON Schema: %v", err)
+			return
+		}
+		j.schema = schema
+		judgeSchema(b.doc, schema, &j.rep)
+	}()
+	return j
+}
+
 // judgeSchema proves what the build publishes: the schema compiles with an
 // independent JSON Schema validator and accepts the document's example, and
 // the engine finds no error in the example at the tier it is written for.
-func (b *builder) judgeSchema(schema []byte) {
-	j, err := judge.Compile(schema, b.doc.SchemaURL)
+func judgeSchema(d *protocol.Document, schema []byte, rep *report) {
+	j, err := judge.Compile(schema, d.SchemaURL)
 	if err != nil {
-		b.rep.errorf(reference.DocPath(b.doc), 0, "the derived JSON Schema does not compile: %v", err)
+		rep.errorf(reference.DocPath(d), 0, "the derived JSON Schema does not compile: %v", err)
 		return
 	}
-	vs, err := j.Validate(b.doc.Example.Payload)
+	vs, err := j.Validate(d.Example.Payload)
 	if err != nil || len(vs) > 0 {
-		b.rep.errorf(reference.DocPath(b.doc), 0, "the derived JSON Schema rejects the document's example: %v %v", vs, err)
+		rep.errorf(reference.DocPath(d), 0, "the derived JSON Schema rejects the document's example: %v %v", vs, err)
 	}
-	res := protocol.Validate(b.doc.Example.Payload, protocol.Options{Tier: b.doc.Example.Tier, Document: b.doc})
+	res := protocol.Validate(d.Example.Payload, protocol.Options{Tier: d.Example.Tier, Document: d})
 	for _, f := range res.Findings {
 		if f.Severity == protocol.SeverityError {
-			b.rep.errorf(reference.DocPath(b.doc), 0, "the document's example fails validation as %s: %s [%s]", b.doc.Example.Tier, f.MessageEN, f.Code)
+			rep.errorf(reference.DocPath(d), 0, "the document's example fails validation as %s: %s [%s]", d.Example.Tier, f.MessageEN, f.Code)
 		}
 	}
 }
