@@ -162,3 +162,6 @@ func Swap(tmp, dir string) error {
 // errNoExchange means the system cannot exchange names atomically, or dir
 // does not exist yet: Swap falls back to two renames.
 var errNoExchange = errors.New("atomic exchange unavailable")
+
+// partsChunk is the size of the writes WriteParts gathers small parts into.
+const partsChunk = 256 << 10

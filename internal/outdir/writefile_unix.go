@@ -59,9 +59,6 @@ func writeGathered(fd int, parts [][]byte) error {
 	return writeAll(fd, chunk)
 }
 
-// partsChunk is the size of the writes WriteParts gathers small parts into.
-const partsChunk = 256 << 10
-
 // writeAll writes data to fd, however many writes it takes.
 func writeAll(fd int, data []byte) error {
 	for len(data) > 0 {
