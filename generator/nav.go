@@ -187,6 +187,12 @@ func tocOf(before string, md *markdown.Output) []templates.TOCItem {
 			heads = headingsOf(body, md)
 		}
 	}
+	return tocItems(heads)
+}
+
+// tocItems makes the contents of a page's h2 and h3 headings, or nil when
+// there are fewer than minTOC h2.
+func tocItems(heads []search.Heading) []templates.TOCItem {
 	var items []templates.TOCItem
 	h2 := 0
 	for _, s := range heads {

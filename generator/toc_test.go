@@ -49,20 +49,7 @@ func FuzzHeadingsOf(f *testing.F) {
 
 // wholeTOC is the on-page contents read from the whole body, as they were
 // before the renderer recorded its headings.
-func wholeTOC(body string) []templates.TOCItem {
-	var items []templates.TOCItem
-	h2 := 0
-	for _, s := range search.Headings([]byte(body)) {
-		items = append(items, templates.TOCItem{Level: s.Level, ID: s.ID, Text: s.Text})
-		if s.Level == 2 {
-			h2++
-		}
-	}
-	if h2 < minTOC {
-		return nil
-	}
-	return items
-}
+func wholeTOC(body string) []templates.TOCItem { return tocItems(search.Headings([]byte(body))) }
 
 func checkHeadingsOf(t *testing.T, hl *highlight.Cache, src string) {
 	t.Helper()
