@@ -6,7 +6,9 @@
 //
 //   - the goldmark configuration ([New]) and the syntax alone
 //     ([NewSyntaxParser]), which drift parses with so that it sees what
-//     pages see, as written;
+//     pages see, as written; the same configuration without autolinks
+//     ([NewWithoutAutolinks]) for pages in which none can start
+//     ([SameWithoutAutolinks]), which parse faster into the same HTML;
 //   - the page transformers, listed in their order in one place
 //     (pageTransformers, markdown.go) and applied by [Transform]: marker
 //     lines removed, protocol directives resolved ([Directive]), heading
@@ -14,7 +16,8 @@
 //     rewritten for the language ([Link], [LangPrefix]);
 //   - the renderers of code blocks, headings (with their "#" link), text
 //     (East Asian line breaks) and tables (in a scrollable region), added
-//     by pageExtension;
+//     by pageExtension, and the [Output] they write into, which records
+//     where each heading is for the on-page contents;
 //   - the page state the transformers read and fill ([State], [Page],
 //     [NewContext]);
 //   - front matter ([FrontMatter], [ParseFrontMatter], [SplitFrontMatter]),
