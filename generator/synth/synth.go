@@ -2,7 +2,9 @@
 // same Markdown feeds gen build (BenchmarkBuild) and Hugo
 // (scripts/bench-vs-hugo.sh). Each page has prose, headings, a table, a
 // code block that differs from page to page (so no highlighting cache can
-// help) and links to other pages' anchors.
+// help) and links to other pages' anchors. RandomMarkdown makes page
+// bodies of random fragments for the tests that hold two ways of reading
+// Markdown to the same result.
 package synth
 
 import (
