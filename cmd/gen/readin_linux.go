@@ -4,7 +4,10 @@ package main
 
 import (
 	"errors"
+	"io/fs"
 	"os"
+	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -41,4 +44,23 @@ func readIn(dir *os.File, name string) ([]byte, error) {
 			data = append(data, 0)[:len(data)] // the file grew: room for more
 		}
 	}
+}
+
+// listIn lists the directory dir, whose path is full, by name, with the
+// entries' types as the directory gives them: opened again from its own
+// descriptor (its own read position), and not through an os.Root, whose
+// listings stat every entry.
+func listIn(dir *os.File, full string) ([]fs.DirEntry, error) {
+	fd, err := syscall.Openat(int(dir.Fd()), ".", syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	f := os.NewFile(uintptr(fd), full)
+	defer f.Close()
+	entries, err := f.ReadDir(-1)
+	if err != nil {
+		return nil, err
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, nil
 }

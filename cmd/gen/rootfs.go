@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"sync"
 )
 
@@ -53,6 +54,20 @@ func (r *rootFS) ReadFile(name string) ([]byte, error) {
 		}
 	}
 	return r.repoFS.ReadFile(name)
+}
+
+// ReadDir lists a directory through its descriptor (listIn) when it can:
+// a listing through the root stats every entry, and a build lists every
+// page directory twice (the link guard, then the page list).
+func (r *rootFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if fs.ValidPath(name) {
+		if d := r.dir(name); d != nil {
+			if entries, err := listIn(d, filepath.Join(r.root.Name(), filepath.FromSlash(name))); err == nil {
+				return entries, nil
+			}
+		}
+	}
+	return r.repoFS.ReadDir(name)
 }
 
 // dir returns the directory name, opened through the root, or nil.

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,7 +49,24 @@ func TestRootFS(t *testing.T) {
 			t.Errorf("ReadFile(%q) = %q, %v; the root reads %q, %v", name, got, gotErr, want, wantErr)
 		}
 	}
+	must(os.Symlink("docs", filepath.Join(dir, "content", "en", "linked-docs")))
+	for _, name := range []string{".", "content", "content/en", "content/en/docs", "content/en/linked-docs", "content/en/docs/a.md", "missing", "content/../content"} {
+		got, gotErr := fsys.(repoFS).ReadDir(name)
+		want, wantErr := plain.ReadDir(name)
+		if listing(got) != listing(want) || (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+			t.Errorf("ReadDir(%q) = %s, %v; the root lists %s, %v", name, listing(got), gotErr, listing(want), wantErr)
+		}
+	}
 	if _, err := fsys.(repoFS).ReadLink("content/en/docs/same-dir.md"); err != nil {
 		t.Errorf("ReadLink through rootFS: %v", err)
 	}
+}
+
+// listing is a directory listing's names and types, in order.
+func listing(entries []fs.DirEntry) string {
+	var b strings.Builder
+	for _, e := range entries {
+		fmt.Fprintf(&b, "%s:%v ", e.Name(), e.Type())
+	}
+	return b.String()
 }
