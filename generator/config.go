@@ -39,7 +39,10 @@ type Config struct {
 	// Nil discards them.
 	Log io.Writer
 
-	// Workers is the number of pages rendered at once. Zero means GOMAXPROCS.
+	// Workers is the number of pages rendered at once. Zero means one more
+	// than GOMAXPROCS: a worker waiting on the file system (every page
+	// directory is made in the same parent) then leaves its processor to
+	// the spare one.
 	Workers int
 
 	// HighlightCache, when set, is a file that keeps highlighted code from
@@ -87,7 +90,7 @@ func (c Config) withDefaults() Config {
 		c.Log = io.Discard
 	}
 	if c.Workers <= 0 {
-		c.Workers = runtime.GOMAXPROCS(0)
+		c.Workers = runtime.GOMAXPROCS(0) + 1
 	}
 	return c
 }
