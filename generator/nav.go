@@ -170,24 +170,24 @@ const minTOC = 4
 // tocOf lists the h2 and h3 headings of a rendered page body, when it has
 // at least minTOC h2 sections. The body is the HTML before, if any (the
 // version bar), followed by the page's Markdown rendered into md (nil
-// when there is none).
+// when there is none). When md's recorded headings are all the body has,
+// only they are read; otherwise (the version bar, a directive's HTML) the
+// whole body is.
 func tocOf(before string, md *markdown.Output) []templates.TOCItem {
-	var heads []search.Heading
 	if before == "" && md != nil && md.OwnHeadings() {
-		heads = recordedHeadings(md, minTOC) // every heading of the body is one the renderer recorded
-	} else {
-		var body []byte
-		if md != nil {
-			body = md.Bytes()
-		}
-		if before != "" { // the version bar of a version's reference page: read as one
-			body, md = append([]byte(before), body...), nil
-		}
-		if atLeastH2(body, minTOC) { // too few h2 elements of any kind: not worth reading the body
-			heads = headingsOf(body, md)
-		}
+		return tocItems(recordedHeadings(md, minTOC))
 	}
-	return tocItems(heads)
+	var body []byte
+	if md != nil {
+		body = md.Bytes()
+	}
+	if before != "" {
+		body = append([]byte(before), body...)
+	}
+	if !atLeastH2(body, minTOC) {
+		return nil // too few h2 elements of any kind: not worth reading the body
+	}
+	return tocItems(search.Headings(body))
 }
 
 // tocItems makes the contents of a page's h2 and h3 headings, or nil when
@@ -226,32 +226,6 @@ func recordedHeadings(md *markdown.Output, minH2 int) []search.Heading {
 		}
 	}
 	return out
-}
-
-// headingsOf is search.Headings of body. When body is what the Markdown
-// renderer wrote into md and every h2 and h3 tag of it is one the renderer
-// recorded (a directive's HTML could add others), it reads only those
-// elements.
-func headingsOf(body []byte, md *markdown.Output) []search.Heading {
-	if md != nil && len(body) == md.Len() && countRecorded(md) == bytes.Count(body, []byte("<h2"))+bytes.Count(body, []byte("<h3")) {
-		return recordedHeadings(md, 0)
-	}
-	return search.Headings(body)
-}
-
-// countRecorded counts the h2 and h3 elements md records, -1 when one was
-// left open.
-func countRecorded(md *markdown.Output) int {
-	n := 0
-	for _, h := range md.Headings {
-		if h.End < h.Start {
-			return -1
-		}
-		if h.Level == 2 || h.Level == 3 {
-			n++
-		}
-	}
-	return n
 }
 
 // atLeastH2 reports whether body has at least n "<h2" or "<H2": what

@@ -102,10 +102,7 @@ func (b *builder) prepareBundles() {
 // publish writes the protocol files, llms.txt, the sitemap and robots.txt.
 func (b *builder) publish() {
 	b.write("/protocol/"+b.doc.FileName(), b.docJSON)
-	j := b.schema
-	if j == nil { // not started (a build that renders no pages)
-		j = b.judgeSchemaLater()
-	}
+	j := b.schema // started by run before the pages
 	<-j.done
 	b.rep.merge(&j.rep)
 	if j.schema != nil {

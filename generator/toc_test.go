@@ -62,8 +62,11 @@ func checkHeadingsOf(t *testing.T, hl *highlight.Cache, src string) {
 		if !renderInto(&out, hl, src) {
 			return
 		}
-		if got, want := headingsOf(out.Bytes(), &out), search.Headings(out.Bytes()); !slices.Equal(got, want) {
-			t.Errorf("%q after %q: headings from the spans %+v; the whole body has %+v", src, foreign, got, want)
+		if out.OwnHeadings() != (foreign == "") {
+			t.Errorf("%q after %q: OwnHeadings = %v", src, foreign, out.OwnHeadings())
+		}
+		if got, want := recordedHeadings(&out, 0), search.Headings(out.Bytes()); out.OwnHeadings() && !slices.Equal(got, want) {
+			t.Errorf("%q: headings from the spans %+v; the whole body has %+v", src, got, want)
 		}
 		for _, before := range []string{"", `<div class="version-bar"><p>V17</p></div>`, `<h2 id="bar">Bar</h2>`} {
 			got, want := tocOf(before, &out), wholeTOC(before+out.String())

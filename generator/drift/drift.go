@@ -289,13 +289,10 @@ func lineAt(starts []int, off int) int {
 	return sort.Search(len(starts), func(i int) bool { return starts[i] > off })
 }
 
-// numbersIn returns the numbers of prose text: runs of digits with an
-// optional decimal part; full-width digits count as digits, and commas
-// between groups of three digits are dropped ("3,600" is "3600"). It reads
-// s in place: the drift check calls it on every text of a page.
-func numbersIn(s []byte) []number { return appendNumbers(nil, s) }
-
-// appendNumbers appends the numbers of s (numbersIn) to out.
+// appendNumbers appends the numbers of prose text s to out: runs of digits
+// with an optional decimal part; full-width digits count as digits, and
+// commas between groups of three digits are dropped ("3,600" is "3600").
+// It reads s in place: the drift check calls it on every text of a page.
 func appendNumbers(out []number, s []byte) []number {
 	i := firstDigit(s)
 	if i < 0 {
@@ -332,7 +329,7 @@ func appendNumbers(out []number, s []byte) []number {
 }
 
 // mayHoldNumber reports whether text has a byte that may begin a number
-// numbersIn or chineseNumbersIn reads: a digit, or the lead byte of a
+// appendNumbers or appendChineseNumbers reads: a digit, or the lead byte of a
 // full-width digit (0xEF) or of a Chinese numeral (0xE3 to 0xE9).
 func mayHoldNumber(text []byte) bool {
 	for _, c := range text {

@@ -145,10 +145,10 @@ func TestSplitSections(t *testing.T) {
 }
 
 func TestNumbersIn(t *testing.T) {
-	got := texts(numbersIn([]byte("3,600 points, 1.5 days, ５ items, V18, 5, 10 or 20; 1.0.0")))
+	got := texts(appendNumbers(nil, []byte("3,600 points, 1.5 days, ５ items, V18, 5, 10 or 20; 1.0.0")))
 	want := []string{"3600", "1.5", "5", "18", "5", "10", "20", "1.0", "0"}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("numbersIn (-want +got):\n%s", diff)
+		t.Errorf("appendNumbers (-want +got):\n%s", diff)
 	}
 }
 

@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 )
 
-// The drift check reads numbers out of every text of a page, so numbersIn
-// and chineseNumbersIn read bytes in place. These are the rune-slice
+// The drift check reads numbers out of every text of a page, so appendNumbers
+// and appendChineseNumbers read bytes in place. These are the rune-slice
 // versions they replaced, kept as the reference they must agree with.
 
 func refNumbersIn(s string) []string {
@@ -114,25 +114,25 @@ func FuzzNumbers(f *testing.F) {
 
 func checkNumbers(t *testing.T, s string) {
 	b := []byte(s)
-	digits, numerals := numbersIn(b), chineseNumbersIn(b)
+	digits, numerals := appendNumbers(nil, b), appendChineseNumbers(nil, b)
 	for i, n := range digits {
 		if d, _ := digitAt(b, n.at); d == 0 || i > 0 && n.at <= digits[i-1].at {
-			t.Errorf("numbersIn(%q): %q at %d, not at its first digit in order", s, n.text, n.at)
+			t.Errorf("appendNumbers(%q): %q at %d, not at its first digit in order", s, n.text, n.at)
 		}
 	}
 	for i, n := range numerals {
 		if _, ok := numeralAt(b, n.at); !ok || i > 0 && n.at <= numerals[i-1].at {
-			t.Errorf("chineseNumbersIn(%q): %q at %d, not at its first numeral in order", s, n.text, n.at)
+			t.Errorf("appendChineseNumbers(%q): %q at %d, not at its first numeral in order", s, n.text, n.at)
 		}
 	}
 	if !mayHoldNumber([]byte(s)) && (refNumbersIn(s) != nil || refChineseNumbersIn(s) != nil) {
 		t.Errorf("mayHoldNumber(%q) is false, but the reference reads numbers in it", s)
 	}
-	if got, want := texts(numbersIn([]byte(s))), refNumbersIn(s); !slices.Equal(got, want) {
-		t.Errorf("numbersIn(%q) = %q; the reference reads %q", s, got, want)
+	if got, want := texts(appendNumbers(nil, []byte(s))), refNumbersIn(s); !slices.Equal(got, want) {
+		t.Errorf("appendNumbers(%q) = %q; the reference reads %q", s, got, want)
 	}
-	if got, want := texts(chineseNumbersIn([]byte(s))), refChineseNumbersIn(s); !slices.Equal(got, want) {
-		t.Errorf("chineseNumbersIn(%q) = %q; the reference reads %q", s, got, want)
+	if got, want := texts(appendChineseNumbers(nil, []byte(s))), refChineseNumbersIn(s); !slices.Equal(got, want) {
+		t.Errorf("appendChineseNumbers(%q) = %q; the reference reads %q", s, got, want)
 	}
 }
 

@@ -6,14 +6,11 @@ import (
 	"unicode/utf8"
 )
 
-// chineseNumbersIn returns the numbers a Chinese text writes in Chinese
-// numerals: 五 (5), 十二 (12), 两 (2), 三千 (3000), 百分之五十 (50, as in
-// 50%), 前五次 (5). They may stand for a number of the original; they are
-// never reported on their own, since 一 and 两 are also plain words. It
+// appendChineseNumbers appends to out the numbers a Chinese text s writes
+// in Chinese numerals: 五 (5), 十二 (12), 两 (2), 三千 (3000), 百分之五十 (50,
+// as in 50%), 前五次 (5). They may stand for a number of the original; they
+// are never reported on their own, since 一 and 两 are also plain words. It
 // reads s in place: the drift check calls it on every text of a page.
-func chineseNumbersIn(s []byte) []number { return appendChineseNumbers(nil, s) }
-
-// appendChineseNumbers appends the numbers of s (chineseNumbersIn) to out.
 func appendChineseNumbers(out []number, s []byte) []number {
 	for i := 0; ; {
 		j := indexNumeral(s[i:])

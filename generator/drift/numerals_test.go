@@ -17,8 +17,8 @@ func TestChineseNumbersIn(t *testing.T) {
 		{"百分", []string{"100"}},
 		{"没有数字", nil},
 	} {
-		if got := texts(chineseNumbersIn([]byte(tc.in))); !slices.Equal(got, tc.want) {
-			t.Errorf("chineseNumbersIn(%q) = %q; want %q", tc.in, got, tc.want)
+		if got := texts(appendChineseNumbers(nil, []byte(tc.in))); !slices.Equal(got, tc.want) {
+			t.Errorf("appendChineseNumbers(%q) = %q; want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -1,15 +1,14 @@
 package search
 
 import (
-	"bytes"
 	"encoding/json"
 	"unicode/utf8"
 )
 
 // The index of a large site is tens of megabytes of JSON, most of it the
 // pages' sections. The generator encodes each page's entries with
-// AppendDoc on the goroutine that rendered the page and joins the parts
-// with MarshalParts at the end, instead of encoding every entry in one
+// AppendDoc on the goroutine that rendered the page and writes the parts,
+// framed by IndexPieces, at the end, instead of encoding every entry in one
 // json.Marshal of the whole Index. The bytes are exactly json.Marshal's
 // (TestAppendDocIsJSON, FuzzAppendDoc).
 
@@ -30,20 +29,13 @@ func AppendDoc(dst []byte, d Doc) []byte {
 	return append(dst, '}')
 }
 
-// MarshalParts returns the JSON of an Index of language lang with the given
-// glossary whose entries are the concatenation of parts, each part one or
-// more entries encoded by AppendDoc and separated by commas; empty parts
-// are skipped. The result is what Index.Marshal returns for the same
-// entries (an index without entries has "docs":[]; Marshal writes null for
-// a nil Docs).
-func MarshalParts(lang string, glossary [][2]string, parts ...[]byte) ([]byte, error) {
-	pieces, err := IndexPieces(lang, glossary, parts...)
-	return bytes.Join(pieces, nil), err
-}
-
-// IndexPieces is MarshalParts before joining: the pieces whose
-// concatenation is the index, for writing it out without joining a copy
-// of every entry first.
+// IndexPieces returns the JSON of an Index of language lang with the given
+// glossary, as pieces whose concatenation is the index (so that it can be
+// written out without a joined copy of every entry), whose entries are the
+// concatenation of parts, each part one or more entries encoded by
+// AppendDoc and separated by commas; empty parts are skipped. The pieces
+// join to what Index.Marshal returns for the same entries (an index without
+// entries has "docs":[]; Marshal writes null for a nil Docs).
 func IndexPieces(lang string, glossary [][2]string, parts ...[]byte) ([][]byte, error) {
 	g, err := json.Marshal(glossary)
 	if err != nil {

@@ -18,7 +18,7 @@ var encodeCases = []string{
 	"\u2027\u2028\u2029\u202a\u3000\ue000\uffff\ud7ff", "\xed\xa0\x80 \xe0\x80\x80 \xe2\x80 \xef\xbf",
 }
 
-// TestAppendDocIsJSON holds AppendDoc and MarshalParts to json.Marshal's bytes.
+// TestAppendDocIsJSON holds AppendDoc and IndexPieces to json.Marshal's bytes.
 func TestAppendDocIsJSON(t *testing.T) {
 	var docs []Doc
 	for _, s := range encodeCases {
@@ -43,15 +43,21 @@ func TestAppendDocIsJSON(t *testing.T) {
 	}
 	for _, gloss := range [][][2]string{nil, {{"tier", "等级"}, {"<x>", "&"}}} {
 		want, _ := (&Index{Lang: "zh-CN", Docs: docs, Glossary: gloss}).Marshal()
-		got, err := MarshalParts("zh-CN", gloss, nil, a, nil, b)
+		got, err := joinedIndex("zh-CN", gloss, nil, a, nil, b)
 		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("MarshalParts: %v\n got %s\nwant %s", err, got, want)
+			t.Errorf("IndexPieces: %v\n got %s\nwant %s", err, got, want)
 		}
 	}
 	want, _ := (&Index{Lang: "en", Docs: []Doc{}}).Marshal()
-	if got, _ := MarshalParts("en", nil); !bytes.Equal(got, want) {
-		t.Errorf("MarshalParts without entries: got %s, want %s", got, want)
+	if got, _ := joinedIndex("en", nil); !bytes.Equal(got, want) {
+		t.Errorf("IndexPieces without entries: got %s, want %s", got, want)
 	}
+}
+
+// joinedIndex is the index IndexPieces makes, joined as the build writes it.
+func joinedIndex(lang string, glossary [][2]string, parts ...[]byte) ([]byte, error) {
+	pieces, err := IndexPieces(lang, glossary, parts...)
+	return bytes.Join(pieces, nil), err
 }
 
 func FuzzAppendDoc(f *testing.F) {
