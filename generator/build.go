@@ -161,9 +161,9 @@ func (b *builder) run(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
-	b.loadSkills()
 	b.writeAssets()
 	b.prepareDirectives()
+	b.loadSkills(b.ext.glossary) // after prepareDirectives, which reads the glossary
 	b.prepareSkillIndex()
 	if c := b.cfg.Cache; c != nil {
 		c.begin(b.globalKey())

@@ -37,7 +37,7 @@ func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 	o := overlayFS{fsys, extra}
 	for i := 1; i < len(b.versions); i++ {
 		rel := reference.ChangelogRel(b.versions[i])
-		c, err := compareDocsFiles(o, "content/"+en+"/"+rel, "content/"+zh+"/"+rel)
+		c, err := compareDocsFiles(o, "content/"+en+"/"+rel, "content/"+zh+"/"+rel, nil) // generated: no term check
 		if err != nil {
 			b.rep.errorf("content/"+zh+"/"+rel, 0, "stamp the generated page: %v", err)
 			continue

@@ -5,8 +5,10 @@ import (
 
 	"github.com/a-h/templ"
 
+	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/templates"
 )
@@ -16,12 +18,14 @@ import (
 // its directive, writes each skill's files and pages among the site's
 // pages, and checks the links the skills make to the rest of the site.
 
-// loadSkills reads content/skills and reports what the skills checks find.
-func (b *builder) loadSkills() {
+// loadSkills reads content/skills and reports what the skills checks find,
+// the glossary's term check of their translations included.
+func (b *builder) loadSkills(glossary search.Glossary) {
 	loaded, findings := skills.Load(b.cfg.Content)
 	for _, s := range loaded {
 		for _, c := range s.Comparisons() {
 			findings = append(findings, c.Findings...)
+			findings = append(findings, drift.TermFindings(c, glossary)...)
 		}
 	}
 	for _, f := range findings {

@@ -10,6 +10,7 @@ import (
 
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/internal/scratch"
@@ -122,10 +123,11 @@ func comparisons(fsys fs.FS, workers int) ([]*drift.Comparison, []Finding, error
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, fmt.Errorf("read pages: %w", err)
 	}
+	glossary := loadGlossary(fsys, &report{}) // read once: every pair's term check uses it
 	cs := make([]*drift.Comparison, len(pairs))
 	errs := make([]error, len(pairs))
 	parallel(len(pairs), workers, func(i int) {
-		cs[i], errs[i] = compareDocsFiles(fsys, pairs[i][0], pairs[i][1])
+		cs[i], errs[i] = compareDocsFiles(fsys, pairs[i][0], pairs[i][1], glossary)
 	})
 	for i, err := range errs {
 		if err != nil {
@@ -136,13 +138,16 @@ func comparisons(fsys fs.FS, workers int) ([]*drift.Comparison, []Finding, error
 	loaded, found := skills.Load(fsys)
 	out = append(out, found...)
 	for _, s := range loaded {
-		cs = append(cs, s.Comparisons()...)
+		for _, c := range s.Comparisons() {
+			c.Findings = append(c.Findings, drift.TermFindings(c, glossary)...) // skills follow the glossary too
+			cs = append(cs, c)
+		}
 	}
 	return cs, out, nil
 }
 
 // compareDocsFiles reads a docs page and its translation and compares them.
-func compareDocsFiles(fsys fs.FS, orig, tr string) (*drift.Comparison, error) {
+func compareDocsFiles(fsys fs.FS, orig, tr string, glossary search.Glossary) (*drift.Comparison, error) {
 	var files [2]*drift.TextFile
 	for i, name := range []string{orig, tr} {
 		src, err := fs.ReadFile(fsys, name)
@@ -156,6 +161,6 @@ func compareDocsFiles(fsys fs.FS, orig, tr string) (*drift.Comparison, error) {
 		files[i] = drift.NewTextFile(name, src, body)
 	}
 	c := drift.Compare(files[0], files[1], drift.DocsLinkTarget)
-	c.Findings = append(c.Findings, drift.TermFindings(c, loadGlossary(fsys, &report{}))...) // glossary term check (drift/terms.go)
+	c.Findings = append(c.Findings, drift.TermFindings(c, glossary)...) // glossary term check (drift/terms.go)
 	return c, nil
 }
