@@ -18,6 +18,9 @@ import (
 
 // Names of a version's published Markdown reference and bundle, beside its
 // FileName and SchemaFileName.
+// noValidatorMsg is the warning of a build given no validator module.
+const noValidatorMsg = "no WebAssembly validator given: the validator page is published without the tool"
+
 func referenceName(d *protocol.Document, lang string) string {
 	return strings.TrimSuffix(d.FileName(), ".json") + "." + lang + ".md"
 }
@@ -46,7 +49,7 @@ func (b *builder) writeAssets() {
 		}
 		b.writeValidatorAPI(len(v.Wasm))
 	} else {
-		b.rep.warnf(validatorPage, 0, "no WebAssembly validator given: the validator page is published without the tool")
+		b.rep.warnf(validatorPage, 0, "%s", noValidatorMsg)
 	}
 }
 

@@ -11,22 +11,22 @@ import (
 
 const checkUsage = `usage: gen check [--content DIR] [--strict]
 
-Compares every translation with its original, docs pages
-(content/zh-CN/** with content/en/**) and skill files (X.zh-CN.md with X.md
-under content/skills/), section by section, and prints each finding as
-file:line: severity: message:
+Runs every check gen build runs, without publishing (gen check and gen
+build report the same errors and warnings for the same tree), and prints
+each finding as file:line: severity: message:
 
-  warning  drift, one finding per difference, where it is or where the
-           missing part belongs: a section missing or extra, a heading
-           level, a code block missing, extra or changed (comments set
-           aside), inline code, a link target or a number on one side only
-           or changed; a section whose original changed since it was
-           stamped; an acknowledgement that expired; a skill's front
-           matter against the Agent Skills format
-  error    a skill file linking a file its folder does not have (once per
-           missing file, naming every place that links it)
+  error    what makes gen build refuse the site: front matter, a page
+           without its twin, an unknown directive, a missing label or
+           translation, a broken link or anchor, a symbolic link leaving
+           the sources, a skill file linking a file its folder lacks
+  warning  drift between a translation and its original, one finding per
+           difference (a section missing or extra, a heading level, a code
+           block, inline code, a link target or a number on one side only);
+           a section whose original changed since it was stamped; an
+           acknowledgement that expired; a wording the glossary says to
+           avoid; a skill's front matter against the Agent Skills format
   info     a difference accepted with gen stamp --accept, a section never
-           stamped, a skill file not translated
+           stamped, a glossary term not used, a skill file not translated
 
 Stamp translated sections with gen stamp once a translator is done.
 

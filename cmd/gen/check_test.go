@@ -2,17 +2,36 @@ package main
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"pairag.com/portal/protocol"
 )
 
-// writeTree writes files under a new temporary directory and returns it.
+// writeTree writes a complete small site (generator's test site, without
+// its skills, and the protocol document: gen check builds the site, so it
+// needs all of it) and then files over it, under a new temporary
+// directory, and returns it.
 func writeTree(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, data := range files {
+	ar, err := txtar.ParseFile("../../generator/testdata/site.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := map[string]string{"protocol/" + protocol.FileName: string(protocol.Raw())}
+	for _, f := range ar.Files {
+		if !strings.HasPrefix(f.Name, "content/skills/") {
+			site[f.Name] = string(f.Data)
+		}
+	}
+	maps.Copy(site, files)
+	for name, data := range site {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
