@@ -2,11 +2,11 @@ package generator
 
 import (
 	"context"
-	"io"
-	"os"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"path"
 	"slices"
 	"strings"
