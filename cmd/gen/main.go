@@ -4,7 +4,7 @@
 //	gen build     render content/ and protocol/ into public/
 //	gen serve     preview the site live while writers edit it
 //	gen validate  check a task-publish payload against the V18 protocol
-//	gen check     check that translations keep step with their originals
+//	gen check     every check of gen build, without publishing, and the translations' notes
 //	gen stamp     record which original each translated section was made from
 //
 // Run "gen <command> -h" for a command's flags.
@@ -40,7 +40,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Every subcommand, each in its own file.
 	commands := map[string]command{
 		"build":    {"render content/ and protocol/ into public/", runBuild},
-		"check":    {"check that translations keep step with their originals", runCheck},
+		"check":    {"run every check of gen build without publishing, and report translation notes", runCheck},
 		"serve":    {"preview the site, rebuilding and reloading on change", runServe},
 		"stamp":    {"record which original each translated section was made from", runStamp},
 		"validate": {"check a task-publish payload against the protocol", runValidate},

@@ -107,16 +107,18 @@ func Lookup(outputs map[string][]Block) func(name string) ([]Block, error) {
 		}
 		switch name {
 		case "":
-			return nil, fmt.Errorf("protocol directive names nothing; write one of: %s", strings.Join(directiveNames(), ", "))
+			return nil, fmt.Errorf("protocol directive names nothing; write one of: %s", strings.Join(DirectiveNames(), ", "))
 		case "bundle":
 			return nil, fmt.Errorf("the bundle directive cannot be used on the field reference page it embeds")
 		}
-		return nil, fmt.Errorf("unknown protocol directive %q; known: %s", name, strings.Join(directiveNames(), ", "))
+		return nil, fmt.Errorf("unknown protocol directive %q; known: %s", name, strings.Join(DirectiveNames(), ", "))
 	}
 }
 
-// directiveNames lists every directive name, sorted, bundle included.
-func directiveNames() []string {
+// DirectiveNames lists every directive name this package resolves, sorted,
+// bundle included (the builder adds skills): the error messages and the
+// writer's guide's test list them.
+func DirectiveNames() []string {
 	names := []string{"bundle"}
 	for n := range directives {
 		names = append(names, n)

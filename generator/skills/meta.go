@@ -25,6 +25,10 @@ type metaValue struct {
 	Line int // relative to the YAML text
 }
 
+// FrontMatterKeys returns the keys a SKILL.md's front matter may have, in
+// the order the page shows them (the writer's guide's test lists them).
+func FrontMatterKeys() []string { return slices.Clone(skillKeys) }
+
 func (v metaValue) isScalar() bool { return v.List == nil && v.Map == nil }
 
 // skillKeys are the keys a SKILL.md's front matter may have, in the order
