@@ -21,6 +21,9 @@ func TestSiteSettingsLinks(t *testing.T) {
 		{"repository", "repository: " + repo + "/\nbranch: dev\n", map[string][]string{
 			"docs/create-task/index.html": {repo + "/edit/dev/content/en/docs/create-task.md", repo},
 			"zh-CN/index.html":            {repo + "/edit/dev/content/zh-CN/_index.md", repo},
+			// each language's skill page edits its own file (the Chinese one opened SKILL.md)
+			"skills/fixture-skill/index.html":       {repo + "/edit/dev/content/skills/fixture-skill/SKILL.md", repo},
+			"zh-CN/skills/fixture-skill/index.html": {repo + "/edit/dev/content/skills/fixture-skill/SKILL.zh-CN.md", repo},
 		}},
 	}
 	for _, tt := range tests {

@@ -53,7 +53,8 @@ func cmpOr(a, b string) string {
 // one language to place it among the site's pages: its URL, the file its
 // findings point to, its title and description, and its Markdown version
 // (the published SKILL file of the language, the original when the skill
-// is not translated).
+// is not translated); File is the source of the language's text, which
+// the page's "edit this page" link opens and whose date it shows.
 type Page struct {
 	URL, File, Title, Description, Markdown string
 }
@@ -61,11 +62,11 @@ type Page struct {
 // Page describes the skill's side-by-side page in the site language lang.
 func (s *Skill) Page(lang string) Page {
 	desc, _ := s.description(lang)
-	raw := s.rawURL(skillFile)
+	raw, file := s.rawURL(skillFile), s.orig().Name
 	if lang == zh && s.tr() != nil {
-		raw = s.rawURL(skillFileZH)
+		raw, file = s.rawURL(skillFileZH), s.tr().Name
 	}
-	return Page{URL: pageURL(lang, s.Slug), File: s.orig().Name, Title: s.name(), Description: desc, Markdown: raw}
+	return Page{URL: pageURL(lang, s.Slug), File: file, Title: s.name(), Description: desc, Markdown: raw}
 }
 
 // skillFiles links the SKILL file and its translation.
