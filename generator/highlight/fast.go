@@ -222,6 +222,10 @@ func (l *lexer) jsonSimple(i int) int {
 	s := l.s
 	for _, w := range [...]string{"true", "false", "null"} { // (true|false|null)\b
 		if strings.HasPrefix(s[i:], w) && !isWord(l.at(i+len(w))) {
+			if i > 0 && isWord(s[i-1]) { // right after a number: chroma marks an error (0true)
+				l.bad = true
+				return i
+			}
 			l.emit(chroma.KeywordConstant, i, i+len(w))
 			return i + len(w)
 		}
