@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"pairag.com/portal/generator/markdown"
 )
 
 // TestCheckAgreesWithBuild runs gen check and gen build on the same trees:
@@ -29,6 +31,8 @@ func TestCheckAgreesWithBuild(t *testing.T) {
 		{"unknown front matter key", map[string]string{"content/en/_index.md": "---\ntitle: T\ndescription: D\ntitel: X\n---\n\nText.\n"}, false},
 		{"unknown directive", map[string]string{"content/en/_index.md": "---\ntitle: T\ndescription: D\n---\n\n```protocol\nstage_typos\n```\n"}, false},
 		{"broken link", map[string]string{"content/en/404.md": "---\ntitle: T\ndescription: D\n---\n\n[a](/docs/nope/)\n"}, false},
+		{"page over the size limit", map[string]string{"content/en/docs/create-task.md": page + strings.Repeat("x", markdown.MaxPageBytes)}, false},
+		{"alias in front matter", map[string]string{"content/zh-CN/_index.md": "---\ntitle: &t T\ndescription: *t\n---\n"}, false},
 		{"drifted skill translation", map[string]string{tr: strings.Replace(string(third[tr].Data), "\n## ", "\n### ", 1)}, true},
 	}
 	for _, tt := range trees {

@@ -79,6 +79,12 @@
 //	order: 10                    # position in the navigation, ascending
 //	nav: false                   # leave the page out of the navigation (default true)
 //
+// Front matter is at most markdown.MaxFrontMatterBytes (64 KiB) and may
+// not use YAML anchors or aliases; a Markdown file (page, skill file,
+// companion) is at most markdown.MaxPageBytes (4 MiB). Each limit met is an
+// error at the file's line naming the limit; the file is not rendered or
+// compared, and the rest of the site builds and previews.
+//
 // The common shape (one "key: plain value" per line) is read by a fast
 // path; anything YAML might read differently (values starting like a
 // number, such as 010, 0b1010, .inf or 12:30; special words; a trailing

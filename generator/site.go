@@ -184,6 +184,15 @@ func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
 		rep.errorf(file, 0, "read: %v", err)
 		return nil
 	}
+	if msg := markdown.TooLarge(len(src)); msg != "" {
+		rep.errorf(file, 1, "%s", msg)
+		// the page keeps its place, title and twin with nothing to render
+		_, _, body, err := markdown.SplitFrontMatter(src)
+		if err != nil {
+			body = 0
+		}
+		src = src[:body]
+	}
 	fm, body, errs := markdown.ParseFrontMatter(file, src)
 	for _, e := range errs {
 		rep.errorf(e.File, e.Line, "%s", e.Msg)

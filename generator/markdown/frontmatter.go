@@ -67,7 +67,10 @@ func ParseFrontMatter(file string, src []byte) (FrontMatter, int, []*diag.Findin
 	if err != nil {
 		return fm, 0, []*diag.Finding{{File: file, Line: 1, Severity: protocol.SeverityError, Msg: err.Error()}}
 	}
-	if !decodeSimple(text, &fm) {
+	if len(text) > MaxFrontMatterBytes || !decodeSimple(text, &fm) {
+		if line, msg := CheckYAML(text); msg != "" {
+			return FrontMatter{}, body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: protocol.SeverityError, Msg: "front matter: " + msg}}
+		}
 		if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
 			line, msg := yamlpos.ErrorPos(err)
 			return fm, body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: protocol.SeverityError, Msg: "front matter: " + msg}}

@@ -46,6 +46,9 @@ func parseSkillFrontMatter(file string, src []byte) (frontMatter, int, []diag.Fi
 		fm.broken = false // say what a SKILL.md needs
 		return fm, 0, []diag.Finding{{File: file, Line: 1, Severity: protocol.SeverityWarning, Msg: "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}
 	}
+	if line, msg := markdown.CheckYAML(text); msg != "" {
+		return fm, body, []diag.Finding{{File: file, Line: line + first - 1, Severity: protocol.SeverityWarning, Msg: "front matter: " + msg}}
+	}
 	var plain map[string]any
 	if err := yaml.Unmarshal(text, &plain); err != nil {
 		line, msg := yamlpos.ErrorPos(err)

@@ -154,6 +154,11 @@ func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 func (s *Skill) loadText(rel string) []diag.Finding {
 	file, data := s.dir+"/"+rel, s.data[rel]
 	var out []diag.Finding
+	if msg := markdown.TooLarge(len(data)); msg != "" {
+		// published as it is, but neither rendered nor compared
+		out = append(out, diag.Finding{File: file, Line: 1, Severity: protocol.SeverityError, Msg: msg})
+		data = nil
+	}
 	body := 0
 	if rel == skillFile || rel == skillFileZH {
 		var fm frontMatter
