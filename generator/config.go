@@ -6,10 +6,12 @@ import (
 	"os"
 	"runtime"
 	"strings"
+
+	"pairag.com/portal/generator/site"
 )
 
 // DefaultBaseURL is the production origin of the site.
-const DefaultBaseURL = "https://resource.pairag.com"
+const DefaultBaseURL = site.DefaultBaseURL
 
 // Config says what to build and where. The zero value builds the
 // repository in the working directory into ./public for production.

@@ -74,7 +74,7 @@ func (b *builder) writeSearch() {
 	}
 	manifest, _ := json.Marshal(files)
 	b.write(SearchManifest, manifest)
-	anchors, _ := json.Marshal(findingAnchors)
+	anchors, _ := json.Marshal(findingAnchors())
 	b.write("/search/findings.json", anchors)
 }
 
@@ -169,8 +169,9 @@ func (b *builder) findingEntries(lang string) []search.Doc {
 	ref := pageURL(lang, referenceRel(b.doc))
 	title := b.pageTitle(ref)
 	var out []search.Doc
-	for _, code := range slices.Sorted(maps.Keys(findingAnchors)) {
-		out = append(out, search.Doc{URL: ref + "#" + findingAnchors[code], Title: title, Heading: code, Names: code})
+	anchors := findingAnchors()
+	for _, code := range findingCodes() {
+		out = append(out, search.Doc{URL: ref + "#" + anchors[code], Title: title, Heading: code, Names: code})
 	}
 	return out
 }

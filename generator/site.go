@@ -10,6 +10,7 @@ import (
 
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/scratch"
 	"pairag.com/portal/templates"
 )
@@ -45,20 +46,8 @@ func (p pair) get(lang string) *page {
 	return p.zh
 }
 
-// pageURL maps a file inside content/<lang>/ to its URL (see the package doc).
-func pageURL(lang, rel string) string {
-	dir, file := path.Split(rel)
-	var u string
-	switch {
-	case rel == "404.md":
-		u = "/404.html"
-	case file == "_index.md":
-		u = "/" + dir
-	default:
-		u = "/" + dir + strings.TrimSuffix(file, ".md") + "/"
-	}
-	return markdown.LangPrefix(lang) + u
-}
+// pageURL maps a file inside content/<lang>/ to its URL (see [site.URL]).
+func pageURL(lang, rel string) string { return site.URL(lang, rel) }
 
 // outputPath is the file a URL is written to, relative to the output directory.
 func outputPath(url string) string {

@@ -107,17 +107,5 @@ func (b *builder) validatorData(lang string, m templates.ValidatorMessages) stri
 }
 
 // TierLabels returns the tier names of content/labels.yaml in the form the
-// validator takes them, so gen validate and the validator page name tiers
-// as the docs do.
-func TierLabels(fsys fs.FS) (map[string]protocol.Label, error) {
-	rep := &report{}
-	ls := reference.LoadLabels(fsys, rep)
-	if err := rep.errs.Err(); err != nil {
-		return nil, err
-	}
-	out := map[string]protocol.Label{}
-	for tier, l := range ls["tier"] {
-		out[tier] = protocol.Label{EN: l.EN, ZH: l.ZH}
-	}
-	return out, nil
-}
+// validator takes them (see [reference.TierLabels]).
+func TierLabels(fsys fs.FS) (map[string]protocol.Label, error) { return reference.TierLabels(fsys) }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -50,7 +51,7 @@ type versionBar struct {
 	script string                        // URL of the switcher's script, when there is a switcher
 }
 
-func referenceRel(d *protocol.Document) string { return "docs/task-publish-v" + d.Major() + ".md" }
+func referenceRel(d *protocol.Document) string { return site.ReferenceSource(d) }
 
 func (b *builder) initVersionBar() {
 	v := &b.vbar

@@ -52,96 +52,17 @@
 //
 // # Finding codes
 //
-// Input that is not one JSON object:
-//
-//	input-empty                    error
-//	input-too-large                error
-//	number-too-long                error
-//	input-bom                      warning
-//	input-utf16                    error
-//	input-invalid-utf8             error
-//	input-markdown-fence           error
-//	json-leading-text              error
-//	json-trailing-text             error
-//	json-comment                   error
-//	json-comment-unclosed          error
-//	json-trailing-comma            error
-//	json-duplicate-key             error
-//	json-too-deep                  error
-//	json-truncated                 error
-//	json-single-quote              error
-//	json-unexpected                error
-//	json-unexpected-word           error
-//	json-expected-comma            error
-//	json-expected-key              error
-//	json-expected-colon            error
-//	json-bad-number                error
-//	json-unterminated-string       error
-//	json-control-char              error
-//	json-bad-escape                error
-//	top-level-not-object           error
-//
-// Shape, from the derived schema:
-//
-//	missing-field                  error
-//	wrong-type                     error
-//	invalid-enum                   error
-//	invalid-value                  error
-//	below-minimum                  error
-//	above-maximum                  error
-//	integer-too-large              error
-//	empty-string                   error
-//	too-few-items                  error
-//	too-many-items                 error
-//	project-tags-count             error
-//	invalid-format                 error
-//
-// The protocol's own rules:
-//
-//	unknown-top-level-field        error
-//	deprecated-agents              error
-//	schema-key                     error
-//	unknown-field                  warning
-//	unknown-field-typo             warning
-//	industry-code-shape            error
-//	industry-code-section          error
-//	industry-code-division         error
-//	industry-code-case             error
-//	industry-code-no-section       error
-//	language-alias                 warning
-//	language-case                  error
-//	language-unknown               error
-//	message-bus-mismatch           warning
-//	duplicate-stage-name           error
-//	data-format-other-no-schema    warning
-//	fiat-amount-missing            error
-//	fiat-points-not-zero           error
-//	fiat-not-available             error
-//	fiat-amount-without-fiat       warning
-//	fiat-stripe-reminder           info
-//	too-many-stages                error
-//	location-required              error
-//	location-anywhere-only         error
-//	location-country-only          error
-//	location-platform-id           error
-//	location-unclassified          warning
-//	task-duration-too-long         error
-//	criteria-other-type            warning
-//	criteria-unknown-key           warning
-//	criteria-none-defined          warning
-//	all-stages-orchestrator        warning
-//	detail-missing-stage           warning
-//	language-script-mismatch       warning
-//	unknown-tier                   info
-//
-// Versions (see below):
-//
-//	version-retired                error
-//	field-renamed                  warning
-//	field-retired                  warning
-//	value-retired                  warning
-//	field-now-required             warning
-//	findings-truncated             info
+// Every finding code is one row of the table in codes.go ([Codes]): its
+// severity, its [Class], the anchor of the field reference section that
+// explains it (or, by its [Link], the row of the field it names), and its
+// English and Chinese messages. The rows come in four groups: input that
+// is not one JSON object within the limits (input-*, json-*,
+// number-too-long, top-level-not-object); shape, which the derived schema
+// states too (missing-field, wrong-type, invalid-enum, ...); the
+// protocol's own rules (codebooks, ISIC Rev.4, tier limits, cross-field
+// rules and advice); and versions (version-retired and the changes since).
+// Adding a code is adding its row; the docs index ([NewDocsIndex]), the
+// site's search entries and the tests all read the table.
 //
 // # Versions
 //

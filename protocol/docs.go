@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -8,9 +9,11 @@ import (
 )
 
 // DocsIndex says which section of the reference explains each finding, so
-// every finding can link to it in the reader's language. The site builds it
-// from the anchors it renders (one source for them); the CLI and the
-// WebAssembly page pass it in through Options.Docs.
+// every finding can link to it in the reader's language. [NewDocsIndex]
+// builds it from the table of codes and the document's field lists, with the
+// anchor rules the reference page's rows follow ([FieldAnchor],
+// [CriteriaAnchor]); the CLI and the WebAssembly page pass it in through
+// Options.Docs.
 type DocsIndex struct {
 	Base  string            `json:"base,omitempty"` // origin prefixed to URLs, "" for site-relative ones
 	Pages map[string]string `json:"pages"`          // language → path of the reference page
@@ -23,8 +26,56 @@ type DocsIndex struct {
 	FieldCodes []string          `json:"fieldCodes"`
 }
 
+// NewDocsIndex returns the index of a document's field reference, whose
+// page in each language is pages[lang]; base is the origin to prefix (""
+// for site-relative URLs).
+func NewDocsIndex(doc *Document, base string, pages map[string]string) *DocsIndex {
+	x := &DocsIndex{Base: base, Pages: pages, Codes: map[string]string{}, Fields: map[string]string{}}
+	for _, c := range codes {
+		x.Codes[c.Code] = c.Anchor
+		if c.Link != LinkAnchor {
+			x.FieldCodes = append(x.FieldCodes, c.Code)
+		}
+	}
+	slices.Sort(x.FieldCodes)
+	var walk func(prefix, list string, fields []Field, depth int)
+	walk = func(prefix, list string, fields []Field, depth int) {
+		for _, f := range fields {
+			path := prefix + f.Name
+			x.Fields[path] = FieldAnchor(list, f.Name)
+			if f.Ref != "" && depth < 8 {
+				sub, _ := doc.FieldList(f.Ref)
+				walk(path+"/", f.Ref, sub, depth+1)
+			}
+			if list == "stage_fields" && f.Name == "type_criteria" {
+				for _, v := range SortedEnum(doc.StageTypeEnum) {
+					for _, c := range doc.CriteriaFor(v.ID) {
+						x.Fields[path+"/"+c.Name] = CriteriaAnchor(v.Key, c.Name)
+					}
+				}
+			}
+		}
+	}
+	walk("", "top_level", doc.TopLevel.Fields, 0)
+	return x
+}
+
+// FieldAnchor is the anchor of the row of a field of the list named ref
+// (manifest_fields, language: manifest.language).
+func FieldAnchor(ref, name string) string {
+	return strings.TrimSuffix(ref, "_fields") + "." + name
+}
+
+// CriteriaAnchor is the anchor of the row of a type_criteria key of a stage
+// type (type_criteria.software.ci_required).
+func CriteriaAnchor(stageKey, field string) string {
+	return "type_criteria." + stageKey + "." + field
+}
+
 // URL returns the URL of the section that explains a finding, or "" when
-// the index does not know the code or the language.
+// the index does not know the code or the language. For codes in
+// FieldCodes, pointer is the field the finding names (see [Link]), and its
+// row, when the reference has one, is the section.
 func (x *DocsIndex) URL(lang, code, pointer string) string {
 	if x == nil {
 		return ""

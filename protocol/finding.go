@@ -51,18 +51,13 @@ type Finding struct {
 	MessageEN string   `json:"-"`
 	MessageZH string   `json:"-"`
 
-	start, end int // byte span of the offending text
+	start, end int    // byte span of the offending text
+	field      string // pointer of the field whose row explains it, "" for the code's anchor
 }
 
 // Span returns the byte offsets of the offending text, for editors that
 // select it.
 func (f Finding) Span() (start, end int) { return f.start, f.end }
-
-// entry is the catalogue entry of one finding code.
-type entry struct {
-	severity Severity
-	en, zh   string // fmt formats; arguments by explicit index where the order differs
-}
 
 // bi is a message argument that reads differently in each language, such as
 // a type name or a tier label.
@@ -78,22 +73,23 @@ type pending struct {
 	fix        *Fix
 }
 
-// format fills a finding from the catalogue. Unknown codes are a
-// programming error caught by TestEveryCodeHasMessages.
+// format fills a finding from its code's row (codes.go). Unknown codes are
+// a programming error caught by TestEveryCodeHasMessages.
 func (p pending) format() Finding {
 	m, ok := catalog[p.code]
 	if !ok {
-		m = entry{SeverityError, "internal: unknown finding code " + p.code, "内部错误：未知的检查代码 " + p.code}
+		m = &Code{Severity: SeverityError, EN: "internal: unknown finding code " + p.code, ZH: "内部错误：未知的检查代码 " + p.code}
 	}
 	return Finding{
-		Severity:  m.severity,
+		Severity:  m.Severity,
 		Code:      p.code,
 		Pointer:   p.pointer,
-		MessageEN: fmt.Sprintf(m.en, argsIn(p.args, false)...),
-		MessageZH: fmt.Sprintf(m.zh, argsIn(p.args, true)...),
+		MessageEN: fmt.Sprintf(m.EN, argsIn(p.args, false)...),
+		MessageZH: fmt.Sprintf(m.ZH, argsIn(p.args, true)...),
 		Fix:       p.fix,
 		start:     p.start,
 		end:       p.end,
+		field:     p.named(m.Link),
 	}
 }
 
@@ -119,7 +115,7 @@ func argsIn(args []any, zh bool) []any {
 // severityOf returns a code's severity from the catalogue.
 func severityOf(code string) Severity {
 	if m, ok := catalog[code]; ok {
-		return m.severity
+		return m.Severity
 	}
 	return SeverityError
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -212,22 +213,46 @@ func checkFindings(t testing.TB, r Result) {
 		if f.Line < 1 || f.Column < 1 {
 			t.Errorf("finding %s at %d:%d; want 1-based positions", f.Code, f.Line, f.Column)
 		}
-		if f.Severity != catalog[f.Code].severity {
-			t.Errorf("finding %s has severity %s; catalogue says %s", f.Code, f.Severity, catalog[f.Code].severity)
+		if f.Severity != catalog[f.Code].Severity {
+			t.Errorf("finding %s has severity %s; catalogue says %s", f.Code, f.Severity, catalog[f.Code].Severity)
 		}
 	}
 }
 
-// TestCodesDocumented keeps doc.go's list of codes and the catalogue in step.
+// TestCodesDocumented keeps the table of codes whole and the only list:
+// every row has a severity, a class that agrees with it, an anchor and both
+// messages, no code appears twice, and doc.go points at the table instead
+// of listing codes by hand (a second list would drift).
 func TestCodesDocumented(t *testing.T) {
 	doc := string(readFile(t, "doc.go"))
-	for code, m := range catalog {
-		if !strings.Contains(doc, "//\t"+code+" ") || !strings.Contains(doc, code) {
-			t.Errorf("doc.go does not list finding code %q (%s)", code, m.severity)
+	if !strings.Contains(doc, "codes.go") {
+		t.Errorf("doc.go does not point at the table of codes in codes.go")
+	}
+	seen := map[string]bool{}
+	for _, m := range Codes() {
+		code := m.Code
+		if seen[code] {
+			t.Errorf("code %q has two rows", code)
 		}
-		if m.en == "" || m.zh == "" {
+		seen[code] = true
+		if regexp.MustCompile(`(?m)^//\t` + regexp.QuoteMeta(code) + `\s`).MatchString(doc) {
+			t.Errorf("doc.go lists finding code %q (%s) by hand; the table in codes.go is the list", code, m.Severity)
+		}
+		if m.EN == "" || m.ZH == "" {
 			t.Errorf("code %q lacks a message in one language", code)
 		}
+		if m.Anchor == "" {
+			t.Errorf("code %q has no docs anchor", code)
+		}
+		if (m.Severity != SeverityError) != (m.Class == ClassAdvice) {
+			t.Errorf("code %q: severity %s with class %d; warnings and notes, and only they, are advice", code, m.Severity, m.Class)
+		}
+		if m.Severity.rank() > 2 || (m.Severity != SeverityInfo && m.Severity.rank() == 2) {
+			t.Errorf("code %q: unknown severity %q", code, m.Severity)
+		}
+	}
+	if len(seen) != len(catalog) {
+		t.Errorf("catalog holds %d codes; the table %d", len(catalog), len(seen))
 	}
 }
 

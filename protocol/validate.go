@@ -89,7 +89,7 @@ func Validate(text []byte, opts Options) Result {
 			lang = "en"
 		}
 		for i, f := range res.Findings {
-			res.Findings[i].Docs = opts.Docs.URL(lang, f.Code, f.Pointer)
+			res.Findings[i].Docs = opts.Docs.URL(lang, f.Code, f.field)
 		}
 	}
 	return res

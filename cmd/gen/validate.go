@@ -8,7 +8,8 @@ import (
 	"os"
 	"strings"
 
-	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/protocol"
 )
@@ -70,12 +71,12 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gen validate: %v\n", err)
 		return 2
 	}
-	labels, err := generator.TierLabels(os.DirFS("."))
+	labels, err := reference.TierLabels(os.DirFS("."))
 	if err != nil {
 		labels = nil // outside the repository: tiers are named by their keys
 	}
 	opts := protocol.Options{Tier: *tier, Lang: *lang, Version: *version, Versions: protocolVersions(), TierLabels: labels, InputSize: size,
-		Docs: generator.Docs(protocol.Default(), generator.DefaultBaseURL)}
+		Docs: site.FindingDocs(protocol.Default(), site.DefaultBaseURL)}
 	var res protocol.Result
 	if *fix {
 		if res, err = fixFile(name, text, opts, stdout, stderr); err != nil {

@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"net/url"
+	"pairag.com/portal/internal/lang"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -122,9 +123,4 @@ func (st *State) locate(n ast.Node, dest []byte) (off, length, line int) {
 // LangPrefix is the URL prefix of a language's pages: "" for English,
 // "/zh-CN" for Chinese. The link rewriter prefixes page links with it; the
 // builder makes every URL with it.
-func LangPrefix(lang string) string {
-	if lang == reference.EN {
-		return ""
-	}
-	return "/" + lang
-}
+func LangPrefix(l string) string { return lang.Prefix(l) }

@@ -1,6 +1,10 @@
 package reference
 
-import "strings"
+import (
+	"strings"
+
+	"pairag.com/portal/protocol"
+)
 
 // Anchors of the rows of generated tables. They are the same on both
 // languages' pages, derived from protocol names, never from labels:
@@ -16,20 +20,19 @@ import "strings"
 // (manifest_fields, ownership_enum, language_codebook), which type cells
 // link to.
 
-// FieldAnchor is the anchor of a field of the list named ref (manifest_fields).
-func FieldAnchor(ref, name string) string {
-	return strings.TrimSuffix(ref, "_fields") + "." + name
-}
+// FieldAnchor is the anchor of a field of the list named ref
+// (manifest_fields); the rule is protocol's, whose docs index links
+// findings to these rows.
+func FieldAnchor(ref, name string) string { return protocol.FieldAnchor(ref, name) }
 
 // enumAnchor is the anchor of a value of an enum or codebook table.
 func enumAnchor(table, key string) string {
 	return strings.TrimSuffix(table, "_enum") + "." + key
 }
 
-// criteriaAnchor is the anchor of a type_criteria key of a stage type.
-func criteriaAnchor(stageKey, field string) string {
-	return "type_criteria." + stageKey + "." + field
-}
+// criteriaAnchor is the anchor of a type_criteria key of a stage type
+// (protocol's rule, as for fields).
+func criteriaAnchor(stageKey, field string) string { return protocol.CriteriaAnchor(stageKey, field) }
 
 // refURL links a protocol name shown in a table (a field list or an enum)
 // to its table on the field reference page, in the page's language; a

@@ -34,19 +34,20 @@ import (
 	"fmt"
 
 	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/internal/lang"
 	"pairag.com/portal/protocol"
 )
 
-// The two site languages. English is the source language: labels and
-// notes must exist in both.
+// The two site languages (package lang names them). English is the source
+// language: labels and notes must exist in both.
 const (
-	EN = "en"
-	ZH = "zh-CN"
+	EN = lang.EN
+	ZH = lang.ZH
 )
 
 // Languages lists the site languages, English first; every table is built
 // for each of them.
-var Languages = []string{EN, ZH}
+var Languages = lang.All
 
 // DocPath is a protocol version's file in the content tree, where messages
 // about the document point.

@@ -1,0 +1,54 @@
+// Package site is the model of the site without I/O: the rules that map
+// content files to URLs and name the pages every language has.
+package site
+
+import (
+	"path"
+	"strings"
+
+	"pairag.com/portal/internal/lang"
+	"pairag.com/portal/protocol"
+)
+
+// DefaultBaseURL is the production origin.
+const DefaultBaseURL = "https://resource.pairag.com"
+
+// URL maps a file inside content/<lang>/ to its URL: docs/x.md becomes
+// /docs/x/ (/zh-CN/docs/x/ in Chinese), a directory's _index.md the
+// directory, and 404.md /404.html.
+func URL(l, rel string) string {
+	dir, file := path.Split(rel)
+	var u string
+	switch {
+	case rel == "404.md":
+		u = "/404.html"
+	case file == "_index.md":
+		u = "/" + dir
+	default:
+		u = "/" + dir + strings.TrimSuffix(file, ".md") + "/"
+	}
+	return lang.Prefix(l) + u
+}
+
+// ReferenceSource is the content file, inside content/<lang>/, of a
+// protocol version's field reference page.
+func ReferenceSource(d *protocol.Document) string {
+	return "docs/task-publish-v" + d.Major() + ".md"
+}
+
+// ReferencePages returns the URL of a version's field reference page in
+// each language.
+func ReferencePages(d *protocol.Document) map[string]string {
+	out := map[string]string{}
+	for _, l := range lang.All {
+		out[l] = URL(l, ReferenceSource(d))
+	}
+	return out
+}
+
+// FindingDocs is the index that links a version's findings to its field
+// reference (see [protocol.DocsIndex]); base is the origin to prefix (""
+// for site-relative URLs).
+func FindingDocs(d *protocol.Document, base string) *protocol.DocsIndex {
+	return protocol.NewDocsIndex(d, base, ReferencePages(d))
+}
