@@ -14,9 +14,9 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/synth"
 )
 
@@ -88,7 +88,7 @@ func checkWithoutAutolinks(t *testing.T, hl *highlight.Cache, src string) bool {
 			return res, false
 		}
 		p := &markdown.Page{Lang: en, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
-		st := markdown.NewState(p, func(string) ([]reference.Block, error) { return nil, nil }, &report{})
+		st := markdown.NewState(p, func(string) ([]block.Block, error) { return nil, nil }, &report{})
 		pc := markdown.NewContext(st)
 		doc := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)
 		markdown.Transform(doc, full, pc)

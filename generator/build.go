@@ -11,17 +11,17 @@ import (
 	"sync"
 	"syscall"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/internal/outdir"
-
-	"github.com/yuin/goldmark"
-
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
+
+	"github.com/yuin/goldmark"
 )
 
 // Result describes a finished build.
@@ -122,12 +122,12 @@ type builder struct {
 	trans     map[string]reference.Translation
 	pairs     []pair
 	nav       map[string][]templates.NavItem
-	outputs   map[string]map[string][]reference.Block            // directive output by language and name
-	older     map[string]map[string]map[string][]reference.Block // directive output of older versions' reference pages, by file
-	refMD     map[string]map[string]string                       // the Markdown reference of the content's version by language
-	css, js   string                                             // URLs of the hashed assets
-	validator *validatorAssets                                   // URLs of the validator tool, when built with one
-	rendered  int                                                // pairs rendered, and pairs reused from the cache
+	outputs   map[string]map[string][]block.Block            // directive output by language and name
+	older     map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file
+	refMD     map[string]map[string]string                   // the Markdown reference of the content's version by language
+	css, js   string                                         // URLs of the hashed assets
+	validator *validatorAssets                               // URLs of the validator tool, when built with one
+	rendered  int                                            // pairs rendered, and pairs reused from the cache
 	reused    int
 	skills    []*skills.Skill      // content/skills/*, loaded and compared (skillsite.go)
 	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)

@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
 )
 
 // Finding is the generator's one diagnostic (see [diag.Finding]): a
@@ -22,9 +21,9 @@ type Error = Finding
 // Severity of a [Finding]: the protocol's severities, so the generator's
 // checks and the payload validator rank what they find one way.
 const (
-	SeverityError   = protocol.SeverityError   // the build fails on it (a broken link, a link to a missing sibling file)
-	SeverityWarning = protocol.SeverityWarning // drift, stale translation, front matter: fails gen check --strict
-	SeverityInfo    = protocol.SeverityInfo    // worth knowing: a section never stamped, a skill not translated
+	SeverityError   = diag.SeverityError   // the build fails on it (a broken link, a link to a missing sibling file)
+	SeverityWarning = diag.SeverityWarning // drift, stale translation, front matter: fails gen check --strict
+	SeverityInfo    = diag.SeverityInfo    // worth knowing: a section never stamped, a skill not translated
 )
 
 // ErrorList is every problem of one build, sorted by file and line. Build

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
-	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 )
 
@@ -35,7 +35,7 @@ func TestGuideDocumentsEveryKey(t *testing.T) {
 		"page front-matter key":     yamlKeys(reflect.TypeFor[markdown.FrontMatter]()),
 		"skill front-matter key":    skills.FrontMatterKeys(),
 		"content/site.yaml key":     yamlKeys(reflect.TypeFor[siteSettings]()),
-		"content/glossary.yaml key": append([]string{"terms"}, yamlKeys(reflect.TypeFor[search.Term]())...),
+		"content/glossary.yaml key": append([]string{"terms"}, yamlKeys(reflect.TypeFor[glossary.Term]())...),
 	}
 	for what, keys := range groups {
 		if len(keys) == 0 {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/internal/yamlpos"
@@ -21,7 +22,7 @@ import (
 
 // extras is what navigation and search read besides pages and protocol.
 type extras struct {
-	glossary search.Glossary   // content/glossary.yaml
+	glossary glossary.Glossary // content/glossary.yaml
 	site     siteSettings      // content/site.yaml
 	dates    map[string]string // last commit date by content file, when built from a git work tree
 }

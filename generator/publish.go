@@ -9,8 +9,10 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/judge"
 	"pairag.com/portal/templates"
@@ -98,7 +100,7 @@ func (b *builder) prepareBundles() {
 			{Text: referenceName(d, lang), URL: "/protocol/" + referenceName(d, lang)},
 			{Text: d.FileName(), URL: "/protocol/" + d.FileName()},
 		}
-		b.outputs[lang]["bundle"] = []reference.Block{reference.Bundle(bundle, files)}
+		b.outputs[lang]["bundle"] = []block.Block{block.Bundle(bundle, files)}
 	}
 }
 
@@ -170,7 +172,7 @@ func judgeSchema(d *protocol.Document, schema []byte, rep *report) {
 	}
 	res := protocol.Validate(d.Example.Payload, protocol.Options{Tier: d.Example.Tier, Document: d})
 	for _, f := range res.Findings {
-		if f.Severity == protocol.SeverityError {
+		if f.Severity == diag.SeverityError {
 			rep.errorf(reference.DocPath(d), 0, "the document's example fails validation as %s: %s [%s]", d.Example.Tier, f.MessageEN, f.Code)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
@@ -25,7 +26,7 @@ func (b *builder) prepareDirectives() {
 	b.ext = loadExtras(b.cfg, b.rep)
 	b.outputs = b.directiveOutputs(b.doc)
 	b.vbar.once.Do(b.initVersionBar)
-	b.older = map[string]map[string]map[string][]reference.Block{}
+	b.older = map[string]map[string]map[string][]block.Block{}
 	for _, d := range b.vbar.docs {
 		if d != b.doc {
 			b.older[d.FileName()] = b.directiveOutputs(d)
@@ -34,7 +35,7 @@ func (b *builder) prepareDirectives() {
 }
 
 // directiveOutputs builds every directive of one version, by language and name.
-func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][]reference.Block {
+func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][]block.Block {
 	return reference.Directives(reference.Input{
 		Doc: d, Labels: b.labels, Translations: b.trans, Glossary: b.ext.glossary, Highlight: b.hl,
 		ReferencePage: func(lang string) string { return pageURL(lang, referenceRel(d)) },
@@ -52,7 +53,7 @@ func (b *builder) docOf(rel string) *protocol.Document {
 }
 
 // lookup returns the directive resolver for a version and a language.
-func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]reference.Block, error) {
+func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]block.Block, error) {
 	outputs := b.outputs
 	if d != b.doc {
 		outputs = b.older[d.FileName()]

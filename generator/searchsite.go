@@ -9,7 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/block"
+	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
@@ -24,7 +25,7 @@ const glossaryFile = "content/glossary.yaml"
 const SearchManifest = "/search/manifest.json"
 
 // loadGlossary reads content/glossary.yaml; a missing file is an empty glossary.
-func loadGlossary(fsys fs.FS, rep *report) search.Glossary {
+func loadGlossary(fsys fs.FS, rep *report) glossary.Glossary {
 	data, err := fs.ReadFile(fsys, glossaryFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
@@ -33,7 +34,7 @@ func loadGlossary(fsys fs.FS, rep *report) search.Glossary {
 		rep.errorf(glossaryFile, 0, "read glossary: %v", err)
 		return nil
 	}
-	g, err := search.ParseGlossary(data)
+	g, err := glossary.Parse(data)
 	if err != nil {
 		line, msg := yamlpos.ErrorPos(err)
 		rep.errorf(glossaryFile, line, "%s", msg)
@@ -231,10 +232,10 @@ type tableData struct {
 	rows []templates.Row
 }
 
-func tablesOf(blocks []reference.Block) []tableData {
+func tablesOf(blocks []block.Block) []tableData {
 	var out []tableData
 	for _, bl := range blocks {
-		if tb, ok := bl.(reference.TableBlock); ok {
+		if tb, ok := bl.(block.Table); ok {
 			out = append(out, tableData{tb.Table.Columns, tb.Table.Rows})
 		}
 	}
@@ -246,7 +247,7 @@ type tableRow struct {
 	r    *templates.Row
 }
 
-func tableRows(blocks []reference.Block) map[string]tableRow {
+func tableRows(blocks []block.Block) map[string]tableRow {
 	out := map[string]tableRow{}
 	for _, t := range tablesOf(blocks) {
 		for i := range t.rows {

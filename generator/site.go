@@ -9,8 +9,8 @@ import (
 	"sync"
 
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/site"
+	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/internal/scratch"
 	"pairag.com/portal/templates"
 )
@@ -18,11 +18,11 @@ import (
 // The two site languages (package reference defines them). English is the
 // source language and lives at the root; Chinese lives under /zh-CN/.
 const (
-	en = reference.EN
-	zh = reference.ZH
+	en = langs.EN
+	zh = langs.ZH
 )
 
-var languages = reference.Languages
+var languages = langs.All
 
 // page is one Markdown file of content/<lang>/.
 type page struct {

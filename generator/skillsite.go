@@ -5,10 +5,10 @@ import (
 
 	"github.com/a-h/templ"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/reference"
-	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/templates"
 )
@@ -20,12 +20,12 @@ import (
 
 // loadSkills reads content/skills and reports what the skills checks find,
 // the glossary's term check of their translations included.
-func (b *builder) loadSkills(glossary search.Glossary) {
+func (b *builder) loadSkills(terms glossary.Glossary) {
 	loaded, findings := skills.Load(b.cfg.Content)
 	for _, s := range loaded {
 		for _, c := range s.Comparisons() {
 			findings = append(findings, c.Findings...)
-			findings = append(findings, drift.TermFindings(c, glossary)...)
+			findings = append(findings, drift.TermFindings(c, terms)...)
 		}
 	}
 	for _, f := range findings {
@@ -38,7 +38,7 @@ func (b *builder) loadSkills(glossary search.Glossary) {
 // list of skills on the skills index page.
 func (b *builder) prepareSkillIndex() {
 	for _, lang := range languages {
-		b.outputs[lang]["skills"] = []reference.Block{skills.Index(lang, b.skills)}
+		b.outputs[lang]["skills"] = []block.Block{skills.Index(lang, b.skills)}
 	}
 }
 

@@ -9,9 +9,9 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/templates"
 )
@@ -91,7 +91,7 @@ func renderInto(out *markdown.Output, hl *highlight.Cache, src string) bool {
 		return false
 	}
 	p := &markdown.Page{Lang: en, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
-	st := markdown.NewState(p, func(string) ([]reference.Block, error) { return nil, nil }, &report{})
+	st := markdown.NewState(p, func(string) ([]block.Block, error) { return nil, nil }, &report{})
 	pc := markdown.NewContext(st)
 	md := markdown.New(en, hl)
 	doc := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)

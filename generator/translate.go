@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/internal/scratch"
@@ -166,11 +166,11 @@ func comparisons(fsys fs.FS, workers int) ([]*drift.Comparison, []Finding, error
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, fmt.Errorf("read pages: %w", err)
 	}
-	glossary := loadGlossary(fsys, &report{}) // read once: every pair's term check uses it
+	terms := loadGlossary(fsys, &report{}) // read once: every pair's term check uses it
 	cs := make([]*drift.Comparison, len(pairs))
 	errs := make([]error, len(pairs))
 	parallel(len(pairs), workers, func(i int) {
-		cs[i], errs[i] = compareDocsFiles(fsys, pairs[i][0], pairs[i][1], glossary)
+		cs[i], errs[i] = compareDocsFiles(fsys, pairs[i][0], pairs[i][1], terms)
 	})
 	for i, err := range errs {
 		if err != nil {
@@ -182,7 +182,7 @@ func comparisons(fsys fs.FS, workers int) ([]*drift.Comparison, []Finding, error
 	out = append(out, found...)
 	for _, s := range loaded {
 		for _, c := range s.Comparisons() {
-			c.Findings = append(c.Findings, drift.TermFindings(c, glossary)...) // skills follow the glossary too
+			c.Findings = append(c.Findings, drift.TermFindings(c, terms)...) // skills follow the glossary too
 			cs = append(cs, c)
 		}
 	}
@@ -190,7 +190,7 @@ func comparisons(fsys fs.FS, workers int) ([]*drift.Comparison, []Finding, error
 }
 
 // compareDocsFiles reads a docs page and its translation and compares them.
-func compareDocsFiles(fsys fs.FS, orig, tr string, glossary search.Glossary) (*drift.Comparison, error) {
+func compareDocsFiles(fsys fs.FS, orig, tr string, terms glossary.Glossary) (*drift.Comparison, error) {
 	var files [2]*drift.TextFile
 	for i, name := range []string{orig, tr} {
 		src, err := fs.ReadFile(fsys, name)
@@ -207,6 +207,6 @@ func compareDocsFiles(fsys fs.FS, orig, tr string, glossary search.Glossary) (*d
 		files[i] = drift.NewTextFile(name, src, body)
 	}
 	c := drift.Compare(files[0], files[1], drift.DocsLinkTarget)
-	c.Findings = append(c.Findings, drift.TermFindings(c, glossary)...) // glossary term check (drift/terms.go)
+	c.Findings = append(c.Findings, drift.TermFindings(c, terms)...) // glossary term check (drift/terms.go)
 	return c, nil
 }

@@ -3,28 +3,20 @@ package protocol
 import (
 	"fmt"
 	"sort"
+
+	"pairag.com/portal/internal/diag"
 )
 
 // Severity is how serious a finding is. Only errors make a payload invalid.
-type Severity string
+// The type is the one every diagnostic of the portal shares (package diag).
+type Severity = diag.Severity
 
 // The severities, from most to least serious.
 const (
-	SeverityError   Severity = "error"
-	SeverityWarning Severity = "warning"
-	SeverityInfo    Severity = "info"
+	SeverityError   = diag.SeverityError
+	SeverityWarning = diag.SeverityWarning
+	SeverityInfo    = diag.SeverityInfo
 )
-
-// rank orders severities for sorting: errors first.
-func (s Severity) rank() int {
-	switch s {
-	case SeverityError:
-		return 0
-	case SeverityWarning:
-		return 1
-	}
-	return 2
-}
 
 // Fix is a mechanical repair: replace the bytes [Start, End) of the submitted
 // text with Replacement. ApplyFixes applies a set of them.
@@ -131,8 +123,8 @@ func sortFindings(fs []Finding) {
 		if a.Column != b.Column {
 			return a.Column < b.Column
 		}
-		if a.Severity.rank() != b.Severity.rank() {
-			return a.Severity.rank() < b.Severity.rank()
+		if a.Severity.Rank() != b.Severity.Rank() {
+			return a.Severity.Rank() < b.Severity.Rank()
 		}
 		return a.Code < b.Code
 	})

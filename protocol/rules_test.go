@@ -247,7 +247,7 @@ func TestCodesDocumented(t *testing.T) {
 		if (m.Severity != SeverityError) != (m.Class == ClassAdvice) {
 			t.Errorf("code %q: severity %s with class %d; warnings and notes, and only they, are advice", code, m.Severity, m.Class)
 		}
-		if m.Severity.rank() > 2 || (m.Severity != SeverityInfo && m.Severity.rank() == 2) {
+		if m.Severity.Rank() > 2 || (m.Severity != SeverityInfo && m.Severity.Rank() == 2) {
 			t.Errorf("code %q: unknown severity %q", code, m.Severity)
 		}
 	}

@@ -8,10 +8,9 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
 )
 
 // drift is one difference between a translated section and its original.
@@ -35,7 +34,7 @@ func Compare(o, t *TextFile, normalize func(string) string) *Comparison {
 			s := &o.Secs[r.Orig]
 			if !s.Empty(o.Src) {
 				line, where := c.nextSectionLine(k)
-				f := diag.Finding{File: t.Name, Line: line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing; it belongs %s", s.name(), o.Name, s.Line, where)}
+				f := diag.Finding{File: t.Name, Line: line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing; it belongs %s", s.name(), o.Name, s.Line, where)}
 				c.Findings = append(c.Findings, f)
 				c.open = append(c.open, f)
 			}
@@ -69,7 +68,7 @@ func (c *Comparison) comparePair(o, t *Section, normalize func(string) string) {
 	case oe && te:
 		return
 	case te:
-		f := diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing", o.name(), c.Orig.Name, o.Line)}
+		f := diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing", o.name(), c.Orig.Name, o.Line)}
 		c.Findings = append(c.Findings, f)
 		c.open = append(c.open, f)
 		return
@@ -266,7 +265,7 @@ func satisfySoft(missing, tokens []token) []token {
 
 func quoteToken(tk token) string {
 	if tk.kind == inlineCodeToken {
-		fence := reference.CodeFence(tk.text, 1)
+		fence := block.CodeFence(tk.text, 1)
 		return fence + tk.text + fence
 	}
 	return fmt.Sprintf("%q", tk.text)
@@ -301,11 +300,11 @@ func (c *Comparison) settle(o, t *Section, ds []drift) {
 }
 
 func (c *Comparison) warn(line int, format string, args ...any) {
-	c.Findings = append(c.Findings, diag.Finding{File: c.Tr.Name, Line: line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf(format, args...)})
+	c.Findings = append(c.Findings, diag.Finding{File: c.Tr.Name, Line: line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (c *Comparison) note(line int, format string, args ...any) {
-	c.Findings = append(c.Findings, diag.Finding{File: c.Tr.Name, Line: line, Severity: protocol.SeverityInfo, Msg: fmt.Sprintf(format, args...)})
+	c.Findings = append(c.Findings, diag.Finding{File: c.Tr.Name, Line: line, Severity: diag.SeverityInfo, Msg: fmt.Sprintf(format, args...)})
 }
 
 // ackKey is how a difference is named in an acknowledgement: one line

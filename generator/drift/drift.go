@@ -15,8 +15,8 @@ import (
 	gtext "github.com/yuin/goldmark/text"
 
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/internal/langs"
 )
 
 // SortFindings orders findings by file, line, column and message.
@@ -624,16 +624,16 @@ func rowsOf(pair []int, taken []bool) []PairRow {
 func DocsLinkTarget(dest string) string {
 	// The build compares links after the Chinese page's were prefixed
 	// with /zh-CN; a writer may also write the prefix. Both mean the same.
-	if strings.HasPrefix(dest, markdown.LangPrefix(reference.ZH)+"/") {
-		dest = strings.TrimPrefix(dest, markdown.LangPrefix(reference.ZH))
+	if strings.HasPrefix(dest, markdown.LangPrefix(langs.ZH)+"/") {
+		dest = strings.TrimPrefix(dest, markdown.LangPrefix(langs.ZH))
 	}
 	if !strings.HasPrefix(dest, "/protocol/pairag-task-publish-v") {
 		return dest
 	}
 	for _, kind := range []string{".", ".bundle."} { // the Markdown reference and the bundle of any version
 		for _, ext := range []string{".md", ".txt"} {
-			if base, ok := strings.CutSuffix(dest, kind+reference.ZH+ext); ok {
-				return base + kind + reference.EN + ext
+			if base, ok := strings.CutSuffix(dest, kind+langs.ZH+ext); ok {
+				return base + kind + langs.EN + ext
 			}
 		}
 	}
@@ -646,12 +646,12 @@ func TranslationName(name string) string {
 	if path.Ext(name) != ".md" || IsTranslation(name) {
 		return ""
 	}
-	return strings.TrimSuffix(name, ".md") + "." + reference.ZH + ".md"
+	return strings.TrimSuffix(name, ".md") + "." + langs.ZH + ".md"
 }
 
 // IsTranslation reports a translation (X.zh-CN.md): the skill checks pair
 // it with its original instead of with a translation of its own.
-func IsTranslation(name string) bool { return strings.HasSuffix(name, "."+reference.ZH+".md") }
+func IsTranslation(name string) bool { return strings.HasSuffix(name, "."+langs.ZH+".md") }
 
 // TwinIDs maps the line of each translated section's heading to the id of
 // the original heading its row aligns it with: a translated page takes its

@@ -13,7 +13,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/internal/diag"
 )
 
 // update rewrites the expectations of TestDriftCases.
@@ -38,7 +38,7 @@ func rowNames(c *Comparison) []string {
 func warnings(c *Comparison) []string {
 	var out []string
 	for _, f := range c.Findings {
-		if f.Severity == protocol.SeverityWarning {
+		if f.Severity == diag.SeverityWarning {
 			out = append(out, fmt.Sprintf("%d: %s", f.Line, f.Msg))
 		}
 	}
@@ -200,7 +200,7 @@ func TestAckExpires(t *testing.T) {
 	} {
 		var expired int
 		for _, f := range c.Findings {
-			if f.Severity == protocol.SeverityWarning && strings.Contains(f.Msg, "expired") {
+			if f.Severity == diag.SeverityWarning && strings.Contains(f.Msg, "expired") {
 				expired++
 			}
 		}
@@ -210,7 +210,7 @@ func TestAckExpires(t *testing.T) {
 	}
 	other := compareStrings(orig, strings.Replace(acked, "正文。", "正文，改过。", 1))
 	for _, f := range other.Findings {
-		if f.Severity == protocol.SeverityWarning {
+		if f.Severity == diag.SeverityWarning {
 			t.Errorf("a change in another section expired an acknowledgement: %v", f)
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/textedit"
-	"pairag.com/portal/protocol"
 )
 
 // StampEdits removes the marker lines of a page (stamps and
@@ -72,7 +71,7 @@ func Stamped(c *Comparison, accept bool) StampResult {
 		}
 		for _, d := range c.drifts[t.Index] {
 			digest := c.ackDigest(o, t, d.key)
-			f := diag.Finding{File: c.Tr.Name, Line: d.line, Severity: protocol.SeverityWarning, Msg: d.msg}
+			f := diag.Finding{File: c.Tr.Name, Line: d.line, Severity: diag.SeverityWarning, Msg: d.msg}
 			current := slices.ContainsFunc(t.Acks, func(a markdown.Ack) bool { return a.Digest == digest && a.Key == ackKey(d.key) })
 			switch {
 			case current:

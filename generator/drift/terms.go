@@ -6,9 +6,8 @@ import (
 	"strings"
 	"sync"
 
-	"pairag.com/portal/generator/search"
+	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
 )
 
 // TermFindings is the glossary's part of the drift check: for each pair of
@@ -19,7 +18,7 @@ import (
 // missing term is a note, since a translation may rightly say it another
 // way (免费版 for "the Free tier"), and the note puts it in front of a
 // reviewer without failing gen check --strict.
-func TermFindings(c *Comparison, g search.Glossary) []diag.Finding {
+func TermFindings(c *Comparison, g glossary.Glossary) []diag.Finding {
 	if len(g) == 0 {
 		return nil
 	}
@@ -33,10 +32,10 @@ func TermFindings(c *Comparison, g search.Glossary) []diag.Finding {
 		tr := prose(string(c.Tr.Src[t.Body:t.End]))
 		for _, term := range g {
 			if term.Avoid != "" && strings.Contains(tr, term.Avoid) {
-				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf("section %q: %q is to be avoided; the glossary's term for %q is %q", t.name(), term.Avoid, term.EN, term.ZH)})
+				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf("section %q: %q is to be avoided; the glossary's term for %q is %q", t.name(), term.Avoid, term.EN, term.ZH)})
 			}
 			if usesTerm(orig, term.EN) && !strings.Contains(tr, term.ZH) {
-				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: protocol.SeverityInfo, Msg: fmt.Sprintf("section %q: the original uses %q; the glossary's Chinese term %q is missing (content/glossary.yaml)", t.name(), term.EN, term.ZH)})
+				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: diag.SeverityInfo, Msg: fmt.Sprintf("section %q: the original uses %q; the glossary's Chinese term %q is missing (content/glossary.yaml)", t.name(), term.EN, term.ZH)})
 			}
 		}
 	}

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"pairag.com/portal/generator/search"
+	"pairag.com/portal/generator/glossary"
 )
 
 func TestTermFindings(t *testing.T) {
-	g := search.Glossary{{EN: "fiat", ZH: "法币", Avoid: "真金"}, {EN: "stage type", ZH: "阶段类型"}}
+	g := glossary.Glossary{{EN: "fiat", ZH: "法币", Avoid: "真金"}, {EN: "stage type", ZH: "阶段类型"}}
 	orig := "---\ntitle: x\n---\n\n## Pay\n\nStages pay in fiat. Set `fiat_enabled`.\n\n## Types\n\nEvery stage type has an id; see [types](/docs/stage-types/).\n\n## Code\n\n```json\n{\"fiat\": 1}\n```\n"
 	tr := "---\ntitle: x\n---\n\n## 支付\n\n阶段用真金支付。\n\n## 类型\n\n每种类型都有编号。\n\n## 代码\n\n```json\n{\"fiat\": 1}\n```\n"
 	c := Compare(NewTextFile("en.md", []byte(orig), 17), NewTextFile("zh.md", []byte(tr), 17), nil)

@@ -15,11 +15,13 @@ import (
 	"github.com/yuin/goldmark/text"
 	"golang.org/x/tools/txtar"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/protocol"
 )
 
@@ -50,9 +52,9 @@ func TestCases(t *testing.T) {
 			for _, f := range ar.Files {
 				sections[f.Name] = string(f.Data)
 			}
-			src := map[string]string{reference.EN: sections["en.md"], reference.ZH: sections["zh-CN.md"]}
-			if src[reference.ZH] == "" {
-				src[reference.ZH] = src[reference.EN]
+			src := map[string]string{langs.EN: sections["en.md"], langs.ZH: sections["zh-CN.md"]}
+			if src[langs.ZH] == "" {
+				src[langs.ZH] = src[langs.EN]
 			}
 			var rep findings
 			html := renderPair(t, hl, lookup, src, &rep)
@@ -67,7 +69,7 @@ func TestCases(t *testing.T) {
 			if len(rep) > 0 {
 				t.Fatalf("errors: %s", rep.String())
 			}
-			for _, lang := range reference.Languages {
+			for _, lang := range langs.All {
 				got := strings.TrimSpace(strings.ReplaceAll(html[lang], "><", ">\n<")) + "\n"
 				name := "want/" + lang + ".html"
 				if *update {
@@ -102,11 +104,11 @@ type parsed struct {
 // renderPair does: parse both, align them, transform and render the
 // original, then give the translation the ids of the headings it aligns
 // with and transform and render it.
-func renderPair(t *testing.T, hl *highlight.Cache, lookup map[string]func(string) ([]reference.Block, error), src map[string]string, rep diag.Reporter) map[string]string {
+func renderPair(t *testing.T, hl *highlight.Cache, lookup map[string]func(string) ([]block.Block, error), src map[string]string, rep diag.Reporter) map[string]string {
 	t.Helper()
 	const front = "---\ntitle: Case\ndescription: A case.\nnav: false\n---\n\n"
 	pages := map[string]*parsed{}
-	for _, lang := range reference.Languages {
+	for _, lang := range langs.All {
 		full := []byte(front + src[lang])
 		_, _, bodyStart, err := markdown.SplitFrontMatter(full)
 		if err != nil {
@@ -119,13 +121,13 @@ func renderPair(t *testing.T, hl *highlight.Cache, lookup map[string]func(string
 		doc := md.Parser().Parse(text.NewReader(full), parser.WithContext(pc)).(*ast.Document)
 		pages[lang] = &parsed{p, st, pc, doc, md}
 	}
-	en, zh := pages[reference.EN], pages[reference.ZH]
+	en, zh := pages[langs.EN], pages[langs.ZH]
 	c := drift.Compare(drift.ParsedTextFile(en.p.File, en.p.Src, en.p.BodyStart, en.doc),
 		drift.ParsedTextFile(zh.p.File, zh.p.Src, zh.p.BodyStart, zh.doc), drift.DocsLinkTarget)
 	out := map[string]string{}
-	for _, lang := range reference.Languages {
+	for _, lang := range langs.All {
 		pp := pages[lang]
-		if lang == reference.ZH {
+		if lang == langs.ZH {
 			zh.st.Twin = c.TwinIDs(en.st.Headings) // the original's headings have their ids once it is transformed
 		}
 		markdown.Transform(pp.doc, pp.p.Src, pp.pc)
@@ -141,7 +143,7 @@ func renderPair(t *testing.T, hl *highlight.Cache, lookup map[string]func(string
 // directives builds the protocol directives of the default protocol
 // version from the labels and translations of the generator's site
 // fixture, and returns the resolver of each language.
-func directives(t *testing.T) map[string]func(string) ([]reference.Block, error) {
+func directives(t *testing.T) map[string]func(string) ([]block.Block, error) {
 	t.Helper()
 	ar, err := txtar.ParseFile("../testdata/site.txtar")
 	if err != nil {
@@ -162,8 +164,8 @@ func directives(t *testing.T) map[string]func(string) ([]reference.Block, error)
 	if len(rep) > 0 {
 		t.Fatalf("fixture: %s", rep.String())
 	}
-	lookup := map[string]func(string) ([]reference.Block, error){}
-	for _, lang := range reference.Languages {
+	lookup := map[string]func(string) ([]block.Block, error){}
+	for _, lang := range langs.All {
 		lookup[lang] = reference.Lookup(out[lang])
 	}
 	return lookup

@@ -12,7 +12,7 @@ import (
 	gtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
-	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/block"
 )
 
 // directiveExtension turns a fenced code block with the info string
@@ -39,7 +39,7 @@ type Directive struct {
 	Name       string
 	Line       int
 	Start, End int // source range of the whole fenced block, fences included
-	Blocks     []reference.Block
+	Blocks     []block.Block
 }
 
 // Kind is KindDirective (ast.Node).

@@ -11,7 +11,6 @@ import (
 
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/protocol"
 )
 
 // FrontMatter is the YAML block at the top of every page, between two
@@ -65,23 +64,23 @@ func ParseFrontMatter(file string, src []byte) (FrontMatter, int, []*diag.Findin
 	var fm FrontMatter
 	text, first, body, err := SplitFrontMatter(src)
 	if err != nil {
-		return fm, 0, []*diag.Finding{{File: file, Line: 1, Severity: protocol.SeverityError, Msg: err.Error()}}
+		return fm, 0, []*diag.Finding{{File: file, Line: 1, Severity: diag.SeverityError, Msg: err.Error()}}
 	}
 	if len(text) > MaxFrontMatterBytes || !decodeSimple(text, &fm) {
 		if line, msg := CheckYAML(text); msg != "" {
-			return FrontMatter{}, body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: protocol.SeverityError, Msg: "front matter: " + msg}}
+			return FrontMatter{}, body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityError, Msg: "front matter: " + msg}}
 		}
 		if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
 			line, msg := yamlpos.ErrorPos(err)
-			return fm, body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: protocol.SeverityError, Msg: "front matter: " + msg}}
+			return fm, body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityError, Msg: "front matter: " + msg}}
 		}
 	}
 	var errs []*diag.Finding
 	if fm.Title == "" {
-		errs = append(errs, &diag.Finding{File: file, Line: 1, Severity: protocol.SeverityError, Msg: "front matter: title is required"})
+		errs = append(errs, &diag.Finding{File: file, Line: 1, Severity: diag.SeverityError, Msg: "front matter: title is required"})
 	}
 	if fm.Description == "" {
-		errs = append(errs, &diag.Finding{File: file, Line: 1, Severity: protocol.SeverityError, Msg: "front matter: description is required"})
+		errs = append(errs, &diag.Finding{File: file, Line: 1, Severity: diag.SeverityError, Msg: "front matter: description is required"})
 	}
 	return fm, body, errs
 }

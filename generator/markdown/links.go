@@ -3,14 +3,13 @@ package markdown
 import (
 	"bytes"
 	"net/url"
-	"pairag.com/portal/internal/lang"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
-	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/internal/langs"
 )
 
 // Link is an internal link of a page, resolved to a site path; the
@@ -88,7 +87,7 @@ func (st *State) resolveLink(dest string) (Link, bool) {
 	ref := (&url.URL{Path: base}).ResolveReference(u)
 	l := Link{Path: ref.Path, Frag: ref.Fragment, Dest: dest}
 	l.Page = strings.HasSuffix(l.Path, "/") || l.Path == base
-	if l.Page && p.Lang != reference.EN && !strings.HasPrefix(l.Path, LangPrefix(p.Lang)+"/") {
+	if l.Page && p.Lang != langs.EN && !strings.HasPrefix(l.Path, LangPrefix(p.Lang)+"/") {
 		l.Path = LangPrefix(p.Lang) + l.Path
 	}
 	if ref.RawQuery != "" {
@@ -123,4 +122,4 @@ func (st *State) locate(n ast.Node, dest []byte) (off, length, line int) {
 // LangPrefix is the URL prefix of a language's pages: "" for English,
 // "/zh-CN" for Chinese. The link rewriter prefixes page links with it; the
 // builder makes every URL with it.
-func LangPrefix(l string) string { return lang.Prefix(l) }
+func LangPrefix(l string) string { return langs.Prefix(l) }

@@ -10,8 +10,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
-	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/templates"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -23,8 +24,6 @@ import (
 	gtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
-
-	"pairag.com/portal/templates"
 )
 
 // New is the one goldmark setup of the site, for pages in lang.
@@ -313,7 +312,7 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering 
 	if f, ok := n.(*ast.FencedCodeBlock); ok {
 		lang = string(f.Language(src))
 	}
-	return ast.WalkSkipChildren, reference.WriteCode(w, r.hl, r.msg, lang, LinesText(n, src))
+	return ast.WalkSkipChildren, block.WriteCode(w, r.hl, r.msg, lang, LinesText(n, src))
 }
 
 // LinesText joins the source lines of a block: a code block's code, as

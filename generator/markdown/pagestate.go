@@ -8,9 +8,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 
-	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
 )
 
 // Page is what the transformers need to know of the page being parsed.
@@ -31,13 +30,13 @@ type Page struct {
 // take them from here.
 type State struct {
 	Page      *Page
-	lookup    func(name string) ([]reference.Block, error) // a protocol directive's output in the page's language
-	Twin      map[int]string                               // line of a heading → id of its aligned English heading (translations only)
-	Headings  []Heading                                    // every heading, with its id
-	Links     []Link                                       // every internal link and image
-	Dirs      []*Directive                                 // every protocol directive, resolved
-	Anchors   map[string]bool                              // every id the page defines: headings and directive output
-	lineStart []int                                        // offsets at which lines start
+	lookup    func(name string) ([]block.Block, error) // a protocol directive's output in the page's language
+	Twin      map[int]string                           // line of a heading → id of its aligned English heading (translations only)
+	Headings  []Heading                                // every heading, with its id
+	Links     []Link                                   // every internal link and image
+	Dirs      []*Directive                             // every protocol directive, resolved
+	Anchors   map[string]bool                          // every id the page defines: headings and directive output
+	lineStart []int                                    // offsets at which lines start
 	cursors   map[ast.Node]int
 	rep       diag.Reporter
 }
@@ -57,7 +56,7 @@ func stateOf(pc parser.Context) *State { return pc.Get(stateKey).(*State) }
 // NewState starts the state of page p. lookup gives a protocol
 // directive's output in the page's language (or an error saying why the
 // name is wrong); problems found while transforming are errors to rep.
-func NewState(p *Page, lookup func(string) ([]reference.Block, error), rep diag.Reporter) *State {
+func NewState(p *Page, lookup func(string) ([]block.Block, error), rep diag.Reporter) *State {
 	return &State{Page: p, lookup: lookup, Anchors: map[string]bool{}, cursors: map[ast.Node]int{}, rep: rep, lineStart: LineStarts(p.Src)}
 }
 
@@ -99,5 +98,5 @@ func (st *State) blockRange(n ast.Node) (start, end int) {
 
 // errorf reports an error at a line of the page: the build fails on it.
 func (st *State) errorf(line int, format string, args ...any) {
-	st.rep.Report(&diag.Finding{File: st.Page.File, Line: line, Severity: protocol.SeverityError, Msg: fmt.Sprintf(format, args...)})
+	st.rep.Report(&diag.Finding{File: st.Page.File, Line: line, Severity: diag.SeverityError, Msg: fmt.Sprintf(format, args...)})
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/protocol"
 )
 
@@ -171,7 +172,7 @@ func orNone(s string) string {
 // codeSpan writes text as a Markdown code span, with a longer fence when the
 // text holds backticks.
 func codeSpan(text string) string {
-	fence := CodeFence(text, 1)
+	fence := block.CodeFence(text, 1)
 	if len(fence) > 1 || strings.HasPrefix(text, "`") || strings.HasSuffix(text, "`") {
 		return fence + " " + text + " " + fence
 	}

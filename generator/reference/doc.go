@@ -3,10 +3,8 @@
 // either site language, as blocks that render both to HTML (for the page)
 // and to GitHub Flavored Markdown (for the page's Markdown version).
 //
-// It owns:
+// It owns (building on the block model of package block):
 //
-//   - the block model ([Block], [TableBlock], the Markdown escaping of
-//     [MarkdownText] and [MarkdownCode], [CodeFence], [WriteCode]);
 //   - the field, enum, codebook and tier tables and every other directive
 //     ([Directives], [Lookup]; tables.go, enums.go, glossary.go);
 //   - the anchors of their rows, derived from protocol names and the same
@@ -34,20 +32,20 @@ import (
 	"fmt"
 
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/lang"
+	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/protocol"
 )
 
 // The two site languages (package lang names them). English is the source
 // language: labels and notes must exist in both.
 const (
-	EN = lang.EN
-	ZH = lang.ZH
+	EN = langs.EN
+	ZH = langs.ZH
 )
 
 // Languages lists the site languages, English first; every table is built
 // for each of them.
-var Languages = lang.All
+var Languages = langs.All
 
 // DocPath is a protocol version's file in the content tree, where messages
 // about the document point.
@@ -55,10 +53,10 @@ func DocPath(d *protocol.Document) string { return "protocol/" + d.FileName() }
 
 // errorf reports an error: the build fails on it.
 func errorf(rep diag.Reporter, file string, line int, format string, args ...any) {
-	rep.Report(&diag.Finding{File: file, Line: line, Severity: protocol.SeverityError, Msg: fmt.Sprintf(format, args...)})
+	rep.Report(&diag.Finding{File: file, Line: line, Severity: diag.SeverityError, Msg: fmt.Sprintf(format, args...)})
 }
 
 // warnf reports a warning: the build goes on and logs it.
 func warnf(rep diag.Reporter, file string, line int, format string, args ...any) {
-	rep.Report(&diag.Finding{File: file, Line: line, Severity: protocol.SeverityWarning, Msg: fmt.Sprintf(format, args...)})
+	rep.Report(&diag.Finding{File: file, Line: line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf(format, args...)})
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -15,7 +16,7 @@ func (t *tables) label(kind, key string) string { return t.labels.Get(kind, key,
 
 // table builds a table whose anchor is id (the protocol name it shows);
 // ids, when given, are the anchors of its rows.
-func (t *tables) table(id string, cols []string, rows [][]templates.Cell, ids ...string) Block {
+func (t *tables) table(id string, cols []string, rows [][]templates.Cell, ids ...string) block.Block {
 	tb := t.newTable(id, cols)
 	for i, r := range rows {
 		row := templates.Row{Cells: r}
@@ -24,7 +25,7 @@ func (t *tables) table(id string, cols []string, rows [][]templates.Cell, ids ..
 		}
 		tb.Rows = append(tb.Rows, row)
 	}
-	return TableBlock{tb}
+	return block.Table{Table: tb}
 }
 
 // newTable starts a table labelled in the page's language.
@@ -33,8 +34,8 @@ func (t *tables) newTable(id string, cols []string) templates.Table {
 }
 
 // enumDirective shows an integer enum with its labels.
-func enumDirective(kind, enum string) func(t *tables) []Block {
-	return func(t *tables) []Block {
+func enumDirective(kind, enum string) func(t *tables) []block.Block {
+	return func(t *tables) []block.Block {
 		values, _ := t.doc.Enum(enum)
 		var rows [][]templates.Cell
 		var ids []string
@@ -43,11 +44,11 @@ func enumDirective(kind, enum string) func(t *tables) []Block {
 			rows = append(rows, []templates.Cell{cell(code(id)), cell(code(v.Key)), cell(text(t.label(kind, id)))})
 			ids = append(ids, enumAnchor(enum, v.Key))
 		}
-		return []Block{t.table(enum, []string{t.msg.ID, t.msg.Key, t.msg.Label}, rows, ids...)}
+		return []block.Block{t.table(enum, []string{t.msg.ID, t.msg.Key, t.msg.Label}, rows, ids...)}
 	}
 }
 
-func (t *tables) projectTags() []Block {
+func (t *tables) projectTags() []block.Block {
 	var rows [][]templates.Cell
 	var ids []string
 	for _, tag := range t.doc.ProjectTags {
@@ -55,10 +56,10 @@ func (t *tables) projectTags() []Block {
 		rows = append(rows, []templates.Cell{cell(code(id)), cell(text(t.label("project_tags", id)))})
 		ids = append(ids, enumAnchor("project_tags", id))
 	}
-	return []Block{t.table("project_tags", []string{t.msg.ID, t.msg.Label}, rows, ids...)}
+	return []block.Block{t.table("project_tags", []string{t.msg.ID, t.msg.Label}, rows, ids...)}
 }
 
-func (t *tables) languages() []Block {
+func (t *tables) languages() []block.Block {
 	m := t.msg
 	var rows [][]templates.Cell
 	var ids []string
@@ -69,10 +70,10 @@ func (t *tables) languages() []Block {
 		})
 		ids = append(ids, enumAnchor("language_codebook", l.BCP47))
 	}
-	return []Block{t.table("language_codebook", []string{m.ID, m.Tag, m.ISO6391, m.Label, m.Script}, rows, ids...)}
+	return []block.Block{t.table("language_codebook", []string{m.ID, m.Tag, m.ISO6391, m.Label, m.Script}, rows, ids...)}
 }
 
-func (t *tables) languageAliases() []Block {
+func (t *tables) languageAliases() []block.Block {
 	aliases := make([]string, 0, len(t.doc.LanguageAliases))
 	for a := range t.doc.LanguageAliases {
 		aliases = append(aliases, a)
@@ -86,10 +87,10 @@ func (t *tables) languageAliases() []Block {
 		rows = append(rows, []templates.Cell{cell(code(a)), cell(code(tag)), cell(text(t.label("language", strconv.Itoa(l.ID))))})
 		ids = append(ids, enumAnchor("language_aliases", a))
 	}
-	return []Block{t.table("language_aliases", []string{t.msg.Alias, t.msg.PreferredTag, t.msg.Language}, rows, ids...)}
+	return []block.Block{t.table("language_aliases", []string{t.msg.Alias, t.msg.PreferredTag, t.msg.Language}, rows, ids...)}
 }
 
-func (t *tables) stageTypes() []Block {
+func (t *tables) stageTypes() []block.Block {
 	m := t.msg
 	var rows [][]templates.Cell
 	var ids []string
@@ -101,7 +102,7 @@ func (t *tables) stageTypes() []Block {
 		})
 		ids = append(ids, enumAnchor("stage_type_enum", v.Key))
 	}
-	return []Block{t.table("stage_type_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
+	return []block.Block{t.table("stage_type_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
 }
 
 // stageTypeRef shows a stage type as id, key and label.
@@ -110,17 +111,17 @@ func (t *tables) stageTypeRef(id int) templates.Cell {
 	return cell(code(strconv.Itoa(id)), text(" "), code(key), text(fmt.Sprintf(t.msg.Parens, t.label("stage_type", strconv.Itoa(id)))))
 }
 
-func (t *tables) stageTypeChoice() []Block {
+func (t *tables) stageTypeChoice() []block.Block {
 	var rows [][]templates.Cell
 	for _, c := range t.doc.StageTypeSelection {
 		rows = append(rows, []templates.Cell{
 			cell(text(t.tx.get("stage_type_selection." + strconv.Itoa(c.StageType)))), t.stageTypeRef(c.StageType),
 		})
 	}
-	return []Block{t.table("stage_type_selection", []string{t.msg.UseWhen, t.msg.StageType}, rows)}
+	return []block.Block{t.table("stage_type_selection", []string{t.msg.UseWhen, t.msg.StageType}, rows)}
 }
 
-func (t *tables) ownership() []Block {
+func (t *tables) ownership() []block.Block {
 	m := t.msg
 	var rows [][]templates.Cell
 	var ids []string
@@ -132,11 +133,11 @@ func (t *tables) ownership() []Block {
 		})
 		ids = append(ids, enumAnchor("ownership_enum", v.Key))
 	}
-	return []Block{t.table("ownership_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
+	return []block.Block{t.table("ownership_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
 }
 
 // contextDefaults shows context_constraints_defaults in field-list order.
-func (t *tables) contextDefaults() []Block {
+func (t *tables) contextDefaults() []block.Block {
 	var rows [][]templates.Cell
 	var ids []string
 	for _, f := range t.doc.ContextConstraintsFields {
@@ -149,7 +150,7 @@ func (t *tables) contextDefaults() []Block {
 			ids = append(ids, enumAnchor("context_constraints_defaults", f.Name+"."+key))
 		}
 	}
-	return []Block{t.table("context_constraints_defaults", []string{t.msg.KeyPath, t.msg.Default}, rows, ids...)}
+	return []block.Block{t.table("context_constraints_defaults", []string{t.msg.KeyPath, t.msg.Default}, rows, ids...)}
 }
 
 func (t *tables) subFields(ref string) []string {
@@ -179,30 +180,30 @@ func orderedKeys(m map[string]any, order []string) []string {
 }
 
 // typeCriteria shows one heading and table per stage type with criteria.
-func (t *tables) typeCriteria() []Block {
+func (t *tables) typeCriteria() []block.Block {
 	m := t.msg
-	var out []Block
+	var out []block.Block
 	for _, v := range protocol.SortedEnum(t.doc.StageTypeEnum) {
 		fields := t.doc.CriteriaFor(v.ID)
 		if len(fields) == 0 {
 			continue
 		}
 		id := strconv.Itoa(v.ID)
-		out = append(out, headingBlock{templates.Heading{Msg: m, Level: 3, ID: "type-criteria-" + v.Key, Text: t.stageTypeRef(v.ID)}})
+		out = append(out, block.Heading(templates.Heading{Msg: m, Level: 3, ID: "type-criteria-" + v.Key, Text: t.stageTypeRef(v.ID)}))
 		var rows [][]templates.Cell
 		var ids []string
 		for _, f := range fields {
 			rows = append(rows, []templates.Cell{cell(code(f.Name)), t.typeCell(f), cell(text(t.tx.get("type_criteria." + id + "." + f.Name)))})
 			ids = append(ids, criteriaAnchor(v.Key, f.Name))
 		}
-		tb := t.table("", []string{m.Field, m.Type, m.Description}, rows, ids...).(TableBlock)
+		tb := t.table("", []string{m.Field, m.Type, m.Description}, rows, ids...).(block.Table)
 		tb.Table.Caption = fmt.Sprintf(m.CriteriaCaption, v.ID, v.Key)
 		out = append(out, tb)
 	}
 	return out
 }
 
-func (t *tables) tierLimits() []Block {
+func (t *tables) tierLimits() []block.Block {
 	m := t.msg
 	cols := []string{m.Limit}
 	for _, tier := range t.doc.Tiers {
@@ -230,7 +231,7 @@ func (t *tables) tierLimits() []Block {
 		rows = append(rows, row)
 		ids = append(ids, enumAnchor("tier_limits", l.enforcement))
 	}
-	return []Block{t.table("tier_limits", cols, rows, ids...)}
+	return []block.Block{t.table("tier_limits", cols, rows, ids...)}
 }
 
 func (t *tables) enforcement(key string) templates.Cell {
@@ -259,25 +260,25 @@ func (t *tables) availability(ok bool) string {
 	return t.msg.NotAvailable
 }
 
-func (t *tables) checklist() []Block {
+func (t *tables) checklist() []block.Block {
 	l := templates.List{Ordered: true}
 	for i := range t.doc.Notes {
 		l.Items = append(l.Items, cell(text(t.tx.get("notes."+strconv.Itoa(i)))))
 	}
-	return []Block{listBlock{l}}
+	return []block.Block{block.List(l)}
 }
 
 // example shows the example payload, pretty-printed, and its tier.
-func (t *tables) example() []Block {
+func (t *tables) example() []block.Block {
 	ex := t.doc.Example
 	pretty, err := indentJSON(ex.Payload)
 	if err != nil {
 		pretty = string(ex.Payload)
 	}
-	return []Block{
-		paragraphBlock{cell(text(t.tx.get("example.description")))},
-		paragraphBlock{cell(text(fmt.Sprintf(t.msg.ExampleValidFor, t.label("tier", ex.Tier))))},
-		codeBlock{lang: "json", code: pretty, msg: t.msg, hl: t.hl},
+	return []block.Block{
+		block.Paragraph(cell(text(t.tx.get("example.description")))),
+		block.Paragraph(cell(text(fmt.Sprintf(t.msg.ExampleValidFor, t.label("tier", ex.Tier))))),
+		block.Code("json", pretty, t.msg, t.hl),
 	}
 }
 

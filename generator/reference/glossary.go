@@ -3,6 +3,7 @@ package reference
 import (
 	"strings"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/templates"
 )
 
@@ -12,7 +13,7 @@ const glossaryPage = "glossary.md"
 // glossaryTable is the glossary directive: one row per term pair, anchored
 // glossary.<english-term> (glossary.stage-type), the note in the page's
 // language and the Chinese wording to avoid, if any.
-func (t *tables) glossaryTable() []Block {
+func (t *tables) glossaryTable() []block.Block {
 	m := t.msg.Glossary
 	tb := t.newTable("glossary", []string{m.EN, m.ZH, m.Note})
 	for _, term := range t.gloss {
@@ -29,7 +30,7 @@ func (t *tables) glossaryTable() []Block {
 			Cells: []templates.Cell{cell(text(term.EN)), cell(text(term.ZH)), c},
 		})
 	}
-	return []Block{TableBlock{tb}}
+	return []block.Block{block.Table{Table: tb}}
 }
 
 // glossaryAnchor is the anchor of a term's row: glossary.stage-type.

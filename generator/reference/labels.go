@@ -182,7 +182,7 @@ type firstError struct{ f *diag.Finding }
 
 // Report keeps f when it is the first error.
 func (e *firstError) Report(f *diag.Finding) {
-	if e.f == nil && f.Severity == protocol.SeverityError {
+	if e.f == nil && f.Severity == diag.SeverityError {
 		e.f = f
 	}
 }

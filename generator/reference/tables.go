@@ -7,10 +7,10 @@ import (
 	"strconv"
 	"strings"
 
+	"pairag.com/portal/generator/block"
+	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/internal/diag"
-
-	"pairag.com/portal/generator/search"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -25,7 +25,7 @@ type tables struct {
 	tx     texts
 	hl     *highlight.Cache
 	conds  map[string]protocol.Condition // keyed by field list and field name, e.g. manifest_fields.location
-	gloss  search.Glossary               // content/glossary.yaml
+	gloss  glossary.Glossary             // content/glossary.yaml
 	// refPage is the URL of doc's field reference page in lang, whose
 	// tables type cells link to.
 	refPage string
@@ -37,7 +37,7 @@ type Input struct {
 	Doc          *protocol.Document
 	Labels       Labels                 // content/labels.yaml
 	Translations map[string]Translation // content/protocol.zh-CN.yaml
-	Glossary     search.Glossary        // content/glossary.yaml, for the glossary directive
+	Glossary     glossary.Glossary      // content/glossary.yaml, for the glossary directive
 	Highlight    *highlight.Cache       // highlights the example payload
 	// ReferencePage returns the URL of Doc's field reference page in a
 	// language: type cells link to its tables, and only the site knows
@@ -50,15 +50,15 @@ type Input struct {
 // bundle directive is not among them: it embeds the field reference page,
 // so the builder adds it once that page is rendered. Conditional
 // requirements that no table shows are warnings to rep.
-func Directives(in Input, rep diag.Reporter) map[string]map[string][]Block {
+func Directives(in Input, rep diag.Reporter) map[string]map[string][]block.Block {
 	conds := conditions(in.Doc, rep)
 	en := ProtocolStrings(in.Doc)
-	outputs := map[string]map[string][]Block{}
+	outputs := map[string]map[string][]block.Block{}
 	for _, lang := range Languages {
 		t := &tables{doc: in.Doc, lang: lang, msg: templates.For(lang), labels: in.Labels,
 			tx: texts{lang: lang, en: en, zh: in.Translations}, hl: in.Highlight, conds: conds, gloss: in.Glossary,
 			refPage: in.ReferencePage(lang)}
-		out := map[string][]Block{}
+		out := map[string][]block.Block{}
 		for name, build := range directives {
 			out[name] = build(t)
 		}
@@ -69,7 +69,7 @@ func Directives(in Input, rep diag.Reporter) map[string]map[string][]Block {
 
 // directives maps each directive name to the function building its output.
 // The bundle directive is added by the builder once the Markdown reference exists.
-var directives = map[string]func(t *tables) []Block{
+var directives = map[string]func(t *tables) []block.Block{
 	"top_level":                  (*tables).topLevel,
 	"manifest_fields":            fieldDirective("manifest_fields"),
 	"global_config_fields":       fieldDirective("global_config_fields"),
@@ -100,8 +100,8 @@ var directives = map[string]func(t *tables) []Block{
 // them and the builder added to), or an error saying what the names are.
 // The builder adds bundle and skills to outputs later; the resolver sees
 // them, as it reads outputs when called.
-func Lookup(outputs map[string][]Block) func(name string) ([]Block, error) {
-	return func(name string) ([]Block, error) {
+func Lookup(outputs map[string][]block.Block) func(name string) ([]block.Block, error) {
+	return func(name string) ([]block.Block, error) {
 		if blocks, ok := outputs[name]; ok {
 			return blocks, nil
 		}
@@ -150,18 +150,18 @@ func conditions(d *protocol.Document, rep diag.Reporter) map[string]protocol.Con
 	return out
 }
 
-func fieldDirective(ref string) func(t *tables) []Block {
-	return func(t *tables) []Block {
+func fieldDirective(ref string) func(t *tables) []block.Block {
+	return func(t *tables) []block.Block {
 		fields, _ := t.doc.FieldList(ref)
-		return []Block{t.fieldTable(ref, t.fieldRows(fields, t.doc.Required(ref), ref, ""))}
+		return []block.Block{t.fieldTable(ref, t.fieldRows(fields, t.doc.Required(ref), ref, ""))}
 	}
 }
 
-func (t *tables) fieldTable(id string, rows []templates.Row) Block {
+func (t *tables) fieldTable(id string, rows []templates.Row) block.Block {
 	m := t.msg
 	tb := t.newTable(id, []string{m.Field, m.Type, m.Required, m.Description})
 	tb.Rows = rows
-	return TableBlock{tb}
+	return block.Table{Table: tb}
 }
 
 // fieldRows describes fields of the list keyed keyPrefix; names are shown
@@ -284,7 +284,7 @@ func jsonText(v any) string {
 	return string(b)
 }
 
-func (t *tables) topLevel() []Block {
+func (t *tables) topLevel() []block.Block {
 	tl := t.doc.TopLevel
 	rows := t.fieldRows(tl.Fields, t.doc.RequiredTopLevelFields, "top_level", "")
 	names := make([]string, 0, len(tl.DeprecatedFields))
@@ -297,11 +297,11 @@ func (t *tables) topLevel() []Block {
 			cell(code(n)), cell(text("—")), cell(text(t.msg.Deprecated)), cell(text(t.tx.get("top_level.deprecated." + n))),
 		}})
 	}
-	return []Block{t.fieldTable("top_level", rows)}
+	return []block.Block{t.fieldTable("top_level", rows)}
 }
 
 // contextConstraints shows context_constraints and the keys of its objects.
-func (t *tables) contextConstraints() []Block {
+func (t *tables) contextConstraints() []block.Block {
 	const ref = "context_constraints_fields"
 	var rows []templates.Row
 	for _, f := range t.doc.ContextConstraintsFields {
@@ -310,11 +310,11 @@ func (t *tables) contextConstraints() []Block {
 			rows = append(rows, t.fieldRows(sub, t.doc.Required(f.Ref), f.Ref, f.Name+".")...)
 		}
 	}
-	return []Block{t.fieldTable(ref, rows)}
+	return []block.Block{t.fieldTable(ref, rows)}
 }
 
 // fiatFields shows the stage fields named in points_and_fiat.fiat_fields.
-func (t *tables) fiatFields() []Block {
+func (t *tables) fiatFields() []block.Block {
 	var fields []protocol.Field
 	for _, f := range t.doc.StageFields {
 		if slices.Contains(t.doc.PointsAndFiat.FiatFields, f.Name) {
@@ -325,5 +325,5 @@ func (t *tables) fiatFields() []Block {
 	for i := range rows {
 		rows[i].ID = "" // the rows of stage_fields, which carry the anchors
 	}
-	return []Block{t.fieldTable("fiat_fields", rows)}
+	return []block.Block{t.fieldTable("fiat_fields", rows)}
 }

@@ -118,18 +118,6 @@ func TestGlossaryExpand(t *testing.T) {
 	}
 }
 
-func TestParseGlossary(t *testing.T) {
-	if _, err := ParseGlossary([]byte("terms:\n  - {en: fiat, zh-CN: 法币}\n  - {en: Fiat, zh-CN: 真金}\n")); err == nil {
-		t.Error("ParseGlossary accepted a term twice")
-	}
-	if _, err := ParseGlossary([]byte("terms:\n  - {en: fiat}\n")); err == nil {
-		t.Error("ParseGlossary accepted a term without its Chinese")
-	}
-	if _, err := ParseGlossary([]byte("terms:\n  - {en: fiat, zh-CN: 法币, colour: red}\n")); err == nil {
-		t.Error("ParseGlossary accepted an unknown key")
-	}
-}
-
 func TestSections(t *testing.T) {
 	page := `<html><body><nav>menu</nav><main id="main"><h1>Title</h1><p>Intro <em>text</em>.</p>
 <h2 id="a">First <a class="anchor" href="#a">#</a></h2><p>Alpha</p><pre><code>skip me</code></pre>

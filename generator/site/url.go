@@ -6,7 +6,7 @@ import (
 	"path"
 	"strings"
 
-	"pairag.com/portal/internal/lang"
+	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/protocol"
 )
 
@@ -27,7 +27,7 @@ func URL(l, rel string) string {
 	default:
 		u = "/" + dir + strings.TrimSuffix(file, ".md") + "/"
 	}
-	return lang.Prefix(l) + u
+	return langs.Prefix(l) + u
 }
 
 // ReferenceSource is the content file, inside content/<lang>/, of a
@@ -40,7 +40,7 @@ func ReferenceSource(d *protocol.Document) string {
 // each language.
 func ReferencePages(d *protocol.Document) map[string]string {
 	out := map[string]string{}
-	for _, l := range lang.All {
+	for _, l := range langs.All {
 		out[l] = URL(l, ReferenceSource(d))
 	}
 	return out

@@ -12,7 +12,6 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/protocol"
 )
 
 // metaValue is a value of a skill's front matter as written: a scalar's
@@ -44,15 +43,15 @@ func parseSkillFrontMatter(file string, src []byte) (frontMatter, int, []diag.Fi
 	text, first, body, err := markdown.SplitFrontMatter(src)
 	if err != nil {
 		fm.broken = false // say what a SKILL.md needs
-		return fm, 0, []diag.Finding{{File: file, Line: 1, Severity: protocol.SeverityWarning, Msg: "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}
+		return fm, 0, []diag.Finding{{File: file, Line: 1, Severity: diag.SeverityWarning, Msg: "front matter: " + err.Error() + "; a SKILL.md starts with YAML between two lines of ---, with at least name and description"}}
 	}
 	if line, msg := markdown.CheckYAML(text); msg != "" {
-		return fm, body, []diag.Finding{{File: file, Line: line + first - 1, Severity: protocol.SeverityWarning, Msg: "front matter: " + msg}}
+		return fm, body, []diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityWarning, Msg: "front matter: " + msg}}
 	}
 	var plain map[string]any
 	if err := yaml.Unmarshal(text, &plain); err != nil {
 		line, msg := yamlpos.ErrorPos(err)
-		return fm, body, []diag.Finding{{File: file, Line: line + first - 1, Severity: protocol.SeverityWarning, Msg: "front matter: " + msg + "; it must be YAML keys with values (quote a value holding \": \" or a leading special character)"}}
+		return fm, body, []diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityWarning, Msg: "front matter: " + msg + "; it must be YAML keys with values (quote a value holding \": \" or a leading special character)"}}
 	}
 	root, err := parser.ParseBytes(text, 0)
 	if err != nil || len(root.Docs) == 0 {
@@ -62,7 +61,7 @@ func parseSkillFrontMatter(file string, src []byte) (frontMatter, int, []diag.Fi
 	fm.broken = false
 	var out []diag.Finding
 	bad := func(line int, format string, args ...any) {
-		out = append(out, diag.Finding{File: file, Line: line + first - 1, Severity: protocol.SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
+		out = append(out, diag.Finding{File: file, Line: line + first - 1, Severity: diag.SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
 	}
 	if !top.isScalar() || top.Text != "" {
 		if top.Map == nil {

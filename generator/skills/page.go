@@ -13,11 +13,10 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
 
@@ -82,7 +81,7 @@ func (s *Skill) skillFiles() []templates.Link {
 // the list of skills on the skills index page, with each skill's name,
 // description (the original's when it is not translated, marked so),
 // page and SKILL files, as HTML and as Markdown.
-func Index(lang string, skills []*Skill) reference.Block {
+func Index(lang string, skills []*Skill) block.Block {
 	l := templates.SkillList{Msg: templates.For(lang)}
 	for _, s := range skills {
 		desc, fallback := s.description(lang)
@@ -114,16 +113,16 @@ func (k skillListBlock) Anchors() []string {
 // Markdown writes the list for the page's Markdown version, with absolute links.
 func (k skillListBlock) Markdown(sb *strings.Builder, abs func(string) string) {
 	for _, s := range k.l.Skills {
-		sb.WriteString("- [" + reference.MarkdownCode(s.Name, false) + "](" + abs(s.URL) + "): " + reference.MarkdownText(s.Description, false))
+		sb.WriteString("- [" + block.MarkdownCode(s.Name, false) + "](" + abs(s.URL) + "): " + block.MarkdownText(s.Description, false))
 		if s.Untranslated {
-			sb.WriteString(" " + reference.MarkdownText(k.l.Msg.Skill.EnglishOnly, false))
+			sb.WriteString(" " + block.MarkdownText(k.l.Msg.Skill.EnglishOnly, false))
 		}
 		for i, f := range s.Files {
 			sep := " ("
 			if i > 0 {
 				sep = ", "
 			}
-			sb.WriteString(sep + "[" + reference.MarkdownText(f.Text, false) + "](" + abs(f.URL) + ")")
+			sb.WriteString(sep + "[" + block.MarkdownText(f.Text, false) + "](" + abs(f.URL) + ")")
 		}
 		sb.WriteString(")\n")
 	}
@@ -210,7 +209,7 @@ var errNoDirectives = errors.New("protocol directives are for pages; a skill mus
 // down, below the page title.
 func (s *Skill) renderSections(md goldmark.Markdown, tf *drift.TextFile, lang string, translation bool, rep diag.Reporter) *renderedFile {
 	p := &markdown.Page{Lang: lang, File: tf.Name, URL: pageURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}
-	st := markdown.NewState(p, func(string) ([]reference.Block, error) { return nil, errNoDirectives }, rep)
+	st := markdown.NewState(p, func(string) ([]block.Block, error) { return nil, errNoDirectives }, rep)
 	pc := markdown.NewContext(st)
 	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc)).(*ast.Document)
 	markdown.Transform(doc, tf.Src, pc)
@@ -237,7 +236,7 @@ func (s *Skill) renderSections(md goldmark.Markdown, tf *drift.TextFile, lang st
 	for i, g := range groups {
 		sb.Reset()
 		if err := md.Renderer().Render(&sb, tf.Src, g); err != nil {
-			rep.Report(&diag.Finding{File: tf.Name, Line: tf.Secs[i].Line, Severity: protocol.SeverityError, Msg: fmt.Sprintf("render: %v", err)})
+			rep.Report(&diag.Finding{File: tf.Name, Line: tf.Secs[i].Line, Severity: diag.SeverityError, Msg: fmt.Sprintf("render: %v", err)})
 		}
 		out.html[i] = sb.String()
 	}

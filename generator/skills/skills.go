@@ -13,17 +13,16 @@ import (
 
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/internal/scratch"
 	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/protocol"
 )
 
 // The site languages: a skill is written in English, translated into Chinese.
 const (
-	en = reference.EN
-	zh = reference.ZH
+	en = langs.EN
+	zh = langs.ZH
 )
 
 // skillsDir holds one folder per agent skill.
@@ -96,7 +95,7 @@ func Load(fsys fs.FS) ([]*Skill, []diag.Finding) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, []diag.Finding{{File: skillsDir, Severity: protocol.SeverityError, Msg: fmt.Sprintf("read skills: %v", err)}}
+		return nil, []diag.Finding{{File: skillsDir, Severity: diag.SeverityError, Msg: fmt.Sprintf("read skills: %v", err)}}
 	}
 	var skills []*Skill
 	var out []diag.Finding
@@ -104,7 +103,7 @@ func Load(fsys fs.FS) ([]*Skill, []diag.Finding) {
 		switch {
 		case scratch.Is(e.Name()):
 		case !e.IsDir():
-			out = append(out, diag.Finding{File: skillsDir + "/" + e.Name(), Severity: protocol.SeverityWarning, Msg: "ignored: a skill is a folder holding SKILL.md"})
+			out = append(out, diag.Finding{File: skillsDir + "/" + e.Name(), Severity: diag.SeverityWarning, Msg: "ignored: a skill is a folder holding SKILL.md"})
 		default:
 			s, found := loadSkill(fsys, e.Name())
 			out = append(out, found...)
@@ -134,10 +133,10 @@ func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 		return nil
 	})
 	if err != nil {
-		return nil, []diag.Finding{{File: s.dir, Severity: protocol.SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}}
+		return nil, []diag.Finding{{File: s.dir, Severity: diag.SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}}
 	}
 	if s.data[skillFile] == nil {
-		return nil, []diag.Finding{{File: s.dir, Severity: protocol.SeverityWarning, Msg: "no " + skillFile + ": the folder is not published"}}
+		return nil, []diag.Finding{{File: s.dir, Severity: diag.SeverityWarning, Msg: "no " + skillFile + ": the folder is not published"}}
 	}
 	for _, rel := range s.files {
 		if path.Ext(rel) == ".md" {
@@ -156,7 +155,7 @@ func (s *Skill) loadText(rel string) []diag.Finding {
 	var out []diag.Finding
 	if msg := markdown.TooLarge(len(data)); msg != "" {
 		// published as it is, but neither rendered nor compared
-		out = append(out, diag.Finding{File: file, Line: 1, Severity: protocol.SeverityError, Msg: msg})
+		out = append(out, diag.Finding{File: file, Line: 1, Severity: diag.SeverityError, Msg: msg})
 		data = nil
 	}
 	body := 0
@@ -191,19 +190,19 @@ func (s *Skill) pair() []diag.Finding {
 		if drift.IsTranslation(rel) {
 			orig := strings.TrimSuffix(rel, "."+zh+".md") + ".md"
 			if s.texts[orig] == nil {
-				out = append(out, diag.Finding{File: s.dir + "/" + rel, Severity: protocol.SeverityWarning, Msg: "translation of " + orig + ", which does not exist"})
+				out = append(out, diag.Finding{File: s.dir + "/" + rel, Severity: diag.SeverityWarning, Msg: "translation of " + orig + ", which does not exist"})
 			}
 			continue
 		}
 		t := s.texts[drift.TranslationName(rel)]
 		if t == nil {
-			out = append(out, diag.Finding{File: s.dir + "/" + rel, Severity: protocol.SeverityInfo, Msg: "not translated: add " + path.Base(drift.TranslationName(rel))})
+			out = append(out, diag.Finding{File: s.dir + "/" + rel, Severity: diag.SeverityInfo, Msg: "not translated: add " + path.Base(drift.TranslationName(rel))})
 			continue
 		}
 		s.pairs[rel] = drift.Compare(s.texts[rel], t, nil) // its findings are reported with the pair's
 	}
 	if t := s.tr(); t != nil && s.fm[1].Name != s.fm[0].Name {
-		out = append(out, diag.Finding{File: t.Name, Line: fmLine(t.Src, "name"), Severity: protocol.SeverityWarning, Msg: fmt.Sprintf("front matter: name %q differs from %q of %s: the name is not translated", s.fm[1].Name, s.fm[0].Name, skillFile)})
+		out = append(out, diag.Finding{File: t.Name, Line: fmLine(t.Src, "name"), Severity: diag.SeverityWarning, Msg: fmt.Sprintf("front matter: name %q differs from %q of %s: the name is not translated", s.fm[1].Name, s.fm[0].Name, skillFile)})
 	}
 	return out
 }
@@ -248,7 +247,7 @@ func (s *Skill) checkLinks() []diag.Finding {
 		if len(at) > 1 {
 			msg += fmt.Sprintf("; also linked from %s", strings.Join(at[1:], ", "))
 		}
-		out = append(out, diag.Finding{File: ps[0].file, Line: ps[0].line, Severity: protocol.SeverityError, Msg: msg})
+		out = append(out, diag.Finding{File: ps[0].file, Line: ps[0].line, Severity: diag.SeverityError, Msg: msg})
 	}
 	return out
 }
@@ -312,7 +311,7 @@ var skillName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 func checkSkillName(file, slug string, fm frontMatter, src []byte, orig bool) []diag.Finding {
 	var out []diag.Finding
 	bad := func(key, format string, args ...any) {
-		out = append(out, diag.Finding{File: file, Line: fmLine(src, key), Severity: protocol.SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
+		out = append(out, diag.Finding{File: file, Line: fmLine(src, key), Severity: diag.SeverityWarning, Msg: "front matter: " + fmt.Sprintf(format, args...)})
 	}
 	switch n := utf8.RuneCountInString(fm.Name); {
 	case n == 0 && fm.invalid["name"]:

@@ -26,7 +26,6 @@ import (
 	"strings"
 
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
 )
 
 // sourceDirs are the trees a build reads and a link may point into.
@@ -47,7 +46,7 @@ func Guard(fsys fs.FS, rep diag.Reporter) fs.FS {
 				return nil // unreadable trees are reported by whoever reads them
 			}
 			if msg := badLink(fsys, name); msg != "" {
-				rep.Report(&diag.Finding{File: name, Severity: protocol.SeverityError, Msg: msg + "; links may only point inside content/ or protocol/ of this repository"})
+				rep.Report(&diag.Finding{File: name, Severity: diag.SeverityError, Msg: msg + "; links may only point inside content/ or protocol/ of this repository"})
 				bad[name] = true
 			}
 			return nil

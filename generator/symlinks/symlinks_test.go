@@ -11,7 +11,6 @@ import (
 	"testing/fstest"
 
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
 )
 
 type findings []*diag.Finding
@@ -63,7 +62,7 @@ func TestGuard(t *testing.T) {
 		switch {
 		case l.wantErr == "" && f != nil:
 			t.Errorf("link %s -> %s: %v; want it followed", l.link, l.target, f)
-		case l.wantErr != "" && (f == nil || !strings.Contains(f.Msg, l.wantErr) || f.Severity != protocol.SeverityError):
+		case l.wantErr != "" && (f == nil || !strings.Contains(f.Msg, l.wantErr) || f.Severity != diag.SeverityError):
 			t.Errorf("link %s -> %s: finding %v; want an error saying %q", l.link, l.target, f, l.wantErr)
 		}
 		_, err := fs.ReadFile(fsys, l.link)

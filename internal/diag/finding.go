@@ -1,10 +1,6 @@
 package diag
 
-import (
-	"cmp"
-
-	"pairag.com/portal/protocol"
-)
+import "cmp"
 
 // Finding is the portal's one diagnostic: a problem or a note at a
 // position in an input file, with a severity. The build reports its errors
@@ -14,10 +10,10 @@ import (
 // one, so there is one type; the generator package calls it Finding and
 // Error by alias.
 type Finding struct {
-	File     string            // slash-separated path inside the content tree, e.g. content/en/validator.md
-	Line     int               // 1-based line, 0 when the problem concerns the whole file
-	Column   int               // 1-based, in characters; 0 when the line is the whole story (every check today)
-	Severity protocol.Severity // SeverityError, SeverityWarning or SeverityInfo
+	File     string   // slash-separated path inside the content tree, e.g. content/en/validator.md
+	Line     int      // 1-based line, 0 when the problem concerns the whole file
+	Column   int      // 1-based, in characters; 0 when the line is the whole story (every check today)
+	Severity Severity // SeverityError, SeverityWarning or SeverityInfo
 	Msg      string
 }
 

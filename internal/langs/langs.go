@@ -1,8 +1,8 @@
-// Package lang names the site's two languages, which the protocol's
+// Package langs names the site's two languages, which the protocol's
 // messages, the generator's pages and the CLI all speak. English is the
 // source language and lives at the root of the site; Simplified Chinese
 // lives under /zh-CN/.
-package lang
+package langs
 
 // The languages, by their BCP 47 tags.
 const (

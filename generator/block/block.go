@@ -1,4 +1,10 @@
-package reference
+// Package block is the block model the generated parts of pages are made
+// of: a [Block] renders to HTML for the page and to GFM Markdown for the
+// published Markdown files. Package reference builds the protocol's
+// tables from them, package markdown draws every fenced code block with
+// [WriteCode], and the Markdown escaping ([MarkdownText], [MarkdownCode],
+// [CodeFence]) is shared by everything that writes Markdown.
+package block
 
 import (
 	"context"
@@ -7,7 +13,6 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/highlight"
-
 	"pairag.com/portal/templates"
 )
 
@@ -23,22 +28,17 @@ type Block interface {
 	Anchors() []string
 }
 
-func code(s string) templates.Span                { return templates.Span{Text: s, Code: true} }
-func text(s string) templates.Span                { return templates.Span{Text: s} }
-func emph(s string) templates.Span                { return templates.Span{Text: s, Emph: true} }
-func cell(spans ...templates.Span) templates.Cell { return spans }
-
-// TableBlock is a generated table. It is exported for the site search,
+// Table is a generated table. Its type is exported for the site search,
 // which indexes the rows of every table with an anchor.
-type TableBlock struct{ Table templates.Table }
+type Table struct{ Table templates.Table }
 
 // HTML writes the table in its labelled, scrollable region.
-func (b TableBlock) HTML(w io.Writer) error {
+func (b Table) HTML(w io.Writer) error {
 	return templates.TableBlock(b.Table).Render(context.Background(), w)
 }
 
 // Anchors are the table's and its rows'.
-func (b TableBlock) Anchors() []string {
+func (b Table) Anchors() []string {
 	var out []string
 	if b.Table.ID != "" {
 		out = append(out, b.Table.ID)
@@ -52,7 +52,7 @@ func (b TableBlock) Anchors() []string {
 }
 
 // Markdown writes the table as a GFM table.
-func (b TableBlock) Markdown(sb *strings.Builder, _ func(string) string) {
+func (b Table) Markdown(sb *strings.Builder, _ func(string) string) {
 	row := func(cells []string) {
 		sb.WriteString("|")
 		for _, c := range cells {
@@ -76,6 +76,9 @@ func (b TableBlock) Markdown(sb *strings.Builder, _ func(string) string) {
 	}
 }
 
+// Heading is a heading with its anchor.
+func Heading(h templates.Heading) Block { return headingBlock{h} }
+
 type headingBlock struct{ h templates.Heading }
 
 func (b headingBlock) HTML(w io.Writer) error {
@@ -87,6 +90,9 @@ func (b headingBlock) Anchors() []string { return []string{b.h.ID} }
 func (b headingBlock) Markdown(sb *strings.Builder, _ func(string) string) {
 	sb.WriteString(strings.Repeat("#", b.h.Level) + " " + mdCell(b.h.Text, false) + "\n")
 }
+
+// List is a bulleted or numbered list.
+func List(l templates.List) Block { return listBlock{l} }
 
 type listBlock struct{ l templates.List }
 
@@ -106,6 +112,9 @@ func (b listBlock) Markdown(sb *strings.Builder, _ func(string) string) {
 	}
 }
 
+// Paragraph is a paragraph of spans.
+func Paragraph(c templates.Cell) Block { return paragraphBlock{c} }
+
 type paragraphBlock struct{ c templates.Cell }
 
 func (b paragraphBlock) HTML(w io.Writer) error {
@@ -116,6 +125,11 @@ func (b paragraphBlock) Anchors() []string { return nil }
 
 func (b paragraphBlock) Markdown(sb *strings.Builder, _ func(string) string) {
 	sb.WriteString(mdCell(b.c, false) + "\n")
+}
+
+// Code is a highlighted code block with its copy button.
+func Code(lang, code string, msg templates.Messages, hl *highlight.Cache) Block {
+	return codeBlock{lang: lang, code: code, msg: msg, hl: hl}
 }
 
 // codeBlock is a highlighted code block with its copy button.
@@ -215,8 +229,8 @@ func CodeFence(text string, n int) string {
 }
 
 // WriteCode writes a code block: the copy button and the highlighted code.
-// The example directive and every fenced code block of a page (package
-// markdown) are drawn by it, so they look alike.
+// The example directive (package reference) and every fenced code block
+// of a page (package markdown) are drawn by it, so they look alike.
 func WriteCode(w io.Writer, h *highlight.Cache, msg templates.Messages, lang, code string) error {
 	io.WriteString(w, `<div class="code">`)
 	if err := templates.CopyButton(msg).Render(context.Background(), w); err != nil {
