@@ -26,6 +26,12 @@
 //	content/zh-CN/docs/create-task.md → /zh-CN/docs/create-task/ public/zh-CN/docs/create-task/index.html
 //	content/zh-CN/404.md             → /zh-CN/404.html    public/zh-CN/404.html
 //
+// The rules are package [pairag.com/portal/generator/site]'s: [site.URL]
+// maps a path to its URL, and [site.KindOf] gives each page its kind
+// (home, doc, not-found, validator, reference, changelog; skill pages are
+// made of their folders), which every later decision reads instead of the
+// file name.
+//
 // Every page except the 404 pages is also published as Markdown at its URL
 // without the trailing slash plus ".md" (/docs/create-task.md,
 // /zh-CN/skills.md); a language's home page at /index.md and

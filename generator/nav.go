@@ -16,6 +16,7 @@ import (
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
 )
@@ -122,7 +123,7 @@ func pagerLinks(nav []templates.NavItem, url string) (prev, next *templates.Link
 // The home page has none.
 func (b *builder) breadcrumbs(p *page) []templates.Link {
 	home := markdown.LangPrefix(p.Lang) + "/"
-	if p.URL == home || p.Rel == "404.md" {
+	if p.URL == home || p.Kind == site.KindNotFound {
 		return nil
 	}
 	msg := templates.For(p.Lang)

@@ -183,7 +183,7 @@ func judgeSchema(d *protocol.Document, schema []byte, rep *report) {
 func (b *builder) listed(lang string) []*pageResult {
 	var out []*pageResult
 	for _, r := range b.results {
-		if r.page.Lang == lang && r.page.Rel != "404.md" {
+		if r.page.Lang == lang && r.page.Kind.Listed() {
 			out = append(out, r)
 		}
 	}
@@ -239,7 +239,7 @@ func (b *builder) sitemap() string {
 	s.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	s.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
 	for _, pr := range b.pairs {
-		if pr.en == nil || pr.zh == nil || pr.en.Rel == "404.md" {
+		if pr.en == nil || pr.zh == nil || !pr.en.Kind.Listed() {
 			continue
 		}
 		for _, p := range []*page{pr.en, pr.zh} {

@@ -14,6 +14,7 @@ import (
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/textedit"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
@@ -226,7 +227,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	}
 	var tool templ.Component // what the page shows above its Markdown
 	var scripts []string
-	if p.Rel == "validator.md" && b.validator != nil {
+	if p.Kind == site.KindValidator && b.validator != nil {
 		tool, scripts = templates.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}
 	}
 	prev, next := pagerLinks(b.nav[p.Lang], p.URL)
@@ -263,7 +264,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 		Nav:     withCurrent(b.nav[p.Lang], p.URL),
 		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
 		Body:    content,
-		NoIndex: p.Rel == "404.md",
+		NoIndex: p.Kind == site.KindNotFound,
 		Footer: []templates.Link{
 			{Text: msg.ProtocolJSON, URL: "/protocol/" + d.FileName()},
 			{Text: msg.SchemaJSON, URL: "/protocol/" + d.SchemaFileName()},

@@ -98,7 +98,7 @@ func (b *builder) sectionParts(lang string) [][]byte {
 
 // indexed reports whether a page's sections go into the search index: not
 // the error page, and not a skill page (its table rows are its entries).
-func indexed(p *page) bool { return p.Rel != "404.md" && p.Raw == "" }
+func indexed(p *page) bool { return p.Kind.Indexed() }
 
 // sectionsJSON returns an entry per section of the page p, whose HTML is
 // page, encoded for the index and separated by commas.
@@ -150,9 +150,9 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 					continue
 				}
 				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID}
-				n, x := rowText(tb.cols, r)
+				n, x := rowText(tb.roles, r)
 				if o, ok := otherRows[r.ID]; ok {
-					on, _ := rowText(o.cols, *o.r)
+					on, _ := rowText(o.roles, *o.r)
 					n = append(n, on...)
 				}
 				slices.Sort(n)
@@ -184,17 +184,17 @@ func (b *builder) pageTitle(url string) string {
 	return ""
 }
 
-// rowText splits a row into names (code spans outside the type,
-// description and default columns, and the cells of label columns) and
-// body text (everything).
-func rowText(cols []string, r templates.Row) (names, body []string) {
+// rowText splits a row into names (code spans outside prose columns, and
+// the cells of label columns; the table's generator says which is which)
+// and body text (everything).
+func rowText(roles []block.Role, r templates.Row) (names, body []string) {
 	for i, c := range r.Cells {
-		col := ""
-		if i < len(cols) {
-			col = cols[i]
+		role := block.RoleName
+		if i < len(roles) {
+			role = roles[i]
 		}
 		for _, s := range c {
-			if isLabelColumn(col) || s.Code && !isProseColumn(col) {
+			if role == block.RoleLabel || s.Code && role != block.RoleProse {
 				names = append(names, s.Text)
 			}
 			body = append(body, s.Text)
@@ -203,48 +203,26 @@ func rowText(cols []string, r templates.Row) (names, body []string) {
 	return names, body
 }
 
-func isProseColumn(col string) bool { return proseColumns[col] }
-
-// labelColumns are the column headings, in both languages, of columns
-// holding a value's display name; proseColumns those whose code spans
-// are not the row's names (types, descriptions, defaults, where enforced).
-var labelColumns, proseColumns = columnSets()
-
-func columnSets() (labels, prose map[string]bool) {
-	labels, prose = map[string]bool{}, map[string]bool{}
-	for _, m := range []templates.Messages{templates.English, templates.Chinese} {
-		for _, c := range []string{m.Label, m.Language, m.Limit, m.Glossary.EN, m.Glossary.ZH} {
-			labels[c] = true
-		}
-		for _, c := range []string{m.Type, m.Description, m.Default, m.EnforcedBy} {
-			prose[c] = true
-		}
-	}
-	return labels, prose
-}
-
-func isLabelColumn(col string) bool { return labelColumns[col] }
-
-// tableData is a table's columns and rows, without its messages (large, and
+// tableData is a table's column roles and rows, without its messages (large, and
 // copied with every value of templates.Table).
 type tableData struct {
-	cols []string
-	rows []templates.Row
+	roles []block.Role
+	rows  []templates.Row
 }
 
 func tablesOf(blocks []block.Block) []tableData {
 	var out []tableData
 	for _, bl := range blocks {
 		if tb, ok := bl.(block.Table); ok {
-			out = append(out, tableData{tb.Table.Columns, tb.Table.Rows})
+			out = append(out, tableData{tb.Roles, tb.Table.Rows})
 		}
 	}
 	return out
 }
 
 type tableRow struct {
-	cols []string
-	r    *templates.Row
+	roles []block.Role
+	r     *templates.Row
 }
 
 func tableRows(blocks []block.Block) map[string]tableRow {
@@ -252,7 +230,7 @@ func tableRows(blocks []block.Block) map[string]tableRow {
 	for _, t := range tablesOf(blocks) {
 		for i := range t.rows {
 			if id := t.rows[i].ID; id != "" {
-				out[id] = tableRow{t.cols, &t.rows[i]}
+				out[id] = tableRow{t.roles, &t.rows[i]}
 			}
 		}
 	}

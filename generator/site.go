@@ -30,6 +30,7 @@ type page struct {
 	Rel           string // path inside the language directory: the translation key
 	FM            FrontMatter
 	Raw           string // skill pages: the published SKILL file that is their Markdown version
+	Kind          site.Kind
 }
 
 // FrontMatter is the YAML block at the top of every page (see
@@ -62,11 +63,11 @@ func outputPath(url string) string {
 // Error pages have none.
 func markdownURL(p *page) string {
 	switch {
-	case p.Raw != "":
+	case p.Kind == site.KindSkill:
 		return p.Raw
-	case p.Rel == "404.md":
+	case p.Kind == site.KindNotFound:
 		return ""
-	case p.Rel == "_index.md":
+	case p.Kind == site.KindHome:
 		return p.URL + "index.md"
 	}
 	return strings.TrimSuffix(p.URL, "/") + ".md"
@@ -187,14 +188,14 @@ func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
 		rep.errorf(e.File, e.Line, "%s", e.Msg)
 	}
 	rel := strings.TrimPrefix(file, root+"/")
-	return &page{Page: markdown.Page{Lang: lang, File: file, URL: pageURL(lang, rel), Src: src, BodyStart: body}, Rel: rel, FM: fm}
+	return &page{Page: markdown.Page{Lang: lang, File: file, URL: pageURL(lang, rel), Src: src, BodyStart: body}, Rel: rel, FM: fm, Kind: site.KindOf(rel)}
 }
 
 // navigation lists a language's pages that are in the navigation, by order.
 func navigation(pairs []pair, lang string) []templates.NavItem {
 	var ps []*page
 	for _, pr := range pairs {
-		if p := pr.get(lang); p != nil && p.FM.InNav() && p.Rel != "404.md" {
+		if p := pr.get(lang); p != nil && p.FM.InNav() && p.Kind.Listed() {
 			ps = append(ps, p)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/templates"
 )
@@ -74,7 +75,7 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 	for _, lang := range languages {
 		sp := s.Page(lang)
 		pages[lang] = &page{Page: markdown.Page{Lang: lang, File: sp.File, URL: sp.URL}, Rel: skillRel(s),
-			FM: FrontMatter{Title: sp.Title, Description: sp.Description, Nav: &notInNav}, Raw: sp.Markdown}
+			FM: FrontMatter{Title: sp.Title, Description: sp.Description, Nav: &notInNav}, Raw: sp.Markdown, Kind: site.KindSkill}
 	}
 	pr := pair{en: pages[en], zh: pages[zh]}
 	var links []skills.Link

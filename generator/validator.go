@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
 
 // validatorPage is the content file whose page carries the validator tool,
 // in both languages.
-const validatorPage = "content/en/validator.md"
+const validatorPage = "content/" + en + "/" + site.ValidatorSource
 
 // validatorAPIURL is where the validator's JavaScript API is published:
 // unhashed, so other pages can import it by a stable URL.

@@ -29,8 +29,24 @@ type Block interface {
 }
 
 // Table is a generated table. Its type is exported for the site search,
-// which indexes the rows of every table with an anchor.
-type Table struct{ Table templates.Table }
+// which indexes the rows of every table with an anchor and reads what each
+// column holds from Roles, set by the table's generator (never from the
+// headings, which are translated).
+type Table struct {
+	Table templates.Table
+	Roles []Role // one per column; a missing one is RoleName
+}
+
+// Role is what a column of a generated table holds, as the site search
+// reads it.
+type Role uint8
+
+// The roles of columns.
+const (
+	RoleName  Role = iota // its code spans name the row (ids, keys, field names)
+	RoleLabel             // all its text names the row (a value's display name, a term)
+	RoleProse             // nothing in it names the row (types, descriptions, defaults)
+)
 
 // HTML writes the table in its labelled, scrollable region.
 func (b Table) HTML(w io.Writer) error {

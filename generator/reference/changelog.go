@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/block"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
 )
 
@@ -23,7 +24,7 @@ import (
 
 // ChangelogRel is the content path, under content/<lang>/, of the page
 // for the changes that led to version d: the builder adds the page there.
-func ChangelogRel(d *protocol.Document) string { return "docs/changes-v" + d.Major() + ".md" }
+func ChangelogRel(d *protocol.Document) string { return site.ChangelogSource(d) }
 
 // changelogStrings are the words of the generated page in one language.
 // Formats take the names the documents use, in code spans.

@@ -16,22 +16,41 @@ func (t *tables) label(kind, key string) string { return t.labels.Get(kind, key,
 
 // table builds a table whose anchor is id (the protocol name it shows);
 // ids, when given, are the anchors of its rows.
-func (t *tables) table(id string, cols []string, rows [][]templates.Cell, ids ...string) block.Block {
+func (t *tables) table(id string, cols []col, rows [][]templates.Cell, ids ...string) block.Block {
 	tb := t.newTable(id, cols)
 	for i, r := range rows {
 		row := templates.Row{Cells: r}
 		if i < len(ids) {
 			row.ID = ids[i]
 		}
-		tb.Rows = append(tb.Rows, row)
+		tb.Table.Rows = append(tb.Table.Rows, row)
 	}
-	return block.Table{Table: tb}
+	return tb
 }
 
-// newTable starts a table labelled in the page's language.
-func (t *tables) newTable(id string, cols []string) templates.Table {
-	return templates.Table{Msg: t.msg, ID: id, Caption: fmt.Sprintf(t.msg.TableLabel, id), Columns: cols}
+// newTable starts a table labelled in the page's language, with the role
+// of each column for the site search.
+func (t *tables) newTable(id string, cols []col) block.Table {
+	tb := block.Table{Table: templates.Table{Msg: t.msg, ID: id, Caption: fmt.Sprintf(t.msg.TableLabel, id)}}
+	for _, c := range cols {
+		tb.Table.Columns = append(tb.Table.Columns, c.head)
+		tb.Roles = append(tb.Roles, c.role)
+	}
+	return tb
 }
+
+// col is a column of a generated table: its heading and what it holds.
+type col struct {
+	head string
+	role block.Role
+}
+
+// named is a column whose code spans name the row; labelled one whose
+// text does (display names, terms); prose one that names nothing (types,
+// descriptions, defaults, where a rule is enforced).
+func named(head string) col    { return col{head, block.RoleName} }
+func labelled(head string) col { return col{head, block.RoleLabel} }
+func prose(head string) col    { return col{head, block.RoleProse} }
 
 // enumDirective shows an integer enum with its labels.
 func enumDirective(kind, enum string) func(t *tables) []block.Block {
@@ -44,7 +63,7 @@ func enumDirective(kind, enum string) func(t *tables) []block.Block {
 			rows = append(rows, []templates.Cell{cell(code(id)), cell(code(v.Key)), cell(text(t.label(kind, id)))})
 			ids = append(ids, enumAnchor(enum, v.Key))
 		}
-		return []block.Block{t.table(enum, []string{t.msg.ID, t.msg.Key, t.msg.Label}, rows, ids...)}
+		return []block.Block{t.table(enum, []col{named(t.msg.ID), named(t.msg.Key), labelled(t.msg.Label)}, rows, ids...)}
 	}
 }
 
@@ -56,7 +75,7 @@ func (t *tables) projectTags() []block.Block {
 		rows = append(rows, []templates.Cell{cell(code(id)), cell(text(t.label("project_tags", id)))})
 		ids = append(ids, enumAnchor("project_tags", id))
 	}
-	return []block.Block{t.table("project_tags", []string{t.msg.ID, t.msg.Label}, rows, ids...)}
+	return []block.Block{t.table("project_tags", []col{named(t.msg.ID), labelled(t.msg.Label)}, rows, ids...)}
 }
 
 func (t *tables) languages() []block.Block {
@@ -70,7 +89,7 @@ func (t *tables) languages() []block.Block {
 		})
 		ids = append(ids, enumAnchor("language_codebook", l.BCP47))
 	}
-	return []block.Block{t.table("language_codebook", []string{m.ID, m.Tag, m.ISO6391, m.Label, m.Script}, rows, ids...)}
+	return []block.Block{t.table("language_codebook", []col{named(m.ID), named(m.Tag), named(m.ISO6391), labelled(m.Label), named(m.Script)}, rows, ids...)}
 }
 
 func (t *tables) languageAliases() []block.Block {
@@ -87,7 +106,7 @@ func (t *tables) languageAliases() []block.Block {
 		rows = append(rows, []templates.Cell{cell(code(a)), cell(code(tag)), cell(text(t.label("language", strconv.Itoa(l.ID))))})
 		ids = append(ids, enumAnchor("language_aliases", a))
 	}
-	return []block.Block{t.table("language_aliases", []string{t.msg.Alias, t.msg.PreferredTag, t.msg.Language}, rows, ids...)}
+	return []block.Block{t.table("language_aliases", []col{named(t.msg.Alias), named(t.msg.PreferredTag), labelled(t.msg.Language)}, rows, ids...)}
 }
 
 func (t *tables) stageTypes() []block.Block {
@@ -102,7 +121,7 @@ func (t *tables) stageTypes() []block.Block {
 		})
 		ids = append(ids, enumAnchor("stage_type_enum", v.Key))
 	}
-	return []block.Block{t.table("stage_type_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
+	return []block.Block{t.table("stage_type_enum", []col{named(m.ID), named(m.Key), labelled(m.Label), prose(m.Description)}, rows, ids...)}
 }
 
 // stageTypeRef shows a stage type as id, key and label.
@@ -118,7 +137,7 @@ func (t *tables) stageTypeChoice() []block.Block {
 			cell(text(t.tx.get("stage_type_selection." + strconv.Itoa(c.StageType)))), t.stageTypeRef(c.StageType),
 		})
 	}
-	return []block.Block{t.table("stage_type_selection", []string{t.msg.UseWhen, t.msg.StageType}, rows)}
+	return []block.Block{t.table("stage_type_selection", []col{named(t.msg.UseWhen), named(t.msg.StageType)}, rows)}
 }
 
 func (t *tables) ownership() []block.Block {
@@ -133,7 +152,7 @@ func (t *tables) ownership() []block.Block {
 		})
 		ids = append(ids, enumAnchor("ownership_enum", v.Key))
 	}
-	return []block.Block{t.table("ownership_enum", []string{m.ID, m.Key, m.Label, m.Description}, rows, ids...)}
+	return []block.Block{t.table("ownership_enum", []col{named(m.ID), named(m.Key), labelled(m.Label), prose(m.Description)}, rows, ids...)}
 }
 
 // contextDefaults shows context_constraints_defaults in field-list order.
@@ -150,7 +169,7 @@ func (t *tables) contextDefaults() []block.Block {
 			ids = append(ids, enumAnchor("context_constraints_defaults", f.Name+"."+key))
 		}
 	}
-	return []block.Block{t.table("context_constraints_defaults", []string{t.msg.KeyPath, t.msg.Default}, rows, ids...)}
+	return []block.Block{t.table("context_constraints_defaults", []col{named(t.msg.KeyPath), prose(t.msg.Default)}, rows, ids...)}
 }
 
 func (t *tables) subFields(ref string) []string {
@@ -196,7 +215,7 @@ func (t *tables) typeCriteria() []block.Block {
 			rows = append(rows, []templates.Cell{cell(code(f.Name)), t.typeCell(f), cell(text(t.tx.get("type_criteria." + id + "." + f.Name)))})
 			ids = append(ids, criteriaAnchor(v.Key, f.Name))
 		}
-		tb := t.table("", []string{m.Field, m.Type, m.Description}, rows, ids...).(block.Table)
+		tb := t.table("", []col{named(m.Field), prose(m.Type), prose(m.Description)}, rows, ids...).(block.Table)
 		tb.Table.Caption = fmt.Sprintf(m.CriteriaCaption, v.ID, v.Key)
 		out = append(out, tb)
 	}
@@ -205,11 +224,11 @@ func (t *tables) typeCriteria() []block.Block {
 
 func (t *tables) tierLimits() []block.Block {
 	m := t.msg
-	cols := []string{m.Limit}
+	cols := []col{labelled(m.Limit)}
 	for _, tier := range t.doc.Tiers {
-		cols = append(cols, t.label("tier", tier))
+		cols = append(cols, named(t.label("tier", tier)))
 	}
-	cols = append(cols, m.EnforcedBy)
+	cols = append(cols, prose(m.EnforcedBy))
 	type limit struct {
 		name, enforcement string
 		value             func(protocol.TierLimit) templates.Cell

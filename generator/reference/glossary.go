@@ -15,7 +15,7 @@ const glossaryPage = "glossary.md"
 // language and the Chinese wording to avoid, if any.
 func (t *tables) glossaryTable() []block.Block {
 	m := t.msg.Glossary
-	tb := t.newTable("glossary", []string{m.EN, m.ZH, m.Note})
+	tb := t.newTable("glossary", []col{labelled(m.EN), labelled(m.ZH), named(m.Note)})
 	for _, term := range t.gloss {
 		note := term.NoteEN
 		if t.lang == ZH {
@@ -25,12 +25,12 @@ func (t *tables) glossaryTable() []block.Block {
 		if term.Avoid != "" {
 			c = append(c, text(t.msg.Space), emph(m.Avoid+t.msg.Colon+term.Avoid))
 		}
-		tb.Rows = append(tb.Rows, templates.Row{
+		tb.Table.Rows = append(tb.Table.Rows, templates.Row{
 			ID:    glossaryAnchor(term.EN),
 			Cells: []templates.Cell{cell(text(term.EN)), cell(text(term.ZH)), c},
 		})
 	}
-	return []block.Block{block.Table{Table: tb}}
+	return []block.Block{tb}
 }
 
 // glossaryAnchor is the anchor of a term's row: glossary.stage-type.

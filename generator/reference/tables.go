@@ -159,9 +159,9 @@ func fieldDirective(ref string) func(t *tables) []block.Block {
 
 func (t *tables) fieldTable(id string, rows []templates.Row) block.Block {
 	m := t.msg
-	tb := t.newTable(id, []string{m.Field, m.Type, m.Required, m.Description})
-	tb.Rows = rows
-	return block.Table{Table: tb}
+	tb := t.newTable(id, []col{named(m.Field), prose(m.Type), named(m.Required), prose(m.Description)})
+	tb.Table.Rows = rows
+	return tb
 }
 
 // fieldRows describes fields of the list keyed keyPrefix; names are shown

@@ -20,7 +20,7 @@ func URL(l, rel string) string {
 	dir, file := path.Split(rel)
 	var u string
 	switch {
-	case rel == "404.md":
+	case rel == NotFoundSource:
 		u = "/404.html"
 	case file == "_index.md":
 		u = "/" + dir
@@ -33,7 +33,7 @@ func URL(l, rel string) string {
 // ReferenceSource is the content file, inside content/<lang>/, of a
 // protocol version's field reference page.
 func ReferenceSource(d *protocol.Document) string {
-	return "docs/task-publish-v" + d.Major() + ".md"
+	return referencePrefix + d.Major() + ".md"
 }
 
 // ReferencePages returns the URL of a version's field reference page in
