@@ -314,14 +314,6 @@ var catalog = func() map[string]*Code {
 // Codes returns a copy of the table of finding codes, in its order.
 func Codes() []Code { return append([]Code(nil), codes...) }
 
-// CodeOf returns the row of a finding code.
-func CodeOf(code string) (Code, bool) {
-	if c, ok := catalog[code]; ok {
-		return *c, true
-	}
-	return Code{}, false
-}
-
 // ClassOf returns the class of a finding code.
 func ClassOf(code string) Class {
 	if c, ok := catalog[code]; ok {
