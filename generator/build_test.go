@@ -67,9 +67,9 @@ func TestBuildErrors(t *testing.T) {
 		{"missing title", map[string]string{
 			"content/en/_index.md": "---\ndescription: D\n---\n\nText.\n",
 		}, []string{"content/en/_index.md:1: front matter: title is required"}},
-		{"missing twin", map[string]string{
-			"content/en/docs/lonely.md": "---\ntitle: T\ndescription: D\n---\n\nText.\n",
-		}, []string{"content/en/docs/lonely.md: page has no Chinese twin"}},
+		{"missing original", map[string]string{ // English first is allowed, Chinese first is not
+			"content/zh-CN/docs/lonely.md": "---\ntitle: T\ndescription: D\n---\n\nText.\n",
+		}, []string{"content/zh-CN/docs/lonely.md: page has no English twin: add content/en/docs/lonely.md"}},
 		{"broken links in both languages", map[string]string{
 			"content/en/404.md":    "---\ntitle: T\ndescription: D\n---\n\n[a](/docs/nope/) [b](/docs/create-task/#nope)\n",
 			"content/zh-CN/404.md": "---\ntitle: T\ndescription: D\n---\n\n[文件](/protocol/nope.json)\n\n[锚点](#nope)\n",

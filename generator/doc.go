@@ -151,7 +151,12 @@
 // [ErrorList] of "file:line: message" entries when:
 //
 //   - front matter is missing, malformed, has unknown keys or lacks title or description;
-//   - a page has no twin in the other language;
+//   - a Chinese page has no English original (an English page without its
+//     Chinese twin is published English first: a warning, and its Chinese
+//     URL serves a stand-in that says, in Chinese, that the translation is
+//     on its way and links the original; it is noindex, has no hreflang
+//     pair and is left out of the navigation, the sitemap, llms.txt, the
+//     Markdown versions and search);
 //   - a protocol directive is empty or names nothing known;
 //   - an enum value of the protocol has no label in either language;
 //   - a protocol description shown in a table has no Chinese translation;

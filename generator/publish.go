@@ -183,7 +183,7 @@ func judgeSchema(d *protocol.Document, schema []byte, rep *report) {
 func (b *builder) listed(lang string) []*pageResult {
 	var out []*pageResult
 	for _, r := range b.results {
-		if r.page.Lang == lang && r.page.Kind.Listed() {
+		if r.page.Lang == lang && r.page.Kind.Listed() && !r.page.Pending {
 			out = append(out, r)
 		}
 	}
@@ -242,11 +242,15 @@ func (b *builder) sitemap() string {
 		if pr.en == nil || pr.zh == nil || !pr.en.Kind.Listed() {
 			continue
 		}
-		for _, p := range []*page{pr.en, pr.zh} {
+		pages, alts := []*page{pr.en, pr.zh}, [][2]string{{en, pr.en.URL}, {zh, pr.zh.URL}, {"x-default", pr.en.URL}}
+		if pr.zh.Pending { // the original alone, without an hreflang pair
+			pages, alts = pages[:1], nil
+		}
+		for _, p := range pages {
 			s.WriteString("  <url>\n    <loc>")
 			s.WriteString(html.EscapeString(b.abs(p.URL)))
 			s.WriteString("</loc>\n")
-			for _, alt := range [][2]string{{en, pr.en.URL}, {zh, pr.zh.URL}, {"x-default", pr.en.URL}} {
+			for _, alt := range alts {
 				s.WriteString(`    <xhtml:link rel="alternate" hreflang="`)
 				s.WriteString(alt[0])
 				s.WriteString(`" href="`)

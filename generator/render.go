@@ -92,7 +92,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 		}
 	}
 	var cmp *drift.Comparison
-	if len(pages) == 2 {
+	if len(pages) == 2 && !pr.zh.Pending {
 		cmp = drift.Compare(pages[0].text(), pages[1].text(), drift.DocsLinkTarget)
 	}
 	var results []*pageResult
@@ -108,6 +108,9 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			return // cancelled
 		}
 		results = append(results, res)
+	}
+	if len(results) == 2 && pr.zh.Pending {
+		results[1].anchors = results[0].anchors // a link to a section of the original lands on the notice
 	}
 	if cmp != nil {
 		for _, f := range append(cmp.Findings, drift.TermFindings(cmp, b.ext.glossary)...) {
@@ -243,28 +246,39 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 		html = md.Bytes()
 	}
 	content := templates.TrustedHTMLBytes(html)
+	if p.Pending {
+		content = templates.PendingTranslation(msg, urls[en])
+	}
 	if bar != "" {
 		content = templ.Join(templates.TrustedHTML(bar), content)
 	}
 	if tool != nil {
 		content = templ.Join(tool, content)
 	}
+	alternates := []templates.Alternate{
+		{HrefLang: en, Href: b.abs(urls[en])},
+		{HrefLang: zh, Href: b.abs(urls[zh])},
+		{HrefLang: "x-default", Href: b.abs(urls[en])},
+	}
+	edit, updated := b.ext.site.editURL(p.File), b.ext.dates[p.File]
+	if t := pr.get(zh); t != nil && t.Pending { // no hreflang pair until translated
+		alternates = nil
+		if p.Pending {
+			edit, updated = "", "" // no file to edit yet
+		}
+	}
 	return templates.Page{
 		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(bar, md),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
-		Repository: b.ext.site.Repository, EditURL: b.ext.site.editURL(p.File), Updated: b.ext.dates[p.File],
+		Repository: b.ext.site.Repository, EditURL: edit, Updated: updated,
 		Scripts: scripts,
 		Msg:     msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
-		Alternates: []templates.Alternate{
-			{HrefLang: en, Href: b.abs(urls[en])},
-			{HrefLang: zh, Href: b.abs(urls[zh])},
-			{HrefLang: "x-default", Href: b.abs(urls[en])},
-		},
+		Alternates:  alternates,
 		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: markdown.LangPrefix(p.Lang) + "/",
 		Nav:     withCurrent(b.nav[p.Lang], p.URL),
 		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
 		Body:    content,
-		NoIndex: p.Kind == site.KindNotFound,
+		NoIndex: p.Kind == site.KindNotFound || p.Pending,
 		Footer: []templates.Link{
 			{Text: msg.ProtocolJSON, URL: "/protocol/" + d.FileName()},
 			{Text: msg.SchemaJSON, URL: "/protocol/" + d.SchemaFileName()},

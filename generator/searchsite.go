@@ -98,7 +98,7 @@ func (b *builder) sectionParts(lang string) [][]byte {
 
 // indexed reports whether a page's sections go into the search index: not
 // the error page, and not a skill page (its table rows are its entries).
-func indexed(p *page) bool { return p.Kind.Indexed() }
+func indexed(p *page) bool { return p.Kind.Indexed() && !p.Pending }
 
 // sectionsJSON returns an entry per section of the page p, whose HTML is
 // page, encoded for the index and separated by commas.

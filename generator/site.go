@@ -31,6 +31,11 @@ type page struct {
 	FM            FrontMatter
 	Raw           string // skill pages: the published SKILL file that is their Markdown version
 	Kind          site.Kind
+	// Pending marks the Chinese URL of a page published in English first:
+	// no file behind it, it says in Chinese that the translation is on its
+	// way and links the original; it is noindex, without hreflang, out of
+	// the navigation, the sitemap, llms.txt and search.
+	Pending bool
 }
 
 // FrontMatter is the YAML block at the top of every page (see
@@ -65,7 +70,7 @@ func markdownURL(p *page) string {
 	switch {
 	case p.Kind == site.KindSkill:
 		return p.Raw
-	case p.Kind == site.KindNotFound:
+	case p.Kind == site.KindNotFound, p.Pending:
 		return ""
 	case p.Kind == site.KindHome:
 		return p.URL + "index.md"
@@ -98,7 +103,7 @@ func loadPages(fsys fs.FS, rep *report, workers int) []pair {
 	}
 	pairs := make([]pair, 0, len(byRel))
 	for rel, pr := range byRel {
-		checkTwin(rel, *pr, rep)
+		checkTwin(rel, pr, rep)
 		pairs = append(pairs, *pr)
 	}
 	slices.SortFunc(pairs, func(a, b pair) int { return cmp.Compare(pairRel(a), pairRel(b)) })
@@ -132,13 +137,28 @@ func pairRel(p pair) string {
 	return p.zh.Rel
 }
 
-func checkTwin(rel string, p pair, rep *report) {
+// checkTwin reports a page without its twin. An English page may be
+// published first: its Chinese twin is then a pending page (a warning, so
+// gen check --strict lists every missing translation). A Chinese page
+// without its English original is an error: English is the source.
+func checkTwin(rel string, p *pair, rep *report) {
 	switch {
 	case p.zh == nil:
-		rep.errorf(p.en.File, 0, "page has no Chinese twin: add content/%s/%s", zh, rel)
+		file := "content/" + zh + "/" + rel
+		rep.warnf(p.en.File, 0, "not translated yet: %s shows that the translation is on its way until you add %s", pageURL(zh, rel), file)
+		p.zh = pendingPage(p.en, file)
 	case p.en == nil:
 		rep.errorf(p.zh.File, 0, "page has no English twin: add content/%s/%s", en, rel)
 	}
+}
+
+// pendingPage is the Chinese stand-in of an English page (see
+// page.Pending): titled as the original, with nothing to render from
+// Markdown, at the file where the translation belongs.
+func pendingPage(orig *page, file string) *page {
+	m := templates.For(zh)
+	return &page{Page: markdown.Page{Lang: zh, File: file, URL: pageURL(zh, orig.Rel)}, Rel: orig.Rel,
+		Kind: orig.Kind, FM: FrontMatter{Title: orig.FM.Title, Description: m.PendingDescription, Order: orig.FM.Order, Nav: &notInNav}, Pending: true}
 }
 
 // listPages returns the language and path of every Markdown file of

@@ -197,8 +197,8 @@ func compareDocsFiles(fsys fs.FS, orig, tr string, terms glossary.Glossary) (*dr
 		if err != nil {
 			return nil, err
 		}
-		if markdown.TooLarge(len(src)) != "" {
-			return nil, nil // the build reports it; nothing to compare
+		if msg := markdown.TooLarge(len(src)); msg != "" {
+			return nil, fmt.Errorf("%s: %s", name, msg) // nothing to compare
 		}
 		_, _, body, err := markdown.SplitFrontMatter(src)
 		if err != nil {

@@ -132,6 +132,9 @@
 //	                   the served site), ok, partial (the served site is from
 //	                   a build with errors), ms (last build's duration),
 //	                   errors [{file, line, msg}], restart [files]
+//	/__gen/translations the translation dashboard: every original with the
+//	                   state of its translation (generator.Translations),
+//	                   computed from the files on each request
 //	/__gen/reload.js   the reload and overlay script
 //	/__gen/overlay.css the overlay's styles
 //

@@ -32,6 +32,8 @@ func (s *Server) serveGen(w http.ResponseWriter, r *http.Request, p string) {
 		h.Set("Content-Type", "text/javascript; charset=utf-8")
 		h.Set("Cache-Control", "no-store")
 		http.ServeContent(w, r, "reload.js", started, bytes.NewReader(reloadJS))
+	case "/__gen/translations":
+		s.serveTranslations(w, r)
 	case "/__gen/overlay.css":
 		h.Set("Content-Type", "text/css; charset=utf-8")
 		h.Set("Cache-Control", "no-store")

@@ -47,6 +47,10 @@ type Messages struct {
 	LLMsSummary, LLMsProtocol, LLMsPages                      string
 	LLMsReference, LLMsJSON, LLMsSchema, LLMsBundle, LLMsFull string
 
+	// A page published in English before its translation: what its
+	// translated URL says, links and describes itself with.
+	PendingNotice, PendingLink, PendingDescription string
+
 	Validator ValidatorMessages
 	Skill     SkillMessages
 	Glossary  GlossaryMessages
@@ -348,5 +352,9 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		LLMsSchema:    t("JSON Schema (draft 2020-12) derived from the protocol", "由协议推导出的 JSON Schema（draft 2020-12）"),
 		LLMsBundle:    t("the Markdown reference and the protocol JSON in one file, ready to paste into a model's context", "Markdown 参考与协议 JSON 合为一个文件，可直接放入模型上下文"),
 		LLMsFull:      t("all pages of this language as Markdown in one file", "本语言全部页面的 Markdown 合集"),
+
+		PendingNotice:      t("This page has not been translated yet; the translation is on its way. Until it is published, the English original is the page to read.", "本页的中文译文正在准备中，尚未发布。在此之前，请先阅读英文原文。"),
+		PendingLink:        t("Read the English original", "阅读英文原文"),
+		PendingDescription: t("The translation of this page is on its way; the English original is available now.", "本页的中文译文正在准备中，英文原文现已可读。"),
 	}
 }

@@ -1,0 +1,122 @@
+package generator
+
+import (
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/symlinks"
+	"pairag.com/portal/internal/scratch"
+)
+
+// The states of a translation, worst first, as the translation dashboard
+// of gen serve shows them.
+const (
+	StateMissing   = "missing"       // no translation file yet (a page is then published English first)
+	StateOutdated  = "outdated"      // a section's original changed since the section was stamped
+	StateDrift     = "drift"         // the translation differs from its original (warnings of gen check)
+	StateUnstamped = "never stamped" // no drift, but some section was never stamped
+	StateCurrent   = "up to date"    // stamped, no drift; accepted differences and notes allowed
+)
+
+// TranslationStatus is the state of one original and its translation: a
+// docs page and its Chinese twin, or a Markdown file of a skill and its
+// .zh-CN.md.
+type TranslationStatus struct {
+	Original    string    // the English file, as a path in Config.Content
+	Translation string    // the Chinese file, or where it belongs
+	Skill       bool      // a skill's file rather than a docs page
+	State       string    // one of the State constants
+	Outdated    []string  // headings of the sections whose original changed since they were stamped
+	Findings    []Finding // the pair's warnings and notes (drift, stamps, accepted differences, terms), at their lines
+}
+
+// Translations reports the state of every translation of cfg.Content,
+// pages first, then skill files, by path: what gen serve's translation
+// dashboard lists and recomputes on every save. It reads the files only
+// (the comparison gen check makes), without rendering.
+func Translations(cfg Config) ([]TranslationStatus, error) {
+	cfg = cfg.withDefaults()
+	guarded := symlinks.Guard(cfg.Content, &report{})
+	cs, _, err := comparisons(guarded, cfg.Workers)
+	if err != nil {
+		return nil, err
+	}
+	var out []TranslationStatus
+	for _, c := range cs {
+		out = append(out, statusOf(c))
+	}
+	out = append(out, untranslated(guarded)...)
+	slices.SortFunc(out, func(a, b TranslationStatus) int {
+		if a.Skill != b.Skill {
+			if a.Skill {
+				return 1
+			}
+			return -1
+		}
+		return strings.Compare(a.Original, b.Original)
+	})
+	return out, nil
+}
+
+// statusOf sums up one compared pair.
+func statusOf(c *drift.Comparison) TranslationStatus {
+	st := TranslationStatus{Original: c.Orig.Name, Translation: c.Tr.Name, Skill: strings.HasPrefix(c.Orig.Name, "content/skills/"), State: StateCurrent, Findings: c.Findings}
+	for i := range c.Tr.Secs {
+		if c.Stale[i] {
+			st.Outdated = append(st.Outdated, sectionName(c.Tr.Secs[i]))
+		}
+	}
+	unstamped := false // as gen check notes it: a pair of sections with text, the translation without a stamp
+	for _, r := range c.Rows {
+		if r.Orig >= 0 && r.Tr >= 0 {
+			o, t := c.Orig.Secs[r.Orig], c.Tr.Secs[r.Tr]
+			unstamped = unstamped || (t.Stamp == "" && !o.Empty(c.Orig.Src) && !t.Empty(c.Tr.Src))
+		}
+	}
+	warned := slices.ContainsFunc(c.Findings, func(f Finding) bool { return f.Severity == SeverityWarning })
+	switch {
+	case len(st.Outdated) > 0:
+		st.State = StateOutdated
+	case warned:
+		st.State = StateDrift
+	case unstamped:
+		st.State = StateUnstamped
+	}
+	return st
+}
+
+// sectionName is a section's heading as a writer finds it in the file.
+func sectionName(s drift.Section) string {
+	if s.Index == 0 {
+		return "intro"
+	}
+	return strings.Repeat("#", s.Level) + " " + s.Title
+}
+
+// untranslated lists the originals that have no translation file: docs
+// pages without a Chinese twin and skill Markdown files without a
+// .zh-CN.md beside them.
+func untranslated(fsys fs.FS) []TranslationStatus {
+	var out []TranslationStatus
+	missing := func(orig, tr string, skill bool) {
+		if _, err := fs.Stat(fsys, tr); err != nil {
+			out = append(out, TranslationStatus{Original: orig, Translation: tr, Skill: skill, State: StateMissing})
+		}
+	}
+	fs.WalkDir(fsys, "content/"+en, func(file string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && path.Ext(file) == ".md" && !scratch.Is(d.Name()) {
+			missing(file, "content/"+zh+strings.TrimPrefix(file, "content/"+en), false)
+		}
+		return nil
+	})
+	fs.WalkDir(fsys, "content/skills", func(file string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && path.Ext(file) == ".md" && !scratch.Is(d.Name()) && !drift.IsTranslation(file) {
+			missing(file, strings.TrimSuffix(file, ".md")+"."+zh+".md", true)
+		}
+		return nil
+	})
+	return out
+}
