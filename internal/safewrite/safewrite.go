@@ -72,27 +72,33 @@ type File struct {
 
 // Read reads the file name and records its state for [File.Write]. It
 // reads any file (a pipe or a device too); only Write needs a regular one.
+// With Options.Within, a file that resolves outside it is refused before
+// anything is read.
 func Read(name string, opt Options) (*File, error) {
 	f := &File{Name: name}
+	open := name
 	if opt.Within != "" {
 		within, err := resolveDir(opt.Within)
 		if err != nil {
 			return nil, err
 		}
 		f.within = within
+		if open, err = f.resolve(); err != nil {
+			return nil, err
+		}
 	}
-	path, err := f.resolve()
-	if err != nil {
-		return nil, err
-	}
-	f.path = path
-	in, err := os.Open(path)
+	in, err := os.Open(open)
 	if err != nil {
 		return nil, err
 	}
 	defer in.Close()
 	if f.info, err = in.Stat(); err != nil {
 		return nil, err
+	}
+	if f.info.Mode().IsRegular() { // only a regular file can be written back
+		if f.path, err = f.resolve(); err != nil {
+			return nil, err
+		}
 	}
 	r := io.Reader(in)
 	if opt.Limit > 0 {
@@ -340,3 +346,13 @@ func removeStale(path string) {
 
 // errNoExchange means the system cannot exchange two names atomically.
 var errNoExchange = errors.New("atomic exchange unavailable")
+
+// Replace is Write for a caller that read the file before Read did (gen
+// stamp compares the content tree read through an fs.FS): it writes data
+// only if Read found the bytes old, and the file still holds them.
+func (f *File) Replace(old, data []byte) error {
+	if !bytes.Equal(f.Data, old) {
+		return f.changed(errors.New("its contents differ from what was compared"))
+	}
+	return f.Write(data)
+}
