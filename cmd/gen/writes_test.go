@@ -201,3 +201,30 @@ func TestFullDisk(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildRefusesOutThroughLink: gen build --out cl/newsite, where cl is
+// a link to content/ (or to the repository, or .git/), refuses before
+// writing anything (issue 25: it wrote the site into the sources).
+func TestBuildRefusesOutThroughLink(t *testing.T) {
+	repo := writeTree(t, map[string]string{"content/en/a.md": enPage, ".git/HEAD": "ref: refs/heads/main\n"})
+	for link, target := range map[string]string{"cl": "content", "dot": ".", "g": ".git"} {
+		if err := os.Symlink(target, filepath.Join(repo, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, out := range []string{"cl/newsite", "dot", "g/newsite"} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"build", "--validator=false", "--cache", "off", "--content", repo, "--out", filepath.Join(repo, out)}
+		if code := run(args, nil, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "following symbolic links") {
+			t.Errorf("gen build --out %s = %d; want 1 and a refusal naming where the link leads\n%s", out, code, stderr.String())
+		}
+	}
+	for _, dir := range []string{"content", ".git"} {
+		entries, _ := os.ReadDir(filepath.Join(repo, dir))
+		for _, e := range entries {
+			if e.Name() != "en" && e.Name() != "HEAD" {
+				t.Errorf("gen build wrote %s into %s/", e.Name(), dir)
+			}
+		}
+	}
+}
