@@ -27,6 +27,7 @@ type Error struct {
 	Err    error  // the underlying error, if any
 }
 
+// Error returns the English message.
 func (e *Error) Error() string { return e.Message("en") }
 
 // Unwrap returns the underlying error.
