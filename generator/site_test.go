@@ -233,11 +233,12 @@ func (s *builtSite) checkSitemap(t *testing.T) {
 }
 
 // TestScratchIsNotAPage lists the pages of a tree holding an editor's
-// scratch files beside the real ones: none of them is a page, and none is
+// scratch files (and a temporary a killed gen stamp left, package
+// safewrite) beside the real ones: none of them is a page, and none is
 // warned about as a file that is not Markdown.
 func TestScratchIsNotAPage(t *testing.T) {
 	fsys := fstest.MapFS{}
-	for _, name := range []string{"a.md", ".#a.md", "#a.md#", ".a.md.swp", "a.md~", "a.md___jb_tmp___", "4913"} {
+	for _, name := range []string{"a.md", ".#a.md", "#a.md#", ".a.md.swp", "a.md~", "a.md___jb_tmp___", "4913", ".a.md.gen-4242-1234567.tmp"} {
 		fsys["content/en/"+name] = &fstest.MapFile{Data: []byte("x")}
 	}
 	rep := &report{}

@@ -90,6 +90,7 @@ var ErrNotPaired = errors.New("not part of a translated pair")
 // StampedFile is a translation file as gen stamp rewrites it.
 type StampedFile struct {
 	File      string    // path inside the content file system
+	Old       []byte    // the contents Stamp read, which Data replaces
 	Data      []byte    // the new contents
 	Changed   int       // sections whose stamp or acknowledgements were written or updated
 	Unchanged int       // sections whose markers were already current
@@ -114,8 +115,19 @@ type StampOptions struct {
 // every other difference. Everything else stays byte for byte. With no
 // files it stamps every translated pair; otherwise only the pairs of the
 // given files (originals or translations, paths inside fsys). It returns
-// every file it looked at; those with Changed > 0 need writing.
+// every file it looked at; those with Changed > 0 need writing. A symbolic
+// link that leaves the sources is neither read nor stamped, as in gen
+// check (package symlinks): the error then is an ErrorList naming each,
+// joined with ErrNotPaired when a file given is one of them.
 func Stamp(fsys fs.FS, opt StampOptions, files ...string) ([]StampedFile, error) {
+	links := &report{}
+	fsys = symlinks.Guard(fsys, links)
+	out, err := stamp(fsys, opt, files)
+	return out, errors.Join(links.errs.Err(), err)
+}
+
+// stamp is Stamp on a guarded file system.
+func stamp(fsys fs.FS, opt StampOptions, files []string) ([]StampedFile, error) {
 	cs, _, err := comparisons(fsys, max(opt.Workers, 1))
 	if err != nil {
 		return nil, err
@@ -132,7 +144,7 @@ func Stamp(fsys fs.FS, opt StampOptions, files ...string) ([]StampedFile, error)
 		delete(want, c.Orig.Name)
 		delete(want, c.Tr.Name)
 		r := drift.Stamped(c, opt.Accept)
-		out = append(out, StampedFile{File: c.Tr.Name, Data: r.Out, Changed: r.Changed, Unchanged: r.Unchanged, Accepted: r.Accepted, Open: r.Open})
+		out = append(out, StampedFile{File: c.Tr.Name, Old: c.Tr.Src, Data: r.Out, Changed: r.Changed, Unchanged: r.Unchanged, Accepted: r.Accepted, Open: r.Open})
 	}
 	if len(want) > 0 {
 		var left []string

@@ -11,6 +11,7 @@ import (
 
 	"pairag.com/portal/generator"
 	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/internal/safewrite"
 )
 
 const stampUsage = `usage: gen stamp [--content DIR] [--accept] [FILE...]
@@ -39,7 +40,14 @@ then reports the difference again. Nothing else in the file changes. Without FIL
 stamped (docs pages and skill files); FILEs (originals or translations)
 limit it to their pairs.
 
-Exit status: 0 done, 1 a FILE is not part of a translated pair, 2 usage or I/O problem.
+Each file is replaced atomically (a kill leaves the old or the new file,
+whole). A file that changed after gen read it (a save in an editor), one
+that does not fit on the disk, and a translation behind a symbolic link
+that leaves the sources are not written, and say why; the other files
+are stamped.
+
+Exit status: 0 done, 1 a FILE is not part of a translated pair, 2 usage or
+I/O problem, or a file not written.
 
 flags:
 `
@@ -63,15 +71,7 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		files = append(files, rel)
 	}
 	out, err := generator.Stamp(os.DirFS(*content), generator.StampOptions{Accept: *accept}, files...)
-	code = 0
-	switch {
-	case errors.Is(err, generator.ErrNotPaired):
-		fmt.Fprintf(stderr, "gen stamp: %v\n", err)
-		code = 1
-	case err != nil:
-		fmt.Fprintf(stderr, "gen stamp: %v\n", err)
-		return 2
-	}
+	code = stampErrors(err, stderr)
 	for _, f := range out {
 		for _, a := range f.Accepted {
 			fmt.Fprintln(stdout, diag.Format(a.File, a.Line, 0, "accepting", a.Msg))
@@ -82,18 +82,68 @@ func runStamp(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if f.Changed == 0 {
 			continue
 		}
-		name := filepath.Join(*content, filepath.FromSlash(f.File))
-		info, err := os.Stat(name)
-		if err == nil {
-			err = os.WriteFile(name, f.Data, info.Mode().Perm())
-		}
-		if err != nil {
+		if err := writeStamped(*content, f); err != nil {
 			fmt.Fprintf(stderr, "gen stamp: %v\n", err)
-			return 2
+			code = 2
+			continue
 		}
 		fmt.Fprintf(stdout, "%s: %d section(s) stamped, %d already current, %d difference(s) accepted\n", f.File, f.Changed, f.Unchanged, len(f.Accepted))
 	}
 	return code
+}
+
+// stampErrors prints the errors of generator.Stamp and returns the exit
+// code they call for: 1 for a FILE not part of a translated pair, 2 for
+// symbolic links that leave the sources and anything else.
+func stampErrors(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	code := 0
+	for _, err := range errs {
+		var links generator.ErrorList
+		switch {
+		case errors.As(err, &links):
+			fmt.Fprintln(stderr, links.Error())
+			fmt.Fprintf(stderr, "gen stamp: %d symbolic link(s) leave the sources: nothing behind them was read or stamped\n", len(links))
+			code = 2
+		case errors.Is(err, generator.ErrNotPaired):
+			fmt.Fprintf(stderr, "gen stamp: %v\n", err)
+			code = max(code, 1)
+		default:
+			fmt.Fprintf(stderr, "gen stamp: %v\n", err)
+			code = 2
+		}
+	}
+	return code
+}
+
+// beforeStampWrite, when a test sets it, runs between gen stamp's reading
+// of a translation and its writing the stamps back.
+var beforeStampWrite func(name string)
+
+// writeStamped writes f's new contents into the repository repo, through
+// package safewrite: atomically, only if the file still holds what
+// generator.Stamp read, and only inside the repository. A refusal's
+// message is in both languages, for the translator.
+func writeStamped(repo string, f generator.StampedFile) error {
+	name := filepath.Join(repo, filepath.FromSlash(f.File))
+	file, err := safewrite.Read(name, safewrite.Options{Within: repo})
+	if err == nil {
+		if beforeStampWrite != nil {
+			beforeStampWrite(name)
+		}
+		err = file.Replace(f.Old, f.Data)
+	}
+	var e *safewrite.Error
+	if errors.As(err, &e) {
+		return fmt.Errorf("%s\n  %s", e.Message("en"), e.Message("zh-CN"))
+	}
+	return err
 }
 
 // contentPath turns a file name given on the command line into a path

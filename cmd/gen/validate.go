@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/internal/safewrite"
 	"pairag.com/portal/protocol"
 )
 
@@ -25,7 +27,10 @@ fix, for each change since.
 FILE "-" (or no FILE) reads standard input. An unknown tier is treated as free.
 --fix writes the mechanical fixes (aliases, trailing commas, ...) back to FILE
 before reporting; with standard input, the fixed payload goes to standard
-output and the findings to standard error.
+output and the findings to standard error. FILE is replaced atomically (a
+kill leaves the old or the new file, whole); when it changed after gen read
+it (an editor saved it), or the disk is full, nothing is written, the exit
+status is 2 and the message says why.
 
 Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O problem.
 
@@ -66,7 +71,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 1 {
 		name = args[0]
 	}
-	text, size, err := readInput(name, stdin)
+	text, size, file, err := readInput(name, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "gen validate: %v\n", err)
 		return 2
@@ -79,8 +84,8 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Docs: site.FindingDocs(protocol.Default(), site.DefaultBaseURL)}
 	var res protocol.Result
 	if *fix {
-		if res, err = fixFile(name, text, opts, stdout, stderr); err != nil {
-			fmt.Fprintf(stderr, "gen validate: %v\n", err)
+		if res, err = fixFile(name, file, text, opts, stdout, stderr); err != nil {
+			fmt.Fprintf(stderr, "gen validate: %s\n", errorText(err, *lang))
 			return 2
 		}
 	} else {
@@ -115,39 +120,35 @@ func versionList() string {
 
 // readInput reads at most one byte more than the validator accepts, and
 // returns the input's whole size when it is known, so an oversized file is
-// reported with its real size.
-func readInput(name string, stdin io.Reader) (text []byte, size int64, err error) {
+// reported with its real size. A file (not standard input) comes with
+// what --fix needs to write it back safely.
+func readInput(name string, stdin io.Reader) (text []byte, size int64, file *safewrite.File, err error) {
 	limit := int64(protocol.Default().Limits.MaxBytes) + 1
 	if name == "-" {
 		text, err = io.ReadAll(io.LimitReader(stdin, limit))
 		if err != nil {
-			return nil, 0, fmt.Errorf("read standard input: %w", err)
+			return nil, 0, nil, fmt.Errorf("read standard input: %w", err)
 		}
-		return text, int64(len(text)), nil
+		return text, int64(len(text)), nil, nil
 	}
-	f, err := os.Open(name)
+	if info, err := os.Stat(name); err == nil && info.IsDir() {
+		return nil, 0, nil, fmt.Errorf("%s is a directory; give a JSON file (or - for standard input)", name)
+	}
+	file, err = safewrite.Read(name, safewrite.Options{Limit: limit})
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, nil, err
 	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, 0, err
-	}
-	if info.IsDir() {
-		return nil, 0, fmt.Errorf("%s is a directory; give a JSON file (or - for standard input)", name)
-	}
-	text, err = io.ReadAll(io.LimitReader(f, limit))
-	if err != nil {
-		return nil, 0, fmt.Errorf("read %s: %w", name, err)
-	}
-	return text, max(info.Size(), int64(len(text))), nil
+	return file.Data, file.Size, file, nil
 }
+
+// beforeFixWrite, when a test sets it, runs between reading the file and
+// writing its fixes back.
+var beforeFixWrite func(name string)
 
 // fixFile applies every mechanical fix to the input and writes the
 // result back: to FILE when anything changed, to standard output for "-".
 // It returns the result of validating the fixed text.
-func fixFile(name string, text []byte, opts protocol.Options, stdout, stderr io.Writer) (protocol.Result, error) {
+func fixFile(name string, file *safewrite.File, text []byte, opts protocol.Options, stdout, stderr io.Writer) (protocol.Result, error) {
 	text, total, res := protocol.FixAll(text, opts)
 	if name == "-" {
 		if _, err := stdout.Write(text); err != nil {
@@ -156,12 +157,11 @@ func fixFile(name string, text []byte, opts protocol.Options, stdout, stderr io.
 		return res, nil
 	}
 	if total > 0 {
-		info, err := os.Stat(name)
-		if err != nil {
-			return res, err
+		if beforeFixWrite != nil {
+			beforeFixWrite(name)
 		}
-		if err := os.WriteFile(name, text, info.Mode().Perm()); err != nil {
-			return res, fmt.Errorf("write %s: %w", name, err)
+		if err := file.Write(text); err != nil {
+			return res, err
 		}
 	}
 	fmt.Fprintf(stderr, "%s: applied %d fix(es)\n", name, total)
@@ -202,6 +202,15 @@ func report(w io.Writer, name string, res protocol.Result, format, lang string, 
 		fmt.Fprintf(w, "%s: %d error(s), %d warning(s), %d note(s) for the %s tier\n", display, errs, warns, infos, tier.EN)
 	}
 	return nil
+}
+
+// errorText is err's message in lang when it is a refused write.
+func errorText(err error, lang string) string {
+	var e *safewrite.Error
+	if errors.As(err, &e) {
+		return e.Message(lang)
+	}
+	return err.Error()
 }
 
 func severityWord(s protocol.Severity, lang string) string {

@@ -38,20 +38,14 @@ const markerText = "This directory is written by gen build; the next build repla
 // Check refuses output directories a build must not replace: the
 // repository root (when root is not "") or a directory holding it,
 // anything under its content/, protocol/ or .git/, and an existing
-// non-empty directory gen did not write. out is absolute.
+// non-empty directory gen did not write. out is absolute. The decision is
+// made on the paths as written and again with every symbolic link on
+// them followed ([Resolve]), so a link to content/, to the repository or
+// to .git/ on the way to out is refused too.
 func Check(out, root string) error {
 	if root != "" {
-		root, err := filepath.Abs(root)
-		if err != nil {
-			return fmt.Errorf("output %s: %w", out, err)
-		}
-		if within(root, out) {
-			return fmt.Errorf("output %s: refusing to replace a directory that holds the repository %s", out, root)
-		}
-		for _, src := range []string{"content", "protocol", ".git"} {
-			if within(out, filepath.Join(root, src)) {
-				return fmt.Errorf("output %s: refusing to write inside the repository's %s/, which holds sources", out, src)
-			}
+		if err := checkSources(out, root); err != nil {
+			return err
 		}
 	}
 	entries, err := os.ReadDir(out)
@@ -67,6 +61,102 @@ func Check(out, root string) error {
 		return fmt.Errorf("output %s: refusing to replace a non-empty directory gen did not write (it has no %s file); remove it yourself or choose another --out", out, MarkerFile)
 	}
 	return nil
+}
+
+// checkSources refuses an out that holds the repository root or lies in
+// one of its source folders, literally or once links are followed.
+func checkSources(out, root string) error {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return fmt.Errorf("output %s: %w", out, err)
+	}
+	realOut, err := Resolve(out)
+	if err != nil {
+		return fmt.Errorf("output %s: %w", out, err)
+	}
+	realRoot, err := Resolve(root)
+	if err != nil {
+		return fmt.Errorf("output %s: repository %s: %w", out, root, err)
+	}
+	shown := out
+	if realOut != out {
+		shown = fmt.Sprintf("%s (%s, following symbolic links)", out, realOut)
+	}
+	for _, o := range []string{out, realOut} {
+		for _, r := range []string{root, realRoot} {
+			if within(r, o) {
+				return fmt.Errorf("output %s: refusing to replace a directory that holds the repository %s", shown, root)
+			}
+		}
+	}
+	for _, src := range []string{"content", "protocol", ".git"} {
+		realSrc, err := Resolve(filepath.Join(realRoot, src))
+		if err != nil {
+			return fmt.Errorf("output %s: %w", out, err)
+		}
+		for _, o := range []string{out, realOut} {
+			for _, s := range []string{filepath.Join(root, src), realSrc} {
+				if within(o, s) {
+					return fmt.Errorf("output %s: refusing to write inside the repository's %s/, which holds sources", shown, src)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// maxLinkHops bounds the links Resolve follows, as the kernel's ELOOP does.
+const maxLinkHops = 40
+
+// Resolve returns the absolute path path names once every symbolic link
+// on it is followed, as far as it exists: the part that does not exist
+// yet (a new --out) is kept as written, under the resolved rest. Unlike
+// filepath.EvalSymlinks it accepts a missing tail and follows a link
+// whose target does not exist yet.
+func Resolve(path string) (string, error) {
+	path, err := filepath.Abs(path)
+	if err != nil {
+		return "", err
+	}
+	vol := filepath.VolumeName(path)
+	done := vol + string(filepath.Separator)
+	todo := strings.Split(path[len(done):], string(filepath.Separator))
+	for hops := 0; len(todo) > 0; {
+		name := todo[0]
+		todo = todo[1:]
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			done = filepath.Dir(done)
+			continue
+		}
+		next := filepath.Join(done, name)
+		info, err := os.Lstat(next)
+		if errors.Is(err, fs.ErrNotExist) {
+			return filepath.Join(append([]string{next}, todo...)...), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
+			done = next
+			continue
+		}
+		if hops++; hops > maxLinkHops {
+			return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+		}
+		target, err := os.Readlink(next)
+		if err != nil {
+			return "", err
+		}
+		if filepath.IsAbs(target) {
+			done = filepath.VolumeName(target) + string(filepath.Separator)
+			target = target[len(done):]
+		}
+		todo = append(strings.Split(target, string(filepath.Separator)), todo...)
+	}
+	return done, nil
 }
 
 // within reports whether path is dir or lies under it; both are absolute.

@@ -55,6 +55,73 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckFollowsLinks refuses an output reached through a symbolic
+// link to the sources, the repository or .git/, and a repository named
+// through a link (issue 25: --out cl/newsite, cl a link to content/,
+// wrote the site into the sources). Links that lead elsewhere are fine.
+func TestCheckFollowsLinks(t *testing.T) {
+	top := t.TempDir()
+	repo := filepath.Join(top, "repo")
+	for _, name := range []string{"content/en/_index.md", "protocol/x.json", ".git/HEAD", "site/keep.txt"} {
+		mustWrite(t, filepath.Join(repo, name), "keep me")
+	}
+	links := map[string]string{
+		"cl":      "content",
+		"dot":     ".",
+		"g":       ".git",
+		"abs":     filepath.Join(repo, "protocol"),
+		"chain":   "cl",
+		"away":    filepath.Join(top, "elsewhere"), // does not exist yet
+		"dangle":  "content/new",                   // dangling: a directory the build would create
+		"outward": "..",
+	}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(repo, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	repoLink := filepath.Join(top, "repo-link")
+	if err := os.Symlink("repo", repoLink); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		out, root string
+		wantErr   string // "" accepted
+	}{
+		{"repo/cl/newsite", "repo", "inside the repository's content/"},
+		{"repo/cl", "repo", "inside the repository's content/"},
+		{"repo/chain/newsite", "repo", "inside the repository's content/"},
+		{"repo/dangle", "repo", "inside the repository's content/"},
+		{"repo/dot", "repo", "holds the repository"},
+		{"repo/dot/content/x", "repo", "inside the repository's content/"},
+		{"repo/g/newsite", "repo", "inside the repository's .git/"},
+		{"repo/abs/public", "repo", "inside the repository's protocol/"},
+		{"repo/outward", "repo", "holds the repository"},
+		{"repo/content/x", "repo-link", "inside the repository's content/"}, // the repository named through a link
+		{"repo-link/content/x", "repo", "inside the repository's content/"},
+		{"repo-link", "repo", "holds the repository"},
+		{"repo/away/public", "repo", ""},
+		{"repo/outward/other", "repo", ""}, // a sibling of the repository
+		{"repo/public", "repo-link", ""},
+	}
+	for _, tt := range tests {
+		err := Check(filepath.Join(top, tt.out), filepath.Join(top, tt.root))
+		switch {
+		case tt.wantErr == "" && err != nil:
+			t.Errorf("Check(%s, root %s) = %v; want nil", tt.out, tt.root, err)
+		case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+			t.Errorf("Check(%s, root %s) = %v; want an error saying %q", tt.out, tt.root, err, tt.wantErr)
+		case tt.wantErr != "" && tt.out != "repo/content/x" && !strings.Contains(err.Error(), "following symbolic links"):
+			t.Errorf("Check(%s) = %v; want it to show where the links lead", tt.out, err)
+		}
+	}
+	loop := filepath.Join(repo, "loop")
+	os.Symlink("loop", loop)
+	if err := Check(filepath.Join(loop, "x"), repo); err == nil || !strings.Contains(err.Error(), "too many levels") {
+		t.Errorf("Check through a link loop = %v; want too many levels of links", err)
+	}
+}
+
 // TestRemoveStale removes what killed builds left beside the output
 // (issue 13: 12 kills left 217 MB) and keeps the work of a build still
 // running and everything else.

@@ -13,7 +13,9 @@ import (
 // Is reports whether name, a file's base name, is a scratch file:
 //
 //   - any hidden name (".x"): emacs locks (.#x), vim swap files (.x.swp),
-//     gedit's .goutputstream-*, macOS's .DS_Store
+//     gedit's .goutputstream-*, macOS's .DS_Store, and gen's own
+//     temporaries beside a file it rewrites (.x.gen-PID-RANDOM.tmp, see
+//     package safewrite), which a kill may leave behind
 //   - emacs autosaves (#x#) and anything else starting with "#"
 //   - backups ending in "~"
 //   - JetBrains' safe-write files (x___jb_tmp___, x___jb_old___)

@@ -26,6 +26,7 @@ func TestIs(t *testing.T) {
 		{"create-task.md~", true},
 		{"create-task.md___jb_tmp___", true},
 		{"create-task.md___jb_old___", true},
+		{".SKILL.zh-CN.md.gen-4242-1234567.tmp", true}, // gen's own (package safewrite), left by a kill
 		{"4913", true},
 		{"5036", true},
 		{"5159", true},

@@ -1,0 +1,17 @@
+package safewrite
+
+import (
+	"errors"
+
+	"golang.org/x/sys/unix"
+)
+
+// exchange swaps the names a and b atomically with renameat2
+// RENAME_EXCHANGE. It returns errNoExchange when the file system cannot.
+func exchange(a, b string) error {
+	err := unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE)
+	if errors.Is(err, unix.EINVAL) || errors.Is(err, unix.ENOSYS) || errors.Is(err, unix.ENOTSUP) {
+		return errNoExchange
+	}
+	return err
+}
