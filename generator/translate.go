@@ -128,8 +128,17 @@ func Stamp(fsys fs.FS, opt StampOptions, files ...string) ([]StampedFile, error)
 
 // stamp is Stamp on a guarded file system.
 func stamp(fsys fs.FS, opt StampOptions, files []string) ([]StampedFile, error) {
-	cs, _, err := comparisons(fsys, max(opt.Workers, 1))
+	cs, found, err := comparisons(fsys, max(opt.Workers, 1))
 	if err != nil {
+		return nil, err
+	}
+	var unreadable ErrorList // a pair that could not be compared (a file over the size limit) is said, not skipped
+	for i := range found {
+		if found[i].Severity == SeverityError && !strings.HasPrefix(found[i].File, "content/skills/") {
+			unreadable = append(unreadable, &found[i])
+		}
+	}
+	if err := unreadable.Err(); err != nil {
 		return nil, err
 	}
 	want := map[string]bool{}

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/protocol"
 )
 
@@ -164,4 +165,17 @@ func stripStamps(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestStampSaysWhyNotStamped: a translation over the size limit of one
+// Markdown file is refused by gen stamp with the reason, not skipped with
+// exit 0 and nothing said.
+func TestStampSaysWhyNotStamped(t *testing.T) {
+	big := zhPage + strings.Repeat("很长的一段话。\n\n", markdown.MaxPageBytes/20)
+	dir := writeTree(t, map[string]string{"content/en/a.md": enPage, "content/zh-CN/a.md": big})
+	var out bytes.Buffer
+	code := run([]string{"stamp", "--content", dir}, nil, &out, &out)
+	if code == 0 || !strings.Contains(out.String(), "content/zh-CN/a.md: the file is") {
+		t.Errorf("gen stamp on a translation over the limit = %d\n%s", code, out.String())
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/protocol"
 )
 
@@ -53,6 +54,7 @@ var crashCases = []crashCase{
 		return file, []string{"validate", "--fix", "--tier", "pro", file}
 	}},
 	{"stamp", func(t *testing.T, dir string, size int) (string, []string) {
+		size = min(size, markdown.MaxPageBytes-1<<10) // a larger translation is refused before any write
 		para := strings.Repeat("这是一段很长的说明文字。", 10) + "\n\n"
 		file := filepath.Join(dir, "content", "zh-CN", "a.md")
 		writeFile(t, filepath.Join(dir, "content", "en", "a.md"), enPage)
