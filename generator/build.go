@@ -200,6 +200,7 @@ func (b *builder) run(ctx context.Context) {
 		return
 	}
 	b.checkLinks()
+	b.checkFindingAnchors()
 }
 
 // load reads the protocol documents, labels, translations and pages. It

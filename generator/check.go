@@ -1,6 +1,8 @@
 package generator
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"pairag.com/portal/generator/markdown"
@@ -35,4 +37,35 @@ func (b *builder) brokenLink(l markdown.Link) string {
 		return "page " + path + " has no anchor #" + l.Frag
 	}
 	return ""
+}
+
+// checkFindingAnchors reports each anchor the validator links a finding
+// code to that the field reference no longer has in a language: gen
+// validate, the validator page and search/findings.json would lead readers
+// to the top of the page. It is a warning, so gen check --strict fails on it
+// while a draft reference page (a new version's, a test site's) still
+// builds. (The rows of fields, which findings about a
+// field's value link, come from the field tables' directives, not from
+// headings a writer renames.)
+// (Renaming the heading "Membership tier limits" left unknown-tier
+// pointing at an anchor that no longer existed, and the build passed.)
+func (b *builder) checkFindingAnchors() {
+	x := Docs(b.doc, "")
+	for _, lang := range languages {
+		r := b.results[x.Pages[lang]]
+		if r == nil {
+			continue // the missing reference page is reported where pages are paired
+		}
+		missing := map[string][]string{} // anchor → the codes linking it
+		for code, a := range x.Codes {
+			if !r.anchors[a] {
+				missing[a] = append(missing[a], code)
+			}
+		}
+		for _, a := range slices.Sorted(maps.Keys(missing)) {
+			slices.Sort(missing[a])
+			b.rep.warnf(r.page.File, 0, "the validator links %s to #%s, which this page no longer has: give the heading that explains it back its id, as ## Its title {#%s}",
+				strings.Join(missing[a], ", "), a, a)
+		}
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pairag.com/portal/generator/markdown"
 )
 
 // TestSupersededBuild edits a long page, and while that rebuild runs,
@@ -14,7 +16,7 @@ import (
 func TestSupersededBuild(t *testing.T) {
 	dir := copyRepo(t)
 	para := "Lorem ipsum dolor sit amet, **consectetur** adipiscing elit, `code` sed do [link](/docs/create-task/) tempor.\n\n"
-	body := "---\ntitle: Long\ndescription: A long page.\nnav: false\n---\n\n## Section\n\n" + strings.Repeat(para, 6<<20/len(para))
+	body := "---\ntitle: Long\ndescription: A long page.\nnav: false\n---\n\n## Section\n\n" + strings.Repeat(para, (markdown.MaxPageBytes-64<<10)/len(para)) // as long as a page may be: a slow rebuild
 	for _, lang := range []string{"en", "zh-CN"} {
 		writeFile(t, filepath.Join(dir, "content", lang, "long.md"), body)
 	}
