@@ -40,7 +40,7 @@ var findingAnchors = map[string]string{
 	// The protocol's own rules.
 	"unknown-top-level-field": "top-level-object", "deprecated-agents": "top_level.agents",
 	"schema-key":    "using-the-json-schema-in-your-editor",
-	"unknown-field": "manifest-fields", "unknown-field-typo": "manifest-fields",
+	"unknown-field": "manifest-fields", "unknown-field-typo": "manifest-fields", "key-not-snake-case": "who-this-reference-is-for",
 	"industry-code-shape": "industry-code", "industry-code-section": "industry-code",
 	"industry-code-division": "industry-code", "industry-code-case": "industry-code",
 	"industry-code-no-section": "industry-code",

@@ -101,6 +101,7 @@
 //	unknown-top-level-field        error
 //	deprecated-agents              error
 //	schema-key                     error
+//	key-not-snake-case             error
 //	unknown-field                  warning
 //	unknown-field-typo             warning
 //	industry-code-shape            error

@@ -259,6 +259,8 @@ func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
 		v.atKey(m, "deprecated-agents", p.String(), nil)
 	case ref == topLevelRef && m.Key == "$schema":
 		v.atKey(m, "schema-key", p.String(), removeMember(obj, i))
+	case !isSnakeCase(m.Key):
+		v.notSnakeCase(obj, m, p)
 	case ref == topLevelRef:
 		v.atKey(m, "unknown-top-level-field", p.String(), nil, clip(m.Key))
 	case v.idx.open[ref]:
@@ -272,6 +274,28 @@ func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
 			v.atKey(m, "unknown-field", p.String(), nil, clip(m.Key), where)
 		}
 	}
+}
+
+// notSnakeCase reports a key that is not written in snake_case, as every
+// key the protocol defines is, in closed and open field lists alike. The
+// fix renames the key to its snake_case form, unless the object already
+// has a key of that name.
+func (v *validation) notSnakeCase(obj *jsonpos.Node, m *jsonpos.Member, p path) {
+	if v.full() {
+		v.count("key-not-snake-case")
+		return
+	}
+	snake := toSnake(m.Key)
+	if !isSnakeCase(snake) {
+		v.atKey(m, "key-not-snake-case", p.String(), nil, clip(m.Key), bi{"use lower-case letters, digits and underscores only", "请只使用小写字母、数字和下划线"})
+		return
+	}
+	var fix *Fix
+	if obj.Member(snake) == nil {
+		fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: strconv.Quote(snake)}
+	}
+	advice := bi{"write " + strconv.Quote(clip(snake)), "请写作 " + strconv.Quote(clip(snake))}
+	v.atKey(m, "key-not-snake-case", p.String(), fix, clip(m.Key), advice)
 }
 
 // maxShown bounds how much of a submitted value a message repeats.

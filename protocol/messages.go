@@ -52,6 +52,7 @@ var catalog = map[string]entry{
 	"deprecated-agents":           {SeverityError, "the top-level agents array is deprecated and V18 rejects it; describe each participant's work in stages[].agent_skills", "顶层 agents 数组已弃用，V18 不再接受；请在 stages[].agent_skills 中描述各参与方的工作"},
 	"schema-key":                  {SeverityError, "the app accepts only manifest and stages at the top level, so $schema makes the payload fail; remove it, and associate the schema with your files by name in the editor instead (VS Code: json.schemas)", "应用只接受顶层的 manifest 和 stages，带 $schema 的载荷会被拒绝；请删除它，改在编辑器里按文件名关联 schema（VS Code：json.schemas）"},
 	"unknown-field":               {SeverityWarning, "%[1]q is not a field of %[2]s in V18; the app may ignore or reject it", "%[1]q 不是 V18 中 %[2]s 的字段，应用可能忽略或拒绝它"},
+	"key-not-snake-case":          {SeverityError, "key %[1]q is not in snake_case: every key of the protocol is lower-case words joined by underscores, and the app reads no other spelling; %[2]s", "键 %[1]q 不是 snake_case 写法：协议的键一律由小写单词加下划线组成，应用不识别其他写法；%[2]s"},
 	"unknown-field-typo":          {SeverityWarning, "%[1]q is not a field of %[2]s in V18; did you mean %[3]q?", "%[1]q 不是 V18 中 %[2]s 的字段，是否想写 %[3]q？"},
 	"industry-code-shape":         {SeverityError, "%q is not an ISIC Rev.4 code: write a section letter A–U, optionally followed by 2 to 4 digits (for example J62)", "%q 不是 ISIC Rev.4 代码：应为 A–U 中的门类字母，后面可接 2 到 4 位数字（例如 J62）"},
 	"industry-code-section":       {SeverityError, "division %[3]s does not belong to section %[2]s; ISIC Rev.4 places it in section %[4]s (%[4]s%[3]s)", "%[3]s 大类不属于门类 %[2]s；在 ISIC Rev.4 中它属于门类 %[4]s（%[4]s%[3]s）"},
@@ -119,7 +120,7 @@ func ClassOf(code string) Class {
 	case "too-many-stages", "location-required", "location-anywhere-only", "location-country-only",
 		"location-platform-id", "task-duration-too-long", "fiat-not-available":
 		return ClassTier
-	case "duplicate-stage-name", "industry-code-section", "industry-code-division", "version-retired":
+	case "duplicate-stage-name", "industry-code-section", "industry-code-division", "version-retired", "key-not-snake-case":
 		return ClassRule
 	}
 	return ClassShape

@@ -107,21 +107,46 @@ func sortedNames(fields map[string]Field) []string {
 	return names
 }
 
+// toSnake writes a camelCase, PascalCase, kebab-case or spaced key in
+// snake_case: maxTokens, MaxTokens, max-tokens and "max tokens" all become
+// max_tokens, and a run of capitals is one word (HTTPServer: http_server).
 func toSnake(s string) string {
+	r := []rune(s)
 	var b strings.Builder
-	for i, c := range s {
-		if unicode.IsUpper(c) {
-			if i > 0 {
+	for i, c := range r {
+		switch {
+		case c == '-' || c == ' ' || c == '.':
+			c = '_'
+		case unicode.IsUpper(c):
+			prevLower := i > 0 && (unicode.IsLower(r[i-1]) || unicode.IsDigit(r[i-1]))
+			acronymEnd := i > 0 && unicode.IsUpper(r[i-1]) && i+1 < len(r) && unicode.IsLower(r[i+1])
+			if prevLower || acronymEnd {
 				b.WriteByte('_')
 			}
 			c = unicode.ToLower(c)
 		}
-		if c == '-' || c == ' ' {
-			c = '_'
-		}
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// isSnakeCase reports whether key is written as the protocol writes every
+// key: lower-case ASCII words and digits joined by single underscores,
+// starting with a letter.
+func isSnakeCase(key string) bool {
+	if key == "" || key[0] < 'a' || key[0] > 'z' || key[len(key)-1] == '_' {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case c == '_' && key[i-1] != '_':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func editDistance(a, b string) int {
@@ -345,6 +370,10 @@ func (v *validation) typeCriteria(st *jsonpos.Node, p path, stageType int64) {
 		kp := base.key(m.Key)
 		if f, ok := own[m.Key]; ok {
 			v.value(f, m.Val, kp)
+			continue
+		}
+		if !isSnakeCase(m.Key) {
+			v.notSnakeCase(tc, m, kp)
 			continue
 		}
 		if other, ok := v.idx.criterion[m.Key]; ok {
