@@ -168,9 +168,19 @@
 // location: a tier's granularity is the most precise value it allows
 // (anywhere < country < city); an Anywhere value is fine for every tier, and
 // only free creators may omit the field. One place name is a country, two
-// names joined by a separator (· , ， / |) are a city, a hyphenated platform
-// id with three or more segments (Asia-East-HongKong) counts as a city, and
-// anything else is unclassified: a warning, never an error.
+// names joined by a separator are a city, a hyphenated platform id with
+// three or more segments (Asia-East-HongKong) counts as a city, and
+// anything else (three names or more, digits, brackets) is unclassified: a
+// warning where cities are allowed, an error where they are not. The
+// separators are the document's (· , ， / |) and every other punctuation
+// mark or symbol people type between two names: the middle dots and
+// bullets of every script (・ • ‧ ∙), the ideographic comma (、), semicolons,
+// colons, backslashes, dashes and arrows, in full-width forms too; a space
+// between two Chinese, Japanese or Korean names separates as well, since
+// such names hold no spaces. Apostrophes, periods, & and a hyphen between
+// letters stay inside a name (Côte d'Ivoire, St. Lucia, Trinidad & Tobago,
+// Guinea-Bissau). Full-width letters count as their ASCII forms
+// (Ａｎｙｗｈｅｒｅ is Anywhere).
 // task_duration_days is an optional manifest field. Language script checks
 // only compare scripts, so languages sharing a script are never flagged.
 package protocol

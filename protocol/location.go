@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"pairag.com/portal/protocol/jsonpos"
 )
@@ -25,44 +26,121 @@ type locationShape struct {
 	platformID  bool
 }
 
-// classifyLocation applies the document's location_policy.
+// classifyLocation applies the document's location_policy to the
+// location as people type it (see placeNames for the separators).
 func classifyLocation(loc string, pol LocationPolicy) locationShape {
-	loc = strings.TrimSpace(loc)
+	loc = strings.TrimSpace(foldWidth(loc))
 	if loc == "" {
 		return locationShape{granularity: granularityAnywhere}
 	}
 	for _, a := range pol.AnywhereValues {
-		if strings.EqualFold(loc, a) {
+		if strings.EqualFold(loc, foldWidth(a)) {
 			return locationShape{granularity: granularityAnywhere}
 		}
 	}
 	if platformLocationID.MatchString(loc) {
 		return locationShape{granularity: granularityCity, platformID: true}
 	}
-	if strings.ContainsAny(loc, "0123456789()[]{}<>") {
+	if strings.IndexFunc(loc, unclassifiable) >= 0 {
 		return locationShape{}
 	}
-	parts := []string{loc}
-	for _, sep := range pol.Separators {
-		var next []string
-		for _, p := range parts {
-			next = append(next, strings.Split(p, sep)...)
-		}
-		parts = next
-	}
-	var named []string
-	for _, p := range parts {
-		if p = strings.TrimSpace(p); p != "" {
-			named = append(named, p)
-		}
-	}
-	switch len(named) {
+	switch len(placeNames(loc, pol.Separators)) {
 	case 1:
 		return locationShape{granularity: granularityCountry}
 	case 2:
 		return locationShape{granularity: granularityCity}
 	}
 	return locationShape{}
+}
+
+// foldWidth writes full-width ASCII forms (Ｃｈｉｎａ／上海) and the
+// ideographic space as their ASCII counterparts.
+func foldWidth(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 0xFF01 && r <= 0xFF5E:
+			return r - 0xFEE0
+		case r == 0x3000:
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// unclassifiable reports the runes that make a location neither a country
+// nor a city: digits of any script and brackets of any kind.
+func unclassifiable(r rune) bool {
+	return unicode.IsDigit(r) || unicode.In(r, unicode.Ps, unicode.Pe) || r == '<' || r == '>'
+}
+
+// placeNames splits a location into the place names it joins. The
+// document's separators join names, and so does every other punctuation
+// mark or symbol people type between them (middle dots and bullets of every
+// script, the ideographic comma, semicolons, colons, slashes, dashes,
+// arrows), except the marks that belong inside a name: apostrophes,
+// periods, & and a hyphen between letters (Côte d'Ivoire, St. Lucia,
+// Trinidad & Tobago, Guinea-Bissau); a hyphen with a space beside it
+// separates. Between two Chinese, Japanese or Korean characters, which
+// are written without spaces inside a name, a space separates too.
+func placeNames(loc string, seps []string) []string {
+	for _, sep := range seps {
+		loc = strings.ReplaceAll(loc, foldWidth(sep), "\x00")
+	}
+	r := []rune(loc)
+	// around[i] holds the nearest non-space runes before and after r[i]
+	// (0 at either end), so every rune is judged in constant time.
+	around := make([][2]rune, len(r))
+	var last rune
+	for i, c := range r {
+		around[i][0] = last
+		if !unicode.IsSpace(c) {
+			last = c
+		}
+	}
+	last = 0
+	for i := len(r) - 1; i >= 0; i-- {
+		around[i][1] = last
+		if !unicode.IsSpace(r[i]) {
+			last = r[i]
+		}
+	}
+	var names []string
+	var cur strings.Builder
+	cut := func() {
+		if name := strings.TrimSpace(cur.String()); name != "" {
+			names = append(names, name)
+		}
+		cur.Reset()
+	}
+	for i, c := range r {
+		if c == 0 || joinsNames(r, i, around[i]) {
+			cut()
+			continue
+		}
+		cur.WriteRune(c)
+	}
+	cut()
+	return names
+}
+
+// joinsNames reports whether r[i] separates two place names; around holds
+// the nearest non-space runes on either side.
+func joinsNames(r []rune, i int, around [2]rune) bool {
+	c := r[i]
+	switch {
+	case c == '\'' || c == '’' || c == 'ʼ' || c == '.' || c == '&':
+		return false
+	case c == '-' || c == '‐' || c == '‑':
+		return i == 0 || i == len(r)-1 || unicode.IsSpace(r[i-1]) || unicode.IsSpace(r[i+1])
+	case unicode.IsSpace(c):
+		return writtenWithoutSpaces(around[0]) && writtenWithoutSpaces(around[1])
+	}
+	return unicode.IsPunct(c) || unicode.IsSymbol(c)
+}
+
+// writtenWithoutSpaces reports the scripts whose names hold no spaces.
+func writtenWithoutSpaces(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
 // location checks manifest.location against the tier's granularity. A tier
