@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"pairag.com/portal/protocol/jsonpos"
 )
@@ -68,10 +67,17 @@ func foldWidth(s string) string {
 }
 
 // unclassifiable reports the runes that make a location neither a country
-// nor a city: digits of any script and brackets of any kind.
+// nor a city: digits and brackets (after foldWidth, so full-width ones too).
 func unclassifiable(r rune) bool {
-	return unicode.IsDigit(r) || unicode.In(r, unicode.Ps, unicode.Pe) || r == '<' || r == '>'
+	return r >= '0' && r <= '9' || strings.ContainsRune("()[]{}<>【】「」『』〈〉《》〔〕", r)
 }
+
+// nameSeparators are the marks people type between two place names besides
+// the document's separators: ASCII punctuation other than what belongs in
+// a name, middle dots and bullets of every script, the ideographic comma,
+// dashes and arrows. An explicit list, not Unicode's punctuation and symbol
+// tables, which would cost the WebAssembly module several kilobytes.
+const nameSeparators = "!\"#$%*+,/:;=?@\\^_`|~·・･•‧∙⋅∘◦●、､﹑﹐﹔﹕–—―−→⇒➔➜»«›‹〜"
 
 // placeNames splits a location into the place names it joins. The
 // document's separators join names, and so does every other punctuation
@@ -93,14 +99,14 @@ func placeNames(loc string, seps []string) []string {
 	var last rune
 	for i, c := range r {
 		around[i][0] = last
-		if !unicode.IsSpace(c) {
+		if c != ' ' && c != '\t' {
 			last = c
 		}
 	}
 	last = 0
 	for i := len(r) - 1; i >= 0; i-- {
 		around[i][1] = last
-		if !unicode.IsSpace(r[i]) {
+		if r[i] != ' ' && r[i] != '\t' {
 			last = r[i]
 		}
 	}
@@ -128,19 +134,18 @@ func placeNames(loc string, seps []string) []string {
 func joinsNames(r []rune, i int, around [2]rune) bool {
 	c := r[i]
 	switch {
-	case c == '\'' || c == '’' || c == 'ʼ' || c == '.' || c == '&':
-		return false
 	case c == '-' || c == '‐' || c == '‑':
-		return i == 0 || i == len(r)-1 || unicode.IsSpace(r[i-1]) || unicode.IsSpace(r[i+1])
-	case unicode.IsSpace(c):
+		return i == 0 || i == len(r)-1 || r[i-1] == ' ' || r[i+1] == ' '
+	case c == ' ' || c == '\t':
 		return writtenWithoutSpaces(around[0]) && writtenWithoutSpaces(around[1])
 	}
-	return unicode.IsPunct(c) || unicode.IsSymbol(c)
+	return strings.ContainsRune(nameSeparators, c)
 }
 
-// writtenWithoutSpaces reports the scripts whose names hold no spaces.
+// writtenWithoutSpaces reports the scripts whose names hold no spaces:
+// Chinese, Japanese and Korean.
 func writtenWithoutSpaces(r rune) bool {
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	return r >= 0x3040 && r <= 0x30FF || r >= 0x3400 && r <= 0x9FFF || r >= 0xAC00 && r <= 0xD7AF || r >= 0xF900 && r <= 0xFAFF
 }
 
 // location checks manifest.location against the tier's granularity. A tier

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"pairag.com/portal/protocol/jsonpos"
@@ -110,22 +109,23 @@ func sortedNames(fields map[string]Field) []string {
 // toSnake writes a camelCase, PascalCase, kebab-case or spaced key in
 // snake_case: maxTokens, MaxTokens, max-tokens and "max tokens" all become
 // max_tokens, and a run of capitals is one word (HTTPServer: http_server).
+// Only ASCII letters change: a key with other letters is never snake_case.
 func toSnake(s string) string {
-	r := []rune(s)
+	upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	lower := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
 	var b strings.Builder
-	for i, c := range r {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
 		switch {
 		case c == '-' || c == ' ' || c == '.':
 			c = '_'
-		case unicode.IsUpper(c):
-			prevLower := i > 0 && (unicode.IsLower(r[i-1]) || unicode.IsDigit(r[i-1]))
-			acronymEnd := i > 0 && unicode.IsUpper(r[i-1]) && i+1 < len(r) && unicode.IsLower(r[i+1])
-			if prevLower || acronymEnd {
+		case upper(c):
+			if i > 0 && (lower(s[i-1]) || upper(s[i-1]) && i+1 < len(s) && s[i+1] >= 'a' && s[i+1] <= 'z') {
 				b.WriteByte('_')
 			}
-			c = unicode.ToLower(c)
+			c += 'a' - 'A'
 		}
-		b.WriteRune(c)
+		b.WriteByte(c)
 	}
 	return b.String()
 }
