@@ -41,8 +41,8 @@
 // the example with it. Whatever the published schema rejects, the engine
 // rejects at the same pointer; every engine error of [ClassShape] is one the
 // schema reports too. Tier limits ([ClassTier]), rules a schema cannot state
-// ([ClassRule]: unique stage names, ISIC divisions) and input problems
-// ([ClassInput]) are the engine's alone.
+// ([ClassRule]: unique stage names, ISIC Rev.4 membership, snake_case
+// keys) and input problems ([ClassInput]) are the engine's alone.
 //
 // A [Finding] has a stable code, a severity, the RFC 6901 pointer of the
 // value (the parent object for a missing key), a 1-based line and column
@@ -107,6 +107,8 @@
 //	industry-code-shape            error
 //	industry-code-section          error
 //	industry-code-division         error
+//	industry-code-group            error
+//	industry-code-class            error
 //	industry-code-case             error
 //	industry-code-no-section       error
 //	language-alias                 warning
@@ -181,6 +183,10 @@
 // letters stay inside a name (Côte d'Ivoire, St. Lucia, Trinidad & Tobago,
 // Guinea-Bissau). Full-width letters count as their ASCII forms
 // (Ａｎｙｗｈｅｒｅ is Anywhere).
+// industry_code: ISIC Rev.4 membership is checked at every level against
+// isic-rev4.tsv (21 sections, 88 divisions, 238 groups, 419 classes, from
+// UNSD's structure file), embedded beside the document rather than in it,
+// so the published document and the bundle stay as they are.
 // task_duration_days is an optional manifest field. Language script checks
 // only compare scripts, so languages sharing a script are never flagged.
 package protocol

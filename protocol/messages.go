@@ -57,6 +57,8 @@ var catalog = map[string]entry{
 	"industry-code-shape":         {SeverityError, "%q is not an ISIC Rev.4 code: write a section letter A–U, optionally followed by 2 to 4 digits (for example J62)", "%q 不是 ISIC Rev.4 代码：应为 A–U 中的门类字母，后面可接 2 到 4 位数字（例如 J62）"},
 	"industry-code-section":       {SeverityError, "division %[3]s does not belong to section %[2]s; ISIC Rev.4 places it in section %[4]s (%[4]s%[3]s)", "%[3]s 大类不属于门类 %[2]s；在 ISIC Rev.4 中它属于门类 %[4]s（%[4]s%[3]s）"},
 	"industry-code-division":      {SeverityError, "division %[2]s does not exist in ISIC Rev.4", "ISIC Rev.4 中不存在 %[2]s 大类"},
+	"industry-code-group":         {SeverityError, "group %[2]s does not exist in ISIC Rev.4; division %[3]s has the groups %[4]s", "ISIC Rev.4 中不存在 %[2]s 中类；%[3]s 大类下只有这些中类：%[4]s"},
+	"industry-code-class":         {SeverityError, "class %[2]s does not exist in ISIC Rev.4; group %[3]s has the classes %[4]s", "ISIC Rev.4 中不存在 %[2]s 小类；%[3]s 中类下只有这些小类：%[4]s"},
 	"industry-code-case":          {SeverityError, "%[1]q must be written with a capital section letter: %[2]q", "%[1]q 的门类字母必须大写：%[2]q"},
 	"industry-code-no-section":    {SeverityError, "%[1]q has no section letter; write %[2]q", "%[1]q 缺少门类字母，应写作 %[2]q"},
 	"language-alias":              {SeverityWarning, "%[1]q is an alias; the preferred tag is %[2]q", "%[1]q 是别名，推荐写作 %[2]q"},
@@ -120,7 +122,7 @@ func ClassOf(code string) Class {
 	case "too-many-stages", "location-required", "location-anywhere-only", "location-country-only",
 		"location-platform-id", "task-duration-too-long", "fiat-not-available":
 		return ClassTier
-	case "duplicate-stage-name", "industry-code-section", "industry-code-division", "version-retired", "key-not-snake-case":
+	case "duplicate-stage-name", "industry-code-section", "industry-code-division", "industry-code-group", "industry-code-class", "version-retired", "key-not-snake-case":
 		return ClassRule
 	}
 	return ClassShape

@@ -172,7 +172,9 @@ func editDistance(a, b string) int {
 
 // industryCode checks the ISIC Rev.4 code: the document's pattern first (a
 // code that fails it gets the most helpful of three errors, with a fix where
-// the repair is certain), then that the division belongs to the section.
+// the repair is certain), then that ISIC Rev.4 has it at every level: the
+// division in that section, the group in that division, the class in that
+// group (isic-rev4.tsv).
 func (v *validation) industryCode(f Field, n *jsonpos.Node, p path) {
 	code := n.Str
 	shape := v.idx.patterns[f.Pattern]
@@ -181,7 +183,7 @@ func (v *validation) industryCode(f Field, n *jsonpos.Node, p path) {
 	}
 	if !shape.MatchString(code) {
 		upper := strings.ToUpper(code)
-		if sec, ok := v.sectionOf(code); ok && len(code) >= 2 && len(code) <= 4 && allDigits(code) {
+		if sec, ok := isicSectionOf(code); ok && len(code) >= 2 && len(code) <= 4 && allDigits(code) {
 			v.at(n, "industry-code-no-section", p.String(), v.replace(n, strconv.Quote(sec+code)), code, sec+code)
 			return
 		}
@@ -195,13 +197,15 @@ func (v *validation) industryCode(f Field, n *jsonpos.Node, p path) {
 	if len(code) == 1 {
 		return
 	}
-	div := code[1:3]
-	sec, ok := v.sectionOf(div)
-	switch {
-	case !ok:
-		v.at(n, "industry-code-division", p.String(), nil, code, div)
-	case sec != code[:1]:
-		v.at(n, "industry-code-section", p.String(), nil, code, code[:1], div, sec)
+	switch c := checkISIC(code); {
+	case c.level == "division" && c.otherParent != "":
+		v.at(n, "industry-code-section", p.String(), nil, code, c.parent, c.code, c.otherParent)
+	case c.level == "division":
+		v.at(n, "industry-code-division", p.String(), nil, code, c.code)
+	case c.level == "group":
+		v.at(n, "industry-code-group", p.String(), nil, code, c.code, c.parent, strings.Join(c.existing, ", "))
+	case c.level == "class":
+		v.at(n, "industry-code-class", p.String(), nil, code, c.code, c.parent, strings.Join(c.existing, ", "))
 	}
 }
 
@@ -212,23 +216,6 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// sectionOf returns the ISIC section of the division named by the first two
-// digits of s.
-func (v *validation) sectionOf(s string) (string, bool) {
-	if len(s) < 2 || !allDigits(s[:2]) {
-		return "", false
-	}
-	n, _ := strconv.Atoi(s[:2])
-	for _, sec := range v.doc.ISICSections {
-		for _, rg := range sec.Divisions {
-			if n >= rg[0] && n <= rg[1] {
-				return sec.Section, true
-			}
-		}
-	}
-	return "", false
 }
 
 // language accepts preferred tags, warns on aliases with a fix, and rejects
