@@ -156,12 +156,12 @@ func (v *validation) location(m *jsonpos.Node) {
 	order := v.doc.LocationPolicy.GranularityOrder
 	n := m.Child("location")
 	if n == nil || n.Kind == '"' && strings.TrimSpace(n.Str) == "" {
-		if allowed != granularityAnywhere {
-			at := m
-			if n != nil {
-				at = n
-			}
-			v.report("location-required", "/manifest", at.Start, at.Start+1, nil, v.tierName())
+		switch {
+		case allowed == granularityAnywhere:
+		case n == nil:
+			v.report("location-required", "/manifest", m.Start, m.Start+1, nil, v.tierName())
+		default:
+			v.at(n, "location-required", "/manifest/location", nil, v.tierName())
 		}
 		return
 	}

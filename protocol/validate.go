@@ -225,7 +225,7 @@ func fencedJSON(text []byte, from int) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	open += from
-	nl := bytes.IndexByte(text[open:], '\n')
+	nl := bytes.IndexAny(text[open:], "\r\n") // the fence line ends at LF, CRLF or CR
 	if nl < 0 {
 		return 0, 0, false
 	}
