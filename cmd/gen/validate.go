@@ -70,10 +70,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gen validate: %v\n", err)
 		return 2
 	}
-	labels, err := generator.TierLabels(os.DirFS("."))
-	if err != nil {
-		labels = nil // outside the repository: tiers are named by their keys
-	}
+	labels := tierLabels // content/labels.yaml as built in, from any directory
 	opts := protocol.Options{Tier: *tier, Lang: *lang, Version: *version, Versions: protocolVersions(), TierLabels: labels, InputSize: size,
 		Docs: generator.Docs(protocol.Default(), generator.DefaultBaseURL)}
 	var res protocol.Result
