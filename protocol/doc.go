@@ -187,6 +187,31 @@
 // isic-rev4.tsv (21 sections, 88 divisions, 238 groups, 419 classes, from
 // UNSD's structure file), embedded beside the document rather than in it,
 // so the published document and the bundle stay as they are.
-// task_duration_days is an optional manifest field. Language script checks
+// task_duration_days is an optional manifest field.
+//
+// Rules of the reference that are not errors (TestReferenceRules holds
+// every sentence of its rule lists to a code or to one of these):
+//   - Unknown language tags are errors, although the reference lets a
+//     runtime fall back to en: the fallback silently changes the task's
+//     language. An alias is a warning with a fix to its tag: the app
+//     accepts it, and the reference only prefers the normalized form.
+//   - detail-missing-stage is a warning: whether the detail explains how
+//     the stages connect is prose; the engine checks only that it names
+//     every stage.
+//   - message-bus-mismatch is a warning: the reference says the two are
+//     usually the same, not that they must be.
+//   - type_criteria keys of another stage type, or of none, are warnings:
+//     the reference says which keys apply, and the app ignores the others.
+//   - all-stages-orchestrator is a warning: choosing a stage type from the
+//     work is a judgement, but a pipeline of orchestrators is a sign that
+//     none was made.
+//   - fiat-stripe-reminder is a note: fiat belongs only after an explicit
+//     request for real money, and publishing fails without the creator's
+//     Stripe setup; a payload shows neither, so the engine reminds.
+//   - unknown-tier is a note: the payload is judged as free, as the
+//     reference requires, and the errors of free say what fails.
+//   - Not checked, since no payload shows them: how participant_energy is
+//     described to users (a holding requirement, never an entry fee), what
+//     a generator asks the user, and whether the user asked for fiat. Language script checks
 // only compare scripts, so languages sharing a script are never flagged.
 package protocol
