@@ -187,7 +187,8 @@
 // isic-rev4.tsv (21 sections, 88 divisions, 238 groups, 419 classes, from
 // UNSD's structure file), embedded beside the document rather than in it,
 // so the published document and the bundle stay as they are.
-// task_duration_days is an optional manifest field.
+// task_duration_days is an optional manifest field. Language script checks
+// only compare scripts, so languages sharing a script are never flagged.
 //
 // Rules of the reference that are not errors (TestReferenceRules holds
 // every sentence of its rule lists to a code or to one of these):
@@ -212,6 +213,5 @@
 //     reference requires, and the errors of free say what fails.
 //   - Not checked, since no payload shows them: how participant_energy is
 //     described to users (a holding requirement, never an entry fee), what
-//     a generator asks the user, and whether the user asked for fiat. Language script checks
-// only compare scripts, so languages sharing a script are never flagged.
+//     a generator asks the user, and whether the user asked for fiat.
 package protocol
