@@ -62,12 +62,18 @@ func TestKeysSnakeCaseKnownFields(t *testing.T) {
 	delete(lim, "max_tokens")
 	m := manifestOf(p)
 	m["Industry-Code"] = "J62"
+	stageOf(p, 0)["maxTokens"], stageOf(p, 0)["max-tokens"] = 1, 2
 	text := encode(t, p)
 	res := Validate(text, Options{Tier: "pro"})
 	got := findingsOf(res)
 	for _, w := range []want{{"key-not-snake-case", "/stages/0/agent_skills/0/context_constraints/input_limit/maxTokens"}, {"key-not-snake-case", "/manifest/Industry-Code"}} {
 		if !containsWant(got, w) {
 			t.Errorf("findings %v lack %v", got, w)
+		}
+	}
+	for _, w := range []want{{"key-not-snake-case", "/stages/0/maxTokens"}, {"key-not-snake-case", "/stages/0/max-tokens"}} {
+		if f, ok := findAt(res, w); !ok || f.Fix != nil {
+			t.Errorf("%v: %+v; want a finding without a fix (both keys would become max_tokens)", w, f.Fix)
 		}
 	}
 	f, _ := findAt(res, want{"key-not-snake-case", "/manifest/Industry-Code"})

@@ -111,9 +111,10 @@ type validation struct {
 	errors                 int       // errors found, reported or not
 	dropped, droppedErrors int       // findings past max_findings
 
-	steps               []jsonpos.Step    // the walk's path stack (see path)
-	manifest            *jsonpos.Node     // the manifest object, once walked
-	stageNames          map[string]string // stage_name → pointer of its first stage
+	steps               []jsonpos.Step                   // the walk's path stack (see path)
+	manifest            *jsonpos.Node                    // the manifest object, once walked
+	stageNames          map[string]string                // stage_name → pointer of its first stage
+	snakeForms          map[*jsonpos.Node]map[string]int // object → snake_case form → its keys written so
 	notAllOrchestrators bool
 	stripeReminded      bool
 }
