@@ -70,7 +70,7 @@ func versionedSite(t *testing.T) *httptest.Server {
 		fsys["content/"+lang+"/docs/task-publish-v19.md"] = &fstest.MapFile{Data: []byte(strings.ReplaceAll(string(src), "v18", "v19"))}
 	}
 	dir := filepath.Join(t.TempDir(), "public")
-	if _, err := generator.Build(context.Background(), generator.Config{Content: fsys, OutDir: dir, BaseURL: "http://127.0.0.1"}); err != nil {
+	if _, err := generator.Build(context.Background(), generator.Config{Content: fsys, OutDir: dir, BaseURL: "http://127.0.0.1", JudgedVersions: []*protocol.Document{protocol.Default(), d19}}); err != nil {
 		t.Fatalf("build the site with V19: %v", err)
 	}
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))

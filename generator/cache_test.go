@@ -18,7 +18,7 @@ import (
 func renderCached(t *testing.T, fsys fstest.MapFS, c *Cache) (string, *Result) {
 	t.Helper()
 	dir := t.TempDir()
-	res, err := Render(context.Background(), Config{Content: fsys, BaseURL: "https://example.test", Log: io.Discard, Cache: c}, dir)
+	res, err := Render(context.Background(), Config{Content: fsys, BaseURL: "https://example.test", Log: io.Discard, Cache: c, JudgedVersions: judgedIn(fsys)}, dir)
 	if err != nil {
 		t.Fatalf("Render: %v", err)
 	}
@@ -114,7 +114,7 @@ func TestCacheKeyCoversEveryRead(t *testing.T) {
 		changeNotesFile: "\"19\":\n  intro:\n    en: Why.\n    zh-CN: 原因。\n",
 	})
 	log := newReadLog(site)
-	if _, err := Render(context.Background(), Config{Content: log, BaseURL: "https://example.test", Log: io.Discard}, t.TempDir()); err != nil {
+	if _, err := Render(context.Background(), Config{Content: log, BaseURL: "https://example.test", Log: io.Discard, JudgedVersions: judgedIn(site)}, t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	var inputs []string

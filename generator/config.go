@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/site"
+	"pairag.com/portal/protocol"
 )
 
 // DefaultBaseURL is the production origin of the site.
@@ -67,6 +68,13 @@ type Config struct {
 	// page. Nil leaves the page without the tool (its prose still points to
 	// gen validate) and logs a warning.
 	Validator *Validator
+
+	// JudgedVersions are the protocol versions that gen validate and the
+	// validator module judge payloads by. Nil means protocol.Versions(),
+	// those built into this program. Build refuses a version in protocol/
+	// that is not among them, so the site never publishes a version whose
+	// every payload the validator would reject.
+	JudgedVersions []*protocol.Document
 }
 
 // Validator is a compiled validator module and the toolchain's loader for it

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -47,7 +48,7 @@ func render(t testing.TB, fsys fstest.MapFS) (string, *Result, error) {
 	t.Helper()
 	dir := t.TempDir()
 	var log bytes.Buffer
-	res, err := Render(context.Background(), Config{Content: fsys, BaseURL: "https://example.test", Log: &log}, dir)
+	res, err := Render(context.Background(), Config{Content: fsys, BaseURL: "https://example.test", Log: &log, JudgedVersions: judgedIn(fsys)}, dir)
 	if testing.Verbose() && log.Len() > 0 {
 		t.Logf("warnings:\n%s", log.String())
 	}
@@ -87,4 +88,16 @@ func withFiles(fsys fstest.MapFS, files map[string]string) fstest.MapFS {
 		out[k] = &fstest.MapFile{Data: []byte(v)}
 	}
 	return out
+}
+
+// judgedIn returns the versions in fsys's protocol/, for builds of test
+// sites whose validator would judge the fixture V19 too (nil when they do
+// not parse; the build then reports why).
+func judgedIn(fsys fs.FS) []*protocol.Document {
+	sub, err := fs.Sub(fsys, "protocol")
+	if err != nil {
+		return nil
+	}
+	docs, _ := protocol.ParseVersions(sub)
+	return docs
 }

@@ -64,6 +64,7 @@ func (b *builder) loadVersions() []*protocol.Document {
 	if err == nil {
 		var docs []*protocol.Document
 		if docs, err = protocol.ParseVersions(sub); err == nil {
+			b.checkJudged(docs)
 			return docs
 		}
 	}
@@ -85,6 +86,21 @@ func (b *builder) loadVersions() []*protocol.Document {
 		return nil
 	}
 	return docs
+}
+
+// checkJudged refuses each version of protocol/ that the validator does not
+// embed: the site would publish it while gen validate and the module reject
+// every payload that names it.
+func (b *builder) checkJudged(docs []*protocol.Document) {
+	judged := b.cfg.JudgedVersions
+	if judged == nil {
+		judged = protocol.Versions()
+	}
+	for _, d := range docs {
+		if _, ok := protocol.Lookup(judged, d.Version); !ok {
+			b.rep.errorf("protocol/"+d.FileName(), 1, "version %s would be published, but gen validate and the validator module cannot judge it: run go generate ./protocol (it embeds every version of protocol/), then rebuild gen", d.Version)
+		}
+	}
 }
 
 // contentVersion is the version the pages describe: the newest version with

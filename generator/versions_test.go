@@ -184,7 +184,7 @@ func TestChangelogPages(t *testing.T) {
 	var log bytes.Buffer
 	dir := t.TempDir()
 	fsys := withV19(t)
-	if _, err := Render(context.Background(), Config{Content: fsys, BaseURL: "https://example.test", Log: &log}, dir); err != nil {
+	if _, err := Render(context.Background(), Config{Content: fsys, BaseURL: "https://example.test", Log: &log, JudgedVersions: judgedIn(fsys)}, dir); err != nil {
 		t.Fatalf("Render: %v", err)
 	}
 	if strings.Contains(log.String(), "changes-v19") {
@@ -446,5 +446,20 @@ func TestChangeNotes(t *testing.T) {
 				t.Errorf("Render = %v; want an error containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestBuildRefusesUnjudgedVersion drops the fixture V19 into a copy of the
+// small site and builds it with the versions this program embeds: the
+// build refuses, naming the file, because gen validate and the module
+// would reject every V19 payload the site tells readers to write.
+func TestBuildRefusesUnjudgedVersion(t *testing.T) {
+	_, err := Render(context.Background(), Config{Content: withV19(t), BaseURL: "https://example.test"}, t.TempDir())
+	want := "protocol/pairag-task-publish-v19.json:1: version 19.0 would be published, but gen validate and the validator module cannot judge it"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Render with an unjudged V19 = %v; want an error containing %q", err, want)
+	}
+	if _, _, err := render(t, withV19(t)); err != nil {
+		t.Errorf("Render with V19 judged: %v", err)
 	}
 }

@@ -41,8 +41,8 @@
 // the example with it. Whatever the published schema rejects, the engine
 // rejects at the same pointer; every engine error of [ClassShape] is one the
 // schema reports too. Tier limits ([ClassTier]), rules a schema cannot state
-// ([ClassRule]: unique stage names, ISIC divisions) and input problems
-// ([ClassInput]) are the engine's alone.
+// ([ClassRule]: unique stage names, ISIC Rev.4 membership, snake_case
+// keys) and input problems ([ClassInput]) are the engine's alone.
 //
 // A [Finding] has a stable code, a severity, the RFC 6901 pointer of the
 // value (the parent object for a missing key), a 1-based line and column
@@ -88,9 +88,48 @@
 // location: a tier's granularity is the most precise value it allows
 // (anywhere < country < city); an Anywhere value is fine for every tier, and
 // only free creators may omit the field. One place name is a country, two
-// names joined by a separator (· , ， / |) are a city, a hyphenated platform
-// id with three or more segments (Asia-East-HongKong) counts as a city, and
-// anything else is unclassified: a warning, never an error.
+// names joined by a separator are a city, a hyphenated platform id with
+// three or more segments (Asia-East-HongKong) counts as a city, and
+// anything else (three names or more, digits, brackets) is unclassified: a
+// warning where cities are allowed, an error where they are not. The
+// separators are the document's (· , ， / |) and every other punctuation
+// mark or symbol people type between two names: the middle dots and
+// bullets of every script (・ • ‧ ∙), the ideographic comma (、), semicolons,
+// colons, backslashes, dashes and arrows, in full-width forms too; a space
+// between two Chinese, Japanese or Korean names separates as well, since
+// such names hold no spaces. Apostrophes, periods, & and a hyphen between
+// letters stay inside a name (Côte d'Ivoire, St. Lucia, Trinidad & Tobago,
+// Guinea-Bissau). Full-width letters count as their ASCII forms
+// (Ａｎｙｗｈｅｒｅ is Anywhere).
+// industry_code: ISIC Rev.4 membership is checked at every level against
+// isic-rev4.tsv (21 sections, 88 divisions, 238 groups, 419 classes, from
+// UNSD's structure file), embedded beside the document rather than in it,
+// so the published document and the bundle stay as they are.
 // task_duration_days is an optional manifest field. Language script checks
 // only compare scripts, so languages sharing a script are never flagged.
+//
+// Rules of the reference that are not errors (TestReferenceRules holds
+// every sentence of its rule lists to a code or to one of these):
+//   - Unknown language tags are errors, although the reference lets a
+//     runtime fall back to en: the fallback silently changes the task's
+//     language. An alias is a warning with a fix to its tag: the app
+//     accepts it, and the reference only prefers the normalized form.
+//   - detail-missing-stage is a warning: whether the detail explains how
+//     the stages connect is prose; the engine checks only that it names
+//     every stage.
+//   - message-bus-mismatch is a warning: the reference says the two are
+//     usually the same, not that they must be.
+//   - type_criteria keys of another stage type, or of none, are warnings:
+//     the reference says which keys apply, and the app ignores the others.
+//   - all-stages-orchestrator is a warning: choosing a stage type from the
+//     work is a judgement, but a pipeline of orchestrators is a sign that
+//     none was made.
+//   - fiat-stripe-reminder is a note: fiat belongs only after an explicit
+//     request for real money, and publishing fails without the creator's
+//     Stripe setup; a payload shows neither, so the engine reminds.
+//   - unknown-tier is a note: the payload is judged as free, as the
+//     reference requires, and the errors of free say what fails.
+//   - Not checked, since no payload shows them: how participant_energy is
+//     described to users (a holding requirement, never an entry fee), what
+//     a generator asks the user, and whether the user asked for fiat.
 package protocol

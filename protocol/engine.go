@@ -259,6 +259,8 @@ func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
 		v.atKey(m, "deprecated-agents", p.String(), nil)
 	case ref == topLevelRef && m.Key == "$schema":
 		v.atKey(m, "schema-key", p.String(), removeMember(obj, i))
+	case !isSnakeCase(m.Key):
+		v.notSnakeCase(obj, m, p)
 	case ref == topLevelRef:
 		v.atKey(m, "unknown-top-level-field", p.String(), nil, clip(m.Key))
 	case v.idx.open[ref]:
@@ -272,6 +274,49 @@ func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
 			v.atKey(m, "unknown-field", p.String(), nil, clip(m.Key), where)
 		}
 	}
+}
+
+// notSnakeCase reports a key that is not written in snake_case, as every
+// key the protocol defines is, in closed and open field lists alike. The
+// fix renames the key to its snake_case form, unless that would repeat a
+// key of the object.
+func (v *validation) notSnakeCase(obj *jsonpos.Node, m *jsonpos.Member, p path) {
+	if v.full() {
+		v.count("key-not-snake-case")
+		return
+	}
+	snake := toSnake(m.Key)
+	if !isSnakeCase(snake) {
+		v.atKey(m, "key-not-snake-case", p.String(), nil, clip(m.Key), bi{"use lower-case letters, digits and underscores only", "请只使用小写字母、数字和下划线"})
+		return
+	}
+	var fix *Fix
+	if !v.snakeTaken(obj, snake) {
+		fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: strconv.Quote(snake)}
+	}
+	advice := bi{"write " + strconv.Quote(clip(snake)), "请写作 " + strconv.Quote(clip(snake))}
+	v.atKey(m, "key-not-snake-case", p.String(), fix, clip(m.Key), advice)
+}
+
+// snakeTaken reports whether renaming m to snake would repeat a key of obj:
+// one already written so, or another key with the same snake_case form
+// (maxTokens beside max-tokens). The snake_case forms of an object's keys
+// are counted once per object, when its first such key is reported.
+func (v *validation) snakeTaken(obj *jsonpos.Node, snake string) bool {
+	forms, ok := v.snakeForms[obj]
+	if !ok {
+		forms = map[string]int{}
+		for i := range obj.Members {
+			if !obj.Members[i].Shadowed {
+				forms[toSnake(obj.Members[i].Key)]++
+			}
+		}
+		if v.snakeForms == nil {
+			v.snakeForms = map[*jsonpos.Node]map[string]int{}
+		}
+		v.snakeForms[obj] = forms
+	}
+	return forms[snake] > 1
 }
 
 // maxShown bounds how much of a submitted value a message repeats.

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"pairag.com/portal/protocol/jsonpos"
@@ -107,21 +106,47 @@ func sortedNames(fields map[string]Field) []string {
 	return names
 }
 
+// toSnake writes a camelCase, PascalCase, kebab-case or spaced key in
+// snake_case: maxTokens, MaxTokens, max-tokens and "max tokens" all become
+// max_tokens, and a run of capitals is one word (HTTPServer: http_server).
+// Only ASCII letters change: a key with other letters is never snake_case.
 func toSnake(s string) string {
+	upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	lower := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= '0' && c <= '9' }
 	var b strings.Builder
-	for i, c := range s {
-		if unicode.IsUpper(c) {
-			if i > 0 {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '-' || c == ' ' || c == '.':
+			c = '_'
+		case upper(c):
+			if i > 0 && (lower(s[i-1]) || upper(s[i-1]) && i+1 < len(s) && s[i+1] >= 'a' && s[i+1] <= 'z') {
 				b.WriteByte('_')
 			}
-			c = unicode.ToLower(c)
+			c += 'a' - 'A'
 		}
-		if c == '-' || c == ' ' {
-			c = '_'
-		}
-		b.WriteRune(c)
+		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// isSnakeCase reports whether key is written as the protocol writes every
+// key: lower-case ASCII words and digits joined by single underscores,
+// starting with a letter.
+func isSnakeCase(key string) bool {
+	if key == "" || key[0] < 'a' || key[0] > 'z' || key[len(key)-1] == '_' {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case c == '_' && key[i-1] != '_':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func editDistance(a, b string) int {
@@ -147,7 +172,9 @@ func editDistance(a, b string) int {
 
 // industryCode checks the ISIC Rev.4 code: the document's pattern first (a
 // code that fails it gets the most helpful of three errors, with a fix where
-// the repair is certain), then that the division belongs to the section.
+// the repair is certain), then that ISIC Rev.4 has it at every level: the
+// division in that section, the group in that division, the class in that
+// group (isic-rev4.tsv).
 func (v *validation) industryCode(f Field, n *jsonpos.Node, p path) {
 	code := n.Str
 	shape := v.idx.patterns[f.Pattern]
@@ -156,7 +183,7 @@ func (v *validation) industryCode(f Field, n *jsonpos.Node, p path) {
 	}
 	if !shape.MatchString(code) {
 		upper := strings.ToUpper(code)
-		if sec, ok := v.sectionOf(code); ok && len(code) >= 2 && len(code) <= 4 && allDigits(code) {
+		if sec, ok := isicSectionOf(code); ok && len(code) >= 2 && len(code) <= 4 && allDigits(code) {
 			v.at(n, "industry-code-no-section", p.String(), v.replace(n, strconv.Quote(sec+code)), code, sec+code)
 			return
 		}
@@ -170,13 +197,15 @@ func (v *validation) industryCode(f Field, n *jsonpos.Node, p path) {
 	if len(code) == 1 {
 		return
 	}
-	div := code[1:3]
-	sec, ok := v.sectionOf(div)
-	switch {
-	case !ok:
-		v.at(n, "industry-code-division", p.String(), nil, code, div)
-	case sec != code[:1]:
-		v.at(n, "industry-code-section", p.String(), nil, code, code[:1], div, sec)
+	switch c := checkISIC(code); {
+	case c.level == "division" && c.otherParent != "":
+		v.at(n, "industry-code-section", p.String(), nil, code, c.parent, c.code, c.otherParent)
+	case c.level == "division":
+		v.at(n, "industry-code-division", p.String(), nil, code, c.code)
+	case c.level == "group":
+		v.at(n, "industry-code-group", p.String(), nil, code, c.code, c.parent, strings.Join(c.existing, ", "))
+	case c.level == "class":
+		v.at(n, "industry-code-class", p.String(), nil, code, c.code, c.parent, strings.Join(c.existing, ", "))
 	}
 }
 
@@ -187,23 +216,6 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// sectionOf returns the ISIC section of the division named by the first two
-// digits of s.
-func (v *validation) sectionOf(s string) (string, bool) {
-	if len(s) < 2 || !allDigits(s[:2]) {
-		return "", false
-	}
-	n, _ := strconv.Atoi(s[:2])
-	for _, sec := range v.doc.ISICSections {
-		for _, rg := range sec.Divisions {
-			if n >= rg[0] && n <= rg[1] {
-				return sec.Section, true
-			}
-		}
-	}
-	return "", false
 }
 
 // language accepts preferred tags, warns on aliases with a fix, and rejects
@@ -345,6 +357,10 @@ func (v *validation) typeCriteria(st *jsonpos.Node, p path, stageType int64) {
 		kp := base.key(m.Key)
 		if f, ok := own[m.Key]; ok {
 			v.value(f, m.Val, kp)
+			continue
+		}
+		if !isSnakeCase(m.Key) {
+			v.notSnakeCase(tc, m, kp)
 			continue
 		}
 		if other, ok := v.idx.criterion[m.Key]; ok {

@@ -156,7 +156,8 @@ func TestRules(t *testing.T) {
 		{"spanish text with language en is not flagged", "pro", func(p map[string]any) {
 			manifestOf(p)["description"] = "Recoger las ventas de las tiendas y publicar un panel semanal."
 		}, nil},
-		{"unknown manifest key with typo", "pro", func(p map[string]any) { manifestOf(p)["industryCode"] = "J62" }, []want{{"unknown-field-typo", "/manifest/industryCode"}}},
+		{"camelCase manifest key", "pro", func(p map[string]any) { manifestOf(p)["industryCode"] = "J62" }, []want{{"key-not-snake-case", "/manifest/industryCode"}}},
+		{"unknown manifest key with typo", "pro", func(p map[string]any) { manifestOf(p)["industry_cod"] = "J62" }, []want{{"unknown-field-typo", "/manifest/industry_cod"}}},
 		{"unknown stage key", "pro", func(p map[string]any) { stageOf(p, 0)["colour"] = "red" }, []want{{"unknown-field", "/stages/0/colour"}}},
 		{"open input_limit keys are fine", "pro", func(p map[string]any) {
 			stageOf(p, 0)["agent_skills"].([]any)[0].(map[string]any)["context_constraints"].(map[string]any)["input_limit"].(map[string]any)["temperature"] = 1

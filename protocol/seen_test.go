@@ -186,12 +186,22 @@ func hostileInputs() []hostile {
 		fmt.Fprintf(&keys, `"k%d":1`, i)
 	}
 	keys.WriteString("}}")
+	var camel bytes.Buffer
+	camel.WriteString(`{"stages":[{"agent_skills":[{"context_constraints":{"input_limit":{`)
+	for i := range 300000 {
+		if i > 0 {
+			camel.WriteByte(',')
+		}
+		fmt.Fprintf(&camel, `"maxTokens%d":1`, i)
+	}
+	camel.WriteString("}}}]}]}")
 	return []hostile{
 		{"1 MB number", []byte(`{"manifest":{"task_duration_days":` + strings.Repeat("9", 1<<20) + `}}`), "number-too-long"},
 		{"4 MB number", []byte(`{"stages":[{"participant_energy":1` + strings.Repeat("0", 4<<20) + `}]}`), "number-too-long"},
 		{"150,000 stub stages", stages.Bytes(), "findings-truncated"},
 		{"3.5 MB detail and many stages", named.Bytes(), "too-many-stages"},
 		{"400,000 unknown keys", keys.Bytes(), "findings-truncated"},
+		{"300,000 camelCase keys in an open list", camel.Bytes(), "findings-truncated"},
 	}
 }
 

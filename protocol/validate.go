@@ -111,9 +111,10 @@ type validation struct {
 	errors                 int       // errors found, reported or not
 	dropped, droppedErrors int       // findings past max_findings
 
-	steps               []jsonpos.Step    // the walk's path stack (see path)
-	manifest            *jsonpos.Node     // the manifest object, once walked
-	stageNames          map[string]string // stage_name → pointer of its first stage
+	steps               []jsonpos.Step                   // the walk's path stack (see path)
+	manifest            *jsonpos.Node                    // the manifest object, once walked
+	stageNames          map[string]string                // stage_name → pointer of its first stage
+	snakeForms          map[*jsonpos.Node]map[string]int // object → snake_case form → its keys written so
 	notAllOrchestrators bool
 	stripeReminded      bool
 }
@@ -225,7 +226,7 @@ func fencedJSON(text []byte, from int) (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	open += from
-	nl := bytes.IndexByte(text[open:], '\n')
+	nl := bytes.IndexAny(text[open:], "\r\n") // the fence line ends at LF, CRLF or CR
 	if nl < 0 {
 		return 0, 0, false
 	}

@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	_ "embed"
 	"fmt"
 	"io/fs"
 
@@ -11,17 +10,14 @@ import (
 )
 
 // Every published version of the document is embedded, one variable per
-// file: an embed.FS would be simpler to extend but brings about 200 KB of
-// file system code into the WebAssembly module. TestEmbeddedVersions fails,
-// naming the file, when a pairag-task-publish-v*.json of this directory is
-// missing from published. The newest is current.
+// file (versions_embed.go): an embed.FS would be simpler but brings about
+// 200 KB of file system code into the WebAssembly module. The file is
+// generated from the pairag-task-publish-v*.json files of this directory:
+// TestEmbeddedVersions fails when it is stale and rewrites it with -update
+// (go generate does the same), and gen build refuses to publish a version
+// the program does not embed. The newest is current.
 
-//go:embed pairag-task-publish-v18.json
-var v18JSON []byte
-
-var published = []namedFile{
-	{"pairag-task-publish-v18.json", v18JSON},
-}
+//go:generate go test -run TestEmbeddedVersions -update
 
 // VersionGlob matches the file names of the protocol's versions.
 const VersionGlob = "pairag-task-publish-v*.json"

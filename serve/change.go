@@ -33,7 +33,7 @@ var codeDirs = []string{"cmd", "generator", "internal", "protocol", "serve", "te
 // embeds are the files, or directories ending in "/", that gen's packages
 // embed (protocol's JSON document is read from the repository too, so a
 // change to it rebuilds the site instead).
-var embeds = []string{"templates/assets/", "serve/reload.js", "serve/overlay.css"}
+var embeds = []string{"templates/assets/", "serve/reload.js", "serve/overlay.css", "protocol/isic-rev4.tsv"}
 
 // classify says what a change of p, a slash-separated path relative to the
 // repository, calls for. Editors' scratch files are ignored everywhere.

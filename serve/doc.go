@@ -57,8 +57,9 @@
 // Code is what is compiled into gen: *.go and *.templ files under cmd/,
 // generator/, internal/, protocol/, serve/, templates/ and wasmbuild/
 // (outside testdata), and the files gen embeds, templates/assets/**,
-// serve/reload.js and serve/overlay.css. The list is codeDirs and embeds
-// in change.go; a test follows gen's imports and fails when it misses one.
+// serve/reload.js, serve/overlay.css and protocol/isic-rev4.tsv. The list
+// is codeDirs and embeds in change.go; a test follows gen's imports and
+// fails when it misses one.
 //
 // Editors' scratch files are ignored wherever they appear, as the build
 // ignores them (see internal/scratch): hidden files, vim's 4913 probe (and

@@ -9,7 +9,6 @@ import (
 	"os"
 	"strings"
 
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/safewrite"
@@ -76,10 +75,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gen validate: %v\n", err)
 		return 2
 	}
-	labels, err := reference.TierLabels(os.DirFS("."))
-	if err != nil {
-		labels = nil // outside the repository: tiers are named by their keys
-	}
+	labels := tierLabels // content/labels.yaml as built in, from any directory
 	opts := protocol.Options{Tier: *tier, Lang: *lang, Version: *version, Versions: protocolVersions(), TierLabels: labels, InputSize: size,
 		Docs: site.FindingDocs(protocol.Default(), site.DefaultBaseURL)}
 	var res protocol.Result

@@ -148,7 +148,7 @@ func (p *parser) comment() bool {
 	switch p.text[start+1] {
 	case '/':
 		end := start + 2
-		for end < len(p.text) && p.text[end] != '\n' {
+		for end < len(p.text) && p.text[end] != '\n' && p.text[end] != '\r' {
 			end++
 		}
 		p.pos = end

@@ -14,7 +14,8 @@ type Position struct {
 	UTF16  int
 }
 
-// Positions maps many byte offsets in one pass over text, so a large
+// Positions maps many byte offsets in one pass over text (lines end at
+// LF, CRLF or a lone CR), so a large
 // single-line text with many offsets to name stays linear. Offsets outside
 // the text are clamped to it.
 func Positions(text []byte, offsets []int) []Position {
@@ -29,11 +30,12 @@ func Positions(text []byte, offsets []int) []Position {
 		target := min(max(offsets[i], 0), len(text))
 		for pos < target {
 			r, size := utf8.DecodeRune(text[pos:])
-			switch {
-			case r == '\n':
+			// A line ends at LF, at CRLF (counted at its LF) and at a CR
+			// alone, as old Mac files end their lines.
+			if r == '\n' || r == '\r' && (pos+1 == len(text) || text[pos+1] != '\n') {
 				cur.Line++
 				cur.Column = 1
-			default:
+			} else {
 				cur.Column++
 			}
 			cur.UTF16++
