@@ -42,7 +42,7 @@ func FuzzValidate(f *testing.F) {
 		if res.Valid != (errors == 0) {
 			t.Fatalf("Valid = %v with %d errors", res.Valid, errors)
 		}
-		fixed, _ := ApplyFixes(text, res.Findings)
+		fixed, _, _ := ApplyFixes(text, res.Findings)
 		if utf8.Valid(text) && !utf8.Valid(fixed) {
 			t.Fatalf("ApplyFixes broke UTF-8")
 		}
