@@ -51,6 +51,7 @@ func TestFixOnlyMends(t *testing.T) {
 		{"two objects separated by a comma", example + ",\n" + second, "json-several-values", "", []string{example, second}},
 		{"prose after the object", example + "\nHope this helps!", "json-trailing-text", "", []string{example + "\n"}},
 		{"prose before the object", "Here is your task:\n" + example, "json-leading-text", "", []string{example}},
+		{"a fence line that holds the brace", "```json" + example + "\n```", "input-markdown-fence", example + "\n", nil},
 		{"prose around a fence", "Here:\n```json\n" + example + "\n```\nDone.", "input-markdown-fence", "Here:\n" + example + "\nDone.", nil},
 	}
 	for _, tt := range tests {

@@ -83,10 +83,13 @@ func (v *validation) line(at int) int { return jsonpos.Positions(v.text, []int{a
 // span is a byte range [start, end) of the text.
 type span struct{ start, end int }
 
-// fenceLines returns the Markdown fence lines of text[from:]: lines whose
-// first characters, after at most three spaces, are ```. A JSON string
-// cannot span lines, so a fence line is never inside one, while a ``` in
-// the Markdown of a string value is. Each span ends after its line break.
+// fenceLines returns the Markdown fences of text[from:]: lines whose first
+// characters, after at most three spaces, are ```. A JSON string cannot
+// span lines, so a fence is never inside one, while a ``` in the Markdown
+// of a string value is. A span covers the indent, the backticks and an
+// info string of letters and digits (json); when only white space follows
+// on the line, it ends after the line break, else where the rest begins
+// (```json{ keeps its brace).
 func fenceLines(text []byte, from int) []span {
 	var out []span
 	for at := from; at < len(text); {
@@ -97,12 +100,27 @@ func fenceLines(text []byte, from int) []span {
 		line := text[at:end]
 		indent := len(line) - len(bytes.TrimLeft(line, " "))
 		if indent <= 3 && bytes.HasPrefix(line[indent:], []byte("```")) {
-			out = append(out, span{at, end})
+			x := indent + 3
+			for x < len(line) && line[x] == '`' {
+				x++
+			}
+			if x < len(line) && isLetter(line[x]) {
+				for x < len(line) && isWordByte(line[x]) {
+					x++
+				}
+			}
+			if hasText(line[x:]) {
+				out = append(out, span{at, at + x})
+			} else {
+				out = append(out, span{at, end})
+			}
 		}
 		at = end
 	}
 	return out
 }
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // hasText reports whether text holds anything but white space.
 func hasText(text []byte) bool { return len(bytes.TrimSpace(text)) > 0 }
