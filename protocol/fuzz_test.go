@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -80,39 +81,48 @@ func FuzzFixKeeps(f *testing.F) {
 		f.Add([]byte(s), "pro")
 	}
 	f.Fuzz(func(t *testing.T, text []byte, tier string) {
-		opts := Options{Tier: tier}
-		fr, err := FixAll(text, opts)
-		if err != nil {
-			if !bytes.Equal(fr.Text, text) {
-				t.Fatalf("FixAll refused (%v) but changed the text", err)
-			}
-			t.Fatalf("FixAll refused its own fixes: %v", err)
-		}
-		cur := text
-		for range fixRounds {
-			_, fixes := validate(cur, opts)
-			var edits []textedit.Edit
-			for _, fx := range fixes {
-				edits = append(edits, textedit.Edit{Start: fx.Start, End: fx.End, New: fx.Replacement})
-			}
-			edits = appliedEdits(cur, edits)
-			if len(edits) == 0 {
-				break
-			}
-			for _, e := range edits {
-				if why := notAMend(cur[e.Start:e.End], e.New); why != "" {
-					t.Fatalf("edit [%d,%d) %q -> %q %s", e.Start, e.End, cur[e.Start:e.End], e.New, why)
-				}
-			}
-			cur, _ = textedit.Apply(cur, edits)
-		}
-		if !bytes.Equal(cur, fr.Text) {
-			t.Fatalf("FixAll's text differs from its rounds replayed")
-		}
-		if utf8.Valid(text) && !utf8.Valid(fr.Text) {
-			t.Fatalf("FixAll broke UTF-8")
+		if err := fixKeeps(text, tier); err != nil {
+			t.Fatal(err)
 		}
 	})
+}
+
+// fixKeeps runs FixAll on text and says what broke the promise that it
+// keeps every byte it does not fix; nil when it held.
+func fixKeeps(text []byte, tier string) error {
+	opts := Options{Tier: tier}
+	fr, err := FixAll(text, opts)
+	if err != nil {
+		if !bytes.Equal(fr.Text, text) {
+			return fmt.Errorf("FixAll refused (%v) but changed the text", err)
+		}
+		return fmt.Errorf("FixAll refused its own fixes: %w", err)
+	}
+	cur := text
+	for range fixRounds {
+		_, fixes := validate(cur, opts)
+		var edits []textedit.Edit
+		for _, fx := range fixes {
+			edits = append(edits, textedit.Edit{Start: fx.Start, End: fx.End, New: fx.Replacement})
+		}
+		edits = appliedEdits(cur, edits)
+		if len(edits) == 0 {
+			break
+		}
+		for _, e := range edits {
+			if why := notAMend(cur[e.Start:e.End], e.New); why != "" {
+				return fmt.Errorf("edit [%d,%d) %q -> %q %s", e.Start, e.End, cur[e.Start:e.End], e.New, why)
+			}
+		}
+		cur, _ = textedit.Apply(cur, edits)
+	}
+	if !bytes.Equal(cur, fr.Text) {
+		return fmt.Errorf("FixAll's text differs from its rounds replayed")
+	}
+	if utf8.Valid(text) && !utf8.Valid(fr.Text) {
+		return fmt.Errorf("FixAll broke UTF-8")
+	}
+	return nil
 }
 
 // notAMend says why replacing old with repl could take something of the
