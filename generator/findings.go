@@ -21,6 +21,8 @@ var findingAnchors = map[string]string{
 	"findings-truncated":   "who-this-reference-is-for",
 	"input-markdown-fence": "who-this-reference-is-for", "json-leading-text": "who-this-reference-is-for",
 	"json-trailing-text": "who-this-reference-is-for", "json-comment": "who-this-reference-is-for",
+	"json-closed-early": "who-this-reference-is-for", "json-several-values": "who-this-reference-is-for",
+	"input-several-fences":  "who-this-reference-is-for",
 	"json-comment-unclosed": "who-this-reference-is-for", "json-trailing-comma": "who-this-reference-is-for",
 	"json-duplicate-key": "who-this-reference-is-for", "json-too-deep": "who-this-reference-is-for",
 	"json-truncated": "who-this-reference-is-for", "json-single-quote": "who-this-reference-is-for",
