@@ -46,9 +46,28 @@
 //
 // A [Finding] has a stable code, a severity, the RFC 6901 pointer of the
 // value (the parent object for a missing key), a 1-based line and column
-// (columns count characters), a message in English and in Chinese, and a
-// [Fix] when the repair is mechanical. [ApplyFixes] applies fixes and leaves
-// every other byte as written.
+// (columns count characters), a message in English and in Chinese, a
+// [Fix] when the repair is mechanical, and [Suggestion]s when it is not.
+//
+// # Fixes only mend
+//
+// A fix changes only the bytes its finding names: it replaces one value
+// by the one the rule allows (the current version, the preferred language
+// tag, a capital section letter, the key a field was renamed to, Anywhere
+// where only Anywhere is allowed, the tier's longest duration, 0 points on
+// a fiat stage where the tier has fiat), or deletes what carries nothing of
+// the payload (a comment, a trailing comma, a byte order mark, the lines of
+// one Markdown fence). A repair that would remove text the creator wrote
+// (a key with its value, such as $schema or a retired field; prose before
+// or after the object; text after an object closed too early) or choose
+// between readings (two fenced payloads, two objects one after the other:
+// the first is judged) is a suggestion with a preview, never applied by
+// [ApplyFixes] or [FixAll]. Every set of fixes is checked before it is
+// applied: every string, number, literal and bracket outside the values
+// the fixes replace must come through in order, or the fixes are refused
+// with a [FixRefusal] and the text is left as it was. [FixAll] applies every
+// fix, also those of findings past max_findings, and counts those left when
+// its rounds run out.
 //
 // # Finding codes
 //

@@ -27,6 +27,9 @@ func (v *validation) report(code, ptr string, start, end int, fix *Fix, args ...
 		if sev == SeverityError {
 			v.droppedErrors++
 		}
+		if fix != nil {
+			v.moreFixes = append(v.moreFixes, *fix)
+		}
 		return
 	}
 	v.found = append(v.found, pending{code: code, pointer: ptr, start: start, end: end, args: args, fix: fix})
@@ -258,7 +261,7 @@ func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
 	case ref == topLevelRef && v.doc.TopLevel.DeprecatedFields[m.Key] != "":
 		v.atKey(m, "deprecated-agents", p.String(), nil)
 	case ref == topLevelRef && m.Key == "$schema":
-		v.atKey(m, "schema-key", p.String(), removeMember(obj, i))
+		v.reportWith("schema-key", p.String(), m.KeyStart, m.KeyEnd, v.removeMemberSuggestion(obj, i))
 	case !isSnakeCase(m.Key):
 		v.notSnakeCase(obj, m, p)
 	case ref == topLevelRef:

@@ -26,22 +26,37 @@ type Fix struct {
 	Replacement string `json:"replacement"`
 }
 
+// Suggestion is a repair that is never applied by itself, because it would
+// remove text the creator wrote (a key, a stage, prose) or choose between
+// readings of the text: a caller shows Message and Preview, and applies
+// Edits (byte ranges of the submitted text) only when the creator chooses
+// it. A finding with several suggestions offers them as choices.
+type Suggestion struct {
+	Message   string `json:"message"`
+	Edits     []Fix  `json:"edits"`
+	Preview   string `json:"preview"` // the text around the edits as it would read after them
+	MessageEN string `json:"-"`
+	MessageZH string `json:"-"`
+}
+
 // Finding is one problem in a payload. Code is stable and documented in
 // doc.go; Pointer is the RFC 6901 pointer of the offending value (or of its
 // parent for a missing key); Line and Column are 1-based, columns counted in
 // characters; Message is in the language asked for, MessageEN and MessageZH
 // carry both; Docs links the reference section that explains the rule.
 type Finding struct {
-	Severity  Severity `json:"severity"`
-	Code      string   `json:"code"`
-	Pointer   string   `json:"pointer"`
-	Line      int      `json:"line"`
-	Column    int      `json:"column"`
-	Message   string   `json:"message"`
-	Fix       *Fix     `json:"fix,omitempty"`
-	Docs      string   `json:"docs,omitempty"` // the reference section that explains the rule, when Options.Docs is set
-	MessageEN string   `json:"-"`
-	MessageZH string   `json:"-"`
+	Severity Severity `json:"severity"`
+	Code     string   `json:"code"`
+	Pointer  string   `json:"pointer"`
+	Line     int      `json:"line"`
+	Column   int      `json:"column"`
+	Message  string   `json:"message"`
+	Fix      *Fix     `json:"fix,omitempty"`
+	// Suggestions are repairs offered but never applied by ApplyFixes.
+	Suggestions []Suggestion `json:"suggestions,omitempty"`
+	Docs        string       `json:"docs,omitempty"` // the reference section that explains the rule, when Options.Docs is set
+	MessageEN   string       `json:"-"`
+	MessageZH   string       `json:"-"`
 
 	start, end int    // byte span of the offending text
 	field      string // pointer of the field whose row explains it, "" for the code's anchor
@@ -63,6 +78,7 @@ type pending struct {
 	start, end int
 	args       []any
 	fix        *Fix
+	suggest    []Suggestion
 }
 
 // format fills a finding from its code's row (codes.go). Unknown codes are
@@ -73,15 +89,16 @@ func (p pending) format() Finding {
 		m = &Code{Severity: SeverityError, EN: "internal: unknown finding code " + p.code, ZH: "内部错误：未知的检查代码 " + p.code}
 	}
 	return Finding{
-		Severity:  m.Severity,
-		Code:      p.code,
-		Pointer:   p.pointer,
-		MessageEN: fmt.Sprintf(m.EN, argsIn(p.args, false)...),
-		MessageZH: fmt.Sprintf(m.ZH, argsIn(p.args, true)...),
-		Fix:       p.fix,
-		start:     p.start,
-		end:       p.end,
-		field:     p.named(m.Link),
+		Severity:    m.Severity,
+		Code:        p.code,
+		Pointer:     p.pointer,
+		MessageEN:   fmt.Sprintf(m.EN, argsIn(p.args, false)...),
+		MessageZH:   fmt.Sprintf(m.ZH, argsIn(p.args, true)...),
+		Fix:         p.fix,
+		Suggestions: p.suggest,
+		start:       p.start,
+		end:         p.end,
+		field:       p.named(m.Link),
 	}
 }
 

@@ -21,13 +21,17 @@ func TestFixAll(t *testing.T) {
 		{"nothing to fix", example, 0, example, true},
 		{"alias and comment", strings.Replace(alias, `"bounty_energy": 200,`, `"bounty_energy": 200, // points`, 1), 2,
 			strings.Replace(example, `"bounty_energy": 200,`, `"bounty_energy": 200, `, 1), true},
-		{"a fence hides the alias until the next round", "```json\n" + alias + "\n```\n", 2, example + "\n", true},
+		{"a fence hides the alias until the next round", "```json\n" + alias + "\n```\n", 3, example + "\n", true},
 		{"no fix for a double comma", strings.Replace(example, `"ownership": 1,`, `"ownership": 1,,`, 1), 0,
 			strings.Replace(example, `"ownership": 1,`, `"ownership": 1,,`, 1), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			fixed, applied, res := FixAll([]byte(tt.text), Options{Tier: "pro"})
+			fr, err := FixAll([]byte(tt.text), Options{Tier: "pro"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixed, applied, res := fr.Text, fr.Applied, fr.Result
 			if applied != tt.applied || string(fixed) != tt.want || res.Valid != tt.valid {
 				t.Errorf("FixAll = %d fixes, valid %v, text\n%s\nwant %d fixes, valid %v, text\n%s", applied, res.Valid, fixed, tt.applied, tt.valid, tt.want)
 			}

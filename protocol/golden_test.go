@@ -32,14 +32,23 @@ type goldenResult struct {
 }
 
 type goldenFinding struct {
-	Severity Severity `json:"severity"`
-	Code     string   `json:"code"`
-	Pointer  string   `json:"pointer"`
-	Line     int      `json:"line"`
-	Column   int      `json:"column"`
-	EN       string   `json:"en"`
-	ZH       string   `json:"zh"`
-	Fix      *Fix     `json:"fix,omitempty"`
+	Severity Severity           `json:"severity"`
+	Code     string             `json:"code"`
+	Pointer  string             `json:"pointer"`
+	Line     int                `json:"line"`
+	Column   int                `json:"column"`
+	EN       string             `json:"en"`
+	ZH       string             `json:"zh"`
+	Fix      *Fix               `json:"fix,omitempty"`
+	Suggest  []goldenSuggestion `json:"suggestions,omitempty"`
+}
+
+// goldenSuggestion is a suggestion in both languages.
+type goldenSuggestion struct {
+	EN      string `json:"en"`
+	ZH      string `json:"zh"`
+	Edits   []Fix  `json:"edits"`
+	Preview string `json:"preview"`
 }
 
 // TestGolden validates every payload under testdata/payloads for each tier
@@ -59,7 +68,11 @@ func TestGolden(t *testing.T) {
 				checkFindings(t, res)
 				g := goldenResult{Valid: res.Valid, Findings: []goldenFinding{}}
 				for _, f := range res.Findings {
-					g.Findings = append(g.Findings, goldenFinding{f.Severity, f.Code, f.Pointer, f.Line, f.Column, f.MessageEN, f.MessageZH, f.Fix})
+					var sug []goldenSuggestion
+					for _, s := range f.Suggestions {
+						sug = append(sug, goldenSuggestion{s.MessageEN, s.MessageZH, s.Edits, s.Preview})
+					}
+					g.Findings = append(g.Findings, goldenFinding{f.Severity, f.Code, f.Pointer, f.Line, f.Column, f.MessageEN, f.MessageZH, f.Fix, sug})
 				}
 				got[tier] = g
 			}

@@ -24,8 +24,8 @@ func TestInput(t *testing.T) {
 		{"bom", "\xEF\xBB\xBF" + valid, "input-bom", 1, 1, valid},
 		{"invalid utf-8", "{\"manifest\": \"\xff\"}", "input-invalid-utf8", 1, 15, ""},
 		{"markdown fence", "```json\n" + valid + "\n```\n", "input-markdown-fence", 1, 1, valid + "\n"},
-		{"leading prose", "Here is your task:\n" + valid, "json-leading-text", 1, 1, valid},
-		{"trailing text", valid + "\nHope this helps!", "json-trailing-text", lines(valid) + 1, 1, valid + "\n"},
+		{"leading prose", "Here is your task:\n" + valid, "json-leading-text", 1, 1, ""}, // a suggestion: TestFixOnlyMends
+		{"trailing text", valid + "\nHope this helps!", "json-trailing-text", lines(valid) + 1, 1, ""},
 		{"line comment", "{\n  // note\n  \"manifest\": {}, \"stages\": []}", "json-comment", 2, 3, "{\n  \n  \"manifest\": {}, \"stages\": []}"},
 		{"block comment", "{/* x */\"manifest\": {}, \"stages\": []}", "json-comment", 1, 2, "{\"manifest\": {}, \"stages\": []}"},
 		{"trailing comma in object", "{\"manifest\": {}, \"stages\": [],\n}", "json-trailing-comma", 1, 30, "{\"manifest\": {}, \"stages\": []\n}"},
@@ -60,8 +60,8 @@ func TestInput(t *testing.T) {
 				t.Errorf("Valid = true with an error finding")
 			}
 			if tt.fixed != "" {
-				got, n := ApplyFixes([]byte(tt.text), res.Findings)
-				if n == 0 || string(got) != tt.fixed {
+				got, n, err := ApplyFixes([]byte(tt.text), res.Findings)
+				if n == 0 || err != nil || string(got) != tt.fixed {
 					t.Errorf("ApplyFixes = %q (%d fixes); want %q", abbreviate(string(got)), n, abbreviate(tt.fixed))
 				}
 			}
@@ -102,7 +102,7 @@ func TestReferenceExample(t *testing.T) {
 			t.Errorf("as ultra: unexpected %s %s", f.Severity, f.Code)
 		}
 	}
-	fixed, _ := ApplyFixes(text, ultra.Findings)
+	fixed, _, _ := ApplyFixes(text, ultra.Findings)
 	if !bytes.Contains(fixed, []byte(`"language": "en",`)) {
 		t.Errorf("ApplyFixes did not replace the alias")
 	}

@@ -118,7 +118,8 @@ func (v *validation) migration(c Change, old, next *Document, objects map[string
 			}
 		case FieldRemoved:
 			if i := memberIndex(o.n, c.Name); i >= 0 {
-				v.atKey(&o.n.Members[i], "field-retired", o.ptr+jsonpos.Pointer(c.Name), removeMember(o.n, i), c.Name, next.Version)
+				m := &o.n.Members[i]
+				v.reportWith("field-retired", o.ptr+jsonpos.Pointer(c.Name), m.KeyStart, m.KeyEnd, v.removeMemberSuggestion(o.n, i), c.Name, next.Version)
 			}
 		case FieldRequired:
 			if o.n.Member(c.Name) == nil && !renamedPresent(o.n, next, c.Where, c.Name) {

@@ -318,7 +318,11 @@ func (v *validation) fiat(st *jsonpos.Node, p path) bool {
 		if d.IsZero() || d.IsNegative() || !d.IsInteger() {
 			continue // zero is right; a negative or fractional value has its own error
 		}
-		v.at(pts, "fiat-points-not-zero", p.sub(key), v.replace(pts, "0"), key, d.String())
+		var fix *Fix
+		if v.tierLimit().FiatAvailable {
+			fix = v.replace(pts, "0") // where fiat is not available, the points are the only payment left
+		}
+		v.at(pts, "fiat-points-not-zero", p.sub(key), fix, key, d.String())
 	}
 	return true
 }

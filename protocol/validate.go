@@ -68,6 +68,13 @@ func (r Result) Counts() (errors, warnings, infos int) {
 // reports everything it would reject (errors) or question (warnings), with
 // positions in text. It never panics and runs in time linear in the input.
 func Validate(text []byte, opts Options) Result {
+	res, _ := validate(text, opts)
+	return res
+}
+
+// validate is Validate that also returns every fix, those of the findings
+// past max_findings (counted, not shown) included.
+func validate(text []byte, opts Options) (Result, []Fix) {
 	versions := opts.Versions
 	if len(versions) == 0 {
 		versions = Versions()
@@ -92,7 +99,13 @@ func Validate(text []byte, opts Options) Result {
 			res.Findings[i].Docs = opts.Docs.URL(lang, f.Code, f.field)
 		}
 	}
-	return res
+	fixes := v.moreFixes
+	for _, f := range res.Findings {
+		if f.Fix != nil {
+			fixes = append(fixes, *f.Fix)
+		}
+	}
+	return res, fixes
 }
 
 // validation carries the state of one Validate call.
@@ -110,6 +123,7 @@ type validation struct {
 	found                  []pending // findings up to the document's max_findings
 	errors                 int       // errors found, reported or not
 	dropped, droppedErrors int       // findings past max_findings
+	moreFixes              []Fix     // the fixes of the findings past max_findings
 
 	steps               []jsonpos.Step                   // the walk's path stack (see path)
 	manifest            *jsonpos.Node                    // the manifest object, once walked
@@ -140,8 +154,12 @@ func (v *validation) run() {
 		return
 	}
 	root, issues := jsonpos.Parse(v.text[:end], start, v.doc.Limits.MaxDepth)
-	fatal := false
+	fatal, trailing := false, -1
 	for _, is := range issues {
+		if is.Code == "json-trailing-text" {
+			trailing = is.Start // reported below, once the top-level value is known
+			continue
+		}
 		var fix *Fix
 		if is.Removable {
 			fix = &Fix{Start: is.Start, End: is.End}
@@ -160,6 +178,9 @@ func (v *validation) run() {
 	if root.Kind != '{' {
 		v.report("top-level-not-object", "", root.Start, root.Start+1, nil, kindWord(root.Kind))
 		return
+	}
+	if trailing >= 0 {
+		v.trailing(root, start, trailing, end)
 	}
 	v.pickDocument()
 	v.walkPayload()
@@ -192,15 +213,25 @@ func (v *validation) checkInput() (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	end = len(text)
-	if s, e, found := fencedJSON(text, start); found {
-		v.report("input-markdown-fence", "", start, start+3, &Fix{Start: 0, End: len(text), Replacement: string(text[s:e])})
-		return s, e, true
+	if fences := fenceLines(text, start); len(fences) > 0 && fences[0].start < firstBracket(text, start) {
+		start, end = v.fenced(start, fences)
+		return start, end, true
 	}
 	if lead := leadingProse(text, start); lead > start {
-		v.report("json-leading-text", "", start, lead, &Fix{Start: start, End: lead})
+		v.reportSuggest("json-leading-text", start, lead,
+			[]Suggestion{v.suggestion("remove-leading-text", []Fix{{Start: start, End: lead}})})
 		start = lead
 	}
 	return start, end, true
+}
+
+// firstBracket returns the offset of the first { or [ of text[from:], or
+// len(text): a fence that opens before it wraps the JSON.
+func firstBracket(text []byte, from int) int {
+	if i := bytes.IndexAny(text[from:], "{["); i >= 0 {
+		return from + i
+	}
+	return len(text)
 }
 
 func firstInvalidUTF8(text []byte) int {
@@ -212,30 +243,6 @@ func firstInvalidUTF8(text []byte) int {
 		i += size
 	}
 	return 0
-}
-
-// fencedJSON finds a ```-fenced block and returns the span between the fence
-// lines.
-func fencedJSON(text []byte, from int) (start, end int, ok bool) {
-	brace := bytes.IndexAny(text[from:], "{[")
-	if brace < 0 {
-		brace = len(text) - from
-	}
-	open := bytes.Index(text[from:from+brace], []byte("```")) // a fence after the first brace is inside or after the JSON
-	if open < 0 {
-		return 0, 0, false
-	}
-	open += from
-	nl := bytes.IndexAny(text[open:], "\r\n") // the fence line ends at LF, CRLF or CR
-	if nl < 0 {
-		return 0, 0, false
-	}
-	start = open + nl + 1
-	closeAt := bytes.LastIndex(text[start:], []byte("```"))
-	if closeAt < 0 {
-		return start, len(text), true
-	}
-	return start, start + closeAt, true
 }
 
 // leadingProse returns the offset of the first { when it follows prose such
@@ -273,6 +280,12 @@ func (v *validation) result(lang string) Result {
 		out[i].Message = out[i].MessageEN
 		if lang == "zh-CN" {
 			out[i].Message = out[i].MessageZH
+		}
+		for j, s := range out[i].Suggestions {
+			out[i].Suggestions[j].Message = s.MessageEN
+			if lang == "zh-CN" {
+				out[i].Suggestions[j].Message = s.MessageZH
+			}
 		}
 	}
 	sortFindings(out)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/format"
 	"os"
+	"pairag.com/portal/internal/textedit"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -213,10 +214,22 @@ func TestValidateRetiredVersion(t *testing.T) {
 			t.Errorf("%s: message does not name version %s: %q / %q", f.Code, v19.Version, f.MessageEN, f.MessageZH)
 		}
 	}
-	fixed, n := ApplyFixes(text, res.Findings)
-	if n != 3 {
-		t.Errorf("ApplyFixes applied %d fixes; want 3", n)
+	fixed, n, err := ApplyFixes(text, res.Findings)
+	if n != 2 || err != nil {
+		t.Errorf("ApplyFixes applied %d fixes, %v; want 2 (the retired field is a suggestion)", n, err)
 	}
+	// The creator also chooses the suggestion that removes the retired field.
+	retired, _ := findCode(res, "field-retired")
+	if len(retired.Suggestions) != 1 || retired.Fix != nil {
+		t.Fatalf("field-retired = %+v; want one suggestion and no fix", retired)
+	}
+	edits := []textedit.Edit{{Start: retired.Suggestions[0].Edits[0].Start, End: retired.Suggestions[0].Edits[0].End}}
+	for _, f := range res.Findings {
+		if f.Fix != nil {
+			edits = append(edits, textedit.Edit{Start: f.Fix.Start, End: f.Fix.End, New: f.Fix.Replacement})
+		}
+	}
+	fixed, _ = textedit.Apply(text, edits)
 	if !json.Valid(fixed) {
 		t.Fatalf("fixed payload is not JSON:\n%s", fixed)
 	}

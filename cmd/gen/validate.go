@@ -143,25 +143,55 @@ var beforeFixWrite func(name string)
 
 // fixFile applies every mechanical fix to the input and writes the
 // result back: to FILE when anything changed, to standard output for "-".
-// It returns the result of validating the fixed text.
+// It returns the result of validating the fixed text. Fixes that would
+// change more than the bytes they name are refused: the input is left as
+// it was (and written unchanged to standard output for "-").
 func fixFile(name string, file *safewrite.File, text []byte, opts protocol.Options, stdout, stderr io.Writer) (protocol.Result, error) {
-	text, total, res := protocol.FixAll(text, opts)
+	fr, refused := protocol.FixAll(text, opts)
 	if name == "-" {
-		if _, err := stdout.Write(text); err != nil {
-			return res, fmt.Errorf("write standard output: %w", err)
+		if _, err := stdout.Write(fr.Text); err != nil {
+			return fr.Result, fmt.Errorf("write standard output: %w", err)
 		}
-		return res, nil
 	}
-	if total > 0 {
+	var r *protocol.FixRefusal
+	if errors.As(refused, &r) {
+		return fr.Result, fmt.Errorf("%s:%d:%d: %s", displayName(name), r.Line, r.Column, r.Message(opts.Lang))
+	}
+	if name != "-" && fr.Applied > 0 {
 		if beforeFixWrite != nil {
 			beforeFixWrite(name)
 		}
-		if err := file.Write(text); err != nil {
-			return res, err
+		if err := file.Write(fr.Text); err != nil {
+			return fr.Result, err
 		}
 	}
-	fmt.Fprintf(stderr, "%s: applied %d fix(es)\n", name, total)
-	return res, nil
+	fmt.Fprintln(stderr, fixSummary(displayName(name), fr, opts.Lang))
+	return fr.Result, nil
+}
+
+// fixSummary says how many fixes were applied and, when FixAll's rounds
+// ran out first, how many are left and how to apply them.
+func fixSummary(name string, fr protocol.FixResult, lang string) string {
+	if lang == "zh-CN" {
+		s := fmt.Sprintf("%s：已应用 %d 处修复", name, fr.Applied)
+		if fr.Left > 0 {
+			s += fmt.Sprintf("；还有 %d 处可自动修复，请再次运行 gen validate --fix", fr.Left)
+		}
+		return s
+	}
+	s := fmt.Sprintf("%s: applied %d fix(es)", name, fr.Applied)
+	if fr.Left > 0 {
+		s += fmt.Sprintf("; %d more can be applied: run gen validate --fix again", fr.Left)
+	}
+	return s
+}
+
+// displayName is how messages name the input.
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
 }
 
 // report prints the findings in the chosen format.

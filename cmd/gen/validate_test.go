@@ -201,6 +201,13 @@ func TestValidateVersions(t *testing.T) {
 	var gotV, wantV any
 	json.Unmarshal(got, &gotV)
 	json.Unmarshal(current.Example.Payload, &wantV)
+	// Removing the retired field takes the creator's key and value: a
+	// suggestion, never a fix, so it is still there.
+	manifest, _ := gotV.(map[string]any)["manifest"].(map[string]any)
+	if _, ok := manifest["video_conference_connection"]; !ok {
+		t.Errorf("--fix removed the retired field video_conference_connection")
+	}
+	delete(manifest, "video_conference_connection")
 	if fmt.Sprint(gotV) != fmt.Sprint(wantV) {
 		t.Errorf("--fix migrated the V18 example to\n%s\nwhich is not the V19 example", got)
 	}
@@ -226,4 +233,31 @@ func (o overlay) Glob(pattern string) ([]string, error) {
 		names = append(names, o.name)
 	}
 	return names, err
+}
+
+// TestValidateFixEveryFix: --fix applied 2,500 of 20,000 trailing commas and
+// said only "applied 2500 fix(es)"; it applies them all, and when fixes are
+// left it says how many and how to apply them, in both languages.
+func TestValidateFixEveryFix(t *testing.T) {
+	const commas = 20000
+	text := strings.Replace(string(protocol.Default().Example.Payload), `"stages": [`, `"x": [`+strings.Repeat("[1,],", commas-1)+`[1,]], "stages": [`, 1)
+	file := filepath.Join(t.TempDir(), "task.json")
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"validate", "--fix", "--tier", "pro", file}, nil, &stdout, &stderr)
+	got, _ := os.ReadFile(file)
+	if !strings.Contains(stderr.String(), fmt.Sprintf("applied %d fix(es)\n", commas)) || strings.Contains(string(got), ",]") {
+		t.Errorf("--fix on %d trailing commas: stderr %q; commas left: %d", commas, stderr.String(), strings.Count(string(got), ",]"))
+	}
+	left := protocol.FixResult{Applied: 3, Left: 2}
+	for lang, want := range map[string]string{
+		"en":    "t.json: applied 3 fix(es); 2 more can be applied: run gen validate --fix again",
+		"zh-CN": "t.json：已应用 3 处修复；还有 2 处可自动修复，请再次运行 gen validate --fix",
+	} {
+		if got := fixSummary("t.json", left, lang); got != want {
+			t.Errorf("fixSummary(%s) = %q; want %q", lang, got, want)
+		}
+	}
 }

@@ -2,18 +2,26 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/jsonpos"
 )
 
+// Every offset the module returns counts UTF-16 code units, which is how
+// JavaScript indexes strings: a finding's from and to, its fix's start and
+// end, and the start and end of each suggestion's edits. A caller applies
+// them to the string it sent with slice, never to its UTF-8 bytes.
+
 // webFinding is a finding as the page needs it: the CLI's JSON fields plus
-// the offending span in UTF-16 code units, which is how JavaScript indexes
-// strings.
+// the offending span, with every offset in UTF-16 code units.
 type webFinding struct {
 	protocol.Finding
-	From int `json:"from"`
-	To   int `json:"to"`
+	Fix         *protocol.Fix         `json:"fix,omitempty"`         // offsets in UTF-16 code units
+	Suggestions []protocol.Suggestion `json:"suggestions,omitempty"` // edits in UTF-16 code units
+	From        int                   `json:"from"`
+	To          int                   `json:"to"`
 }
 
 // webResult is protocol.Result with web findings.
@@ -22,6 +30,17 @@ type webResult struct {
 	Tier     string       `json:"tier"`
 	Findings []webFinding `json:"findings"`
 }
+
+// arg is one argument of a call from JavaScript: a string, another value
+// written as JSON (s), or no value at all (undefined).
+type arg struct {
+	s        string
+	given    bool
+	isString bool
+}
+
+// str is a string argument.
+func str(s string) arg { return arg{s: s, given: true, isString: true} }
 
 // config is what pairagConfigure received; the worker calls it once, after
 // the module is ready and before the first validation.
@@ -39,44 +58,128 @@ func configureJSON(text string) string {
 		Docs       *protocol.DocsIndex       `json:"docs"`
 	}
 	if err := json.Unmarshal([]byte(text), &c); err != nil {
-		return encode(struct {
-			Error string `json:"error"`
-		}{"pairagConfigure: " + err.Error()})
+		return errorJSON("pairagConfigure: " + err.Error())
 	}
 	config.TierLabels, config.Docs = c.TierLabels, c.Docs
 	return `{"ok":true}`
 }
 
-// options are the protocol options of one call.
-func options(tier, lang string) protocol.Options {
-	return protocol.Options{Tier: tier, Lang: lang, TierLabels: config.TierLabels, Docs: config.Docs}
+// options are the protocol options of one call, as gen validate makes
+// them: no tier is free, a tier that is not a string is an unknown tier
+// (with the note that says so), no language is English, and a language
+// other than en and zh-CN is an error, as it is for the CLI (exit 2).
+func options(fn string, tier, lang arg) (protocol.Options, error) {
+	l := "en"
+	if lang.given {
+		l = lang.s
+	}
+	if !lang.isString && lang.given || l != "en" && l != "zh-CN" {
+		return protocol.Options{}, fmt.Errorf("%s: the language must be en or zh-CN, not %s (语言只能是 en 或 zh-CN，不能是 %[2]s)", fn, quoted(lang))
+	}
+	t := tier.s
+	if tier.given && !tier.isString && t == "" {
+		t = "?" // a value JSON cannot write: still an unknown tier
+	}
+	return protocol.Options{Tier: t, Lang: l, TierLabels: config.TierLabels, Docs: config.Docs}, nil
+}
+
+// quoted shows an argument in a message.
+func quoted(a arg) string {
+	switch {
+	case !a.given:
+		return "undefined"
+	case a.isString:
+		return fmt.Sprintf("%q", a.s)
+	}
+	return a.s
 }
 
 // validateJSON runs protocol.Validate and encodes the result for the page.
-func validateJSON(text, tier, lang string) string {
+func validateJSON(text string, tier, lang arg) string {
+	opts, err := options("pairagValidate", tier, lang)
+	if err != nil {
+		return errorJSON(err.Error())
+	}
 	b := []byte(text)
-	res := protocol.Validate(b, options(tier, lang))
+	return encode(webResultOf(b, protocol.Validate(b, opts)))
+}
+
+// webResultOf converts every offset of res, a result for text, to UTF-16.
+func webResultOf(text []byte, res protocol.Result) webResult {
 	out := webResult{Valid: res.Valid, Tier: res.Tier, Findings: make([]webFinding, 0, len(res.Findings))}
-	offsets := make([]int, 0, 2*len(res.Findings))
+	var offsets []int
 	for _, f := range res.Findings {
 		s, e := f.Span()
 		offsets = append(offsets, s, e)
+		if f.Fix != nil {
+			offsets = append(offsets, f.Fix.Start, f.Fix.End)
+		}
+		for _, sg := range f.Suggestions {
+			for _, ed := range sg.Edits {
+				offsets = append(offsets, ed.Start, ed.End)
+			}
+		}
 	}
-	pos := jsonpos.Positions(b, offsets)
-	for i, f := range res.Findings {
-		out.Findings = append(out.Findings, webFinding{Finding: f, From: pos[2*i].UTF16, To: pos[2*i+1].UTF16})
+	pos := jsonpos.Positions(text, offsets)
+	next := func() int { p := pos[0].UTF16; pos = pos[1:]; return p }
+	for _, f := range res.Findings {
+		w := webFinding{Finding: f, From: next(), To: next()}
+		if f.Fix != nil {
+			w.Fix = &protocol.Fix{Start: next(), End: next(), Replacement: f.Fix.Replacement}
+		}
+		for _, sg := range f.Suggestions {
+			edits := make([]protocol.Fix, len(sg.Edits))
+			for i, ed := range sg.Edits {
+				edits[i] = protocol.Fix{Start: next(), End: next(), Replacement: ed.Replacement}
+			}
+			sg.Edits = edits
+			w.Suggestions = append(w.Suggestions, sg)
+		}
+		out.Findings = append(out.Findings, w)
+	}
+	return out
+}
+
+// fixAnswer is what pairagApplyFixes returns.
+type fixAnswer struct {
+	Text    string `json:"text"`
+	Applied int    `json:"applied"`
+	Left    int    `json:"left"` // fixes the text still offers: apply the fixes again
+	// Refused is set, in the language asked for, when the fixes would have
+	// changed more than the bytes they name; text is then the input.
+	Refused string `json:"refused,omitempty"`
+	// Message says, in the language asked for, what was not done: the
+	// refusal, or how many fixes are left.
+	Message string `json:"message,omitempty"`
+}
+
+// applyFixesJSON applies mechanical fixes with protocol.FixAll and returns
+// the new text with how many fixes were applied and how many are left.
+func applyFixesJSON(text string, tier, lang arg) string {
+	opts, err := options("pairagApplyFixes", tier, lang)
+	if err != nil {
+		return errorJSON(err.Error())
+	}
+	fr, err := protocol.FixAll([]byte(text), opts)
+	out := fixAnswer{Text: string(fr.Text), Applied: fr.Applied, Left: fr.Left}
+	var r *protocol.FixRefusal
+	switch {
+	case errors.As(err, &r):
+		out.Refused = r.Message(opts.Lang)
+		out.Message = out.Refused
+	case fr.Left > 0 && opts.Lang == "zh-CN":
+		out.Message = fmt.Sprintf("已应用 %d 处修复；还有 %d 处可自动修复，请再次应用修复", fr.Applied, fr.Left)
+	case fr.Left > 0:
+		out.Message = fmt.Sprintf("applied %d fix(es); %d more can be applied: apply the fixes again", fr.Applied, fr.Left)
 	}
 	return encode(out)
 }
 
-// applyFixesJSON applies mechanical fixes with protocol.FixAll and returns
-// the new text with how many fixes were applied.
-func applyFixesJSON(text, tier, lang string) string {
-	fixed, applied, _ := protocol.FixAll([]byte(text), options(tier, lang))
+// errorJSON is the answer {"error": message}.
+func errorJSON(message string) string {
 	return encode(struct {
-		Text    string `json:"text"`
-		Applied int    `json:"applied"`
-	}{string(fixed), applied})
+		Error string `json:"error"`
+	}{message})
 }
 
 func encode(v any) string {

@@ -12,27 +12,30 @@ import (
 
 func main() {
 	js.Global().Set("pairagConfigure", js.FuncOf(func(this js.Value, args []js.Value) any {
-		text, _, _ := argStrings(args)
-		return configureJSON(text)
+		return configureJSON(argAt(args, 0).s)
 	}))
 	js.Global().Set("pairagValidate", js.FuncOf(func(this js.Value, args []js.Value) any {
-		text, tier, lang := argStrings(args)
-		return validateJSON(text, tier, lang)
+		return validateJSON(argAt(args, 0).s, argAt(args, 1), argAt(args, 2))
 	}))
 	js.Global().Set("pairagApplyFixes", js.FuncOf(func(this js.Value, args []js.Value) any {
-		text, tier, lang := argStrings(args)
-		return applyFixesJSON(text, tier, lang)
+		return applyFixesJSON(argAt(args, 0).s, argAt(args, 1), argAt(args, 2))
 	}))
 	js.Global().Set("pairagReady", true)
 	select {}
 }
 
-func argStrings(args []js.Value) (text, tier, lang string) {
-	get := func(i int) string {
-		if i < len(args) && args[i].Type() == js.TypeString {
-			return args[i].String()
-		}
-		return ""
+// argAt returns argument i: a string as it is, another value as the JSON
+// text of it, and undefined (or a missing argument) as not given.
+func argAt(args []js.Value, i int) arg {
+	if i >= len(args) || args[i].Type() == js.TypeUndefined {
+		return arg{}
 	}
-	return get(0), get(1), get(2)
+	if args[i].Type() == js.TypeString {
+		return str(args[i].String())
+	}
+	s := js.Global().Get("JSON").Call("stringify", args[i])
+	if s.Type() != js.TypeString {
+		return arg{given: true}
+	}
+	return arg{s: s.String(), given: true}
 }

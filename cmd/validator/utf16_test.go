@@ -2,8 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"pairag.com/portal/protocol"
 )
 
 func utf16Units(s string) []uint16 { return utf16.Encode([]rune(s)) }
@@ -32,4 +36,39 @@ func checkAliasSpan(t *testing.T, text string, answer []byte) {
 		}
 	}
 	t.Errorf("no language-alias finding in %s", answer)
+}
+
+// applyBytes applies edits counted in bytes to s.
+func applyBytes(s string, edits []protocol.Fix) string {
+	var b strings.Builder
+	pos := 0
+	for _, e := range edits {
+		b.WriteString(s[pos:e.Start])
+		b.WriteString(e.Replacement)
+		pos = e.End
+	}
+	b.WriteString(s[pos:])
+	return b.String()
+}
+
+// byteOffsets maps every UTF-16 offset of s (0 to its length in code
+// units) to its byte offset.
+func byteOffsets(s string) []int {
+	out := make([]int, 0, len(s)+1)
+	for i, r := range s {
+		out = append(out, i)
+		if r >= 0x10000 {
+			out = append(out, i) // the second unit of a surrogate pair
+		}
+	}
+	return append(out, len(s))
+}
+
+func readFile(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

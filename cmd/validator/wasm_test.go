@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -90,15 +89,22 @@ func runWasm(t *testing.T, inputs []wasmInput) []json.RawMessage {
 
 // cliFinding holds the fields gen validate --format json prints.
 type cliFinding struct {
-	Severity string        `json:"severity"`
-	Code     string        `json:"code"`
-	Pointer  string        `json:"pointer"`
-	Line     int           `json:"line"`
-	Column   int           `json:"column"`
-	Message  string        `json:"message"`
-	Fix      *protocol.Fix `json:"fix"`
+	Severity    string        `json:"severity"`
+	Code        string        `json:"code"`
+	Pointer     string        `json:"pointer"`
+	Line        int           `json:"line"`
+	Column      int           `json:"column"`
+	Message     string        `json:"message"`
+	Fix         *protocol.Fix `json:"fix"`
+	Docs        string        `json:"docs"`
+	Suggestions []struct {
+		Message string         `json:"message"`
+		Edits   []protocol.Fix `json:"edits"`
+		Preview string         `json:"preview"`
+	} `json:"suggestions"`
 }
 
+// cliResult holds what gen validate --format json prints.
 type cliResult struct {
 	Valid    bool         `json:"valid"`
 	Tier     string       `json:"tier"`
@@ -109,52 +115,35 @@ type cliResult struct {
 // WebAssembly module under node and through the gen validate binary, for
 // every tier and both languages, and requires identical results.
 func TestWasmAgreesWithCLI(t *testing.T) {
-	files, _ := filepath.Glob("../../protocol/testdata/payloads/*.json")
-	if len(files) == 0 {
-		t.Fatal("no payloads")
-	}
-	gen := filepath.Join(t.TempDir(), "gen")
-	if out, err := exec.Command("go", "build", "-o", gen, "../gen").CombinedOutput(); err != nil {
-		t.Fatalf("build gen: %v\n%s", err, out)
-	}
-	// The page configures the module with the tier labels of
-	// content/labels.yaml; gen validate has them built in.
+	gen := buildGen(t)
 	labels, err := generator.TierLabels(os.DirFS("../.."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	configure, _ := json.Marshal(map[string]any{"tierLabels": labels})
-	inputs := []wasmInput{{Text: string(configure), Configure: true}}
+	conf, _ := json.Marshal(map[string]any{"tierLabels": labels, "docs": generator.Docs(protocol.Default(), generator.DefaultBaseURL)})
+	inputs := []wasmInput{{Text: string(conf), Configure: true}}
 	var cli []cliResult
-	for _, file := range files {
-		text, err := os.ReadFile(file)
-		if err != nil {
+	var names []string
+	dir := t.TempDir()
+	for name, text := range parityCases(t) {
+		file := filepath.Join(dir, strings.ReplaceAll(name, " ", "-"))
+		if err := os.WriteFile(file, text, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		for _, tier := range []string{"free", "pro", "ultra"} {
 			for _, lang := range []string{"en", "zh-CN"} {
 				inputs = append(inputs, wasmInput{Text: string(text), Tier: tier, Lang: lang})
-				cmd := exec.Command(gen, "validate", "--format", "json", "--tier", tier, "--lang", lang, file)
-				var stdout bytes.Buffer
-				cmd.Stdout = &stdout
-				cmd.Run() // exit 1 means errors found; the JSON says so
-				var r cliResult
-				if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
-					t.Fatalf("gen validate %s: %v: %q", file, err, stdout.String())
-				}
+				r, _ := genValidate(t, gen, file, tier, lang)
 				cli = append(cli, r)
+				names = append(names, name)
 			}
 		}
 	}
-	got := runWasm(t, inputs)[1:]
-	for i, raw := range got {
-		var w cliResult
-		if err := json.Unmarshal(raw, &w); err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(cli[i], w); diff != "" {
-			t.Errorf("%s tier %s lang %s: CLI and WebAssembly differ (-cli +wasm):\n%s",
-				filepath.Base(files[i/6]), inputs[i+1].Tier, inputs[i+1].Lang, diff)
+	got := runWasm(t, inputs)
+	for i, raw := range got[1:] {
+		in := inputs[i+1]
+		if diff := cmp.Diff(cli[i], toBytes(t, in.Text, raw)); diff != "" {
+			t.Errorf("%s tier %s lang %s: CLI and WebAssembly differ (-cli +wasm):\n%s", names[i], in.Tier, in.Lang, diff)
 		}
 	}
 }

@@ -7,7 +7,12 @@
 //   const v = await createValidator();
 //   const result = await v.validate(text, { tier: "free", lang: "en" });
 //   // result: { valid, tier, findings: [{ severity, code, pointer, line, column,
-//   //           message, from, to, fix?, docs?, ... }], ms }
+//   //           message, from, to, fix?, suggestions?, docs?, ... }], ms }
+//
+// Every offset in a result counts UTF-16 code units, as JavaScript strings
+// do: from and to, fix.start and fix.end, and the start and end of each
+// suggestion's edits, so text.slice(0, f.fix.start) + f.fix.replacement +
+// text.slice(f.fix.end) applies a fix to the string that was validated.
 //
 // The URL is stable and short-cached; the files it loads are content-hashed.
 // The worker must come from the page's own origin, so embed it on a page
@@ -153,7 +158,11 @@ class Validator {
     return this.request({ type: "validate", text: String(text), tier, lang }, timeLimit);
   }
 
-  /** applyFixes resolves with { text, applied }: text with every mechanical fix made. */
+  /**
+   * applyFixes resolves with { text, applied, left, refused?, message? }: text
+   * with every mechanical fix made; left counts fixes still offered (apply
+   * again); refused says why the fixes were not made (text is then the input).
+   */
   applyFixes(text, { tier = defaultTier, lang = "en", timeLimit } = {}) {
     return this.request({ type: "fix", text: String(text), tier, lang }, timeLimit);
   }

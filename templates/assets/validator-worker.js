@@ -120,11 +120,13 @@ self.onmessage = async (e) => {
     if (msg.type === "validate") {
       const t0 = performance.now();
       const value = JSON.parse(self.pairagValidate(msg.text, msg.tier, msg.lang));
+      if (value.error) throw new Error(value.error); // an argument the module refuses, such as an unknown language
       value.ms = performance.now() - t0;
       value.pipeline = pipeline(msg.text);
       self.postMessage({ id: msg.id, type: "result", value });
     } else if (msg.type === "fix") {
       const value = JSON.parse(self.pairagApplyFixes(msg.text, msg.tier, msg.lang));
+      if (value.error) throw new Error(value.error);
       self.postMessage({ id: msg.id, type: "result", value });
     }
   } catch (err) {

@@ -321,7 +321,11 @@
       text.setRangeText(fixed.text, 0, text.value.length, "start");
       textChanged();
     }
-    setStatus(fill(msg.fixed, { n: fixed.applied }));
+    // message, in the page's language, says what was not done: fixes
+    // refused (the text is left as it was) or fixes left for another round.
+    const done = fill(msg.fixed, { n: fixed.applied });
+    if (fixed.refused) setStatus(fixed.refused, "failed");
+    else setStatus(fixed.message ? join(done, fixed.message) : done);
     validate();
   });
   $("#copy-result").addEventListener("click", async () => {

@@ -1,0 +1,177 @@
+package protocol
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+
+	"pairag.com/portal/internal/textedit"
+	"pairag.com/portal/protocol/jsonpos"
+)
+
+// The fixer only mends: a fix replaces one value it names, or deletes
+// bytes that carry nothing of the payload (a comment, a comma, a byte order
+// mark, a fence line). checkKept proves it for every set of fixes before
+// they are applied, independently of how the findings were made: the
+// strings, numbers, literals and brackets of the text, read by a lexer that
+// knows nothing of the protocol, must all come through, in order, except
+// the values the fixes replace.
+
+// FixRefusal is the error of ApplyFixes and FixAll when the fixes would
+// change more than the bytes they name; the text is then left as it was.
+// Line and Column (1-based, columns in characters) locate what would have
+// been lost.
+type FixRefusal struct {
+	Line, Column int
+	EN, ZH       string
+}
+
+// Error returns the refusal in English.
+func (e *FixRefusal) Error() string { return e.EN }
+
+// Message returns the refusal in the language asked for (en or zh-CN).
+func (e *FixRefusal) Message(lang string) string {
+	if lang == "zh-CN" {
+		return e.ZH
+	}
+	return e.EN
+}
+
+// lexeme is the byte span of one string, number, literal or bracket.
+type lexeme struct{ start, end int }
+
+// lexTokens appends the tokens of text to dst. It skips comments and every
+// other byte (prose, commas, colons, white space), and ends a string at its
+// closing quote or at the end of its line, as no JSON string spans lines.
+func lexTokens(dst []lexeme, text []byte) []lexeme {
+	for i := 0; i < len(text); {
+		c := text[i]
+		j := i + 1
+		switch {
+		case c == '"':
+			for j < len(text) && text[j] != '"' && text[j] != '\n' {
+				if text[j] == '\\' && j+1 < len(text) && text[j+1] != '\n' {
+					j++
+				}
+				j++
+			}
+			if j < len(text) && text[j] == '"' {
+				j++
+			}
+			dst = append(dst, lexeme{i, j})
+		case c == '/' && j < len(text) && text[j] == '/':
+			for j < len(text) && text[j] != '\n' {
+				j++
+			}
+		case c == '/' && j < len(text) && text[j] == '*':
+			if k := bytes.Index(text[j+1:], []byte("*/")); k >= 0 {
+				j += 1 + k + 2
+			} else {
+				j = len(text)
+			}
+		case c == '{' || c == '}' || c == '[' || c == ']':
+			dst = append(dst, lexeme{i, j})
+		case c == '-' || c >= '0' && c <= '9':
+			for j < len(text) && bytes.IndexByte([]byte("0123456789.eE+-"), text[j]) >= 0 {
+				j++
+			}
+			dst = append(dst, lexeme{i, j})
+		case isWordByte(c):
+			for j < len(text) && isWordByte(text[j]) {
+				j++
+			}
+			if w := string(text[i:j]); w == "true" || w == "false" || w == "null" {
+				dst = append(dst, lexeme{i, j})
+			}
+		}
+		i = j
+	}
+	return dst
+}
+
+// isValue reports whether a lexeme starting with c is a value (a string,
+// number or literal), not a bracket.
+func isValue(c byte) bool { return c != '{' && c != '}' && c != '[' && c != ']' }
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// appliedEdits sorts edits and drops those textedit.Apply would skip (out
+// of range, or overlapping one before), so the check sees exactly what is
+// applied.
+func appliedEdits(text []byte, edits []textedit.Edit) []textedit.Edit {
+	slices.SortStableFunc(edits, func(a, b textedit.Edit) int { return a.Start - b.Start })
+	out := edits[:0]
+	pos := 0
+	for _, e := range edits {
+		if e.Start < pos || e.End < e.Start || e.End > len(text) {
+			continue
+		}
+		out = append(out, e)
+		pos = e.End
+	}
+	return out
+}
+
+// checkKept reports, as a *FixRefusal, the first token of before that
+// after does not keep: one inside an edit that is not exactly the value the
+// edit replaces, or one the edits would change outside their spans. edits
+// are sorted and do not overlap (appliedEdits).
+func checkKept(before, after []byte, edits []textedit.Edit) error {
+	old := lexTokens(nil, before)
+	got := lexTokens(nil, after)
+	i, j := 0, 0 // next token of old and of got
+	kept := func(src []byte, t lexeme) bool {
+		if j >= len(got) || !bytes.Equal(src[t.start:t.end], after[got[j].start:got[j].end]) {
+			return false
+		}
+		j++
+		return true
+	}
+	var repl []lexeme
+	for _, e := range edits {
+		for ; i < len(old) && old[i].end <= e.Start; i++ {
+			if !kept(before, old[i]) {
+				return refusal(before, old[i].start, "changed", string(before[old[i].start:old[i].end]))
+			}
+		}
+		repl = lexTokens(repl[:0], []byte(e.New))
+		if i < len(old) && old[i].start < e.End {
+			if old[i].start != e.Start || old[i].end != e.End || !isValue(before[e.Start]) || len(repl) != 1 || !isValue(e.New[0]) {
+				return refusal(before, old[i].start, "removed", string(before[old[i].start:old[i].end]))
+			}
+			i++ // the one value this edit replaces
+		} else if len(repl) > 0 {
+			return refusal(before, e.Start, "changed", e.New) // adds a value where it replaces none
+		}
+		for _, r := range repl {
+			if !kept([]byte(e.New), r) {
+				return refusal(before, e.Start, "changed", e.New)
+			}
+		}
+	}
+	for ; i < len(old); i++ {
+		if !kept(before, old[i]) {
+			return refusal(before, old[i].start, "changed", string(before[old[i].start:old[i].end]))
+		}
+	}
+	if j != len(got) {
+		return refusal(before, len(before), "changed", string(after[got[j].start:got[j].end]))
+	}
+	return nil
+}
+
+// refusal writes the error for a token the fixes would not keep.
+func refusal(text []byte, at int, how, what string) error {
+	p := jsonpos.Positions(text, []int{at})[0]
+	what = clip(what)
+	if how == "removed" {
+		return &FixRefusal{p.Line, p.Column,
+			fmt.Sprintf("line %d, column %d: the fixes would remove %s, which no fix names; nothing was changed", p.Line, p.Column, what),
+			fmt.Sprintf("第 %d 行第 %d 列：这些修复会删除不在修复范围内的 %s，因此未做任何修改", p.Line, p.Column, what)}
+	}
+	return &FixRefusal{p.Line, p.Column,
+		fmt.Sprintf("line %d, column %d: the fixes would change the text outside their spans (at %s); nothing was changed", p.Line, p.Column, what),
+		fmt.Sprintf("第 %d 行第 %d 列：这些修复会改动修复范围以外的内容（%s 处），因此未做任何修改", p.Line, p.Column, what)}
+}
