@@ -152,6 +152,7 @@ type pageResult struct {
 	headings []markdown.Heading
 	markdown []byte // the Markdown version, as written, for llms-full.txt (and the bundle)
 	search   []byte // the page's entries in the search index, encoded (searchsite.go)
+	broken   bool   // not rendered: its front matter has errors (page.Broken)
 }
 
 func (b *builder) run(ctx context.Context) {
@@ -219,6 +220,7 @@ func (b *builder) load() bool {
 	b.trans = reference.LoadTranslations(b.cfg.Content, b.rep)
 	reference.CheckTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
 	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
+	b.keepBrokenPages()
 	b.doc = b.contentVersion()
 	b.docJSON = b.doc.Raw()
 	b.nav = map[string][]templates.NavItem{}
@@ -377,4 +379,31 @@ func byteSize(n int64) string {
 		return fmt.Sprintf("%.1f KB", float64(n)/1e3)
 	}
 	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// keepBrokenPages gives each page whose front matter has errors the front
+// matter of its last good build, when the cache (gen serve's) knows it:
+// the page is then not rendered, so the preview serves its last good
+// version, and every other page's navigation stays as it was. Without a
+// last good version (gen build, a first preview), it is rendered with what
+// could be salvaged of its front matter, and the build fails either way.
+func (b *builder) keepBrokenPages() {
+	for _, pr := range b.pairs {
+		for _, p := range []*page{pr.en, pr.zh} {
+			if p == nil {
+				continue
+			}
+			fm, ok := FrontMatter{}, false
+			if b.cfg.Cache != nil {
+				fm, ok = b.cfg.Cache.lastGoodFront(p) // and keeps p's when it is good
+			}
+			switch {
+			case !p.Broken:
+			case ok:
+				p.FM = fm
+			default:
+				p.Broken = false // nothing to fall back to: render what it says
+			}
+		}
+	}
 }

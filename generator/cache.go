@@ -25,6 +25,25 @@ type Cache struct {
 	global string
 	pairs  map[string]*cachedPair // by the pair's id: its English (or only) page file
 	seen   map[string]bool        // pairs of the current build, to drop the rest
+	fronts map[string]FrontMatter // each page file's last front matter without errors
+}
+
+// lastGoodFront keeps the front matter of every page that has none wrong
+// and, for a page whose front matter now has errors, returns the one it
+// had last: the preview keeps that page's navigation entry as it was and
+// serves its last good version (ok false: never seen good, render it).
+func (c *Cache) lastGoodFront(p *page) (fm FrontMatter, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.fronts == nil {
+		c.fronts = map[string]FrontMatter{}
+	}
+	if !p.Broken {
+		c.fronts[p.File] = p.FM
+		return p.FM, false
+	}
+	fm, ok = c.fronts[p.File]
+	return fm, ok
 }
 
 // NewCache returns an empty cache for Config.Cache.

@@ -24,6 +24,9 @@ func (b *builder) checkLinks() {
 func (b *builder) brokenLink(l markdown.Link) string {
 	path, _, _ := strings.Cut(l.Path, "?")
 	target := b.results[path]
+	if target != nil && target.broken {
+		return "" // the page's own error says what is wrong
+	}
 	if target == nil && !l.Page && b.files[path] {
 		if l.Frag != "" {
 			return "files other than pages have no anchors"

@@ -88,6 +88,12 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			if b.ctx.Err() != nil {
 				return // cancelled: neither reported nor cached
 			}
+			if p.Broken { // reported where it was loaded; nothing to render from
+				b.mu.Lock()
+				b.results[p.URL] = &pageResult{page: p, broken: true}
+				b.mu.Unlock()
+				continue
+			}
 			pages = append(pages, b.parsePage(w, p, rep))
 		}
 	}

@@ -36,6 +36,11 @@ type page struct {
 	// way and links the original; it is noindex, without hreflang, out of
 	// the navigation, the sitemap, llms.txt and search.
 	Pending bool
+	// Broken marks a page whose front matter has errors and that had a
+	// good version before (keepBrokenPages): it is not rendered, so gen
+	// serve serves that version, it keeps that version's front matter in
+	// the navigation, and links to it are not reported again.
+	Broken bool
 }
 
 // FrontMatter is the YAML block at the top of every page (see
@@ -208,14 +213,14 @@ func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
 		rep.errorf(e.File, e.Line, "%s", e.Msg)
 	}
 	rel := strings.TrimPrefix(file, root+"/")
-	return &page{Page: markdown.Page{Lang: lang, File: file, URL: pageURL(lang, rel), Src: src, BodyStart: body}, Rel: rel, FM: fm, Kind: site.KindOf(rel)}
+	return &page{Page: markdown.Page{Lang: lang, File: file, URL: pageURL(lang, rel), Src: src, BodyStart: body}, Rel: rel, FM: fm, Kind: site.KindOf(rel), Broken: len(errs) > 0}
 }
 
 // navigation lists a language's pages that are in the navigation, by order.
 func navigation(pairs []pair, lang string) []templates.NavItem {
 	var ps []*page
 	for _, pr := range pairs {
-		if p := pr.get(lang); p != nil && p.FM.InNav() && p.Kind.Listed() {
+		if p := pr.get(lang); p != nil && p.FM.InNav() && p.Kind.Listed() && p.FM.Title != "" {
 			ps = append(ps, p)
 		}
 	}

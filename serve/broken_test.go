@@ -32,7 +32,8 @@ func TestBrokenChange(t *testing.T) {
 			file:     "content/en/validator.md",
 			breakIt:  func(s string) string { return strings.Replace(s, "title:", "titel:", 1) },
 			wantFile: "content/en/validator.md", wantLine: 2, wantMsg: `unknown field "titel"`,
-			wantPage: "What the results mean", wantOut: "serving every page that could be built",
+			// the last good page, not one with an empty title, heading and breadcrumb
+			wantPage: "good", wantOut: "serving every page that could be built",
 		},
 		{
 			name:     "unclosed front matter",
@@ -62,6 +63,7 @@ func TestBrokenChange(t *testing.T) {
 			name := filepath.Join(p.dir, tt.file)
 			orig := readFile(t, name)
 			good := withoutSiteID(p.page("/validator/"))
+			goodNav := sidebar(p.page("/docs/create-task/"))
 			before := p.status().Build
 			writeFile(t, name, tt.breakIt(orig))
 			p.until("the failed build", 30*time.Second, func() bool { return p.status().Build > before })
@@ -86,6 +88,9 @@ func TestBrokenChange(t *testing.T) {
 			case tt.wantPage != "good" && !strings.Contains(got, tt.wantPage):
 				t.Errorf("/validator/ after a failed build lacks %q; want the page as now rendered", tt.wantPage)
 			}
+			if nav := sidebar(p.page("/docs/create-task/")); nav != goodNav {
+				t.Errorf("another page's navigation changed after a failed build:\n%s", cmp.Diff(goodNav, nav))
+			}
 			if out := p.out.String(); !strings.Contains(out, tt.wantFile+":") || !strings.Contains(out, tt.wantOut) {
 				t.Errorf("terminal output lacks the error or %q:\n%s", tt.wantOut, out)
 			}
@@ -99,6 +104,16 @@ func TestBrokenChange(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sidebar is the page's navigation list (the first <nav> with an id).
+func sidebar(page string) string {
+	start := strings.Index(page, "<nav aria-label=")
+	if start < 0 {
+		return ""
+	}
+	end := strings.Index(page[start:], "</nav>")
+	return page[start : start+end]
 }
 
 // TestFirstBuildBroken starts over broken content: the pages that could be

@@ -68,11 +68,11 @@ func ParseFrontMatter(file string, src []byte) (FrontMatter, int, []*diag.Findin
 	}
 	if len(text) > MaxFrontMatterBytes || !decodeSimple(text, &fm) {
 		if line, msg := CheckYAML(text); msg != "" {
-			return FrontMatter{}, body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityError, Msg: "front matter: " + msg}}
+			return salvage(text), body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityError, Msg: "front matter: " + msg}}
 		}
 		if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
 			line, msg := yamlpos.ErrorPos(err)
-			return fm, body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityError, Msg: "front matter: " + msg}}
+			return salvage(text), body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityError, Msg: "front matter: " + msg}}
 		}
 	}
 	var errs []*diag.Finding
@@ -183,4 +183,33 @@ func looksTyped(v string) bool {
 		return true
 	}
 	return strings.ContainsAny(v[:1], "0123456789+-.")
+}
+
+// salvage reads what it can of front matter that does not decode, one
+// "key: value" line at a time, so that a page with broken front matter
+// keeps its title and its place in the navigation of the other pages
+// while a writer fixes it (gen serve serves the page itself from the last
+// good build). Nothing salvaged is ever published: the page has an error.
+func salvage(text []byte) FrontMatter {
+	var fm FrontMatter
+	for line := range strings.Lines(string(text)) {
+		key, value, ok := strings.Cut(strings.TrimRight(line, "\r\n"), ":")
+		if !ok {
+			continue
+		}
+		value = strings.Trim(strings.TrimSpace(value), `"'`)
+		switch key {
+		case "title":
+			fm.Title = value
+		case "description":
+			fm.Description = value
+		case "order":
+			fm.Order, _ = strconv.Atoi(value)
+		case "nav":
+			if b, err := strconv.ParseBool(value); err == nil {
+				fm.Nav = &b
+			}
+		}
+	}
+	return fm
 }
