@@ -28,7 +28,8 @@ each finding as file:line: severity: message:
   info     a difference accepted with gen stamp --accept, a section never
            stamped, a glossary term not used, a skill file not translated
 
-Stamp translated sections with gen stamp once a translator is done.
+Notes are counted per file, after the errors and warnings; --notes lists
+each. Stamp translated sections with gen stamp once a translator is done.
 
 Exit status: 0 no errors (and, with --strict, no warnings), 1 otherwise,
 2 usage or I/O problem.
@@ -41,6 +42,7 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", checkUsage, stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/")
 	strict := fs.Bool("strict", false, "exit 1 on warnings (drift, stale sections, front matter) too")
+	notes := fs.Bool("notes", false, "list every note; without it, notes are counted per file after the errors and warnings")
 	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}
@@ -50,9 +52,21 @@ func runCheck(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	count := map[protocol.Severity]int{}
+	var noted []string          // files with notes, in order
+	perFile := map[string]int{} // notes of each file
 	for _, f := range findings {
-		fmt.Fprintln(stdout, f)
 		count[f.Severity]++
+		if f.Severity == generator.SeverityInfo && !*notes {
+			if perFile[f.File] == 0 {
+				noted = append(noted, f.File)
+			}
+			perFile[f.File]++
+			continue
+		}
+		fmt.Fprintln(stdout, f)
+	}
+	for _, file := range noted { // a few warnings stay visible among hundreds of notes
+		fmt.Fprintf(stdout, "%s: info: %d note(s); gen check --notes lists them\n", file, perFile[file])
 	}
 	fmt.Fprintf(stdout, "gen check: %d error(s), %d warning(s), %d note(s)\n",
 		count[generator.SeverityError], count[generator.SeverityWarning], count[generator.SeverityInfo])

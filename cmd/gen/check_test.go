@@ -66,10 +66,15 @@ func TestCheckAndStamp(t *testing.T) {
 	}{
 		{"usage", clean, []string{"check", "extra"}, 2, nil},
 		{"unknown flag", clean, []string{"check", "--nope"}, 2, nil},
-		{"clean but never stamped", clean, []string{"check", "--strict"}, 0, []string{
+		{"clean but never stamped", clean, []string{"check", "--strict", "--notes"}, 0, []string{
 			`content/zh-CN/a.md:6: info: section "intro": never stamped (run gen stamp once it is translated)`,
 			`content/zh-CN/a.md:8: info: section "## 步骤": never stamped (run gen stamp once it is translated)`,
 			"gen check: 0 error(s), 0 warning(s), 2 note(s)",
+		}},
+		{"notes counted per file, after the warnings", drift, []string{"check"}, 0, []string{
+			`content/zh-CN/a.md:10: warning: section "## 步骤": number "5" of the original (content/en/a.md:10) reads "3" in the translation`,
+			"content/zh-CN/a.md: info: 2 note(s); gen check --notes lists them",
+			"gen check: 0 error(s), 1 warning(s), 2 note(s)",
 		}},
 		{"drift without --strict", drift, []string{"check"}, 0, []string{
 			`content/zh-CN/a.md:10: warning: section "## 步骤": number "5" of the original (content/en/a.md:10) reads "3" in the translation`,
@@ -147,7 +152,7 @@ func TestAcceptThenCheck(t *testing.T) {
 		t.Errorf("the acknowledgement does not name what it accepts:\n%s", zh)
 	}
 	out.Reset()
-	if code := run([]string{"check", "--strict", "--content", dir}, nil, &out, &out); code != 0 || !strings.Contains(out.String(), "info: accepted (line 11)") {
+	if code := run([]string{"check", "--strict", "--notes", "--content", dir}, nil, &out, &out); code != 0 || !strings.Contains(out.String(), "info: accepted (line 11)") {
 		t.Errorf("gen check --strict after --accept = %d\n%s", code, out.String())
 	}
 	os.WriteFile(filepath.Join(dir, "content/zh-CN/a.md"), []byte(strings.Replace(string(zh), "等待 3 分钟。", "请等待 3 分钟。", 1)), 0o644)
