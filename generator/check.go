@@ -45,9 +45,7 @@ func (b *builder) brokenLink(l markdown.Link) string {
 // checkFindingAnchors reports each anchor the validator links a finding
 // code to that the field reference no longer has in a language: gen
 // validate, the validator page and search/findings.json would lead readers
-// to the top of the page. It is a warning, so gen check --strict fails on it
-// while a draft reference page (a new version's, a test site's) still
-// builds. (The rows of fields, which findings about a
+// to the top of the page. (The rows of fields, which findings about a
 // field's value link, come from the field tables' directives, not from
 // headings a writer renames.)
 // (Renaming the heading "Membership tier limits" left unknown-tier
@@ -67,7 +65,7 @@ func (b *builder) checkFindingAnchors() {
 		}
 		for _, a := range slices.Sorted(maps.Keys(missing)) {
 			slices.Sort(missing[a])
-			b.rep.warnf(r.page.File, 0, "the validator links %s to #%s, which this page no longer has: give the heading that explains it back its id, as ## Its title {#%s}",
+			b.rep.errorf(r.page.File, 0, "the validator links %s to #%s, which this page no longer has: give the heading that explains it back its id, as ## Its title {#%s}",
 				strings.Join(missing[a], ", "), a, a)
 		}
 	}

@@ -1,14 +1,14 @@
 package generator
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
 
 // TestBuildChecksFindingAnchors renames the heading the validator's
-// unknown-tier finding links to: the build warns at the reference page in
-// each language, naming the codes and the anchor to restore (and gen check
-// --strict fails). (It exited 0
+// unknown-tier finding links to: the build fails at the reference page in
+// each language, naming the codes and the anchor to restore. (It exited 0
 // and published a findings.json pointing at the removed anchor; only a
 // go test noticed.)
 func TestBuildChecksFindingAnchors(t *testing.T) {
@@ -19,9 +19,13 @@ func TestBuildChecksFindingAnchors(t *testing.T) {
 		t.Fatalf("%s has no heading Membership tier limits", file)
 	}
 	fsys = withFiles(fsys, map[string]string{file: strings.Replace(src, "## Membership tier limits\n", "## What each tier allows\n", 1)})
-	_, res, _ := render(t, fsys) // the content's links to the old anchor are errors of their own
+	_, _, err := render(t, fsys)
+	var list ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("Render = %v; want an ErrorList", err)
+	}
 	var got []string
-	for _, e := range res.Warnings {
+	for _, e := range list {
 		if strings.Contains(e.Msg, "the validator links") {
 			got = append(got, e.Error())
 		}
