@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -29,7 +30,7 @@ type TranslationStatus struct {
 	Translation string    // the Chinese file, or where it belongs
 	Skill       bool      // a skill's file rather than a docs page
 	State       string    // one of the State constants
-	Outdated    []string  // headings of the sections whose original changed since they were stamped
+	Outdated    []string  // the sections whose original changed since they were stamped, each with that original's heading and line
 	Findings    []Finding // the pair's warnings and notes (drift, stamps, accepted differences, terms), at their lines
 }
 
@@ -64,9 +65,11 @@ func Translations(cfg Config) ([]TranslationStatus, error) {
 // statusOf sums up one compared pair.
 func statusOf(c *drift.Comparison) TranslationStatus {
 	st := TranslationStatus{Original: c.Orig.Name, Translation: c.Tr.Name, Skill: strings.HasPrefix(c.Orig.Name, "content/skills/"), State: StateCurrent, Findings: c.Findings}
-	for i := range c.Tr.Secs {
-		if c.Stale[i] {
-			st.Outdated = append(st.Outdated, sectionName(c.Tr.Secs[i]))
+	for _, r := range c.Rows {
+		if r.Orig >= 0 && r.Tr >= 0 && c.Stale[r.Tr] {
+			o, t := c.Orig.Secs[r.Orig], c.Tr.Secs[r.Tr]
+			st.Outdated = append(st.Outdated, fmt.Sprintf("%s (line %d): its original, %s at %s:%d, changed since it was stamped",
+				sectionName(t), t.Line, sectionName(o), c.Orig.Name, o.Line))
 		}
 	}
 	unstamped := false // as gen check notes it: a pair of sections with text, the translation without a stamp
