@@ -65,7 +65,9 @@ func merge(a, b []string) []string {
 }
 
 // handle acts on one batch: announces code changes, reloads netlify.toml,
-// and rebuilds when content changed.
+// and rebuilds when content or netlify.toml changed (the build reports a
+// netlify.toml that would deploy without its headers, so the overlay
+// shows it).
 func (s *Server) handle(ctx context.Context, batch []string) {
 	var build, config []string
 	var restart []string
@@ -83,14 +85,13 @@ func (s *Server) handle(ctx context.Context, batch []string) {
 		s.announceRestart(restart)
 	}
 	if len(config) > 0 {
-		s.loadRules()
-		s.printf("netlify.toml changed: headers and redirects reloaded")
+		if s.loadRules() {
+			s.printf("netlify.toml changed: headers and redirects reloaded")
+		}
+		build = append(build, config...) // the build checks it and shows its errors
 	}
-	switch {
-	case len(build) > 0:
+	if len(build) > 0 {
 		s.build(ctx, build)
-	case len(config) > 0:
-		s.events.publish(event{name: "reload", data: s.eventData()})
 	}
 }
 
