@@ -250,7 +250,7 @@ func (v *validation) taskDuration(m *jsonpos.Node) {
 	if !d.IsInteger() || d.Cmp(jsonpos.DecimalOf(int64(limit))) <= 0 {
 		return
 	}
-	v.at(n, "task-duration-too-long", "/manifest/task_duration_days", v.replace(n, strconv.Itoa(limit)), d.String(), limit, v.tierName())
+	v.at(n, "task-duration-too-long", "/manifest/task_duration_days", v.replace(n, strconv.Itoa(limit)), n.Str, limit, v.tierName())
 }
 
 // dataFormats warns when a format of type "other" does not explain itself,
@@ -306,7 +306,7 @@ func (v *validation) fiat(st *jsonpos.Node, p path) bool {
 		if d.IsZero() || d.IsNegative() || !d.IsInteger() {
 			continue // zero is right; a negative or fractional value has its own error
 		}
-		v.at(pts, "fiat-points-not-zero", p.sub(key), v.replace(pts, "0"), key, d.String())
+		v.at(pts, "fiat-points-not-zero", p.sub(key), v.replace(pts, "0"), key, pts.Str)
 	}
 	return true
 }
