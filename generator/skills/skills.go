@@ -154,10 +154,15 @@ func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 func (s *Skill) loadText(rel string) []diag.Finding {
 	file, data := s.dir+"/"+rel, s.data[rel]
 	var out []diag.Finding
+	for _, f := range markdown.CheckBytes(file, data) {
+		out = append(out, *f)
+	}
 	body := 0
 	if rel == skillFile || rel == skillFileZH {
 		var fm frontMatter
-		fm, body, out = parseSkillFrontMatter(file, data)
+		var found []diag.Finding
+		fm, body, found = parseSkillFrontMatter(file, data)
+		out = append(out, found...)
 		s.fm[btoi(rel == skillFileZH)] = fm
 		if !fm.broken {
 			out = append(out, checkSkillName(file, s.Slug, fm, data, rel == skillFile)...)
