@@ -45,10 +45,18 @@ func incomplete(src []byte) string {
 	return ""
 }
 
-// isPageSource reports whether name is a Markdown file under content/
-// (pages and skills), not an editor's scratch file.
+// isPageSource reports whether name is a file that must start with front
+// matter: a page (content/en/, content/zh-CN/) or a skill's SKILL.md and
+// SKILL.zh-CN.md; not an editor's scratch file.
 func isPageSource(name string) bool {
-	return strings.HasPrefix(name, "content/") && path.Ext(name) == ".md" && !scratch.Is(path.Base(name))
+	base := path.Base(name)
+	if path.Ext(base) != ".md" || scratch.Is(base) {
+		return false
+	}
+	if strings.HasPrefix(name, "content/en/") || strings.HasPrefix(name, "content/zh-CN/") {
+		return true
+	}
+	return path.Dir(path.Dir(name)) == "content/skills" && (base == "SKILL.md" || base == "SKILL.zh-CN.md")
 }
 
 // stamp is what a file looked like when a build read it.

@@ -18,6 +18,7 @@ import (
 var (
 	savesFor  = flag.Duration("saves.for", 3*time.Second, "how long TestInPlaceSaves keeps saving (the audit ran 60s)")
 	savesRate = flag.Int("saves.rate", 10, "in-place saves a second in TestInPlaceSaves")
+	savesSlow = flag.Int("saves.slow", 5, "every n-th save of TestInPlaceSaves leaves the file empty until a build ran (0: none)")
 )
 
 // savedPage is the page TestInPlaceSaves rewrites, and the two URLs it is
@@ -81,8 +82,8 @@ func savedVersion(path, body string) (int, string) {
 // TestInPlaceSaves saves a page in place (truncate, then write) several
 // times a second while readers fetch its HTML and Markdown: no response may
 // be an empty page or a page cut short, although builds start while the
-// file is empty. -saves.for lengthens the run (the audit's was 60 s at 10
-// saves a second).
+// file is empty (-saves.slow). -saves.for lengthens the run (the audit's
+// was 60 s at 10 saves a second).
 func TestInPlaceSaves(t *testing.T) {
 	p := startPreview(t, copyRepo(t), Config{Quiet: 5 * time.Millisecond})
 	name := filepath.Join(p.dir, savedPage)
@@ -128,7 +129,7 @@ func TestInPlaceSaves(t *testing.T) {
 	last := 0
 	for end := time.Now().Add(*savesFor); time.Now().Before(end); last++ {
 		<-tick.C // pacing the saves, not waiting for a result
-		if last%5 != 4 {
+		if *savesSlow <= 0 || last%*savesSlow != *savesSlow-1 {
 			saveInPlace(t, name, version(last))
 			saves.Add(1)
 			continue
@@ -216,4 +217,24 @@ func TestIncompleteSourceReported(t *testing.T) {
 	}
 	saveInPlace(t, name, orig)
 	p.until("the error cleared", 60*time.Second, func() bool { st := p.status(); return st.OK && !st.Partial })
+}
+
+// TestIsPageSource: the files that must start with front matter, and so
+// can be caught mid-save by its absence.
+func TestIsPageSource(t *testing.T) {
+	for name, want := range map[string]bool{
+		"content/en/docs/create-task.md":                            true,
+		"content/zh-CN/_index.md":                                   true,
+		"content/skills/pairag-task-publish/SKILL.md":               true,
+		"content/skills/pairag-task-publish/SKILL.zh-CN.md":         true,
+		"content/skills/pairag-task-publish/reference/checklist.md": false, // front matter optional
+		"content/en/docs/#create-task.md":                           false,
+		"content/en/docs/.create-task.md.swp":                       false,
+		"content/labels.yaml":                                       false,
+		"protocol/pairag-task-publish-v18.json":                     false,
+	} {
+		if got := isPageSource(name); got != want {
+			t.Errorf("isPageSource(%q) = %v; want %v", name, got, want)
+		}
+	}
 }
