@@ -16,15 +16,20 @@ import (
 // rebuildLoop handles batches of changed paths one at a time, so builds
 // never overlap. A batch that arrives while one is being handled
 // supersedes it: the running build is cancelled (it stops at the next
-// page) and one build covers both batches.
+// page) and one build covers both batches. Once the oldest change not yet
+// served has waited maxSupersede, the running build is left to finish
+// instead, so saves coming faster than builds never keep every build
+// from finishing.
 func (s *Server) rebuildLoop(ctx context.Context, batches <-chan []string) {
 	var batch []string
+	var oldest time.Time // when the oldest change of batch arrived
 	for {
 		if batch == nil {
 			select {
 			case <-ctx.Done():
 				return
 			case batch = <-batches:
+				oldest = time.Now()
 			}
 		}
 		bctx, cancel := context.WithCancel(ctx)
@@ -37,21 +42,29 @@ func (s *Server) rebuildLoop(ctx context.Context, batches <-chan []string) {
 		select {
 		case <-done:
 		case next = <-batches:
-			cancel()
+			if time.Since(oldest) < maxSupersede {
+				cancel()
+			}
 			<-done
 		case <-ctx.Done():
 		}
 		cancel()
 		<-done
-		if next != nil && s.superseded.Load() {
-			s.printf("build superseded by a newer change")
-		}
-		batch = merge(batch, next)
-		if next == nil {
+		switch {
+		case next == nil:
 			batch = nil
+		case s.superseded.Load():
+			s.printf("build superseded by a newer change")
+			batch = merge(batch, next)
+		default: // the build finished and served batch
+			batch, oldest = next, time.Now()
 		}
 	}
 }
+
+// maxSupersede is how long a change may wait, behind builds cancelled by
+// newer changes, before the running build is let finish.
+const maxSupersede = 3 * time.Second
 
 // merge returns the paths of a followed by those of b not in a.
 func merge(a, b []string) []string {
