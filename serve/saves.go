@@ -59,7 +59,7 @@ func isPageSource(name string) bool {
 	return path.Dir(path.Dir(name)) == "content/skills" && (base == "SKILL.md" || base == "SKILL.zh-CN.md")
 }
 
-// stamp is what a file looked like when a build read it.
+// fileStamp is what a file looked like when a build read it.
 type fileStamp struct {
 	size int64
 	mod  time.Time
@@ -70,7 +70,7 @@ func stampOf(info fs.FileInfo) fileStamp { return fileStamp{info.Size(), info.Mo
 // sourceFS is the repository as one build reads it: page sources caught
 // mid-save are replaced by their last complete version, and every file
 // read is stamped, so that a build that read a file which changed while
-// it ran is not served (a newer build follows from the change's event).
+// it ran is not served but run again ([Server.build]).
 type sourceFS struct {
 	root  *os.Root
 	fsys  fs.FS // root's file system
@@ -79,8 +79,8 @@ type sourceFS struct {
 
 	mu    sync.Mutex
 	read  map[string]fileStamp // file → how it looked before it was read
-	held  map[string]string
-	stale []string // files whose held version is old enough to report
+	held  map[string]string // page source built from its last complete version → why
+	stale []string          // held files incomplete for holdFor: reported
 }
 
 // open opens the repository dir for one build. Close it after the
