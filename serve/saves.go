@@ -79,8 +79,8 @@ type sourceFS struct {
 
 	mu    sync.Mutex
 	read  map[string]fileStamp // file → how it looked before it was read
-	held  map[string]string // page source built from its last complete version → why
-	stale []string          // held files incomplete for holdFor: reported
+	held  map[string]string    // page source built from its last complete version → why
+	stale []string             // held files incomplete for holdFor: reported
 }
 
 // open opens the repository dir for one build. Close it after the
