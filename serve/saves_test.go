@@ -167,7 +167,10 @@ func TestInPlaceSaves(t *testing.T) {
 	}
 	stop.Store(true)
 	wg.Wait()
-	t.Logf("%d in-place saves in %v, %d requests, %d builds", saves.Load(), *savesFor, requests.Load(), p.status().Build)
+	out := p.out.String()
+	t.Logf("%d in-place saves in %v, %d requests, %d builds finished, %d superseded; %d built from a held-back source, %d read again after a file changed under them",
+		saves.Load(), *savesFor, requests.Load(), p.status().Build, strings.Count(out, "build superseded"),
+		strings.Count(out, "is incomplete (a save in progress?)"), strings.Count(out, "changed while the build read it"))
 	if len(bad) > 0 {
 		t.Errorf("%d of %d responses were empty or partial pages; first: %q", len(bad), requests.Load(), bad[:min(len(bad), 10)])
 	}
