@@ -125,7 +125,7 @@ func TestFirstBuildBroken(t *testing.T) {
 		}
 	}
 	st := p.status()
-	want := []Problem{{File: "content/en/validator.md", Line: 2, Msg: `front matter: unknown field "titel"`}}
+	want := []Problem{{File: "content/en/validator.md", Line: 2, Msg: `front matter: unknown field "titel"; the keys are title, description, order, nav`}}
 	if diff := cmp.Diff(want, st.Errors); diff != "" || st.Site == "" || !st.Partial || st.OK {
 		t.Errorf("status errors (-want +got):\n%s\nsite %q partial %t ok %t; want a partial site", diff, st.Site, st.Partial, st.OK)
 	}
