@@ -18,6 +18,7 @@ import (
 
 	"pairag.com/portal/generator"
 	"pairag.com/portal/internal/browsertest"
+	"pairag.com/portal/internal/testtemp"
 	"pairag.com/portal/wasmbuild"
 )
 
@@ -27,14 +28,18 @@ var (
 	siteErr  error
 )
 
-// TestMain removes the site the tests built, so a run leaves nothing in
-// the temporary directory (issue 13: 7.8 MB per run).
+// TestMain removes the sites the tests built, so a run leaves nothing in
+// the temporary directory (issue 13: 7.8 MB per run; issue 25:
+// e2e-fixture-* was left behind), and fails the run if a test left
+// anything else there.
 func TestMain(m *testing.M) {
-	code := m.Run()
-	if siteDir != "" {
-		os.RemoveAll(filepath.Dir(siteDir))
-	}
-	os.Exit(code)
+	os.Exit(testtemp.Main(m, func() {
+		for _, dir := range []string{siteDir, fixtureDir} {
+			if dir != "" {
+				os.RemoveAll(filepath.Dir(dir))
+			}
+		}
+	}))
 }
 
 // builtSite builds the real content with the real validator module once for

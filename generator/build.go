@@ -208,6 +208,8 @@ func (b *builder) run(ctx context.Context) {
 // returns false when nothing can be rendered.
 func (b *builder) load() bool {
 	b.cfg.Content = symlinks.Guard(b.cfg.Content, b.rep)
+	// netlify.go; before the read log, as its rules reach no page
+	checkNetlify(b.cfg.Content, b.rep)
 	if b.cfg.Cache != nil { // only the cache's key needs what was read: digesting every page costs a cold build
 		b.reads = newReadLog(b.cfg.Content)
 		b.cfg.Content = b.reads

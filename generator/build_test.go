@@ -1,9 +1,11 @@
 package generator
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,6 +101,52 @@ func TestBuildErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBadBytesAndNames: control characters and invalid UTF-8 in a page are
+// errors at their lines, page names outside the safe set are errors naming
+// the file and the set, and a page-like name the build skips is a warning
+// (issue 25: all of them were published or skipped without a word, into
+// unreachable URLs and raw spaces in sitemap.xml).
+func TestBadBytesAndNames(t *testing.T) {
+	page := "---\ntitle: T\ndescription: D\n---\n\nText.\n"
+	files := map[string]string{
+		"content/en/_index.md":         "---\ntitle: Home\x00\ndescription: D\n---\n\n# caf\xe9\n\n```\n\x1b[31m\n```\n",
+		"content/en/docs/what?.md":     page,
+		"content/en/docs/a b.md":       page,
+		"content/en/docs/%2e%2e.md":    page,
+		"content/en/docs/tab\there.md": page,
+		"content/en/docs/new\nline.md": page,
+		"content/en/a#b/x.md":          page,
+		"content/en/docs/#hash.md":     page,
+	}
+	var log bytes.Buffer
+	_, err := Render(context.Background(), Config{Content: withFiles(fixture(t), files), BaseURL: "https://example.test", Log: &log}, t.TempDir())
+	var list ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("Render error = %v; want an ErrorList", err)
+	}
+	unsafe := func(file, name string) string {
+		return fmt.Sprintf("%s: page file name %q is outside the safe set", file, name)
+	}
+	for _, w := range []string{
+		"content/en/_index.md:2: control character U+0000",
+		"content/en/_index.md:6: invalid UTF-8 (byte 0xe9)",
+		"content/en/_index.md:9: control character U+001B",
+		unsafe("content/en/docs/what?.md", "what?.md"),
+		unsafe("content/en/docs/a b.md", "a b.md"),
+		unsafe("content/en/docs/%2e%2e.md", "%2e%2e.md"),
+		unsafe("content/en/docs/tab\there.md", "tab\there.md"),
+		unsafe("content/en/docs/new\nline.md", "new\nline.md"),
+		unsafe("content/en/a#b/x.md", "a#b"),
+	} {
+		if !strings.Contains(list.Error(), w) {
+			t.Errorf("errors do not contain %q; got:\n%s", w, list.Error())
+		}
+	}
+	if w := "content/en/docs/#hash.md: warning: ignored: a name starting with # or . is an editor's scratch file"; !strings.Contains(log.String(), w) {
+		t.Errorf("log does not contain %q; got:\n%s", w, log.String())
 	}
 }
 

@@ -32,6 +32,15 @@
 // made of their folders), which every later decision reads instead of the
 // file name.
 //
+// Each name of a page's path (folders and file) becomes a URL segment
+// as it is, so it must need no escaping: ASCII letters, digits, "-", "_"
+// and ".", not starting with "." or "-". Any other name (a space, ?, #,
+// %, a tab or a newline) is an error naming the file and this set; a
+// Markdown file whose name starts with "#" or "." is an editor's scratch
+// file, never a page, and the build says it skipped it. Invalid UTF-8 and
+// control characters (but tab and line ends) in a page or a skill's
+// Markdown are errors at their lines.
+//
 // Every page except the 404 pages is also published as Markdown at its URL
 // without the trailing slash plus ".md" (/docs/create-task.md,
 // /zh-CN/skills.md); a language's home page at /index.md and

@@ -1,12 +1,15 @@
 package generator
 
 import (
+	"errors"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"pairag.com/portal/internal/netlifyconf"
 )
@@ -119,4 +122,41 @@ func (c netlifyConfig) checkRedirects(t *testing.T) {
 		}
 	}
 	t.Error("netlify.toml: no redirect /zh-CN/* → /zh-CN/404.html with status 404")
+}
+
+// TestBuildChecksNetlify: a netlify.toml that would deploy without its
+// headers fails the build at its line; the repository's own passes.
+func TestBuildChecksNetlify(t *testing.T) {
+	repo, err := os.ReadFile("../netlify.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, text string
+		wantLine   int
+		wantMsg    string // "": no error
+	}{
+		{"the repository's", string(repo), 0, ""},
+		{"syntax", "[build]\n  publish = \"public\"\n[[headers]\n", 3, "expected end of table array name"},
+		{"unknown header block", "[[headers]]\n  for = \"/*\"\n  [headers.value]\n    X-Frame-Options = \"DENY\"\n", 3, `unknown key "headers.value"`},
+	}
+	for _, tt := range tests {
+		fsys := fixture(t)
+		fsys["netlify.toml"] = &fstest.MapFile{Data: []byte(tt.text)}
+		_, _, err := render(t, fsys)
+		var list ErrorList
+		errors.As(err, &list)
+		found := false
+		for _, e := range list {
+			if e.File == "netlify.toml" {
+				if tt.wantMsg == "" {
+					t.Errorf("%s: Render error %v; want none for netlify.toml", tt.name, e)
+				}
+				found = found || e.Line == tt.wantLine && strings.Contains(e.Msg, tt.wantMsg)
+			}
+		}
+		if tt.wantMsg != "" && !found {
+			t.Errorf("%s: Render = %v; want an error at netlify.toml:%d containing %q", tt.name, err, tt.wantLine, tt.wantMsg)
+		}
+	}
 }

@@ -178,9 +178,14 @@ func listPages(fsys fs.FS, rep *report) [][2]string {
 				return err
 			case scratch.Is(path.Base(file)):
 				// an editor's lock, swap or backup file (a build may run
-				// mid-save), never a page
+				// mid-save), never a page; said aloud when it looks like one
+				if name := path.Base(file); path.Ext(name) == ".md" && !strings.HasPrefix(name, ".#") {
+					rep.warnf(file, 0, "ignored: a name starting with # or . is an editor's scratch file, never a page; rename it to publish it")
+				}
 			case path.Ext(file) != ".md":
 				rep.warnf(file, 0, "ignored: only .md files become pages")
+			case unsafeName(strings.TrimPrefix(file, root+"/")) != "":
+				rep.errorf(file, 0, "page file name %q is outside the safe set: each name of a page's path becomes a URL segment, so it may use only %s; rename it", unsafeName(strings.TrimPrefix(file, root+"/")), safeNames)
 			default:
 				files = append(files, [2]string{lang, file})
 			}
@@ -191,6 +196,26 @@ func listPages(fsys fs.FS, rep *report) [][2]string {
 		}
 	}
 	return files
+}
+
+// safeNames describes the names a page's path may use (see unsafeName).
+const safeNames = "ASCII letters, digits, \"-\", \"_\" and \".\", not starting with \".\" or \"-\""
+
+// unsafeName returns the first name of rel, a page's path under its
+// language, outside the safe set, or "". Safe names need no escaping in a
+// URL, a sitemap or a link: no spaces, ?, #, % or control characters.
+func unsafeName(rel string) string {
+	for name := range strings.SplitSeq(rel, "/") {
+		if name == "" || name[0] == '.' || name[0] == '-' {
+			return name
+		}
+		for _, c := range []byte(name) {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+				return name
+			}
+		}
+	}
+	return ""
 }
 
 func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
@@ -207,6 +232,9 @@ func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
 			body = 0
 		}
 		src = src[:body]
+	}
+	for _, e := range markdown.CheckBytes(file, src) {
+		rep.errorf(e.File, e.Line, "%s", e.Msg)
 	}
 	fm, body, errs := markdown.ParseFrontMatter(file, src)
 	for _, e := range errs {

@@ -225,25 +225,25 @@ func (v *validation) number(f Field, n *jsonpos.Node, p path) {
 	if f.Const != nil {
 		if c, ok := f.Const.(float64); ok && d.Cmp(jsonpos.DecimalOfFloat(c)) != 0 {
 			want := jsonpos.DecimalOfFloat(c).String()
-			v.at(n, "invalid-value", p.String(), v.replace(n, want), want, d.String())
+			v.at(n, "invalid-value", p.String(), v.replace(n, want), want, n.Str)
 		}
 		return
 	}
 	if f.Enum != "" {
 		if id, ok := d.Int64Value(); !ok || !v.idx.enumIDs[f.Enum][id] {
-			v.at(n, "invalid-enum", p.String(), nil, d.String(), f.Name, v.idx.enumShown[f.Enum])
+			v.at(n, "invalid-enum", p.String(), nil, n.Str, f.Name, v.idx.enumShown[f.Enum])
 		}
 		return
 	}
 	if f.Minimum != nil && d.Cmp(v.idx.bounds[*f.Minimum]) < 0 {
-		v.at(n, "below-minimum", p.String(), nil, d.String(), v.idx.bounds[*f.Minimum].String())
+		v.at(n, "below-minimum", p.String(), nil, n.Str, v.idx.bounds[*f.Minimum].String())
 		return
 	}
 	switch {
 	case f.Maximum != nil && d.Cmp(v.idx.bounds[*f.Maximum]) > 0:
-		v.at(n, "above-maximum", p.String(), nil, d.String(), v.idx.bounds[*f.Maximum].String())
+		v.at(n, "above-maximum", p.String(), nil, n.Str, v.idx.bounds[*f.Maximum].String())
 	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 && d.Cmp(v.idx.intMax) > 0:
-		v.at(n, "integer-too-large", p.String(), nil, d.String(), v.doc.IntegerMax)
+		v.at(n, "integer-too-large", p.String(), nil, n.Str, v.doc.IntegerMax)
 	}
 }
 

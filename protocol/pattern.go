@@ -3,18 +3,26 @@ package protocol
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
 // pattern is a compiled field pattern of the protocol document. The engine
 // matches patterns itself instead of importing regexp, which would add
 // about 93 KB (brotli) to the WebAssembly module for the one pattern the
-// document has. It understands the subset of ECMA-262 / RE2 syntax that
-// field patterns need (literals and escapes, ., character classes with
-// ranges and negation, \d \w \s, groups with |, the quantifiers ? * + {m}
-// {m,} {m,n}, and ^ $ at the ends); Document.check refuses anything else.
-// Matching simulates the automaton on a set of states, so it is linear in
-// the input whatever the pattern.
+// document has. It follows ECMA-262 with the u flag, the dialect of JSON
+// Schema's "pattern" and of Ajv (the schema's consumers), on the subset
+// field patterns need: literals, the escapes of syntax characters, ., character
+// classes with ranges and negation, \d \w \s and their negations, groups
+// with |, the quantifiers ? * + {m} {m,} {m,n}, and ^ $ at the ends;
+// Document.check refuses anything else, and so anything ECMA-262 and RE2
+// read differently ([] and [^]). Where the two dialects define a class
+// differently, ECMA-262 holds: \s is every Unicode space separator, the
+// ASCII spaces with \v, U+FEFF and the line terminators U+2028 and
+// U+2029 (RE2: [\t\n\f\r ] only), and . matches anything but a line
+// terminator (\n, \r, U+2028, U+2029; RE2: anything but \n). Matching
+// simulates the automaton on a set of states, so it is linear in the
+// input whatever the pattern.
 type pattern struct {
 	states  []pstate
 	start   int
@@ -293,7 +301,7 @@ func (c *pparser) atom() (patom, error) {
 		return patom{test: test}, err
 	case '.':
 		c.pos++
-		return patom{test: func(r rune) bool { return r != '\n' }}, nil
+		return patom{test: func(r rune) bool { return !isLineTerminator(r) }}, nil
 	case '\\':
 		test, err := c.escape()
 		return patom{test: test}, err
@@ -326,19 +334,48 @@ func (c *pparser) escape() (func(rune) bool, error) {
 	case 'S':
 		return func(r rune) bool { return !isSpace(r) }, nil
 	}
-	if e >= 'a' && e <= 'z' || e >= 'A' && e <= 'Z' || e >= '0' && e <= '9' {
-		return nil, fmt.Errorf("unsupported escape \\%c", e)
+	if !isSyntaxChar(e) {
+		return nil, fmt.Errorf("unsupported escape \\%c: ECMA-262 (u flag) escapes only ^$\\.*+?()[]{}|/ this way", e)
 	}
 	r := rune(e)
 	return func(x rune) bool { return x == r }, nil
+}
+
+// isSyntaxChar reports the characters ECMA-262 lets a backslash escape
+// in a pattern with the u flag (in a class, - as well).
+func isSyntaxChar(c byte) bool {
+	switch c {
+	case '^', '$', '\\', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '/':
+		return true
+	}
+	return false
 }
 
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 func isWord(r rune) bool {
 	return isDigit(r) || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 }
+
+// isSpace is ECMA-262's \s: WhiteSpace (tab, \v, \f, space, U+00A0,
+// U+FEFF and the Unicode space separators, category Zs) and
+// LineTerminator (\n, \r, U+2028, U+2029).
 func isSpace(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\v'
+	switch {
+	case r == ' ' || r >= '\t' && r <= '\r': // \t \n \v \f \r
+		return true
+	case r < 0xa0:
+		return false
+	}
+	switch r {
+	case 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200a
+}
+
+// isLineTerminator is ECMA-262's LineTerminator, which . does not match.
+func isLineTerminator(r rune) bool {
+	return r == '\n' || r == '\r' || r == 0x2028 || r == 0x2029
 }
 
 // class reads [...] with ranges, escapes and a leading ^.
@@ -351,29 +388,38 @@ func (c *pparser) class() (func(rune) bool, error) {
 	type span struct{ lo, hi rune }
 	var spans []span
 	var tests []func(rune) bool
-	first := true
+	if c.pos < len(c.src) && c.src[c.pos] == ']' {
+		// ECMA-262: [] matches nothing and [^] anything; RE2 reads a ]
+		// there as a member.
+		return nil, fmt.Errorf("empty class []: ECMA-262 and RE2 read it differently")
+	}
 	for {
 		if c.pos >= len(c.src) {
 			return nil, fmt.Errorf("unclosed [")
 		}
-		if c.src[c.pos] == ']' && !first {
+		if c.src[c.pos] == ']' {
 			c.pos++
 			break
 		}
-		first = false
 		var lo rune
 		if c.src[c.pos] == '\\' {
 			e := c.pos + 1
-			if e < len(c.src) && (c.src[e] == 'd' || c.src[e] == 'w' || c.src[e] == 's' || c.src[e] == 'D' || c.src[e] == 'W' || c.src[e] == 'S') {
+			if e < len(c.src) && strings.IndexByte("dwsDWS", c.src[e]) >= 0 {
 				t, err := c.escape()
 				if err != nil {
 					return nil, err
+				}
+				if c.pos+1 < len(c.src) && c.src[c.pos] == '-' && c.src[c.pos+1] != ']' {
+					return nil, fmt.Errorf("class escape as a range end: ECMA-262 (u flag) refuses it")
 				}
 				tests = append(tests, t)
 				continue
 			}
 			if e >= len(c.src) {
 				return nil, fmt.Errorf("trailing backslash")
+			}
+			if !isSyntaxChar(c.src[e]) && c.src[e] != '-' {
+				return nil, fmt.Errorf("unsupported escape \\%c in a class", c.src[e])
 			}
 			lo, c.pos = rune(c.src[e]), c.pos+2
 		} else {

@@ -262,7 +262,7 @@ func (v *validation) taskDuration(m *jsonpos.Node) {
 	if !d.IsInteger() || d.Cmp(jsonpos.DecimalOf(int64(limit))) <= 0 {
 		return
 	}
-	v.at(n, "task-duration-too-long", "/manifest/task_duration_days", v.replace(n, strconv.Itoa(limit)), d.String(), limit, v.tierName())
+	v.at(n, "task-duration-too-long", "/manifest/task_duration_days", v.replace(n, strconv.Itoa(limit)), n.Str, limit, v.tierName())
 }
 
 // dataFormats warns when a format of type "other" does not explain itself,
@@ -322,7 +322,7 @@ func (v *validation) fiat(st *jsonpos.Node, p path) bool {
 		if v.tierLimit().FiatAvailable {
 			fix = v.replace(pts, "0") // where fiat is not available, the points are the only payment left
 		}
-		v.at(pts, "fiat-points-not-zero", p.sub(key), fix, key, d.String())
+		v.at(pts, "fiat-points-not-zero", p.sub(key), fix, key, pts.Str)
 	}
 	return true
 }

@@ -214,3 +214,25 @@ func findAt(res Result, w want) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// TestNumbersEchoedAsWritten: a message quotes the number the creator
+// wrote, not the engine's reading of it (issue 25: 1e+99999999999999999999
+// was echoed as 1e1099511627776, the saturated exponent).
+func TestNumbersEchoedAsWritten(t *testing.T) {
+	for _, lit := range []string{"1e+99999999999999999999", "1e2", "100.0", "8", "12345678901234567890123"} {
+		text := fmt.Sprintf(`{"manifest":{"task_duration_days":%s}}`, lit)
+		res := Validate([]byte(text), Options{Tier: "free"})
+		found := false
+		for _, f := range res.Findings {
+			if f.Pointer == "/manifest/task_duration_days" {
+				found = true
+				if !strings.Contains(f.MessageEN, lit) || !strings.Contains(f.MessageZH, lit) {
+					t.Errorf("task_duration_days %s: %s: %q / %q; want the number as written", lit, f.Code, f.MessageEN, f.MessageZH)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("task_duration_days %s: no finding", lit)
+		}
+	}
+}

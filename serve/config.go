@@ -35,6 +35,14 @@ type Config struct {
 	// writes thousands of small files), else os.TempDir().
 	TempDir string
 
+	// MaxConns caps the open HTTP connections; at the cap the longest-idle
+	// one is closed to admit a new one. Zero means 256.
+	MaxConns int
+
+	// IdleTimeout closes a keep-alive connection that sends no request for
+	// this long. Zero means 60 s.
+	IdleTimeout time.Duration
+
 	// Out receives progress lines, build errors and warnings. Nil discards them.
 	Out io.Writer
 }
@@ -54,6 +62,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Quiet <= 0 {
 		c.Quiet = defaultQuiet
+	}
+	if c.MaxConns <= 0 {
+		c.MaxConns = defaultMaxConns
+	}
+	if c.IdleTimeout <= 0 {
+		c.IdleTimeout = defaultIdleTimeout
 	}
 	if c.Out == nil {
 		c.Out = io.Discard

@@ -23,7 +23,21 @@
 // has finished. Builds run one at a time; a batch of changes that arrives
 // during a build supersedes it: the build is cancelled (it stops at the
 // next page or page stage, its directory removed) and one build covers
-// both batches.
+// both batches, unless the oldest change not yet served has waited 3 s
+// (maxSupersede): then the running build finishes first, so a writer
+// saving faster than builds run still sees the preview follow.
+//
+// # Saves in progress
+//
+// Many editors save in place: they truncate the file, then write it. A
+// build that reads a page (or a SKILL.md) in between finds it empty or
+// without the end of its front matter; it is built from the file's last
+// complete version instead, so the preview never serves an empty page.
+// If the file stays so for a second (holdFor), the build reports it at
+// file:1 in the terminal and the overlay. Every file a build reads is
+// stamped (size, modification time) before it is read; a build that read
+// a file which changed before the build finished is run again, up to
+// three times, rather than served.
 //
 // A build that fails on content errors (front matter, links, drift made an
 // error, protocol JSON) still serves: every page that rendered is served
@@ -35,6 +49,20 @@
 // explaining the failure. The errors are printed as "file:line: message"
 // and reported by /__gen/status; every page shows them in an overlay until
 // a later build succeeds.
+//
+// netlify.toml is checked by every build (the generator's check): a file
+// that does not parse, or a [[headers]] block that would send nothing, is
+// an error at its line in the overlay; the rules in force stay those of
+// the last good file, or none when it was broken from the start, which
+// the terminal says.
+//
+// # Limits
+//
+// A request's headers must arrive within 10 s and the whole request
+// within 30 s; a keep-alive connection idle for [Config].IdleTimeout (60
+// s) is closed; at most [Config].MaxConns (256) connections are open: at
+// the cap, the one idle the longest is closed to admit a new one, and a
+// new one is refused only when every connection is serving a request.
 //
 // The repository is read through an os.Root, so no symbolic link under it
 // can make a build read outside it (see the generator's rules for links).
@@ -50,7 +78,7 @@
 //
 //	content/**                      rebuild
 //	protocol/*.json                 rebuild
-//	netlify.toml                    reload the headers and redirects
+//	netlify.toml                    reload the headers and redirects, rebuild
 //	code                            announce "restart gen serve"
 //	anything else                   ignored
 //

@@ -2,7 +2,6 @@ package serve
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"net/http"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/netlifyconf"
 )
 
@@ -177,9 +177,11 @@ func fill(to string, names, values []string) string {
 	return to
 }
 
-// loadRules reads netlify.toml from the repository. A missing file means
-// no rules; a broken one keeps the rules in force.
-func (s *Server) loadRules() {
+// loadRules reads netlify.toml from the repository and reports whether
+// its rules are now in force. A missing file means no rules; a broken one
+// keeps the rules in force (none, when it is broken from the start), and
+// says so: every build also reports it, in the overlay.
+func (s *Server) loadRules() bool {
 	data, err := os.ReadFile(filepath.Join(s.root, "netlify.toml"))
 	var r *rules
 	switch {
@@ -189,12 +191,23 @@ func (s *Server) loadRules() {
 	case err == nil:
 		r, err = parseRules(string(data))
 	}
-	if err != nil {
-		s.printf("netlify.toml: %v", fmt.Errorf("not applied: %w", err))
-		if s.rules.Load() == nil {
-			s.rules.Store(&rules{})
-		}
-		return
+	if err == nil {
+		s.rules.Store(r)
+		return true
 	}
-	s.rules.Store(r)
+	what := "the previous headers and redirects stay in force"
+	if s.rules.Load() == nil {
+		s.rules.Store(&rules{})
+		what = "serving WITHOUT the production headers (CSP, frame and content-type rules) and redirects until it is fixed"
+	}
+	var list netlifyconf.Errors
+	if errors.As(err, &list) {
+		for _, e := range list {
+			s.printf("%s", diag.Format("netlify.toml", e.Line, 0, "", e.Msg))
+		}
+	} else {
+		s.printf("netlify.toml: %v", err)
+	}
+	s.printf("netlify.toml not applied: %s", what)
+	return false
 }

@@ -3,7 +3,10 @@ package serve
 import (
 	"net/http"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -121,5 +124,57 @@ func TestRepoHeaders(t *testing.T) {
 				t.Errorf("apply(%q): %s = %q; want %q", tt.path, k, got, want)
 			}
 		}
+	}
+}
+
+// netlifyError reports whether the status lists an error of netlify.toml
+// at a line, containing msg.
+func netlifyError(st Status, msg string) bool {
+	for _, e := range st.Errors {
+		if e.File == "netlify.toml" && e.Line > 0 && strings.Contains(e.Msg, msg) {
+			return true
+		}
+	}
+	return false
+}
+
+// breakNetlify misspells the first [headers.values]: that block would send
+// nothing in production.
+func breakNetlify(s string) string {
+	return strings.Replace(s, "[headers.values]", "[headers.value]", 1)
+}
+
+// TestNetlifyBroken breaks netlify.toml while the preview runs: the
+// overlay (status) and the terminal name the line, the headers in force
+// stay those of the last good file, and the fix clears the error.
+func TestNetlifyBroken(t *testing.T) {
+	p := startPreview(t, copyRepo(t), Config{})
+	name := filepath.Join(p.dir, "netlify.toml")
+	orig := readFile(t, name)
+	writeFile(t, name, breakNetlify(orig))
+	p.until("the netlify.toml error", 60*time.Second, func() bool { return netlifyError(p.status(), `unknown key "headers.value`) })
+	if _, h, _ := p.get("/"); h.Get("Content-Security-Policy") != wantCSP {
+		t.Errorf("CSP after breaking netlify.toml = %q; want the last good file's", h.Get("Content-Security-Policy"))
+	}
+	if out := p.out.String(); !strings.Contains(out, "netlify.toml:") || !strings.Contains(out, "previous headers and redirects stay in force") {
+		t.Errorf("terminal does not name the error and what is served:\n%s", out)
+	}
+	writeFile(t, name, orig)
+	p.until("the fixed build", 60*time.Second, func() bool { st := p.status(); return st.OK })
+}
+
+// TestNetlifyBrokenAtStart: a preview started over a broken netlify.toml
+// says, in the overlay and the terminal, that it serves without the
+// production headers.
+func TestNetlifyBrokenAtStart(t *testing.T) {
+	dir := copyRepo(t)
+	name := filepath.Join(dir, "netlify.toml")
+	writeFile(t, name, breakNetlify(readFile(t, name)))
+	p := startPreview(t, dir, Config{})
+	if st := p.status(); st.OK || !netlifyError(st, `unknown key "headers.value`) {
+		t.Errorf("status = %+v; want the netlify.toml error", st)
+	}
+	if out := p.out.String(); !strings.Contains(out, "WITHOUT the production headers") {
+		t.Errorf("terminal does not say the headers are missing:\n%s", out)
 	}
 }

@@ -16,15 +16,20 @@ import (
 // rebuildLoop handles batches of changed paths one at a time, so builds
 // never overlap. A batch that arrives while one is being handled
 // supersedes it: the running build is cancelled (it stops at the next
-// page) and one build covers both batches.
+// page) and one build covers both batches. Once the oldest change not yet
+// served has waited maxSupersede, the running build is left to finish
+// instead, so saves coming faster than builds never keep every build
+// from finishing.
 func (s *Server) rebuildLoop(ctx context.Context, batches <-chan []string) {
 	var batch []string
+	var oldest time.Time // when the oldest change of batch arrived
 	for {
 		if batch == nil {
 			select {
 			case <-ctx.Done():
 				return
 			case batch = <-batches:
+				oldest = time.Now()
 			}
 		}
 		bctx, cancel := context.WithCancel(ctx)
@@ -37,21 +42,29 @@ func (s *Server) rebuildLoop(ctx context.Context, batches <-chan []string) {
 		select {
 		case <-done:
 		case next = <-batches:
-			cancel()
+			if time.Since(oldest) < maxSupersede {
+				cancel()
+			}
 			<-done
 		case <-ctx.Done():
 		}
 		cancel()
 		<-done
-		if next != nil && s.superseded.Load() {
-			s.printf("build superseded by a newer change")
-		}
-		batch = merge(batch, next)
-		if next == nil {
+		switch {
+		case next == nil:
 			batch = nil
+		case s.superseded.Load():
+			s.printf("build superseded by a newer change")
+			batch = merge(batch, next)
+		default: // the build finished and served batch
+			batch, oldest = next, time.Now()
 		}
 	}
 }
+
+// maxSupersede is how long a change may wait, behind builds cancelled by
+// newer changes, before the running build is let finish.
+const maxSupersede = 3 * time.Second
 
 // merge returns the paths of a followed by those of b not in a.
 func merge(a, b []string) []string {
@@ -65,7 +78,9 @@ func merge(a, b []string) []string {
 }
 
 // handle acts on one batch: announces code changes, reloads netlify.toml,
-// and rebuilds when content changed.
+// and rebuilds when content or netlify.toml changed (the build reports a
+// netlify.toml that would deploy without its headers, so the overlay
+// shows it).
 func (s *Server) handle(ctx context.Context, batch []string) {
 	var build, config []string
 	var restart []string
@@ -83,14 +98,13 @@ func (s *Server) handle(ctx context.Context, batch []string) {
 		s.announceRestart(restart)
 	}
 	if len(config) > 0 {
-		s.loadRules()
-		s.printf("netlify.toml changed: headers and redirects reloaded")
+		if s.loadRules() {
+			s.printf("netlify.toml changed: headers and redirects reloaded")
+		}
+		build = append(build, config...) // the build checks it and shows its errors
 	}
-	switch {
-	case len(build) > 0:
+	if len(build) > 0 {
 		s.build(ctx, build)
-	case len(config) > 0:
-		s.events.publish(event{name: "reload", data: s.eventData()})
 	}
 }
 
@@ -116,24 +130,55 @@ func (s *Server) announceRestart(files []string) {
 // errors is served too, as a partial site: every page that rendered, the
 // last good site for the others, and the errors overlaid on every page.
 // Only when nothing rendered and a good site exists is the old site kept.
+// A build that read a file which changed before it finished (a save in
+// progress) is not served: it runs again, up to maxReads times.
 func (s *Server) build(ctx context.Context, why []string) {
 	s.superseded.Store(false)
-	dir, err := os.MkdirTemp(s.work, "site-")
-	if err != nil {
-		s.finish(0, nil, err)
+	for tries := 1; ; tries++ {
+		dir, err := os.MkdirTemp(s.work, "site-")
+		if err != nil {
+			s.finish(0, nil, err)
+			return
+		}
+		start := time.Now()
+		if s.cache == nil {
+			s.cache = generator.NewCache()
+		}
+		src, err := s.saves.open(s.root)
+		if err != nil {
+			os.RemoveAll(dir)
+			s.finish(0, nil, err)
+			return
+		}
+		res, err := s.render(ctx, src, dir)
+		elapsed := time.Since(start)
+		changed := src.changed()
+		src.Close()
+		if ctx.Err() != nil {
+			os.RemoveAll(dir)
+			s.superseded.Store(true)
+			return
+		}
+		if name := changed; name != "" && tries < maxReads {
+			os.RemoveAll(dir)
+			s.printf("%s changed while the build read it: building again", name)
+			continue
+		}
+		held, stale := src.heldBack()
+		s.recheck(held, src.now)
+		s.publish(dir, res, withErrors(err, stale), elapsed, why)
 		return
 	}
-	start := time.Now()
-	if s.cache == nil {
-		s.cache = generator.NewCache()
-	}
-	res, err := s.render(ctx, dir)
-	elapsed := time.Since(start)
-	if ctx.Err() != nil {
-		os.RemoveAll(dir)
-		s.superseded.Store(true)
-		return
-	}
+}
+
+// maxReads bounds how often one build reads the sources again because a
+// file changed under it: a file rewritten faster than builds run is
+// served as last read.
+const maxReads = 3
+
+// publish serves a finished build directory, a partial one included, or
+// removes it.
+func (s *Server) publish(dir string, res *generator.Result, err error, elapsed time.Duration, why []string) {
 	var list generator.ErrorList
 	partial := err != nil && errors.As(err, &list) && res != nil && (res.Pages > 0 || s.lastGood.p.Load() == nil)
 	var st *site
@@ -150,17 +195,53 @@ func (s *Server) build(ctx context.Context, why []string) {
 	}
 }
 
+// withErrors adds the errors of held-back page sources to a build's error.
+func withErrors(err error, more generator.ErrorList) error {
+	if len(more) == 0 {
+		return err
+	}
+	var list generator.ErrorList
+	switch {
+	case err == nil:
+		return more.Err()
+	case errors.As(err, &list):
+		return append(slices.Clone(list), more...).Err()
+	}
+	return err // the build failed as a whole; that error says more
+}
+
+// recheck prints which page sources this build took from their last
+// complete version, and looks at each again once it has been incomplete
+// for holdFor: if it still is, that build reports it.
+func (s *Server) recheck(held []string, built time.Time) {
+	for _, name := range held {
+		s.saves.mu.Lock()
+		since, ok := s.saves.since[name]
+		s.saves.mu.Unlock()
+		if !ok {
+			continue
+		}
+		wait := holdFor - built.Sub(since) // as the build judged it
+		if wait <= 0 {
+			continue // this build reports it
+		}
+		s.printf("%s is incomplete (a save in progress?): built from its last complete version", name)
+		time.AfterFunc(wait, func() {
+			select {
+			case s.changes <- name:
+			default: // the watcher's queue is full: a build is coming anyway
+			}
+		})
+	}
+}
+
 // render runs the generator over the repository into dir. Files are read
-// through an os.Root, so no symbolic link can take a read outside it. The
+// through an os.Root, so no symbolic link can take a read outside it, and
+// through src, which holds back page sources caught mid-save. The
 // repository is the git work tree too, so pages show the date of their
 // last commit as gen build's do.
-func (s *Server) render(ctx context.Context, dir string) (*generator.Result, error) {
-	repo, err := os.OpenRoot(s.root)
-	if err != nil {
-		return nil, err
-	}
-	defer repo.Close()
-	cfg := generator.Config{Content: repo.FS(), Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator, Cache: s.cache, GitDir: s.root}
+func (s *Server) render(ctx context.Context, src *sourceFS, dir string) (*generator.Result, error) {
+	cfg := generator.Config{Content: src, Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator, Cache: s.cache, GitDir: s.root}
 	return generator.Render(ctx, cfg, dir)
 }
 

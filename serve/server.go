@@ -41,9 +41,12 @@ type Server struct {
 	status     statusBox
 	events     broker
 	rules      atomic.Pointer[rules]
-	removal    sync.WaitGroup // removals of replaced site directories
-	stop       chan struct{}  // closed at shutdown; ends the event streams
-	out        *lockedWriter  // Config.Out
+	removal    sync.WaitGroup            // removals of replaced site directories
+	stop       chan struct{}             // closed at shutdown; ends the event streams
+	saves      saves                     // page sources caught mid-save (saves.go)
+	changes    chan string               // changed paths, relative to root, from the watcher and rechecks
+	out        *lockedWriter             // Config.Out
+	lim        atomic.Pointer[connLimit] // the HTTP server's connections, once serving
 }
 
 // PortInUseError reports that the requested port is taken.
@@ -71,6 +74,8 @@ func Listen(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, root: root, ln: ln, stop: make(chan struct{}), out: &lockedWriter{w: cfg.Out}}
+	s.saves = saves{whole: map[string][]byte{}, since: map[string]time.Time{}}
+	s.changes = make(chan string, 1024)
 	s.url = "http://" + urlHost(cfg.Bind, ln.Addr().(*net.TCPAddr).Port) + "/"
 	s.baseURL = cfg.BaseURL
 	if s.baseURL == "" {
@@ -116,7 +121,7 @@ func (s *Server) Run(ctx context.Context) error {
 	}
 	defer os.RemoveAll(work)
 	s.loadRules()
-	changes := make(chan string, 1024)
+	changes := s.changes
 	w, err := s.newWatcher(changes)
 	if err != nil {
 		return err
@@ -133,8 +138,10 @@ func (s *Server) Run(ctx context.Context) error {
 	served := make(chan error, 1)
 	if s.build(ctx, nil); ctx.Err() == nil {
 		wg.Go(func() { s.rebuildLoop(ctx, batches) })
-		hs = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ErrorLog: log.New(s.out, "gen serve: ", 0)}
-		wg.Go(func() { served <- hs.Serve(s.ln) })
+		lim := newConnLimit(s.ln, s.cfg.MaxConns)
+		s.lim.Store(lim)
+		hs = s.httpServer(lim)
+		wg.Go(func() { served <- hs.Serve(lim) })
 		s.printf("serving %s (Ctrl-C to stop)", s.url)
 		select {
 		case <-ctx.Done():
@@ -177,6 +184,9 @@ func (s *Server) Abort() {
 		}
 	}
 }
+
+// errorLog is the HTTP server's log: to Out, prefixed.
+func (s *Server) errorLog() *log.Logger { return log.New(s.out, "gen serve: ", 0) }
 
 // printf writes one line to Out.
 func (s *Server) printf(format string, args ...any) {

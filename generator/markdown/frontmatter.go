@@ -3,11 +3,16 @@ package markdown
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
 
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
@@ -71,6 +76,9 @@ func ParseFrontMatter(file string, src []byte) (FrontMatter, int, []*diag.Findin
 			return salvage(text), body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityError, Msg: "front matter: " + msg}}
 		}
 		if err := yaml.UnmarshalWithOptions(text, &fm, yaml.Strict()); err != nil {
+			if unknown := unknownKeys(file, text, first); len(unknown) > 0 {
+				return fm, body, unknown
+			}
 			line, msg := yamlpos.ErrorPos(err)
 			return salvage(text), body, []*diag.Finding{{File: file, Line: line + first - 1, Severity: diag.SeverityError, Msg: "front matter: " + msg}}
 		}
@@ -83,6 +91,40 @@ func ParseFrontMatter(file string, src []byte) (FrontMatter, int, []*diag.Findin
 		errs = append(errs, &diag.Finding{File: file, Line: 1, Severity: diag.SeverityError, Msg: "front matter: description is required"})
 	}
 	return fm, body, errs
+}
+
+// frontMatterKeys are the keys of FrontMatter, from its yaml tags.
+var frontMatterKeys = func() []string {
+	var keys []string
+	t := reflect.TypeFor[FrontMatter]()
+	for i := range t.NumField() {
+		keys = append(keys, strings.Split(t.Field(i).Tag.Get("yaml"), ",")[0])
+	}
+	return keys
+}()
+
+// unknownKeys reports every top-level key of the YAML text that is not a
+// front matter key, in the order of the file. The strict decoder names
+// only one of them, not always the same.
+func unknownKeys(file string, text []byte, first int) []*diag.Finding {
+	root, err := parser.ParseBytes(text, 0)
+	if err != nil || len(root.Docs) == 0 {
+		return nil
+	}
+	m, ok := root.Docs[0].Body.(*ast.MappingNode)
+	if !ok {
+		return nil
+	}
+	var out []*diag.Finding
+	for _, mv := range m.Values {
+		tk := mv.Key.GetToken()
+		if tk == nil || slices.Contains(frontMatterKeys, tk.Value) {
+			continue
+		}
+		out = append(out, &diag.Finding{File: file, Line: tk.Position.Line + first - 1, Severity: diag.SeverityError,
+			Msg: fmt.Sprintf("front matter: unknown field %q; the keys are %s", tk.Value, strings.Join(frontMatterKeys, ", "))})
+	}
+	return out
 }
 
 // decodeSimple decodes the common shape of front matter without a YAML

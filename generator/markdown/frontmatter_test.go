@@ -1,6 +1,8 @@
 package markdown
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/goccy/go-yaml"
@@ -59,5 +61,24 @@ func checkFastPath(t *testing.T, text []byte) {
 	}
 	if diff := cmp.Diff(slow, fast); diff != "" {
 		t.Errorf("decodeSimple(%q) differs from the YAML parser (-yaml +fast):\n%s", text, diff)
+	}
+}
+
+// TestUnknownKeysInOrder: every unknown key is reported at its line, in
+// the order of the file, the same on every run (issue 25: the strict
+// decoder named one of them, not always the same).
+func TestUnknownKeysInOrder(t *testing.T) {
+	src := []byte("---\ntitle: a\nfoo: 1\ndescription: b\nbar: [2]\nbaz: 3\nqux: {x: 4}\n---\nbody\n")
+	want := []string{`3: front matter: unknown field "foo"`, `5: front matter: unknown field "bar"`, `6: front matter: unknown field "baz"`, `7: front matter: unknown field "qux"`}
+	for range 20 {
+		_, _, errs := ParseFrontMatter("x.md", src)
+		var got []string
+		for _, e := range errs {
+			msg, _, _ := strings.Cut(e.Msg, ";")
+			got = append(got, fmt.Sprintf("%d: %s", e.Line, msg))
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("ParseFrontMatter errors (-want +got):\n%s", diff)
+		}
 	}
 }

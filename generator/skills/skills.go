@@ -158,10 +158,15 @@ func (s *Skill) loadText(rel string) []diag.Finding {
 		out = append(out, diag.Finding{File: file, Line: 1, Severity: diag.SeverityError, Msg: msg})
 		data = nil
 	}
+	for _, f := range markdown.CheckBytes(file, data) {
+		out = append(out, *f)
+	}
 	body := 0
 	if rel == skillFile || rel == skillFileZH {
 		var fm frontMatter
-		fm, body, out = parseSkillFrontMatter(file, data)
+		var found []diag.Finding
+		fm, body, found = parseSkillFrontMatter(file, data)
+		out = append(out, found...)
 		s.fm[btoi(rel == skillFileZH)] = fm
 		if !fm.broken {
 			out = append(out, checkSkillName(file, s.Slug, fm, data, rel == skillFile)...)

@@ -57,3 +57,27 @@ func lines(ss []string) string {
 	}
 	return strings.Join(ss, "\n") + "\n"
 }
+
+// TestSkillBadBytes: a control character or invalid UTF-8 in a skill's
+// Markdown, which llms-full.txt would publish, is an error at its line.
+func TestSkillBadBytes(t *testing.T) {
+	fsys := fstest.MapFS{
+		skillsDir + "/demo/SKILL.md":           {Data: []byte("---\nname: demo\ndescription: A demo.\n---\n\n# Demo\x00\n")},
+		skillsDir + "/demo/reference/notes.md": {Data: []byte("# Notes\n\nbad \xff byte\n")},
+	}
+	_, findings := Load(fsys)
+	var got []string
+	for _, f := range findings {
+		if strings.Contains(f.Msg, "control character") || strings.Contains(f.Msg, "invalid UTF-8") {
+			got = append(got, f.String())
+		}
+	}
+	slices.Sort(got)
+	want := []string{
+		skillsDir + "/demo/SKILL.md:6: error: control character U+0000: save the file as UTF-8 text without control characters",
+		skillsDir + "/demo/reference/notes.md:3: error: invalid UTF-8 (byte 0xff): save the file as UTF-8 text without control characters",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}

@@ -1,6 +1,7 @@
 package netlifyconf
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -36,7 +37,7 @@ func TestParse(t *testing.T) {
 			Headers:   []Header{{For: "/*", Values: map[string]string{"X-Frame-Options": "DENY"}}},
 			Redirects: []Redirect{{From: "/old", To: "/new", Force: true}, {From: "/zh-CN/*", To: "/zh-CN/404.html", Status: 404}},
 		}, ""},
-		{"broken", "[[headers]\n", nil, "line 2"},
+		{"broken", "[[headers]\n", nil, "line 1:"},
 		{"wrong type", "[[redirects]]\n  status = \"404\"\n", nil, "status"},
 	}
 	for _, tt := range tests {
@@ -67,5 +68,46 @@ func TestReadFileRepository(t *testing.T) {
 	}
 	if _, err := ReadFile("missing.toml"); err == nil || !strings.Contains(err.Error(), "missing.toml") {
 		t.Errorf("ReadFile(missing.toml) = %v; want an error naming it", err)
+	}
+}
+
+// TestParseErrors: what would make production deploy without its headers
+// is an error at its line.
+func TestParseErrors(t *testing.T) {
+	type want struct {
+		line int
+		msg  string
+	}
+	tests := []struct {
+		name, text string
+		want       []want
+	}{
+		{"syntax", "[build]\n  publish = \"public\"\n[[headers]\n", []want{{3, "expected end of table array name"}}},
+		{"type", "[[headers]]\n  for = \"/*\"\n  [headers.values]\n    X-Frame-Options = 1\n", []want{{4, "incompatible types"}}},
+		{"misspelt values", "[[headers]]\n  for = \"/*\"\n  [headers.value]\n    X-Frame-Options = \"DENY\"\n", []want{
+			{1, `block for "/*" without [headers.values]`}, {3, `unknown key "headers.value"`}}},
+		{"misspelt for", "[[headers]]\n  fro = \"/*\"\n  [headers.values]\n    X = \"y\"\n", []want{{1, "without for"}, {2, `unknown key "headers.fro"`}}},
+		{"second block", "[[headers]]\n  for = \"/\"\n  [headers.values]\n    X = \"y\"\n\n[[headers]]\n  for = \"/a\"\n", []want{{6, `block for "/a" without [headers.values]`}}},
+	}
+	for _, tt := range tests {
+		_, err := Parse(tt.text)
+		var errs Errors
+		if !errors.As(err, &errs) {
+			t.Errorf("%s: Parse = %v; want Errors", tt.name, err)
+			continue
+		}
+		var got []want
+		for _, e := range errs {
+			got = append(got, want{e.Line, e.Msg})
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: Parse errors = %v; want %v", tt.name, got, tt.want)
+			continue
+		}
+		for i := range got {
+			if got[i].line != tt.want[i].line || !strings.Contains(got[i].msg, tt.want[i].msg) {
+				t.Errorf("%s: error %d = %v; want line %d containing %q", tt.name, i, got[i], tt.want[i].line, tt.want[i].msg)
+			}
+		}
 	}
 }
