@@ -118,9 +118,20 @@ func appliedEdits(text []byte, edits []textedit.Edit) []textedit.Edit {
 // after does not keep: one inside an edit that is not exactly the value the
 // edit replaces, or one the edits would change outside their spans. edits
 // are sorted and do not overlap (appliedEdits).
+//
+// Prose before the JSON (before its first { where the engine reads it,
+// or the first edit when that comes sooner) is compared byte for byte
+// rather than lexed: a quote in "Here is the "JSON":" starts no string.
 func checkKept(before, after []byte, edits []textedit.Edit) error {
-	old := lexTokens(nil, before)
-	got := lexTokens(nil, after)
+	k := leadingProse(before, 0)
+	if len(edits) > 0 {
+		k = min(k, edits[0].Start)
+	}
+	if len(after) < k || !bytes.Equal(before[:k], after[:k]) {
+		return refusal(before, 0, "changed", string(before[:k]))
+	}
+	old := lexFrom(before, k)
+	got := lexFrom(after, k)
 	i, j := 0, 0 // next token of old and of got
 	kept := func(src []byte, t lexeme) bool {
 		if j >= len(got) || !bytes.Equal(src[t.start:t.end], after[got[j].start:got[j].end]) {
@@ -160,6 +171,16 @@ func checkKept(before, after []byte, edits []textedit.Edit) error {
 		return refusal(before, len(before), "changed", string(after[got[j].start:got[j].end]))
 	}
 	return nil
+}
+
+// lexFrom lexes text from offset k on, with offsets into text.
+func lexFrom(text []byte, k int) []lexeme {
+	toks := lexTokens(nil, text[k:])
+	for i := range toks {
+		toks[i].start += k
+		toks[i].end += k
+	}
+	return toks
 }
 
 // refusal writes the error for a token the fixes would not keep.
