@@ -49,8 +49,8 @@ func lexTokens(dst []lexeme, text []byte) []lexeme {
 		j := i + 1
 		switch {
 		case c == '"':
-			for j < len(text) && text[j] != '"' && text[j] != '\n' {
-				if text[j] == '\\' && j+1 < len(text) && text[j+1] != '\n' {
+			for j < len(text) && text[j] != '"' && !isLineEnd(text[j]) {
+				if text[j] == '\\' && j+1 < len(text) && !isLineEnd(text[j+1]) {
 					j++
 				}
 				j++
@@ -60,7 +60,7 @@ func lexTokens(dst []lexeme, text []byte) []lexeme {
 			}
 			dst = append(dst, lexeme{i, j})
 		case c == '/' && j < len(text) && text[j] == '/':
-			for j < len(text) && text[j] != '\n' {
+			for j < len(text) && !isLineEnd(text[j]) { // a line ends at LF, CRLF or CR, as for the engine
 				j++
 			}
 		case c == '/' && j < len(text) && text[j] == '*':
@@ -172,6 +172,8 @@ func checkKept(before, after []byte, edits []textedit.Edit) error {
 	}
 	return nil
 }
+
+func isLineEnd(c byte) bool { return c == '\n' || c == '\r' }
 
 // lexFrom lexes text from offset k on, with offsets into text.
 func lexFrom(text []byte, k int) []lexeme {
