@@ -69,7 +69,7 @@ func statusOf(c *drift.Comparison) TranslationStatus {
 		if r.Orig >= 0 && r.Tr >= 0 && c.Stale[r.Tr] {
 			o, t := c.Orig.Secs[r.Orig], c.Tr.Secs[r.Tr]
 			st.Outdated = append(st.Outdated, fmt.Sprintf("%s (line %d): its original, %s at %s:%d, changed since it was stamped",
-				sectionName(t), t.Line, sectionName(o), c.Orig.Name, o.Line))
+				t.Name(), t.Line, o.Name(), c.Orig.Name, o.Line))
 		}
 	}
 	unstamped := false // as gen check notes it: a pair of sections with text, the translation without a stamp
@@ -91,33 +91,21 @@ func statusOf(c *drift.Comparison) TranslationStatus {
 	return st
 }
 
-// sectionName is a section's heading as a writer finds it in the file.
-func sectionName(s drift.Section) string {
-	if s.Index == 0 {
-		return "intro"
-	}
-	return strings.Repeat("#", s.Level) + " " + s.Title
-}
-
 // untranslated lists the originals that have no translation file: docs
 // pages without a Chinese twin and skill Markdown files without a
 // .zh-CN.md beside them.
 func untranslated(fsys fs.FS) []TranslationStatus {
 	var out []TranslationStatus
-	missing := func(orig, tr string, skill bool) {
-		if _, err := fs.Stat(fsys, tr); err != nil {
-			out = append(out, TranslationStatus{Original: orig, Translation: tr, Skill: skill, State: StateMissing})
-		}
+	_, pages, _ := docPairs(fsys) // an unreadable tree was reported by comparisons already
+	for _, p := range pages {
+		out = append(out, TranslationStatus{Original: p[0], Translation: p[1], State: StateMissing})
 	}
-	fs.WalkDir(fsys, "content/"+en, func(file string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && path.Ext(file) == ".md" && !scratch.Is(d.Name()) {
-			missing(file, "content/"+zh+strings.TrimPrefix(file, "content/"+en), false)
-		}
-		return nil
-	})
 	fs.WalkDir(fsys, "content/skills", func(file string, d fs.DirEntry, err error) error {
+		tr := strings.TrimSuffix(file, ".md") + "." + zh + ".md"
 		if err == nil && !d.IsDir() && path.Ext(file) == ".md" && !scratch.Is(d.Name()) && !drift.IsTranslation(file) {
-			missing(file, strings.TrimSuffix(file, ".md")+"."+zh+".md", true)
+			if _, err := fs.Stat(fsys, tr); err != nil {
+				out = append(out, TranslationStatus{Original: file, Translation: tr, Skill: true, State: StateMissing})
+			}
 		}
 		return nil
 	})

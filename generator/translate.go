@@ -166,6 +166,27 @@ func stamp(fsys fs.FS, opt StampOptions, files []string) ([]StampedFile, error) 
 	return out, nil
 }
 
+// docPairs lists every English docs page with its Chinese twin's path:
+// in pairs when the twin exists, in missing when it does not yet.
+func docPairs(fsys fs.FS) (pairs, missing [][2]string, err error) {
+	err = fs.WalkDir(fsys, "content/"+en, func(file string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(file) != ".md" || scratch.Is(d.Name()) {
+			return err
+		}
+		twin := "content/" + zh + strings.TrimPrefix(file, "content/"+en)
+		if _, err := fs.Stat(fsys, twin); err == nil {
+			pairs = append(pairs, [2]string{file, twin})
+		} else {
+			missing = append(missing, [2]string{file, twin})
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, fmt.Errorf("read pages: %w", err)
+	}
+	return pairs, missing, nil
+}
+
 // comparisons compares every translated pair of fsys: docs pages, then
 // skill files. It also returns the skills' own findings.
 func comparisons(fsys fs.FS, workers int) ([]*drift.Comparison, []Finding, error) {
@@ -173,19 +194,9 @@ func comparisons(fsys fs.FS, workers int) ([]*drift.Comparison, []Finding, error
 		return nil, nil, fmt.Errorf("no content directory: %w", err)
 	}
 	var out []Finding
-	var pairs [][2]string
-	err := fs.WalkDir(fsys, "content/"+en, func(file string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || path.Ext(file) != ".md" || scratch.Is(d.Name()) {
-			return err
-		}
-		twin := "content/" + zh + strings.TrimPrefix(file, "content/"+en)
-		if _, err := fs.Stat(fsys, twin); err == nil {
-			pairs = append(pairs, [2]string{file, twin})
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, fmt.Errorf("read pages: %w", err)
+	pairs, _, err := docPairs(fsys)
+	if err != nil {
+		return nil, nil, err
 	}
 	terms := loadGlossary(fsys, &report{}) // read once: every pair's term check uses it
 	cs := make([]*drift.Comparison, len(pairs))

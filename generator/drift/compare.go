@@ -34,13 +34,13 @@ func Compare(o, t *TextFile, normalize func(string) string) *Comparison {
 			s := &o.Secs[r.Orig]
 			if !s.Empty(o.Src) {
 				line, where := c.nextSectionLine(k)
-				f := diag.Finding{File: t.Name, Line: line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing; it belongs %s", s.name(), o.Name, s.Line, where)}
+				f := diag.Finding{File: t.Name, Line: line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing; it belongs %s", s.Name(), o.Name, s.Line, where)}
 				c.Findings = append(c.Findings, f)
 				c.open = append(c.open, f)
 			}
 		case r.Orig < 0:
 			s := &t.Secs[r.Tr]
-			c.settle(nil, s, []drift{{s.Line, "extra section", fmt.Sprintf("extra section %q: the original has no such section", s.name())}})
+			c.settle(nil, s, []drift{{s.Line, "extra section", fmt.Sprintf("extra section %q: the original has no such section", s.Name())}})
 		default:
 			c.comparePair(&o.Secs[r.Orig], &t.Secs[r.Tr], normalize)
 		}
@@ -55,7 +55,7 @@ func (c *Comparison) nextSectionLine(k int) (int, string) {
 	for _, r := range c.Rows[k+1:] {
 		if r.Tr > 0 {
 			s := &c.Tr.Secs[r.Tr]
-			return s.Line, fmt.Sprintf("before %q", s.name())
+			return s.Line, fmt.Sprintf("before %q", s.Name())
 		}
 	}
 	return 1 + bytes.Count(c.Tr.Src, []byte("\n")), "at the end"
@@ -68,15 +68,15 @@ func (c *Comparison) comparePair(o, t *Section, normalize func(string) string) {
 	case oe && te:
 		return
 	case te:
-		f := diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing", o.name(), c.Orig.Name, o.Line)}
+		f := diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf("section %q of the original (%s:%d) is missing", o.Name(), c.Orig.Name, o.Line)}
 		c.Findings = append(c.Findings, f)
 		c.open = append(c.open, f)
 		return
 	case oe:
-		c.settle(nil, t, []drift{{t.Line, "extra section", fmt.Sprintf("extra section %q: the original has no such section", t.name())}})
+		c.settle(nil, t, []drift{{t.Line, "extra section", fmt.Sprintf("extra section %q: the original has no such section", t.Name())}})
 		return
 	}
-	name := t.name()
+	name := t.Name()
 	var ds []drift
 	if o.Level != t.Level {
 		ds = append(ds, drift{t.Line, fmt.Sprintf("heading level %d instead of %d", t.Level, o.Level),
@@ -294,7 +294,7 @@ func (c *Comparison) settle(o, t *Section, ds []drift) {
 	}
 	for i, a := range t.Acks {
 		if !used[i] {
-			c.note(a.Line, "section %q: the acknowledgement of %q matches no difference any more; gen stamp removes it", t.name(), a.Key)
+			c.note(a.Line, "section %q: the acknowledgement of %q matches no difference any more; gen stamp removes it", t.Name(), a.Key)
 		}
 	}
 }
@@ -334,9 +334,9 @@ func (c *Comparison) ackDigest(o, t *Section, key string) string {
 func (c *Comparison) checkStamp(o, t *Section) {
 	switch {
 	case t.Stamp == "": // no digest to compare: the original's is not computed
-		c.note(t.Line, "section %q: never stamped (run gen stamp once it is translated)", t.name())
+		c.note(t.Line, "section %q: never stamped (run gen stamp once it is translated)", t.Name())
 	case t.Stamp != o.digest(c.Orig.Src):
 		c.Stale[t.Index] = true
-		c.warn(t.Line, "section %q: the original changed since this was translated", t.name())
+		c.warn(t.Line, "section %q: the original changed since this was translated", t.Name())
 	}
 }

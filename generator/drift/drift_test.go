@@ -26,7 +26,7 @@ func rowNames(c *Comparison) []string {
 		if i < 0 {
 			return "-"
 		}
-		return f.Secs[i].name()
+		return f.Secs[i].Name()
 	}
 	for _, r := range c.Rows {
 		out = append(out, name(c.Orig, r.Orig)+" | "+name(c.Tr, r.Tr))

@@ -30,7 +30,9 @@ type Section struct {
 }
 
 // name is how findings refer to a section: its heading as written, or "intro".
-func (s *Section) name() string {
+// Name is how findings and the translation dashboard name a section:
+// its heading with its # markers, or "intro".
+func (s *Section) Name() string {
 	if s.Level == 0 {
 		return "intro"
 	}

@@ -32,10 +32,10 @@ func TermFindings(c *Comparison, g glossary.Glossary) []diag.Finding {
 		tr := prose(string(c.Tr.Src[t.Body:t.End]))
 		for _, term := range g {
 			if term.Avoid != "" && strings.Contains(tr, term.Avoid) {
-				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf("section %q: %q is to be avoided; the glossary's term for %q is %q", t.name(), term.Avoid, term.EN, term.ZH)})
+				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: diag.SeverityWarning, Msg: fmt.Sprintf("section %q: %q is to be avoided; the glossary's term for %q is %q", t.Name(), term.Avoid, term.EN, term.ZH)})
 			}
 			if usesTerm(orig, term.EN) && !strings.Contains(tr, term.ZH) {
-				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: diag.SeverityInfo, Msg: fmt.Sprintf("section %q: the original uses %q; the glossary's Chinese term %q is missing (content/glossary.yaml)", t.name(), term.EN, term.ZH)})
+				out = append(out, diag.Finding{File: c.Tr.Name, Line: t.Line, Severity: diag.SeverityInfo, Msg: fmt.Sprintf("section %q: the original uses %q; the glossary's Chinese term %q is missing (content/glossary.yaml)", t.Name(), term.EN, term.ZH)})
 			}
 		}
 	}
