@@ -27,16 +27,17 @@ type Server struct {
 	ln      net.Listener
 	url     string
 	baseURL string
-	work    string // session directory holding the build directories
-	session string // distinguishes this run's site ids from a previous run's
+	work    workDirs // session directories holding the build directories (tempdir.go)
+	spill   string   // where builds move when the tmpfs runs short; "": they stay
+	session string   // distinguishes this run's site ids from a previous run's
 
 	validator *generator.Validator // for the validator page; nil: none
 	cache     *generator.Cache     // rendered pages kept between rebuilds
+	siteBytes int64                // the site's size, measured after the first and every full build
 
-	cur        current     // the site being served
-	lastGood   current     // the last site built without errors; partial sites fall back to it
-	superseded atomic.Bool // the last build was cancelled before it finished
-	workP      atomic.Pointer[string]
+	cur        current      // the site being served
+	lastGood   current      // the last site built without errors; partial sites fall back to it
+	superseded atomic.Bool  // the last build was cancelled before it finished
 	builds     atomic.Int64 // builds finished, failed ones included
 	status     statusBox
 	events     broker
@@ -109,17 +110,18 @@ func (s *Server) URL() string { return s.url }
 // running and reports the errors until a change fixes them.
 func (s *Server) Run(ctx context.Context) error {
 	defer s.ln.Close()
-	work, err := makeWork(workParent(s.cfg.TempDir))
+	parent, spill := workParent(s.cfg)
+	work, err := makeWork(parent)
 	if err != nil {
-		return err
+		return fmt.Errorf("session directory: %w", err)
 	}
-	s.work = work
-	s.workP.Store(&work)
+	s.work.add(work)
+	s.spill = spill
+	defer s.work.removeAll()
 	s.printf("building into %s", work)
 	if exposed(s.cfg.Bind) {
 		s.printf("warning: --bind %s: the preview is reachable from the network, by anyone who can reach this machine", s.cfg.Bind)
 	}
-	defer os.RemoveAll(work)
 	s.loadRules()
 	changes := s.changes
 	w, err := s.newWatcher(changes)
@@ -175,15 +177,7 @@ func (s *Server) shutdown(hs *http.Server) {
 // Abort removes the session's build directories at once. It is for a
 // second interrupt while Run is still stopping: the process exits right
 // after, so nothing is left in the temporary directory.
-func (s *Server) Abort() {
-	if w := s.workP.Load(); w != nil {
-		for range 3 { // a build still running may add a file between walks
-			if os.RemoveAll(*w) == nil {
-				return
-			}
-		}
-	}
-}
+func (s *Server) Abort() { s.work.removeAll() }
 
 // errorLog is the HTTP server's log: to Out, prefixed.
 func (s *Server) errorLog() *log.Logger { return log.New(s.out, "gen serve: ", 0) }
