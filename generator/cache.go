@@ -160,7 +160,7 @@ func pairKey(pr pair) string {
 // prepared, just before rendering.
 func (b *builder) globalKey() string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s %s %v\n", b.cfg.BaseURL, b.css, b.js, b.validator)
+	fmt.Fprintf(h, "%s\n%s %s %v %t\n", b.cfg.BaseURL, b.css, b.js, b.validator, b.cfg.ValidatorComing)
 	pages := map[string]bool{}
 	for _, pr := range b.pairs {
 		for _, p := range []*page{pr.en, pr.zh} {

@@ -279,8 +279,12 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	}
 	var tool templ.Component // what the page shows above its Markdown
 	var scripts []string
-	if p.Kind == site.KindValidator && b.validator != nil {
+	switch {
+	case p.Kind != site.KindValidator:
+	case b.validator != nil:
 		tool, scripts = templates.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}
+	case b.cfg.ValidatorComing:
+		tool = templates.ValidatorComing(msg)
 	}
 	prev, next := pagerLinks(b.nav[p.Lang], p.URL)
 	og, ogAlt := "en_US", "zh_CN"

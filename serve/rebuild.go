@@ -245,7 +245,7 @@ func (s *Server) recheck(held []string, built time.Time) {
 // repository is the git work tree too, so pages show the date of their
 // last commit as gen build's do.
 func (s *Server) render(ctx context.Context, src *sourceFS, dir string) (*generator.Result, error) {
-	cfg := generator.Config{Content: src, Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator, Cache: s.cache, GitDir: s.root}
+	cfg := generator.Config{Content: src, Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator.Load(), ValidatorComing: s.coming.Load(), Cache: s.cache, GitDir: s.root}
 	return generator.Render(ctx, cfg, dir)
 }
 
