@@ -23,7 +23,7 @@ type Config struct {
 	Poll time.Duration
 
 	// Quiet is the debounce window: a batch of changes is built once no
-	// change has arrived for this long. Zero means 100 ms.
+	// change has arrived for this long. Zero means 20 ms.
 	Quiet time.Duration
 
 	// BaseURL is the generator's base URL. Empty means the preview's own
@@ -57,8 +57,8 @@ type Config struct {
 
 const (
 	defaultBind  = "127.0.0.1"
-	defaultQuiet = 100 * time.Millisecond
-	maxWait      = time.Second // longest a change waits while changes keep coming
+	defaultQuiet = 20 * time.Millisecond // an editor's save is a burst of events within a few ms; a later one supersedes the build
+	maxWait      = time.Second           // longest a change waits while changes keep coming
 )
 
 func (c Config) withDefaults() Config {

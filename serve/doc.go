@@ -104,7 +104,7 @@
 // is never missed: an atomic save ends with a CREATE (rename) of the real
 // name, which counts as a change like any WRITE, REMOVE or RENAME. Bursts
 // are debounced in one place: a batch is released after a quiet window
-// ([Config].Quiet, 100 ms by default) or at most one second after its
+// ([Config].Quiet, 20 ms by default) or at most one second after its
 // first change.
 //
 // # HTTP
