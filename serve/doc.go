@@ -190,4 +190,10 @@
 // streams, closes the watcher, waits for every goroutine it started and
 // removes every build directory. [Server.Abort] removes them at once, for
 // gen serve's second Ctrl-C, which exits without waiting.
+//
+// With [Server.CompileValidator], Run compiles the validator module in the
+// background while it already serves: the validator page says, in its
+// language, that the tool is coming (generator.Config.ValidatorComing),
+// Out says every 15 s that the compile is still running, and once it
+// ends the site is rebuilt, so open pages reload with the tool.
 package serve
