@@ -279,11 +279,13 @@ func (b *builder) renderPool(ctx context.Context, pairs []pair) {
 			}
 		}()
 	}
+feed:
 	for _, pr := range pairs {
-		if ctx.Err() != nil {
-			break
+		select {
+		case work <- pr:
+		case <-ctx.Done(): // stopped: never wait for a worker to take more
+			break feed
 		}
-		work <- pr
 	}
 	close(work)
 	wg.Wait()

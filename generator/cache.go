@@ -18,6 +18,13 @@ import (
 // asset names, the field reference page that feeds the bundle) empties the
 // cache and the whole site is rendered. Pairs with errors are never
 // cached. The zero value is an empty cache, as is NewCache's.
+//
+// The cache keeps no rendered bytes in memory: an entry names the files
+// its pair wrote and the build directories that hold them, and a build
+// reusing it hard-links them from there (linkFiles), so memory does not
+// grow with the site's output and a rebuild writes only what changed. A
+// directory that has since been removed, or a link the file system
+// refuses, makes the pair render again.
 type Cache struct {
 	hlOnce sync.Once
 	hl     *highlight.Cache // code highlighted by the builds that use this cache
@@ -51,17 +58,39 @@ func NewCache() *Cache {
 	return &Cache{pairs: map[string]*cachedPair{}}
 }
 
-// cachedPair is what rendering a pair produced.
+// cachedPair is what rendering a pair produced: the site paths of its
+// files and where they are, its results and its warnings.
 type cachedPair struct {
 	key      string
-	files    []cachedFile
+	files    []string // site paths, as builder.write got them
+	dirs     []string // build directories holding the files, newest first; guarded by Cache.mu
 	results  []*pageResult
 	warnings ErrorList
 }
 
-type cachedFile struct {
-	name string
-	data []byte
+// keepDirs is how many build directories an entry remembers: the newest
+// may be a cancelled build's, already removed, and the one before it
+// the site still served.
+const keepDirs = 3
+
+// sources returns the directories that may hold e's files, newest first.
+func (c *Cache) sources(e *cachedPair) []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(e.dirs)
+}
+
+// holds records that dir, a new build's directory, now holds e's files too.
+func (c *Cache) holds(e *cachedPair, dir string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	dirs := []string{dir}
+	for _, d := range e.dirs {
+		if d != dir && len(dirs) < keepDirs {
+			dirs = append(dirs, d)
+		}
+	}
+	e.dirs = dirs
 }
 
 // begin starts a build: a different global key empties the cache.
@@ -131,7 +160,7 @@ func pairKey(pr pair) string {
 // prepared, just before rendering.
 func (b *builder) globalKey() string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s %s %v\n", b.cfg.BaseURL, b.css, b.js, b.validator)
+	fmt.Fprintf(h, "%s\n%s %s %v %t\n", b.cfg.BaseURL, b.css, b.js, b.validator, b.cfg.ValidatorComing)
 	pages := map[string]bool{}
 	for _, pr := range b.pairs {
 		for _, p := range []*page{pr.en, pr.zh} {

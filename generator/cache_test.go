@@ -159,3 +159,37 @@ func TestZeroCache(t *testing.T) {
 		t.Errorf("zero Cache: rendered %d, then rendered %d and reused %d; want 0 and %d", first.Rendered, again.Rendered, again.Reused, first.Rendered)
 	}
 }
+
+// TestCacheLinksInsteadOfKeeping: an unchanged pair's files are the same
+// files (hard links) as the previous build's, so the cache holds no
+// rendered bytes and a rebuild copies nothing (issue 22: gen serve kept
+// every rendered page in memory and wrote all of them again on every
+// rebuild). When the directories it knows are gone, the pair is rendered
+// again, and the output is the same.
+func TestCacheLinksInsteadOfKeeping(t *testing.T) {
+	site := fixture(t)
+	c := NewCache()
+	first, _ := renderCached(t, site, c)
+	second, res := renderCached(t, site, c)
+	if res.Rendered != 0 {
+		t.Fatalf("unchanged rebuild rendered %d pairs; want 0", res.Rendered)
+	}
+	const page = "docs/create-task/index.html"
+	a, errA := os.Stat(filepath.Join(first, page))
+	b, errB := os.Stat(filepath.Join(second, page))
+	if errA != nil || errB != nil || !os.SameFile(a, b) {
+		t.Errorf("%s of the rebuild is not the first build's file (%v, %v): the cache copied it", page, errA, errB)
+	}
+	for _, e := range c.pairs {
+		if len(e.files) == 0 {
+			t.Errorf("a cache entry names no files")
+		}
+	}
+	os.RemoveAll(first)
+	os.RemoveAll(second)
+	third, res := renderCached(t, site, c)
+	if res.Reused != 0 || res.Rendered == 0 {
+		t.Errorf("with the earlier builds removed: rendered %d, reused %d; want every pair rendered", res.Rendered, res.Reused)
+	}
+	sameTree(t, third, mustRender(t, site))
+}

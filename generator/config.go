@@ -69,6 +69,11 @@ type Config struct {
 	// gen validate) and logs a warning.
 	Validator *Validator
 
+	// ValidatorComing, with no Validator, says on the validator page that
+	// the tool is being compiled and will appear (gen serve compiles it in
+	// the background), instead of warning that it is missing.
+	ValidatorComing bool
+
 	// JudgedVersions are the protocol versions that gen validate and the
 	// validator module judge payloads by. Nil means protocol.Versions(),
 	// those built into this program. Build refuses a version in protocol/

@@ -50,7 +50,7 @@ func (b *builder) writeAssets() {
 			wasm:   b.writeHashed("validator", ".wasm", v.Wasm),
 		}
 		b.writeValidatorAPI(len(v.Wasm))
-	} else {
+	} else if !b.cfg.ValidatorComing {
 		b.rep.warnf(validatorPage, 0, "%s", noValidatorMsg)
 	}
 }

@@ -2,6 +2,8 @@ package generator
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -15,6 +17,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/site"
+	"pairag.com/portal/internal/outdir"
 	"pairag.com/portal/internal/textedit"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
@@ -72,15 +75,14 @@ func (b *builder) renderPair(w *worker, pr pair) {
 	var id, key string
 	if c := b.cfg.Cache; c != nil {
 		id, key = pairID(pr), pairKey(pr)
-		if e := c.lookup(id, key); e != nil {
-			b.replay(e)
+		if e := c.lookup(id, key); e != nil && b.replay(e) {
 			return
 		}
 	}
 	rep := &report{}
-	var rec *[]cachedFile
+	var rec *[]string
 	if b.cfg.Cache != nil {
-		rec = &[]cachedFile{}
+		rec = &[]string{}
 	}
 	var pages []*parsedPage
 	for _, lang := range languages {
@@ -125,7 +127,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 	}
 	b.rep.merge(rep)
 	if rec != nil && len(rep.errs) == 0 {
-		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, results: results, warnings: rep.warnings})
+		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, dirs: []string{b.dir}, results: results, warnings: rep.warnings})
 	}
 	b.mu.Lock()
 	b.rendered++
@@ -160,12 +162,24 @@ func (pp *parsedPage) text() *drift.TextFile {
 	return drift.ParsedTextFile(pp.p.File, pp.p.Src, pp.p.BodyStart, pp.doc)
 }
 
-// replay writes a cached pair's files and records its results and warnings
-// as if it had just been rendered.
-func (b *builder) replay(e *cachedPair) {
-	for _, f := range e.files {
-		b.write(f.name, f.data)
+// replay links a cached pair's files into the build directory from a
+// directory that still holds them, and records its results and warnings
+// as if it had just been rendered. It returns false when no directory
+// does (the pair is then rendered again) or the build was cancelled.
+func (b *builder) replay(e *cachedPair) bool {
+	linked := false
+	for _, from := range b.cfg.Cache.sources(e) {
+		if b.ctx.Err() != nil {
+			return false
+		}
+		if linked = b.linkFiles(from, e.files); linked {
+			break
+		}
 	}
+	if !linked {
+		return false
+	}
+	b.cfg.Cache.holds(e, b.dir)
 	b.mu.Lock()
 	for _, res := range e.results {
 		b.results[res.page.URL] = res
@@ -173,17 +187,46 @@ func (b *builder) replay(e *cachedPair) {
 	b.reused++
 	b.mu.Unlock()
 	b.rep.merge(&report{warnings: e.warnings})
+	return true
+}
+
+// linkFiles hard-links the files names (site paths) of the build
+// directory from into this build's, copying them where the two are on
+// different file systems. On any failure it removes what it linked, so
+// that rendering the pair afresh writes new files rather than through a
+// link into the old site, and returns false.
+func (b *builder) linkFiles(from string, names []string) bool {
+	for i, name := range names {
+		rel := filepath.FromSlash(name)
+		to := filepath.Join(b.dir, rel)
+		err := b.mkdir(filepath.Dir(to))
+		if err == nil {
+			err = outdir.Link(filepath.Join(from, rel), to)
+		}
+		if err != nil {
+			for _, done := range names[:i] {
+				os.Remove(filepath.Join(b.dir, filepath.FromSlash(done)))
+			}
+			return false
+		}
+	}
+	b.mu.Lock()
+	for _, name := range names {
+		b.files[name] = true
+	}
+	b.mu.Unlock()
+	return true
 }
 
 // renderPage transforms and renders one parsed page to HTML and Markdown and writes both (and,
-// with a recorder, keeps copies for the cache). The page's source is
+// with a recorder, notes their names for the cache). The page's source is
 // released afterwards: only what the checks need is kept.
-func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, rec *[]cachedFile) *pageResult {
+func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, rec *[]string) *pageResult {
 	p, st, doc := pp.p, pp.st, pp.doc
 	write := func(name string, data []byte) {
 		b.write(name, data)
 		if rec != nil {
-			*rec = append(*rec, cachedFile{name, append([]byte(nil), data...)})
+			*rec = append(*rec, filepath.ToSlash(filepath.Clean("/"+name)))
 		}
 	}
 	markdown.Transform(doc, p.Src, pp.pc)
@@ -236,8 +279,12 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	}
 	var tool templ.Component // what the page shows above its Markdown
 	var scripts []string
-	if p.Kind == site.KindValidator && b.validator != nil {
+	switch {
+	case p.Kind != site.KindValidator:
+	case b.validator != nil:
 		tool, scripts = templates.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}
+	case b.cfg.ValidatorComing:
+		tool = templates.ValidatorComing(msg)
 	}
 	prev, next := pagerLinks(b.nav[p.Lang], p.URL)
 	og, ogAlt := "en_US", "zh_CN"

@@ -14,7 +14,7 @@ import (
 // synthRepo writes the synthetic bilingual site of package synth (the one
 // BenchmarkBuild and scripts/bench-vs-hugo.sh use) with the repository's
 // labels, translations, protocol document and netlify.toml.
-func synthRepo(b *testing.B, pages int) string {
+func synthRepo(b testing.TB, pages int) string {
 	b.Helper()
 	dir := b.TempDir()
 	for name, text := range synth.Pages(pages) {

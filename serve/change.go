@@ -44,6 +44,8 @@ func classify(p string) kind {
 	top, rest, _ := strings.Cut(p, "/")
 	code := strings.HasSuffix(p, ".go") || strings.HasSuffix(p, ".templ") || embedded(p)
 	switch {
+	case p == validatorChange:
+		return kindBuild
 	case p == "netlify.toml":
 		return kindConfig
 	case top == "content":

@@ -23,7 +23,7 @@ type Config struct {
 	Poll time.Duration
 
 	// Quiet is the debounce window: a batch of changes is built once no
-	// change has arrived for this long. Zero means 100 ms.
+	// change has arrived for this long. Zero means 20 ms.
 	Quiet time.Duration
 
 	// BaseURL is the generator's base URL. Empty means the preview's own
@@ -32,7 +32,9 @@ type Config struct {
 
 	// TempDir holds the session's build directories. Empty means /dev/shm
 	// when TMPDIR is unset and it is a tmpfs with 1 GiB free (a build
-	// writes thousands of small files), else os.TempDir().
+	// writes thousands of small files), else os.TempDir(); builds on
+	// /dev/shm move to os.TempDir() once it has less room left than
+	// another copy of the site.
 	TempDir string
 
 	// MaxConns caps the open HTTP connections; at the cap the longest-idle
@@ -45,12 +47,18 @@ type Config struct {
 
 	// Out receives progress lines, build errors and warnings. Nil discards them.
 	Out io.Writer
+
+	// memDir and free are seams for tests: the tmpfs to build in (nil:
+	// defaultMemDir) and the room left on the file system holding a
+	// directory (nil: freeBytes).
+	memDir func() (string, bool)
+	free   func(dir string) (int64, error)
 }
 
 const (
 	defaultBind  = "127.0.0.1"
-	defaultQuiet = 100 * time.Millisecond
-	maxWait      = time.Second // longest a change waits while changes keep coming
+	defaultQuiet = 20 * time.Millisecond // an editor's save is a burst of events within a few ms; a later one supersedes the build
+	maxWait      = time.Second           // longest a change waits while changes keep coming
 )
 
 func (c Config) withDefaults() Config {
@@ -71,6 +79,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Out == nil {
 		c.Out = io.Discard
+	}
+	if c.memDir == nil {
+		c.memDir = defaultMemDir
+	}
+	if c.free == nil {
+		c.free = freeBytes
 	}
 	return c
 }

@@ -7,15 +7,22 @@
 //
 // Every build runs generator.Render into a new directory under a temporary
 // directory of the session (public/ is never touched), with a
-// generator.Cache kept for the session: a page and its translation whose
-// sources did not change are written from the cache, and only the pairs a
-// change affects are rendered again, unless the change reaches every page
-// (the protocol document, labels, navigation, skills, assets), which
-// empties the cache. The session directory goes to [Config].TempDir, else
-// to /dev/shm when TMPDIR is unset and it is a tmpfs with 1 GiB free (a
-// build writes thousands of small files; on disk that is most of its
-// time), else to os.TempDir(). It holds a pid file; a session directory
-// whose process is gone is removed at the next start. When the build
+// generator.Cache kept for the session: the files of a page and its
+// translation whose sources did not change are hard-linked from the
+// previous build's directory (the cache keeps their names, not their
+// bytes, so memory does not grow with the site's output), and only the
+// pairs a change affects are rendered again, unless the change reaches
+// every page (the protocol document, labels, navigation, skills, assets),
+// which empties the cache. The session directory goes to [Config].TempDir,
+// else to /dev/shm when TMPDIR is unset and it is a tmpfs with 1 GiB free
+// (a build writes thousands of small files; on disk that is most of its
+// time), else to os.TempDir(). On /dev/shm the site is measured after the
+// first build and after every build that rendered all of it: once the
+// tmpfs has less room left than another copy, the next builds go to
+// os.TempDir() and the terminal says so, so the session holds at most
+// about twice the site in memory (the served site, and a new one being
+// built). A session directory holds a pid file; one whose process is gone
+// is removed at the next start. When the build
 // succeeds, the served site is switched to the new
 // directory in one atomic step, so a request sees either the old site or the
 // new one, never a mix. Each request holds a reference to the site it
@@ -97,7 +104,7 @@
 // is never missed: an atomic save ends with a CREATE (rename) of the real
 // name, which counts as a change like any WRITE, REMOVE or RENAME. Bursts
 // are debounced in one place: a batch is released after a quiet window
-// ([Config].Quiet, 100 ms by default) or at most one second after its
+// ([Config].Quiet, 20 ms by default) or at most one second after its
 // first change.
 //
 // # HTTP
@@ -183,4 +190,10 @@
 // streams, closes the watcher, waits for every goroutine it started and
 // removes every build directory. [Server.Abort] removes them at once, for
 // gen serve's second Ctrl-C, which exits without waiting.
+//
+// With [Server.CompileValidator], Run compiles the validator module in the
+// background while it already serves: the validator page says, in its
+// language, that the tool is coming (generator.Config.ValidatorComing),
+// Out says every 15 s that the compile is still running, and once it
+// ends the site is rebuilt, so open pages reload with the tool.
 package serve

@@ -96,6 +96,13 @@ type preview struct {
 // stopped, and checked to stop, when the test ends.
 func startPreview(t testing.TB, dir string, cfg Config) *preview {
 	t.Helper()
+	return startPreviewWith(t, dir, cfg, nil)
+}
+
+// startPreviewWith is startPreview with setup called on the server
+// between Listen and Run.
+func startPreviewWith(t testing.TB, dir string, cfg Config, setup func(*Server)) *preview {
+	t.Helper()
 	out := &syncBuffer{}
 	cfg.Dir, cfg.Out = dir, out
 	if cfg.Quiet == 0 {
@@ -104,6 +111,9 @@ func startPreview(t testing.TB, dir string, cfg Config) *preview {
 	srv, err := Listen(cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if setup != nil {
+		setup(srv)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -135,7 +135,7 @@ func (s *Server) announceRestart(files []string) {
 func (s *Server) build(ctx context.Context, why []string) {
 	s.superseded.Store(false)
 	for tries := 1; ; tries++ {
-		dir, err := os.MkdirTemp(s.work, "site-")
+		dir, err := os.MkdirTemp(s.work.current(), "site-")
 		if err != nil {
 			s.finish(0, nil, err)
 			return
@@ -166,7 +166,10 @@ func (s *Server) build(ctx context.Context, why []string) {
 		}
 		held, stale := src.heldBack()
 		s.recheck(held, src.now)
-		s.publish(dir, res, withErrors(err, stale), elapsed, why)
+		served := s.publish(dir, res, withErrors(err, stale), elapsed, why)
+		if served && s.checkSpace(dir, res.Reused == 0) && err != nil && tries < maxReads {
+			continue // it may have failed for want of room: build again on disk
+		}
 		return
 	}
 }
@@ -177,8 +180,8 @@ func (s *Server) build(ctx context.Context, why []string) {
 const maxReads = 3
 
 // publish serves a finished build directory, a partial one included, or
-// removes it.
-func (s *Server) publish(dir string, res *generator.Result, err error, elapsed time.Duration, why []string) {
+// removes it. It reports whether it served it.
+func (s *Server) publish(dir string, res *generator.Result, err error, elapsed time.Duration, why []string) bool {
 	var list generator.ErrorList
 	partial := err != nil && errors.As(err, &list) && res != nil && (res.Pages > 0 || s.lastGood.p.Load() == nil)
 	var st *site
@@ -193,6 +196,7 @@ func (s *Server) publish(dir string, res *generator.Result, err error, elapsed t
 	if err == nil {
 		s.printf("%s in %d ms: %d pages, %d files, %d page pair(s) rendered, %d reused%s", verb(why), elapsed.Milliseconds(), res.Pages, res.Files, res.Rendered, res.Reused, because(why))
 	}
+	return st != nil
 }
 
 // withErrors adds the errors of held-back page sources to a build's error.
@@ -241,7 +245,7 @@ func (s *Server) recheck(held []string, built time.Time) {
 // repository is the git work tree too, so pages show the date of their
 // last commit as gen build's do.
 func (s *Server) render(ctx context.Context, src *sourceFS, dir string) (*generator.Result, error) {
-	cfg := generator.Config{Content: src, Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator, Cache: s.cache, GitDir: s.root}
+	cfg := generator.Config{Content: src, Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator.Load(), ValidatorComing: s.coming.Load(), Cache: s.cache, GitDir: s.root}
 	return generator.Render(ctx, cfg, dir)
 }
 

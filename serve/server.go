@@ -27,16 +27,19 @@ type Server struct {
 	ln      net.Listener
 	url     string
 	baseURL string
-	work    string // session directory holding the build directories
-	session string // distinguishes this run's site ids from a previous run's
+	work    workDirs // session directories holding the build directories (tempdir.go)
+	spill   string   // where builds move when the tmpfs runs short; "": they stay
+	session string   // distinguishes this run's site ids from a previous run's
 
-	validator *generator.Validator // for the validator page; nil: none
-	cache     *generator.Cache     // rendered pages kept between rebuilds
+	validator atomic.Pointer[generator.Validator]                 // for the validator page; nil: none (yet)
+	compile   func(context.Context) (*generator.Validator, error) // compiles it in the background; nil: nothing to wait for
+	coming    atomic.Bool                                         // compile is running: the page says the tool is coming
+	cache     *generator.Cache                                    // rendered pages kept between rebuilds
+	siteBytes int64                                               // the site's size, measured after the first and every full build
 
-	cur        current     // the site being served
-	lastGood   current     // the last site built without errors; partial sites fall back to it
-	superseded atomic.Bool // the last build was cancelled before it finished
-	workP      atomic.Pointer[string]
+	cur        current      // the site being served
+	lastGood   current      // the last site built without errors; partial sites fall back to it
+	superseded atomic.Bool  // the last build was cancelled before it finished
 	builds     atomic.Int64 // builds finished, failed ones included
 	status     statusBox
 	events     broker
@@ -98,7 +101,64 @@ func urlHost(bind string, port int) string {
 // without it the page is built without the tool and the generator warns.
 // Listen comes first so that a busy port is reported before the module,
 // which takes a while, is compiled.
-func (s *Server) SetValidator(v *generator.Validator) { s.validator = v }
+func (s *Server) SetValidator(v *generator.Validator) { s.validator.Store(v) }
+
+// CompileValidator has Run compile the validator module with compile in
+// the background while the preview already serves: until it is done the
+// validator page says, in its language, that the tool is coming, and Out
+// says every validatorTick that it is still compiling; then the site is
+// rebuilt and open pages reload. A failure is printed, and the page is
+// built without the tool. Call it before Run.
+func (s *Server) CompileValidator(compile func(context.Context) (*generator.Validator, error)) {
+	s.compile = compile
+}
+
+// validatorTick is how often Out says the module is still compiling.
+const validatorTick = 15 * time.Second
+
+// validatorChange is the change that rebuilds the site once the module
+// is in; the rebuild names it (classify counts it as content).
+const validatorChange = "(the validator module, compiled)"
+
+// compileValidator runs compile, then hands its module to the next build.
+func (s *Server) compileValidator(ctx context.Context) {
+	start := time.Now()
+	s.printf("compiling the in-browser validator in the background (a minute or two the first time, then cached); its page says so until it is ready")
+	type result struct {
+		v   *generator.Validator
+		err error
+	}
+	done := make(chan result, 1) // buffered: compile never waits for a reader that left
+	go func() {
+		v, err := s.compile(ctx)
+		done <- result{v, err}
+	}()
+	tick := time.NewTicker(validatorTick)
+	defer tick.Stop()
+	var r result
+	for waiting := true; waiting; {
+		select {
+		case <-tick.C:
+			s.printf("still compiling the validator (%d s)", int(time.Since(start).Seconds()))
+		case r = <-done:
+			waiting = false
+		}
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	if r.err != nil {
+		s.printf("validator: %v", r.err)
+	} else {
+		s.validator.Store(r.v)
+		s.printf("validator compiled in %d s: rebuilding so its page has it", int(time.Since(start).Seconds()))
+	}
+	s.coming.Store(false)
+	select {
+	case s.changes <- validatorChange:
+	case <-ctx.Done():
+	}
+}
 
 // URL is the address of the preview, ending in "/".
 func (s *Server) URL() string { return s.url }
@@ -109,17 +169,18 @@ func (s *Server) URL() string { return s.url }
 // running and reports the errors until a change fixes them.
 func (s *Server) Run(ctx context.Context) error {
 	defer s.ln.Close()
-	work, err := makeWork(workParent(s.cfg.TempDir))
+	parent, spill := workParent(s.cfg)
+	work, err := makeWork(parent)
 	if err != nil {
-		return err
+		return fmt.Errorf("session directory: %w", err)
 	}
-	s.work = work
-	s.workP.Store(&work)
+	s.work.add(work)
+	s.spill = spill
+	defer s.work.removeAll()
 	s.printf("building into %s", work)
 	if exposed(s.cfg.Bind) {
 		s.printf("warning: --bind %s: the preview is reachable from the network, by anyone who can reach this machine", s.cfg.Bind)
 	}
-	defer os.RemoveAll(work)
 	s.loadRules()
 	changes := s.changes
 	w, err := s.newWatcher(changes)
@@ -134,6 +195,10 @@ func (s *Server) Run(ctx context.Context) error {
 	batches := make(chan []string)
 	wg.Go(func() { debounce(ctx, changes, batches, s.cfg.Quiet) })
 
+	if s.compile != nil {
+		s.coming.Store(true)
+		wg.Go(func() { s.compileValidator(ctx) })
+	}
 	var hs *http.Server
 	served := make(chan error, 1)
 	if s.build(ctx, nil); ctx.Err() == nil {
@@ -175,15 +240,7 @@ func (s *Server) shutdown(hs *http.Server) {
 // Abort removes the session's build directories at once. It is for a
 // second interrupt while Run is still stopping: the process exits right
 // after, so nothing is left in the temporary directory.
-func (s *Server) Abort() {
-	if w := s.workP.Load(); w != nil {
-		for range 3 { // a build still running may add a file between walks
-			if os.RemoveAll(*w) == nil {
-				return
-			}
-		}
-	}
-}
+func (s *Server) Abort() { s.work.removeAll() }
 
 // errorLog is the HTTP server's log: to Out, prefixed.
 func (s *Server) errorLog() *log.Logger { return log.New(s.out, "gen serve: ", 0) }

@@ -15,3 +15,13 @@ func memoryDir() (string, bool) {
 	}
 	return "/dev/shm", syscall.Access("/dev/shm", 2 /* W_OK */) == nil
 }
+
+// freeBytes is the room left for an unprivileged user on the file system
+// holding dir.
+func freeBytes(dir string) (int64, error) {
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, err
+	}
+	return int64(st.Bavail) * int64(st.Bsize), nil
+}

@@ -103,6 +103,9 @@ type SkillMessages struct {
 type ValidatorMessages struct {
 	Title, NoScript, CLILink, Tier, Validate, LoadExample, ApplyFixes, CopyResult string
 	PayloadLabel, Placeholder, FindingsLabel                                      string
+	// Coming is the validator page's notice while gen serve is still
+	// compiling the module in the background (not for the script).
+	Coming string `json:"-"`
 
 	Valid         string `json:"valid"`
 	Invalid       string `json:"invalid"`
@@ -228,6 +231,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Title:         t("Validate a payload", "校验载荷"),
 			NoScript:      t("The validator runs in your browser and needs JavaScript. Without it, validate on the command line:", "校验器在浏览器中运行，需要启用 JavaScript。未启用时，请在命令行中校验："),
 			CLILink:       t("How to validate on the command line", "命令行校验方法"),
+			Coming:        t("The validator is on its way: the preview is still compiling it in the background. This page reloads by itself when it is ready; until then, validate on the command line:", "校验器正在准备中：预览服务仍在后台编译它，完成后本页会自动刷新。在此之前，可先在命令行中校验："),
 			Tier:          t("Creator's tier", "创建者会员等级"),
 			Validate:      t("Validate", "校验"),
 			LoadExample:   t("Load the example", "载入示例"),

@@ -22,7 +22,10 @@ func TestMain(m *testing.M) {
 		os.Exit(m.Run())
 	case "stuck":
 		// A command whose work ignores cancellation: only the second
-		// signal can end it.
+		// signal, or the end of the grace, can end it.
+		if v := os.Getenv("GEN_TEST_GRACE"); v != "" {
+			stopGrace, _ = time.ParseDuration(v)
+		}
 		_, stop := interruptible(os.Stderr, "gen stuck", func() { os.WriteFile(os.Getenv("GEN_TEST_MARK"), []byte("cleaned"), 0o644) })
 		defer stop()
 		fmt.Fprintln(os.Stderr, "working")
@@ -107,6 +110,25 @@ func TestSecondInterruptExitsAtOnce(t *testing.T) {
 	p.cmd.Process.Signal(syscall.SIGINT)
 	if code := p.wait(t); code != 130 {
 		t.Errorf("exit code %d after two interrupts; want 130\n%s", code, p.output())
+	}
+	if b, err := os.ReadFile(mark); err != nil || string(b) != "cleaned" {
+		t.Errorf("cleanup did not run before exiting: %v", err)
+	}
+}
+
+// TestSingleSignalEnds: a command that does not stop after one SIGTERM
+// (nobody sends a second) is ended once the grace has passed, with its
+// cleanup run (issue 22: gen serve hung after SIGTERM until SIGQUIT).
+func TestSingleSignalEnds(t *testing.T) {
+	mark := filepath.Join(t.TempDir(), "mark")
+	p := startGen(t, "stuck", []string{"GEN_TEST_MARK=" + mark, "GEN_TEST_GRACE=500ms"})
+	p.waitOutput(t, "working")
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	if code := p.wait(t); code != 130 {
+		t.Errorf("exit code %d after one SIGTERM; want 130\n%s", code, p.output())
+	}
+	if !strings.Contains(p.output(), "still stopping after 500ms") {
+		t.Errorf("no word of why it exited:\n%s", p.output())
 	}
 	if b, err := os.ReadFile(mark); err != nil || string(b) != "cleaned" {
 		t.Errorf("cleanup did not run before exiting: %v", err)

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 
+	"pairag.com/portal/generator"
 	"pairag.com/portal/serve"
 )
 
@@ -18,9 +20,11 @@ last good build, with the errors listed here and overlaid on every page
 until they are fixed; only gen build refuses to publish. The preview
 answers requests for localhost and loopback addresses only, unless --bind
 names another address; --bind 0.0.0.0 makes it reachable from the network.
-Changes to Go or templ code are announced: restart to pick them up (the
-validator module is compiled once, at start). Ctrl-C stops cleanly; a
-second Ctrl-C exits at once.
+Changes to Go or templ code are announced: restart to pick them up. The
+validator module is compiled once, in the background, while the preview
+already serves: its page says the tool is coming and reloads when it is
+in. Ctrl-C stops cleanly; a second Ctrl-C, or a stop that takes over
+10 s, exits at once.
 
 flags:
 `
@@ -33,7 +37,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	port := fs.Int("port", 1313, "TCP `port`; 0 picks a free one")
 	poll := fs.Duration("poll", 0, "scan for changes at this `interval` instead of file system events (containers, network mounts), e.g. 500ms")
 	baseURL := fs.String("base-url", "", "site origin for canonical and Markdown `URL`s (default: the preview's own URL)")
-	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page once at start (needs the go command)")
+	withValidator := fs.Bool("validator", true, "compile the WebAssembly validator for the validator page in the background at start (needs the go command)")
 	if _, code := parseFlags(fs, args, 0); code >= 0 {
 		return code
 	}
@@ -50,12 +54,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := interruptible(stderr, "gen serve", srv.Abort)
 	defer stop()
 	if *withValidator {
-		v, err := validatorModule(ctx, *content, stderr, "preview")
-		if err != nil {
-			fmt.Fprintf(stderr, "gen serve: %v\n", err)
-			return 1
-		}
-		srv.SetValidator(v)
+		srv.CompileValidator(func(ctx context.Context) (*generator.Validator, error) {
+			return validatorModule(ctx, *content, stdout, "preview")
+		})
 	}
 	if err := srv.Run(ctx); err != nil {
 		fmt.Fprintf(stderr, "gen serve: %v\n", err)

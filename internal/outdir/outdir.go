@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"pairag.com/portal/internal/proc"
 )
@@ -255,3 +256,21 @@ var errNoExchange = errors.New("atomic exchange unavailable")
 
 // partsChunk is the size of the writes WriteParts gathers small parts into.
 const partsChunk = 256 << 10
+
+// Link makes to the same file as from: a hard link, so a preview's
+// rebuild reuses an unchanged page without copying it or holding it in
+// memory; where the two lie on different file systems (the preview moved
+// its builds from tmpfs to disk) or the file system has no hard links, it
+// writes a copy instead. to must not exist.
+func Link(from, to string) error {
+	err := os.Link(from, to)
+	var le *os.LinkError
+	if err == nil || !errors.As(err, &le) || !(errors.Is(le.Err, syscall.EXDEV) || errors.Is(le.Err, syscall.EPERM) || errors.Is(le.Err, syscall.ENOTSUP)) {
+		return err
+	}
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return WriteFile(to, data)
+}

@@ -234,3 +234,35 @@ func TestWriteParts(t *testing.T) {
 		}
 	}
 }
+
+// TestLink links within a file system (one inode) and copies across two
+// (a preview that moved its builds from tmpfs to disk).
+func TestLink(t *testing.T) {
+	disk := t.TempDir()
+	from := filepath.Join(disk, "a.html")
+	mustWrite(t, from, "<p>page</p>")
+	dirs := map[string]string{"same file system": disk}
+	if shm, err := os.MkdirTemp("/dev/shm", "outdir-link-"); err == nil {
+		t.Cleanup(func() { os.RemoveAll(shm) })
+		dirs["another file system"] = shm
+	}
+	for name, dir := range dirs {
+		t.Run(name, func(t *testing.T) {
+			to := filepath.Join(dir, "b.html")
+			if err := Link(from, to); err != nil {
+				t.Fatalf("Link: %v", err)
+			}
+			if b, err := os.ReadFile(to); err != nil || string(b) != "<p>page</p>" {
+				t.Errorf("linked file = %q, %v; want the original's bytes", b, err)
+			}
+			a, _ := os.Stat(from)
+			b, _ := os.Stat(to)
+			if same := os.SameFile(a, b); same != (dir == disk) {
+				t.Errorf("SameFile = %t in %s", same, name)
+			}
+			if err := Link(from, to); err == nil {
+				t.Errorf("Link over an existing file succeeded; want an error")
+			}
+		})
+	}
+}
