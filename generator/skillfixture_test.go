@@ -265,6 +265,15 @@ func TestThirdPartyQuarantine(t *testing.T) {
 			t.Errorf("the skill page lacks %q", want)
 		}
 	}
+	full := readFile(t, dir, "llms-full.txt")
+	for _, want := range []string{
+		"(https://example.test/skills/tidy-docs/references/api.md)", "(https://example.test/skills/tidy-docs/scripts/tidy.sh)",
+		"(https://example.test/skills/review-kit/SKILL.md)",
+	} {
+		if !strings.Contains(full, want) {
+			t.Errorf("llms-full.txt lacks the absolute link %s", want)
+		}
+	}
 	if zh := readFile(t, dir, "zh-CN/skills/tidy-docs/index.html"); !strings.Contains(zh, "本技能的检查结果") {
 		t.Error("the Chinese skill page does not list the findings")
 	}
