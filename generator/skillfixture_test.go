@@ -297,3 +297,39 @@ func TestOwnSkillStaysStrict(t *testing.T) {
 		t.Errorf("Render: %v; want the broken link of our own skill as an error", err)
 	}
 }
+
+// TestThirdPartySymlink: a third-party skill holding a symbolic link out of
+// the repository is unsafe to publish whole: the link is left out with a
+// warning naming it, the rest of the skill and of the site publish, and
+// nothing from outside is read.
+func TestThirdPartySymlink(t *testing.T) {
+	base := t.TempDir()
+	repo := filepath.Join(base, "repo")
+	for name, f := range withThirdPartyShapes(t, fixture(t)) {
+		mustWrite(t, filepath.Join(repo, filepath.FromSlash(name)), string(f.Data))
+	}
+	const secret = "outside-secret-" + "41f0"
+	mustWrite(t, filepath.Join(base, "secret.txt"), secret)
+	link := "content/skills/tidy-docs/references/leak.txt"
+	if err := os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(repo, filepath.FromSlash(link))); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	res, err := Render(t.Context(), Config{Content: os.DirFS(repo), BaseURL: "https://example.test"}, dir)
+	if err != nil {
+		t.Fatalf("Render: %v; want the site published without the link", err)
+	}
+	var warned bool
+	for _, w := range res.Warnings {
+		warned = warned || w.File == link && strings.Contains(w.Msg, "left out of the third-party skill")
+	}
+	if !warned {
+		t.Errorf("no warning names %s: %v", link, res.Warnings)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "skills/tidy-docs/references/leak.txt")); err == nil {
+		t.Error("the link out of the repository is published")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "skills/tidy-docs/references/api.md")); err != nil {
+		t.Errorf("the rest of the skill is not published: %v", err)
+	}
+}

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"fmt"
+	"io/fs"
 	"net/url"
 	"regexp"
 	"strings"
@@ -47,6 +48,18 @@ type Accept struct {
 // RecordKeys are the keys of skill.yaml, for the writer's guide's test.
 func RecordKeys() []string {
 	return []string{"source", "commit", "license", "accept", "file", "finding"}
+}
+
+// ThirdPartyPath says whether file (a path of fsys) lies inside a skill
+// folder that has a record, so its problems are the third party's.
+func ThirdPartyPath(fsys fs.FS, file string) bool {
+	rest, ok := strings.CutPrefix(file, skillsDir+"/")
+	slug, _, inside := strings.Cut(rest, "/")
+	if !ok || !inside || slug == "" {
+		return false
+	}
+	_, err := fs.Stat(fsys, skillsDir+"/"+slug+"/"+recordFile)
+	return err == nil
 }
 
 var commitID = regexp.MustCompile(`^[0-9a-f]{7,64}$`)

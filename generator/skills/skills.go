@@ -287,7 +287,11 @@ func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 		return nil
 	})
 	if err != nil {
-		return nil, []diag.Finding{{File: s.dir, Severity: diag.SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}}
+		f := diag.Finding{File: s.dir, Severity: diag.SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}
+		if ThirdPartyPath(fsys, s.dir+"/"+skillFile) {
+			f.Severity, f.Msg = diag.SeverityWarning, "skill left out of the site: "+f.Msg
+		}
+		return nil, append(out, f)
 	}
 	if s.data[skillFile] == nil {
 		return nil, []diag.Finding{{File: s.dir, Severity: diag.SeverityWarning, Msg: "no " + skillFile + ": the folder is not published"}}
