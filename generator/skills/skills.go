@@ -227,6 +227,10 @@ func (s *Skill) ThirdParty() bool { return s.Record != nil }
 // pointer, not the file, when the skill was copied.
 var lfsPointer = []byte("version https://git-lfs.github.com/spec/")
 
+// pageFile is where the skill's own page is written in its folder's URL: a
+// file of that name at the top of the folder would be overwritten.
+const pageFile = "index.html"
+
 // maxLFSPointer is the largest size of a pointer file (the LFS spec says
 // pointers are under 1024 bytes).
 const maxLFSPointer = 1024
@@ -280,6 +284,11 @@ func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 			out = append(out, diag.Finding{File: file, Line: 1, Severity: diag.SeverityError,
 				Msg: "a Git LFS pointer, not the file itself: it is not published; run git lfs pull in the author's repository and copy the real file in"})
 			s.lfs[rel] = true // links to it are not broken again
+			return nil
+		}
+		if rel == pageFile {
+			out = append(out, diag.Finding{File: file, Line: 1, Severity: diag.SeverityError,
+				Msg: "/skills/" + slug + "/" + pageFile + " is the skill's page on this site, so this file is not published there; link it from SKILL.md under another name, or ask the author to move it"})
 			return nil
 		}
 		s.files = append(s.files, rel)
