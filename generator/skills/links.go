@@ -158,6 +158,16 @@ func (s *Skill) has(rel string) bool {
 // mean references/x.md?", or "" when nothing is close.
 func (s *Skill) nearest(missing string) string {
 	missing = strings.TrimSuffix(missing, "/")
+	// the same file name in another folder first (./x.md for references/x.md)
+	var same string
+	for _, f := range s.files {
+		if path.Base(f) == path.Base(missing) && (same == "" || distance(missing, f) < distance(missing, same)) {
+			same = f
+		}
+	}
+	if same != "" {
+		return "; did you mean " + same + "?"
+	}
 	var best string
 	bestD := len(missing)/3 + 2
 	try := func(c string) {

@@ -45,6 +45,9 @@ func TestResolve(t *testing.T) {
 		{"SKILL.md", "../../outside.md", true, "out of the skill folder"},
 		{"SKILL.md", "${CLAUDE_SKILL_DIR}/../../docs/x.md", true, "out of the skill folder"},
 		{"SKILL.md", "completely-different-name.md", true, ""},
+		{"SKILL.md", "./api.md", true, "did you mean references/api.md?"},                     // the file name, in another folder
+		{"references/deep/x.md", "run.sh", true, "did you mean scripts/run.sh?"},              // from a nested file
+		{"SKILL.md", "../review/checklist.md", true, "did you mean references/checklist.md?"}, // in a sibling skill
 	}
 	for _, tt := range tests {
 		_, msg := tidy.resolve(tt.rel, tt.dest, published)
