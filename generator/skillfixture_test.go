@@ -235,7 +235,7 @@ func TestThirdPartyQuarantine(t *testing.T) {
 		}
 		_, err := os.Stat(filepath.Join(dir, "skills/tidy-docs", filepath.FromSlash(rel)))
 		switch rel {
-		case "skill.yaml", "assets/logo.png":
+		case "SKILL.source.yaml", "assets/logo.png":
 			if err == nil {
 				t.Errorf("%s is published; the record is ours and an LFS pointer is not the file", rel)
 			}

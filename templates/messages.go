@@ -302,7 +302,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Source:          t("Source", "来源"),
 			Commit:          t("Commit", "提交"),
 			Findings:        t("Findings on this skill", "本技能的检查结果"),
-			FindingsNote:    t("What gen check found in the skill's files. The files are published unchanged; fix problems upstream, or accept them in skill.yaml.", "gen check 在技能文件中发现的问题。文件照原样发布：请在上游修正，或在 skill.yaml 中登记接受。"),
+			FindingsNote:    t("What gen check found in the skill's files. The files are published unchanged; fix problems upstream, or accept them in SKILL.source.yaml.", "gen check 在技能文件中发现的问题。文件照原样发布：请在上游修正，或在 SKILL.source.yaml 中登记接受。"),
 		},
 
 		Glossary: GlossaryMessages{

@@ -19,7 +19,7 @@ type SkillView struct {
 	Findings   []SkillFinding // what the checks found in the skill's files, for the writer
 }
 
-// SkillSource is the record of a third-party skill (its skill.yaml).
+// SkillSource is the record of a third-party skill (its SKILL.source.yaml).
 type SkillSource struct {
 	URL, Commit, License string
 }

@@ -14,7 +14,7 @@
 //     ({baseDir}, ${CLAUDE_SKILL_DIR}), to a file or folder of the skill or
 //     of a sibling skill published on the same site; template files are
 //     not checked; a miss names the nearest existing path;
-//   - the record of a third-party skill, skill.yaml (record.go), and the
+//   - the record of a third-party skill, SKILL.source.yaml (record.go), and the
 //     quarantine of its findings;
 //   - the side-by-side page ([Skill.Render], [Skill.Page]) and the
 //     list of skills on the skills index ([Index], the skills directive);
@@ -35,7 +35,7 @@
 // is published byte for byte under /skills/<slug>/ (/skills/<slug>/SKILL.md,
 // /skills/<slug>/reference/x.md, dot files such as resources/.zshrc, ...),
 // without the stamp and acknowledgement lines gen stamp writes; left out
-// are .git, editors' scratch files, the record skill.yaml (ours, not the
+// are .git, editors' scratch files, the record SKILL.source.yaml (ours, not the
 // author's) and Git LFS pointer files (a finding: the repository held the
 // pointer, not the file). An agent can install the skill from its URL, and
 // the skill gets a side-by-side page in both site languages, /skills/<slug>/
@@ -49,7 +49,7 @@
 //
 // # Ours and third parties'
 //
-// A skill without skill.yaml is ours: its broken links are errors that
+// A skill without SKILL.source.yaml is ours: its broken links are errors that
 // refuse the site. A skill with one is a third party's, published as its
 // author wrote it: its errors are warnings, the findings its record
 // accepts are notes, an accept entry matching nothing is a warning, and the

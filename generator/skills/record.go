@@ -17,9 +17,9 @@ import (
 // recordFile is the portal's record of a third-party skill, beside its
 // SKILL.md. It is ours, not the author's: it is never published with the
 // skill's files.
-const recordFile = "skill.yaml"
+const recordFile = "SKILL.source.yaml"
 
-// Record is a third-party skill's skill.yaml: where the skill comes from
+// Record is a third-party skill's SKILL.source.yaml: where the skill comes from
 // and which of its findings the portal has accepted. A skill with a record
 // is the author's work, published as it is: its own problems are findings
 // on it, never a reason to refuse the site. A skill without one is ours
@@ -45,7 +45,7 @@ type Accept struct {
 	line int
 }
 
-// RecordKeys are the keys of skill.yaml, for the writer's guide's test.
+// RecordKeys are the keys of SKILL.source.yaml, for the writer's guide's test.
 func RecordKeys() []string {
 	return []string{"source", "commit", "license", "accept", "file", "finding"}
 }

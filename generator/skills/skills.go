@@ -69,7 +69,7 @@ type Skill struct {
 	fm    [2]frontMatter               // of SKILL.md and SKILL.zh-CN.md
 	pairs map[string]*drift.Comparison // by original's relative name; nil entries for none
 
-	// Record is the portal's record of a third-party skill (skill.yaml);
+	// Record is the portal's record of a third-party skill (SKILL.source.yaml);
 	// nil for our own skills.
 	Record   *Record
 	findings []diag.Finding  // the skill's own, as reported
@@ -99,7 +99,7 @@ func (s *Skill) tr() *drift.TextFile   { return s.texts[skillFileZH] }
 // sibling files and sibling skills. The findings are the skills' own; those
 // of the comparisons are in [Skill.Comparisons]. No folder is no skills.
 //
-// A skill with a record ([Record], skill.yaml) is a third party's: its own
+// A skill with a record ([Record], SKILL.source.yaml) is a third party's: its own
 // problems are warnings (or notes, when the record accepts them), kept on
 // the skill for its page ([Skill.Findings]); one that cannot be published
 // safely (a folder name that is no valid skill name, a name another skill
