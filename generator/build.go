@@ -207,7 +207,7 @@ func (b *builder) run(ctx context.Context) {
 // load reads the protocol documents, labels, translations and pages. It
 // returns false when nothing can be rendered.
 func (b *builder) load() bool {
-	b.cfg.Content = symlinks.Guard(b.cfg.Content, b.rep)
+	b.cfg.Content = symlinks.Guard(b.cfg.Content, skillQuarantine{b.cfg.Content, b.rep}) // skillsite.go
 	// netlify.go; before the read log, as its rules reach no page
 	checkNetlify(b.cfg.Content, b.rep)
 	if b.cfg.Cache != nil { // only the cache's key needs what was read: digesting every page costs a cold build

@@ -34,6 +34,7 @@ func TestGuideDocumentsEveryKey(t *testing.T) {
 		"protocol directive":        append(reference.DirectiveNames(), "skills"),
 		"page front-matter key":     yamlKeys(reflect.TypeFor[markdown.FrontMatter]()),
 		"skill front-matter key":    skills.FrontMatterKeys(),
+		"SKILL.source.yaml key":     skills.RecordKeys(),
 		"content/site.yaml key":     yamlKeys(reflect.TypeFor[siteSettings]()),
 		"content/glossary.yaml key": append([]string{"terms"}, yamlKeys(reflect.TypeFor[glossary.Term]())...),
 	}

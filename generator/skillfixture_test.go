@@ -197,3 +197,139 @@ func TestThirdPartyPublished(t *testing.T) {
 		t.Error("zh-CN/llms-full.txt: a link to a translated companion does not lead to its translation")
 	}
 }
+
+// withThirdPartyShapes returns fsys with the third-party look-alikes of
+// skills/testdata/thirdparty.txtar (all but its last file, the findings
+// that package skills compares).
+func withThirdPartyShapes(t testing.TB, fsys fstest.MapFS) fstest.MapFS {
+	t.Helper()
+	ar, err := txtar.ParseFile("skills/testdata/thirdparty.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := withFiles(fsys, nil)
+	for _, f := range ar.Files[:len(ar.Files)-1] {
+		out[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	return out
+}
+
+// TestThirdPartyQuarantine builds a site holding third-party skills full
+// of their authors' problems: the build succeeds (gen build exits 0), every
+// file of a published skill is byte for byte the author's (dot files
+// included; the record and a Git LFS pointer are not published), the
+// skills that cannot be published safely have no page, URL or llms.txt
+// entry, and the skill page lists the findings for the writer and links
+// placeholder links to the published files.
+func TestThirdPartyQuarantine(t *testing.T) {
+	fsys := withThirdPartyShapes(t, fixture(t))
+	dir, res, err := render(t, fsys)
+	if err != nil {
+		t.Fatalf("Render: %v; want the site published, the skills' problems as warnings", err)
+	}
+	const prefix = "content/skills/tidy-docs/"
+	for name, f := range fsys {
+		rel, ok := strings.CutPrefix(name, prefix)
+		if !ok {
+			continue
+		}
+		_, err := os.Stat(filepath.Join(dir, "skills/tidy-docs", filepath.FromSlash(rel)))
+		switch rel {
+		case "SKILL.source.yaml", "assets/logo.png":
+			if err == nil {
+				t.Errorf("%s is published; the record is ours and an LFS pointer is not the file", rel)
+			}
+		default:
+			if got := readFile(t, dir, "skills/tidy-docs/"+rel); got != string(f.Data) {
+				t.Errorf("published %s differs from the author's file", rel)
+			}
+		}
+	}
+	for _, gone := range []string{"skills/review-kit-copy", "skills/Review Kit"} {
+		if _, err := os.Stat(filepath.Join(dir, gone)); err == nil {
+			t.Errorf("%s is published; the skill was to be left out", gone)
+		}
+	}
+	for _, f := range []string{"sitemap.xml", "llms.txt", "zh-CN/llms.txt", "llms-full.txt"} {
+		if got := readFile(t, dir, f); strings.Contains(got, "Review Kit") || strings.Contains(got, "Review%20Kit") || strings.Contains(got, "review-kit-copy") {
+			t.Errorf("%s names a skill that was left out", f)
+		}
+	}
+	page := readFile(t, dir, "skills/tidy-docs/index.html")
+	for _, want := range []string{
+		"Findings on this skill", "did you mean references/api.md?", "https://github.com/example-org/agent-skills",
+		`href="/skills/tidy-docs/references/api.md"`, `href="/skills/tidy-docs/scripts/tidy.sh"`,
+		"argument-hint", "[docs-folder]", "disable-model-invocation", "x-team-owner",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the skill page lacks %q", want)
+		}
+	}
+	full := readFile(t, dir, "llms-full.txt")
+	for _, want := range []string{
+		"(https://example.test/skills/tidy-docs/references/api.md)", "(https://example.test/skills/tidy-docs/scripts/tidy.sh)",
+		"(https://example.test/skills/review-kit/SKILL.md)",
+	} {
+		if !strings.Contains(full, want) {
+			t.Errorf("llms-full.txt lacks the absolute link %s", want)
+		}
+	}
+	if zh := readFile(t, dir, "zh-CN/skills/tidy-docs/index.html"); !strings.Contains(zh, "本技能的检查结果") {
+		t.Error("the Chinese skill page does not list the findings")
+	}
+	var warned bool
+	for _, w := range res.Warnings {
+		warned = warned || strings.Contains(w.Msg, "did you mean references/api.md?")
+	}
+	if !warned {
+		t.Errorf("the build's warnings lack the broken link: %v", res.Warnings)
+	}
+}
+
+// TestOwnSkillStaysStrict: a skill without a record is ours, and its
+// broken link still refuses the site, as before third-party skills.
+func TestOwnSkillStaysStrict(t *testing.T) {
+	fsys := withFiles(fixture(t), map[string]string{
+		"content/skills/our-skill/SKILL.md": "---\nname: our-skill\ndescription: Ours.\n---\n# Ours\n\nSee [the guide](reference/guide.md).\n",
+	})
+	_, _, err := render(t, fsys)
+	if err == nil || !strings.Contains(err.Error(), `content/skills/our-skill/SKILL.md:7: broken link "reference/guide.md"`) {
+		t.Errorf("Render: %v; want the broken link of our own skill as an error", err)
+	}
+}
+
+// TestThirdPartySymlink: a third-party skill holding a symbolic link out of
+// the repository is unsafe to publish whole: the link is left out with a
+// warning naming it, the rest of the skill and of the site publish, and
+// nothing from outside is read.
+func TestThirdPartySymlink(t *testing.T) {
+	base := t.TempDir()
+	repo := filepath.Join(base, "repo")
+	for name, f := range withThirdPartyShapes(t, fixture(t)) {
+		mustWrite(t, filepath.Join(repo, filepath.FromSlash(name)), string(f.Data))
+	}
+	const secret = "outside-secret-" + "41f0"
+	mustWrite(t, filepath.Join(base, "secret.txt"), secret)
+	link := "content/skills/tidy-docs/references/leak.txt"
+	if err := os.Symlink(filepath.Join(base, "secret.txt"), filepath.Join(repo, filepath.FromSlash(link))); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	res, err := Render(t.Context(), Config{Content: os.DirFS(repo), BaseURL: "https://example.test"}, dir)
+	if err != nil {
+		t.Fatalf("Render: %v; want the site published without the link", err)
+	}
+	var warned bool
+	for _, w := range res.Warnings {
+		warned = warned || w.File == link && strings.Contains(w.Msg, "left out of the third-party skill")
+	}
+	if !warned {
+		t.Errorf("no warning names %s: %v", link, res.Warnings)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "skills/tidy-docs/references/leak.txt")); err == nil {
+		t.Error("the link out of the repository is published")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "skills/tidy-docs/references/api.md")); err != nil {
+		t.Errorf("the rest of the skill is not published: %v", err)
+	}
+}

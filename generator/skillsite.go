@@ -2,6 +2,7 @@ package generator
 
 import (
 	"context"
+	"io/fs"
 
 	"github.com/a-h/templ"
 
@@ -11,6 +12,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/skills"
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/templates"
 )
 
@@ -18,6 +20,27 @@ import (
 // themselves): it reports what loading them found, gives the skills index
 // its directive, writes each skill's files and pages among the site's
 // pages, and checks the links the skills make to the rest of the site.
+
+// skillQuarantine passes findings on to the build's report, except that
+// an error about a path inside a third-party skill (a symbolic link out of
+// the repository, which the guard refuses to follow) is a warning: the
+// guard leaves that file out, the skill publishes without it, and the rest
+// of the site publishes as always.
+type skillQuarantine struct {
+	fsys fs.FS
+	to   diag.Reporter
+}
+
+// Report files f, quarantined when it is a third-party skill's error.
+func (q skillQuarantine) Report(f *diag.Finding) {
+	if f.Severity == diag.SeverityError && skills.ThirdPartyPath(q.fsys, f.File) {
+		g := *f
+		g.Severity = diag.SeverityWarning
+		g.Msg += "; it is left out of the third-party skill"
+		f = &g
+	}
+	q.to.Report(f)
+}
 
 // loadSkills reads content/skills and reports what the skills checks find,
 // the glossary's term check of their translations included.
@@ -47,20 +70,26 @@ func (b *builder) prepareSkillIndex() {
 var notInNav = false
 
 // renderSkills publishes every skill: its folder's files as they are, and
-// its side-by-side page in both site languages.
+// its side-by-side page in both site languages. The links its pages make
+// to the rest of the site are checked once every page exists (the pages
+// of all skills are written before: a skill links a sibling's file);
+// a third-party skill's broken ones are warnings.
 func (b *builder) renderSkills() {
 	if len(b.skills) == 0 {
 		return
 	}
 	js := b.writeHashed("skills", ".js", templates.SkillsScript())
 	w := b.newWorker()
-	var links []skills.Link
 	for _, s := range b.skills {
-		links = append(links, b.renderSkill(w, s, js)...)
-	}
-	for _, l := range links {
-		if msg := b.brokenLink(l.Ref); msg != "" {
-			b.rep.errorf(l.File, l.Ref.Line, "broken link %q: %s", l.Ref.Dest, msg)
+		for _, l := range b.renderSkill(w, s, js) {
+			msg := b.brokenLink(l.Ref)
+			switch {
+			case msg == "":
+			case s.ThirdParty(): // the author's link into their own site: a finding on the skill, not a broken site
+				b.rep.warnf(l.File, l.Ref.Line, "broken link %q: %s", l.Ref.Dest, msg)
+			default:
+				b.rep.errorf(l.File, l.Ref.Line, "broken link %q: %s", l.Ref.Dest, msg)
+			}
 		}
 	}
 }

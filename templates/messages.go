@@ -95,6 +95,8 @@ type SkillMessages struct {
 	NoTranslation                                  string // the skill has no translation at all
 	NotTranslated, NotInOriginal                   string // a section missing on one side
 	Page, EnglishOnly                              string // on the skills index
+	ThirdParty, Source, Commit                     string // a third-party skill's record
+	Findings, FindingsNote                         string // the findings on a skill
 }
 
 // ValidatorMessages are the strings of the validator tool. The script
@@ -300,6 +302,11 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			NotInOriginal:   t("Not in the original.", "原文中没有这一节。"),
 			Page:            t("Side by side", "对照页"),
 			EnglishOnly:     t("(in English: not translated yet)", "（英文：尚未翻译）"),
+			ThirdParty:      t("A third-party skill, published as its author wrote it.", "第三方技能，按作者原样发布。"),
+			Source:          t("Source", "来源"),
+			Commit:          t("Commit", "提交"),
+			Findings:        t("Findings on this skill", "本技能的检查结果"),
+			FindingsNote:    t("What gen check found in the skill's files. The files are published unchanged; fix problems upstream, or accept them in SKILL.source.yaml.", "gen check 在技能文件中发现的问题。文件照原样发布：请在上游修正，或在 SKILL.source.yaml 中登记接受。"),
 		},
 
 		Glossary: GlossaryMessages{

@@ -13,8 +13,22 @@ type SkillView struct {
 	Files      []Link        // the published raw files, site-relative
 	Views      []ViewLink    // side by side, original only, translation only
 	Rows       []SkillRow
-	RawOrig    string // site-relative URL of the published original, which the copy buttons slice
-	RawTr      string // of the published translation; "" when there is none
+	RawOrig    string         // site-relative URL of the published original, which the copy buttons slice
+	RawTr      string         // of the published translation; "" when there is none
+	Source     *SkillSource   // where a third-party skill comes from; nil for the portal's own
+	Findings   []SkillFinding // what the checks found in the skill's files, for the writer
+}
+
+// SkillSource is the record of a third-party skill (its SKILL.source.yaml).
+type SkillSource struct {
+	URL, Commit, License string
+}
+
+// SkillFinding is one finding on a skill, as file:line: message.
+type SkillFinding struct {
+	Severity string // error, warning or info
+	At       string // the file inside the skill folder, with its line
+	Msg      string // in English, as gen check prints it
 }
 
 // MetaItem is one entry of a skill's front matter.

@@ -16,6 +16,7 @@ func FuzzSkillLink(f *testing.F) {
 		{"SKILL.md", "reference/x.md"}, {"reference/a.md", "../SKILL.md"}, {"SKILL.md", "../other/SKILL.md"},
 		{"SKILL.md", "reference/../../x"}, {"SKILL.md", "%2e%2e/x"}, {"SKILL.md", "./a%20b.md#top"},
 		{"modes/pitch.md", "../reference/x.md?raw=1"}, {"SKILL.md", "//evil.test/x"}, {"SKILL.md", "."},
+		{"SKILL.md", "../review/references/x.md"}, {"a/b/c.md", "../../../review/"}, {"SKILL.md", "../../x.md"}, {"SKILL.md", ".."},
 	} {
 		f.Add(seed[0], seed[1])
 	}
@@ -40,6 +41,12 @@ func FuzzSkillLink(f *testing.F) {
 		lands := got.Host == base.Host && got.Scheme == base.Scheme && strings.HasPrefix(got.Path, base.Path) && len(got.Path) > len(base.Path)
 		if inside && (!lands || got.Path != base.Path+target) {
 			t.Fatalf("siblingTarget(%q, %q) = %q inside the folder; a browser lands on %s", rel, dest, target, got)
+		}
+		if sibling, ok := strings.CutPrefix(target, "../"); ok && !strings.HasPrefix(sibling, "../") && sibling != ".." {
+			// one level up is the skills folder: a sibling skill's file
+			if want := "/skills/" + sibling; got.Path != want {
+				t.Fatalf("siblingTarget(%q, %q) = %q; a browser lands on %s, not %s", rel, dest, target, got.Path, want)
+			}
 		}
 		if inside {
 			abs := skillLinkURL("s", rel, dest)

@@ -25,8 +25,10 @@ type metaValue struct {
 }
 
 // FrontMatterKeys returns the keys a SKILL.md's front matter may have, in
-// the order the page shows them (the writer's guide's test lists them).
-func FrontMatterKeys() []string { return slices.Clone(skillKeys) }
+// the order the page shows them: those of the Agent Skills format, then
+// those of the products that read skills (the writer's guide's test lists
+// them).
+func FrontMatterKeys() []string { return append(slices.Clone(skillKeys), productKeys...) }
 
 func (v metaValue) isScalar() bool { return v.List == nil && v.Map == nil }
 
@@ -35,10 +37,28 @@ func (v metaValue) isScalar() bool { return v.List == nil && v.Map == nil }
 // and author many published skills carry.
 var skillKeys = []string{"name", "description", "version", "author", "license", "compatibility", "allowed-tools", "metadata"}
 
+// productKeys are keys agent products read beyond the Agent Skills format
+// (Claude Code's slash commands, model and subagent settings, hooks): valid
+// in a skill, shown on its page as written, never checked further, since
+// each product defines them.
+var productKeys = []string{"argument-hint", "disable-model-invocation", "user-invocable", "model", "effort", "context", "agent", "hooks", "paths"}
+
+// extraKey is a front-matter key outside the Agent Skills format, kept as
+// written for the page.
+type extraKey struct {
+	Key     string
+	Value   metaValue
+	Unknown bool // not a product key either
+}
+
 // parseSkillFrontMatter reads a SKILL file's front matter. Problems are
 // findings worded "what is wrong; what is allowed", at their lines: a
 // skill with a broken header still publishes.
-func parseSkillFrontMatter(file string, src []byte) (frontMatter, int, []diag.Finding) {
+//
+// An unknown key is a warning in our own skills (strict: most likely a
+// typo) and a note in a third party's, whose author may write for a
+// product we do not know; either way it is published and shown as written.
+func parseSkillFrontMatter(file string, src []byte, strict bool) (frontMatter, int, []diag.Finding) {
 	fm := frontMatter{invalid: map[string]bool{}, broken: true}
 	text, first, body, err := markdown.SplitFrontMatter(src)
 	if err != nil {
@@ -72,8 +92,17 @@ func parseSkillFrontMatter(file string, src []byte) (frontMatter, int, []diag.Fi
 	for _, k := range top.Keys {
 		v := top.Map[k]
 		switch {
+		case slices.Contains(productKeys, k):
+			fm.Extra = append(fm.Extra, extraKey{Key: k, Value: v})
 		case !slices.Contains(skillKeys, k):
-			bad(v.Line, "unknown key %q; the keys are %s (put anything else under metadata)", k, strings.Join(skillKeys, ", "))
+			fm.Extra = append(fm.Extra, extraKey{Key: k, Value: v, Unknown: true})
+			sev := diag.SeverityInfo
+			if strict {
+				sev = diag.SeverityWarning
+			}
+			out = append(out, diag.Finding{File: file, Line: v.Line + first - 1, Severity: sev, Msg: fmt.Sprintf(
+				"front matter: key %q is neither in the Agent Skills format (%s) nor one agent products are known to read (%s); check its spelling: it is published and shown as written",
+				k, strings.Join(skillKeys, ", "), strings.Join(productKeys, ", "))})
 		case k == "metadata":
 			if v.Map == nil && v.Text != "" {
 				bad(v.Line, "metadata is %s; it must be a map of keys to values (nested maps and lists are shown as they are)", describe(v))

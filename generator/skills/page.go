@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -147,12 +148,21 @@ type Rendered struct {
 // Markdown setup for lang, and shapes its page in that language. Problems
 // go to rep when rendering the English page; the Chinese page renders the
 // same files, so it reports nothing again.
+//
+// A third-party skill's rendering problems are warnings (see [Load]);
+// the page lists them with the skill's other findings.
 func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Rendered {
 	if lang != en {
 		rep = discard{}
+	} else {
+		s.rendered = nil
+		rep = &collect{s: s, to: rep}
 	}
 	msg := templates.For(lang)
 	v := templates.SkillView{Msg: msg, Translated: s.tr() != nil, OrigLang: en, TrLang: zh}
+	if r := s.Record; r != nil {
+		v.Source = &templates.SkillSource{URL: r.Source, Commit: r.Commit, License: r.License}
+	}
 	for _, rel := range s.files {
 		v.Files = append(v.Files, templates.Link{Text: rel, URL: s.rawURL(rel)})
 	}
@@ -184,6 +194,7 @@ func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Ren
 			}
 		}
 	}
+	v.Findings = s.viewFindings()
 	return Rendered{View: v, Anchors: anchors, Links: links}
 }
 
@@ -191,6 +202,42 @@ func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Ren
 type discard struct{}
 
 func (discard) Report(*diag.Finding) {}
+
+// collect keeps what rendering the skill found for its page, quarantined
+// as the skill's other findings, and passes it on.
+type collect struct {
+	s  *Skill
+	to diag.Reporter
+}
+
+func (c *collect) Report(f *diag.Finding) {
+	g := *f
+	if c.s.Record != nil && g.Severity == diag.SeverityError {
+		g.Severity = diag.SeverityWarning
+	}
+	c.s.rendered = append(c.s.rendered, g)
+	c.to.Report(&g)
+}
+
+// viewFindings are the skill's findings as its page lists them: errors and
+// warnings first, notes that are no more than "not translated" left out.
+func (s *Skill) viewFindings() []templates.SkillFinding {
+	var out []templates.SkillFinding
+	for _, f := range append(slices.Clone(s.findings), s.rendered...) {
+		if f.Severity == diag.SeverityInfo && !strings.Contains(f.Msg, "(accepted in ") {
+			continue
+		}
+		at := strings.TrimPrefix(f.File, s.dir+"/")
+		if f.Line > 0 {
+			at += fmt.Sprintf(":%d", f.Line)
+		}
+		out = append(out, templates.SkillFinding{Severity: string(f.Severity), At: at, Msg: f.Msg})
+	}
+	slices.SortStableFunc(out, func(a, b templates.SkillFinding) int { return rank(a.Severity) - rank(b.Severity) })
+	return out
+}
+
+func rank(sev string) int { return diag.Severity(sev).Rank() }
 
 // renderedFile is a skill file rendered section by section.
 type renderedFile struct {
@@ -257,10 +304,13 @@ func (s *Skill) prepareNodes(n ast.Node, translation bool) {
 			return ast.WalkContinue, nil
 		}
 		switch c := c.(type) {
+		case *ast.Image:
+			c.Destination = s.expandPlaceholder(c.Destination)
 		case *ast.Heading:
 			c.RemoveAttributes()
 			c.Level = min(c.Level+1, 6)
 		case *ast.Link:
+			c.Destination = s.expandPlaceholder(c.Destination)
 			dest, frag, _ := strings.Cut(string(c.Destination), "#")
 			if rel, ok := strings.CutPrefix(dest, prefix); ok && translation {
 				if t := drift.TranslationName(rel); t != "" && slices.Contains(s.files, t) {
@@ -270,6 +320,26 @@ func (s *Skill) prepareNodes(n ast.Node, translation bool) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// expandPlaceholder points a link that the link rewriter resolved against
+// the page, and that starts with a skill-folder placeholder ({baseDir}/x),
+// at the published file x, as an agent reads it.
+func (s *Skill) expandPlaceholder(dest []byte) []byte {
+	prefix := s.rawURL("")
+	rel, ok := strings.CutPrefix(string(dest), prefix)
+	if !ok {
+		if rel, ok = strings.CutPrefix(string(dest), pageURL(en, s.Slug)); !ok {
+			return dest
+		}
+	}
+	if u, err := url.PathUnescape(rel); err == nil {
+		rel = u
+	}
+	if d, ok := withoutPlaceholder(rel); ok {
+		return []byte(prefix + d)
+	}
+	return dest
 }
 
 func cutSuffixIf(sep, frag string) string {
@@ -337,6 +407,9 @@ func metaItems(msg templates.Messages, fm frontMatter) []templates.MetaItem {
 	add(m.AllowedTools, fm.AllowedTools, true)
 	if len(fm.Metadata.Keys) > 0 {
 		items = append(items, templates.MetaItem{Term: m.Metadata, Items: metaMap(fm.Metadata)})
+	}
+	for _, e := range fm.Extra {
+		items = append(items, metaItem(e.Key, e.Value)) // as written, under its own key
 	}
 	return items
 }

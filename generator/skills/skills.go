@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -50,6 +51,7 @@ type frontMatter struct {
 	AllowedTools  string    // optional: space-separated tool patterns (a YAML list is joined)
 	Version       string
 	Author        string
+	Extra         []extraKey // product and unknown keys, in the order of the file
 
 	invalid map[string]bool // keys present with a value of the wrong kind, reported already
 	broken  bool            // the YAML could not be read: nothing more is said about it
@@ -66,6 +68,13 @@ type Skill struct {
 	texts map[string]*drift.TextFile   // the Markdown files, split into sections
 	fm    [2]frontMatter               // of SKILL.md and SKILL.zh-CN.md
 	pairs map[string]*drift.Comparison // by original's relative name; nil entries for none
+
+	// Record is the portal's record of a third-party skill (SKILL.source.yaml);
+	// nil for our own skills.
+	Record   *Record
+	findings []diag.Finding  // the skill's own, as reported
+	rendered []diag.Finding  // what rendering its English page reported
+	lfs      map[string]bool // Git LFS pointers in the folder: reported once, not published
 }
 
 // Comparisons are the skill's translated files compared with their
@@ -87,8 +96,15 @@ func (s *Skill) tr() *drift.TextFile   { return s.texts[skillFileZH] }
 
 // Load reads every skill folder of content/skills in fsys, compares each
 // translated file with its original and checks front matter and links to
-// sibling files. The findings are the skills' own; those of the
-// comparisons are in [Skill.Comparisons]. No folder is no skills.
+// sibling files and sibling skills. The findings are the skills' own; those
+// of the comparisons are in [Skill.Comparisons]. No folder is no skills.
+//
+// A skill with a record ([Record], SKILL.source.yaml) is a third party's: its own
+// problems are warnings (or notes, when the record accepts them), kept on
+// the skill for its page ([Skill.Findings]); one that cannot be published
+// safely (a folder name that is no valid skill name, a name another skill
+// has, a folder that cannot be read) is left out with a warning naming it.
+// Our own skills keep their errors.
 func Load(fsys fs.FS) ([]*Skill, []diag.Finding) {
 	entries, err := fs.ReadDir(fsys, skillsDir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -99,41 +115,192 @@ func Load(fsys fs.FS) ([]*Skill, []diag.Finding) {
 	}
 	var skills []*Skill
 	var out []diag.Finding
+	found := map[*Skill][]diag.Finding{}
 	for _, e := range entries {
 		switch {
 		case scratch.Is(e.Name()):
 		case !e.IsDir():
 			out = append(out, diag.Finding{File: skillsDir + "/" + e.Name(), Severity: diag.SeverityWarning, Msg: "ignored: a skill is a folder holding SKILL.md"})
 		default:
-			s, found := loadSkill(fsys, e.Name())
-			out = append(out, found...)
-			if s != nil {
-				skills = append(skills, s)
+			s, f := loadSkill(fsys, e.Name())
+			if s == nil {
+				out = append(out, f...)
+				continue
 			}
+			found[s] = f
+			skills = append(skills, s)
 		}
+	}
+	skills, left := leaveOut(skills, found)
+	out = append(out, left...)
+	published := map[string]*Skill{}
+	for _, s := range skills {
+		published[s.Slug] = s
+	}
+	for _, s := range skills {
+		f := append(found[s], s.checkLinks(published)...)
+		if s.Record != nil {
+			f = s.Record.quarantine(s.dir, f)
+		}
+		s.findings = f
+		out = append(out, f...)
 	}
 	return skills, out
 }
 
+// leaveOut removes the skills that cannot be published as they are: a
+// folder name that is no valid skill name (it would be an invalid URL and
+// id), or a name an earlier skill has (installers key skills by name). Our
+// own skill's problem is an error; a third party's is a warning, and the
+// rest of its findings are not reported, since nothing of it is published.
+func leaveOut(skills []*Skill, found map[*Skill][]diag.Finding) ([]*Skill, []diag.Finding) {
+	var kept []*Skill
+	var out []diag.Finding
+	names := map[string]*Skill{}
+	for _, s := range skills {
+		if s.fm[0].Name == s.Slug && validName(s.Slug) {
+			names[s.Slug] = s // a skill named as its folder keeps its name
+		}
+	}
+	for _, s := range skills {
+		why := ""
+		switch name := s.fm[0].Name; {
+		case !validName(s.Slug):
+			why = fmt.Sprintf("the folder name %q is not a valid skill name (1-%d lowercase letters, digits and single hyphens): rename the folder%s", s.Slug, maxNameLen, slugHint(s.Slug))
+		case name != "" && names[name] != nil && names[name] != s:
+			why = fmt.Sprintf("its name %q is the name of the skill in %s too: installers tell skills apart by name, so give one of them another name (and folder)", name, names[name].dir)
+		}
+		if why == "" {
+			if name := s.fm[0].Name; name != "" {
+				names[name] = s
+			}
+			kept = append(kept, s)
+			continue
+		}
+		f := diag.Finding{File: s.dir + "/" + skillFile, Line: 1, Severity: diag.SeverityError, Msg: "skill left out of the site: " + why}
+		if s.fm[0].Name != "" {
+			f.Line = fmLine(s.data[skillFile], "name")
+		}
+		if s.Record != nil {
+			f.Severity = diag.SeverityWarning
+			out = append(out, f)
+			continue
+		}
+		out = append(out, append(found[s], f)...)
+	}
+	return kept, out
+}
+
+// validName says whether a folder name is a valid skill name, and so a
+// safe URL segment and id.
+func validName(slug string) bool {
+	return len(slug) <= maxNameLen && skillName.MatchString(slug)
+}
+
+// slugHint suggests a valid folder name for an invalid one.
+func slugHint(slug string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(slug) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+	}
+	hint := strings.TrimSuffix(b.String(), "-")
+	if len(hint) > maxNameLen || hint == "" || hint == slug {
+		return ""
+	}
+	return fmt.Sprintf(", for instance to %q (and its name with it)", hint)
+}
+
+// Findings are what the checks found in the skill's own files, as the
+// build reports them (for a third-party skill: warnings and accepted
+// notes): its page lists them for the writer.
+func (s *Skill) Findings() []diag.Finding { return slices.Clone(s.findings) }
+
+// ThirdParty says whether the skill is a third party's, with a record.
+func (s *Skill) ThirdParty() bool { return s.Record != nil }
+
+// lfsPointer is how a Git LFS pointer file starts: the repository held the
+// pointer, not the file, when the skill was copied.
+var lfsPointer = []byte("version https://git-lfs.github.com/spec/")
+
+// pageFile is where the skill's own page is written in its folder's URL: a
+// file of that name at the top of the folder would be overwritten.
+const pageFile = "index.html"
+
+// maxLFSPointer is the largest size of a pointer file (the LFS spec says
+// pointers are under 1024 bytes).
+const maxLFSPointer = 1024
+
+// skippedName says whether a name in a skill folder is left out of the
+// skill: .git, and the scratch files of editors. Other dot files are the
+// author's (.zshrc, .prettierrc) and published like any file.
+func skippedName(name string) bool {
+	if name == ".git" {
+		return true
+	}
+	if !scratch.Is(name) {
+		return false
+	}
+	if !strings.HasPrefix(name, ".") {
+		return true
+	}
+	return strings.HasPrefix(name, ".#") || strings.HasPrefix(name, ".goutputstream-") || scratch.Is(name[1:]) ||
+		strings.Contains(name, ".gen-") && strings.HasSuffix(name, ".tmp")
+}
+
 // loadSkill reads one skill folder; nil when it has no SKILL.md.
 func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
-	s := &Skill{Slug: slug, dir: skillsDir + "/" + slug, data: map[string][]byte{}, texts: map[string]*drift.TextFile{}, pairs: map[string]*drift.Comparison{}}
+	s := &Skill{Slug: slug, dir: skillsDir + "/" + slug, data: map[string][]byte{}, texts: map[string]*drift.TextFile{}, pairs: map[string]*drift.Comparison{}, lfs: map[string]bool{}}
 	var out []diag.Finding
 	err := fs.WalkDir(fsys, s.dir, func(file string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || scratch.Is(d.Name()) {
+		if err != nil {
 			return err
+		}
+		if file != s.dir && skippedName(d.Name()) {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
 		}
 		data, err := fs.ReadFile(fsys, file)
 		if err != nil {
 			return err
 		}
 		rel := strings.TrimPrefix(file, s.dir+"/")
+		if rel == recordFile {
+			var found []diag.Finding
+			s.Record, found = loadRecord(file, data)
+			out = append(out, found...)
+			return nil
+		}
+		if len(data) < maxLFSPointer && bytes.HasPrefix(data, lfsPointer) {
+			out = append(out, diag.Finding{File: file, Line: 1, Severity: diag.SeverityError,
+				Msg: "a Git LFS pointer, not the file itself: it is not published; run git lfs pull in the author's repository and copy the real file in"})
+			s.lfs[rel] = true // links to it are not broken again
+			return nil
+		}
+		if rel == pageFile {
+			out = append(out, diag.Finding{File: file, Line: 1, Severity: diag.SeverityError,
+				Msg: "/skills/" + slug + "/" + pageFile + " is the skill's page on this site, so this file is not published there; link it from SKILL.md under another name, or ask the author to move it"})
+			return nil
+		}
 		s.files = append(s.files, rel)
 		s.data[rel] = data
 		return nil
 	})
 	if err != nil {
-		return nil, []diag.Finding{{File: s.dir, Severity: diag.SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}}
+		f := diag.Finding{File: s.dir, Severity: diag.SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}
+		if ThirdPartyPath(fsys, s.dir+"/"+skillFile) {
+			f.Severity, f.Msg = diag.SeverityWarning, "skill left out of the site: "+f.Msg
+		}
+		return nil, append(out, f)
 	}
 	if s.data[skillFile] == nil {
 		return nil, []diag.Finding{{File: s.dir, Severity: diag.SeverityWarning, Msg: "no " + skillFile + ": the folder is not published"}}
@@ -144,7 +311,6 @@ func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 		}
 	}
 	out = append(out, s.pair()...)
-	out = append(out, s.checkLinks()...)
 	return s, out
 }
 
@@ -165,7 +331,7 @@ func (s *Skill) loadText(rel string) []diag.Finding {
 	if rel == skillFile || rel == skillFileZH {
 		var fm frontMatter
 		var found []diag.Finding
-		fm, body, found = parseSkillFrontMatter(file, data)
+		fm, body, found = parseSkillFrontMatter(file, data, s.Record == nil)
 		out = append(out, found...)
 		s.fm[btoi(rel == skillFileZH)] = fm
 		if !fm.broken {
@@ -189,7 +355,7 @@ func btoi(b bool) int {
 func (s *Skill) pair() []diag.Finding {
 	var out []diag.Finding
 	for _, rel := range s.files {
-		if path.Ext(rel) != ".md" {
+		if path.Ext(rel) != ".md" || IsTemplate(rel) {
 			continue
 		}
 		if drift.IsTranslation(rel) {
@@ -212,67 +378,6 @@ func (s *Skill) pair() []diag.Finding {
 	return out
 }
 
-// checkLinks reports relative links of the skill's Markdown files that do
-// not lead to a file of the skill folder: one finding per missing target,
-// at its first link, naming every place that links it.
-func (s *Skill) checkLinks() []diag.Finding {
-	type place struct {
-		file string
-		line int
-	}
-	broken := map[string][]place{}
-	msgs := map[string]string{}
-	var order []string
-	for _, rel := range s.files {
-		t := s.texts[rel]
-		if t == nil {
-			continue
-		}
-		for _, l := range t.LinkTargets() {
-			target, _ := siblingTarget(rel, l.Dest)
-			if msg := s.brokenSibling(rel, l.Dest); msg != "" {
-				if broken[target] == nil {
-					order = append(order, target)
-					msgs[target] = fmt.Sprintf("broken link %q: %s", l.Dest, msg)
-				}
-				broken[target] = append(broken[target], place{t.Name, l.Line})
-			}
-		}
-	}
-	var out []diag.Finding
-	for _, target := range order {
-		ps := broken[target]
-		msg := msgs[target]
-		var at []string
-		for _, p := range ps {
-			if a := fmt.Sprintf("%s:%d", strings.TrimPrefix(p.file, s.dir+"/"), p.line); !slices.Contains(at, a) {
-				at = append(at, a)
-			}
-		}
-		if len(at) > 1 {
-			msg += fmt.Sprintf("; also linked from %s", strings.Join(at[1:], ", "))
-		}
-		out = append(out, diag.Finding{File: ps[0].file, Line: ps[0].line, Severity: diag.SeverityError, Msg: msg})
-	}
-	return out
-}
-
-// brokenSibling says what is wrong with a relative link from the skill
-// file rel, or returns "" (also for links that are not relative).
-func (s *Skill) brokenSibling(rel, dest string) string {
-	target, ok := siblingTarget(rel, dest)
-	if !ok {
-		return ""
-	}
-	if target == "" || strings.HasPrefix(target, "../") {
-		return "it leads out of the skill folder, which is published alone"
-	}
-	if !slices.Contains(s.files, target) {
-		return "no file " + target + " in " + s.dir + " (copy it there, or fix the link)"
-	}
-	return ""
-}
-
 // siblingTarget resolves a relative link of the skill file rel to a path
 // inside the skill folder, the way a browser resolves it against the
 // published file (dot segments removed, a trailing slash or a double one
@@ -290,7 +395,12 @@ func siblingTarget(rel, dest string) (string, bool) {
 	got := base.ResolveReference(&url.URL{Path: u.Path}).Path
 	target, inside := strings.CutPrefix(got, folder)
 	if !inside {
-		return "../" + strings.TrimPrefix(got, "/"), true
+		// as many ../ as the link climbed above the folder, then the rest
+		up, dir := "../", path.Dir(strings.TrimSuffix(folder, "/"))+"/"
+		for !strings.HasPrefix(got, dir) && dir != "/" {
+			up, dir = up+"../", path.Dir(strings.TrimSuffix(dir, "/"))+"/"
+		}
+		return up + strings.TrimPrefix(got, dir), true
 	}
 	return target, true
 }
@@ -299,7 +409,14 @@ func siblingTarget(rel, dest string) (string, bool) {
 // leads to once published (query and fragment kept); dest itself when it
 // is not a relative link to a file of the folder.
 func skillLinkURL(slug, rel, dest string) string {
+	if d, ok := withoutPlaceholder(dest); ok {
+		rel, dest = skillFile, d
+	}
 	target, ok := siblingTarget(rel, dest)
+	if sibling, ok := strings.CutPrefix(target, "../"); ok && !strings.HasPrefix(sibling, "../") && strings.Contains(sibling, "/") {
+		u, _ := url.Parse(dest)
+		return (&url.URL{Path: skillURLPrefix + sibling, RawQuery: u.RawQuery, Fragment: u.Fragment}).String() // a sibling skill's file
+	}
 	if !ok || target == "" || target == ".." || strings.HasPrefix(target, "../") {
 		return dest
 	}

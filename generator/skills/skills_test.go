@@ -81,3 +81,48 @@ func TestSkillBadBytes(t *testing.T) {
 		t.Errorf("findings (-want +got):\n%s", diff)
 	}
 }
+
+// TestThirdPartyChecks loads the third-party look-alikes of
+// testdata/thirdparty.txtar: links resolved as agents resolve them give
+// no finding, real mistakes get a hint, every problem is a warning or a
+// note (never an error), and the skills that cannot be published safely
+// are left out by name.
+func TestThirdPartyChecks(t *testing.T) {
+	const file = "testdata/thirdparty.txtar"
+	ar, err := txtar.ParseFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	for _, f := range ar.Files[:len(ar.Files)-1] {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	skills, findings := Load(fsys)
+	var got []string
+	for _, f := range findings {
+		if f.Severity == "error" {
+			t.Errorf("an error in a third-party skill: %v", f)
+		}
+		if !strings.Contains(f.Msg, "not translated") {
+			got = append(got, f.String())
+		}
+	}
+	slices.Sort(got)
+	last := &ar.Files[len(ar.Files)-1]
+	if *update {
+		last.Data = []byte(lines(got))
+		if err := os.WriteFile(file, txtar.Format(ar), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if diff := cmp.Diff(string(last.Data), lines(got)); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	var slugs []string
+	for _, s := range skills {
+		slugs = append(slugs, s.Slug)
+	}
+	if want := []string{"bare-record", "review-kit", "tidy-docs"}; !slices.Equal(slugs, want) {
+		t.Errorf("published skills %v; want %v", slugs, want)
+	}
+}
