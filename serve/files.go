@@ -145,8 +145,24 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *site) {
 	s.serveFile(w, r, st, name, http.StatusNotFound)
 }
 
+// inert reports whether netlify.toml's headers make a response a
+// document that runs no script of ours: a download, or a sandbox (a
+// third-party skill file). Such a file is served byte for byte, without
+// the reload script.
+func inert(h http.Header) bool {
+	if strings.HasPrefix(h.Get("Content-Disposition"), "attachment") {
+		return true
+	}
+	for _, policy := range strings.Split(h.Get("Content-Security-Policy"), ",") {
+		if f := strings.Fields(strings.SplitN(policy, ";", 2)[0]); len(f) > 0 && strings.EqualFold(f[0], "sandbox") {
+			return true
+		}
+	}
+	return false
+}
+
 // serveFile sends one file of the site with status; HTML gets the reload
-// script. A 200 goes through http.ServeContent (ranges, conditional
+// script unless the headers make it inert. A 200 goes through http.ServeContent (ranges, conditional
 // requests); other statuses are written as they are.
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, st *site, name string, status int) {
 	f, err := st.root.Open(name)
@@ -161,7 +177,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, st *site, nam
 		return
 	}
 	var body io.ReadSeeker = f
-	if path.Ext(name) == ".html" {
+	if path.Ext(name) == ".html" && !inert(w.Header()) {
 		doc, err := io.ReadAll(f)
 		if err != nil {
 			http.Error(w, "read error", http.StatusInternalServerError)
