@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -238,6 +239,39 @@ func TestBuildChecksSkillHeaders(t *testing.T) {
 			if !slices.ContainsFunc(got, func(m string) bool { return strings.Contains(m, w) }) {
 				t.Errorf("%s: netlify.toml errors %q; want one containing %q", tt.name, got, w)
 			}
+		}
+	}
+}
+
+// TestSkillInstallLinks: each skill's page links its archive and its
+// file list, in both languages, and the skill_archives directive lists
+// every archive and the discovery index; every one of those links leads
+// to a published file.
+func TestSkillInstallLinks(t *testing.T) {
+	index := "---\ntitle: %s\ndescription: D\n---\n\nText.\n\n```protocol\nskill_archives\n```\n"
+	fsys := withFiles(withSkillpubFixture(t, fixture(t), time.Now()), map[string]string{
+		"content/en/skills/_index.md":    strings.Replace(index, "%s", "Skills", 1),
+		"content/zh-CN/skills/_index.md": strings.Replace(index, "%s", "技能", 1),
+	})
+	dir := mustRender(t, fsys)
+	href := regexp.MustCompile(`href="(/[^"#?]*)"`)
+	pages := map[string][]string{
+		"skills/widget-viewer/index.html":       {skillpub.ArchiveURL("widget-viewer"), skillpub.ManifestURL("widget-viewer")},
+		"zh-CN/skills/widget-viewer/index.html": {skillpub.ArchiveURL("widget-viewer"), skillpub.ManifestURL("widget-viewer")},
+		"skills/index.html":                     {skillpub.ArchiveURL("widget-viewer"), skillpub.ArchiveURL("lone-note"), skillpub.IndexURL},
+		"zh-CN/skills/index.html":               {skillpub.ArchiveURL("widget-viewer"), skillpub.ArchiveURL("lone-note"), skillpub.IndexURL},
+	}
+	for page, want := range pages {
+		html := readFile(t, dir, page)
+		var links []string
+		for _, m := range href.FindAllStringSubmatch(html, -1) {
+			links = append(links, m[1])
+		}
+		for _, w := range want {
+			if !slices.Contains(links, w) {
+				t.Errorf("%s does not link %s", page, w)
+			}
+			published(t, dir, w)
 		}
 	}
 }

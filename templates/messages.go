@@ -53,6 +53,7 @@ type Messages struct {
 
 	Validator ValidatorMessages
 	Skill     SkillMessages
+	Install   InstallMessages // skillpub: archives and the discovery index
 	Glossary  GlossaryMessages
 	Search    SearchMessages
 	Nav       NavMessages
@@ -297,6 +298,8 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Page:            t("Side by side", "对照页"),
 			EnglishOnly:     t("(in English: not translated yet)", "（英文：尚未翻译）"),
 		},
+
+		Install: installMessages(t),
 
 		Glossary: GlossaryMessages{
 			EN:    t("English", "英文"),
