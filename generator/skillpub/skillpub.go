@@ -28,10 +28,12 @@ package skillpub
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/crc32"
 	"regexp"
 	"slices"
 	"strings"
@@ -59,6 +61,10 @@ var validName = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 // Epoch is the timestamp of every archive entry: the earliest a zip
 // header can hold, so an archive depends on the files' bytes only.
 var Epoch = time.Date(1980, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// epochDOSDate is Epoch as an MS-DOS date (year-1980<<9 | month<<5 |
+// day); its time of day is 0.
+const epochDOSDate = 0<<9 | 1<<5 | 1
 
 // File is one file of a skill folder as it is published.
 type File struct {
@@ -107,9 +113,14 @@ func Publish(skills []Skill) ([]Output, []diag.Finding, error) {
 	var findings []diag.Finding
 	idx := Index{Schema: SchemaURI, Skills: []Entry{}}
 	taken := map[string]string{}
+	pk := newPacker()
 	for _, s := range skills {
 		files := sorted(s.Files)
-		upload, err := Zip(s.Slug+"/", files)
+		packed, err := pk.pack(files)
+		if err != nil {
+			return nil, nil, fmt.Errorf("archive skill %s: %w", s.Slug, err)
+		}
+		upload, err := zipPacked(s.Slug+"/", packed)
 		if err != nil {
 			return nil, nil, fmt.Errorf("archive skill %s: %w", s.Slug, err)
 		}
@@ -125,7 +136,7 @@ func Publish(skills []Skill) ([]Output, []diag.Finding, error) {
 			continue
 		}
 		taken[s.Name] = s.Slug
-		e, extra, err := entry(s, files)
+		e, extra, err := entry(s, files, packed)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -158,13 +169,13 @@ func unlisted(s Skill, taken map[string]string) string {
 
 // entry is the index entry of s, and the root-layout archive it names
 // when s has more than its SKILL.md.
-func entry(s Skill, files []File) (Entry, []Output, error) {
+func entry(s Skill, files []File, packed []packedFile) (Entry, []Output, error) {
 	e := Entry{Name: s.Name, Description: s.Description}
 	if len(files) == 1 && files[0].Path == "SKILL.md" {
 		e.Type, e.URL, e.Digest = "skill-md", FileURL(s.Slug, "SKILL.md"), Digest(files[0].Data)
 		return e, nil, nil
 	}
-	root, err := Zip("", files)
+	root, err := zipPacked("", packed)
 	if err != nil {
 		return e, nil, fmt.Errorf("archive skill %s: %w", s.Slug, err)
 	}
@@ -225,26 +236,80 @@ func sorted(files []File) []File {
 }
 
 // Zip archives files under prefix ("" or "<slug>/") deterministically:
-// entries in path order, each deflated, dated Epoch, mode 0644 or 0755.
-// A path that is absolute, has a ".." or "." segment or a backslash is
-// refused: installers reject such archives.
+// entries in path order, each deflated (stored when that does not make
+// it smaller), dated Epoch, mode 0644 or 0755. A path that is absolute,
+// has a ".." or "." segment or a backslash is refused: installers reject
+// such archives.
 func Zip(prefix string, files []File) ([]byte, error) {
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
+	p, err := newPacker().pack(files)
+	if err != nil {
+		return nil, err
+	}
+	return zipPacked(prefix, p)
+}
+
+// packedFile is a file compressed once for every archive that holds it.
+type packedFile struct {
+	File
+	crc    uint32
+	method uint16
+	data   []byte // as stored in the archive
+}
+
+// packer compresses files with one compressor, reset per file: a new
+// one costs about a megabyte.
+type packer struct {
+	buf bytes.Buffer
+	w   *flate.Writer
+}
+
+func newPacker() *packer {
+	p := &packer{}
+	p.w, _ = flate.NewWriter(&p.buf, compression) // a valid level: no error
+	return p
+}
+
+// pack checks and compresses files, in path order.
+func (pk *packer) pack(files []File) ([]packedFile, error) {
+	var out []packedFile
 	for _, f := range sorted(files) {
 		if err := safePath(f.Path); err != nil {
 			return nil, err
 		}
-		h := &zip.FileHeader{Name: prefix + f.Path, Method: zip.Deflate, Modified: Epoch}
+		pk.buf.Reset()
+		pk.w.Reset(&pk.buf)
+		pk.w.Write(f.Data) // into memory: no error
+		pk.w.Close()
+		p := packedFile{File: f, crc: crc32.ChecksumIEEE(f.Data), method: zip.Deflate, data: bytes.Clone(pk.buf.Bytes())}
+		if len(p.data) >= len(f.Data) {
+			p.method, p.data = zip.Store, f.Data
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// compression is the deflate level of the archives: the fastest, as
+// every build makes them; deterministic for a given Go release.
+const compression = flate.BestSpeed
+
+// zipPacked writes packed files under prefix as one archive.
+func zipPacked(prefix string, files []packedFile) ([]byte, error) {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range files {
+		h := &zip.FileHeader{Name: prefix + f.Path, Method: f.method, CRC32: f.crc,
+			ModifiedDate: epochDOSDate, // CreateRaw writes the MS-DOS fields only
+			CompressedSize64: uint64(len(f.data)), UncompressedSize64: uint64(len(f.Data))}
 		h.SetMode(0o644)
 		if f.Exec {
 			h.SetMode(0o755)
 		}
-		w, err := zw.CreateHeader(h)
+		w, err := zw.CreateRaw(h)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := w.Write(f.Data); err != nil {
+		if _, err := w.Write(f.data); err != nil {
 			return nil, err
 		}
 	}

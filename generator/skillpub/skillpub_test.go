@@ -2,6 +2,7 @@ package skillpub
 
 import (
 	"encoding/json"
+	"fmt"
 	"maps"
 	"strings"
 	"testing"
@@ -77,6 +78,27 @@ func TestPublishIndex(t *testing.T) {
 		}
 		if (tt.wantWarn == "") != (warn == "") || !strings.Contains(warn, tt.wantWarn) {
 			t.Errorf("%s: warnings %q; want one containing %q", tt.name, warn, tt.wantWarn)
+		}
+	}
+}
+
+// BenchmarkPublish200 makes the artifacts of 200 skills of 20 files of
+// 4 KiB each (about the size of the large site): archives, file
+// lists and the index.
+func BenchmarkPublish200(b *testing.B) {
+	var skills []Skill
+	for i := range 200 {
+		s := Skill{Slug: fmt.Sprintf("skill-%d", i), Name: fmt.Sprintf("skill-%d", i), Description: "A skill."}
+		for j := range 20 {
+			s.Files = append(s.Files, File{Path: fmt.Sprintf("reference/file-%d.md", j), Data: []byte(strings.Repeat(fmt.Sprintf("line %d of a reference file\n", j), 150))})
+		}
+		s.Files = append(s.Files, File{Path: "SKILL.md", Data: []byte("---\nname: x\ndescription: y\n---\n")})
+		skills = append(skills, s)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		if _, _, err := Publish(skills); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
