@@ -65,7 +65,7 @@ func checkSkillHeaders(fsys fs.FS, files, pages []string, rep diag.Reporter) {
 		}
 	}
 	for _, p := range pages {
-		if sandboxed(c.HeadersFor(p)["Content-Security-Policy"]) {
+		if netlifyconf.Sandboxed(c.HeadersFor(p)["Content-Security-Policy"]) {
 			rep.Report(&diag.Finding{File: netlifyFile, Severity: SeverityError, Msg: fmt.Sprintf(
 				"the skill page %s would be served with a sandbox policy, which stops its scripts: narrow the rule that sets it to the skill's files", p)})
 		}
@@ -76,7 +76,7 @@ func checkSkillHeaders(fsys fs.FS, files, pages []string, rep diag.Reporter) {
 // script, or "".
 func notInert(h map[string]string, p string) string {
 	switch {
-	case !sandboxed(h["Content-Security-Policy"]):
+	case !netlifyconf.Sandboxed(h["Content-Security-Policy"]):
 		return "without a Content-Security-Policy sandbox"
 	case strings.TrimSpace(h["X-Content-Type-Options"]) != "nosniff":
 		return "without X-Content-Type-Options: nosniff"
@@ -86,18 +86,4 @@ func notInert(h map[string]string, p string) string {
 		return "as a " + ext + " document a browser renders (neither Content-Disposition: attachment nor text/plain)"
 	}
 	return ""
-}
-
-// sandboxed reports whether one of the policies of a CSP header (joined
-// with ", ") is a sandbox that allows neither scripts nor the origin.
-func sandboxed(csp string) bool {
-	for _, policy := range strings.Split(csp, ",") {
-		for _, d := range strings.Split(policy, ";") {
-			f := strings.Fields(d)
-			if len(f) > 0 && strings.EqualFold(f[0], "sandbox") && !slices.Contains(f, "allow-scripts") && !slices.Contains(f, "allow-same-origin") {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"pairag.com/portal/internal/netlifyconf"
 )
 
 // ServeHTTP serves the preview: the endpoints under /__gen/ and the
@@ -146,19 +148,11 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *site) {
 }
 
 // inert reports whether netlify.toml's headers make a response a
-// document that runs no script of ours: a download, or a sandbox (a
-// third-party skill file). Such a file is served byte for byte, without
+// document that runs no script: a download, or a sandbox (a third-party
+// skill file). Such a file is served byte for byte, without
 // the reload script.
 func inert(h http.Header) bool {
-	if strings.HasPrefix(h.Get("Content-Disposition"), "attachment") {
-		return true
-	}
-	for _, policy := range strings.Split(h.Get("Content-Security-Policy"), ",") {
-		if f := strings.Fields(strings.SplitN(policy, ";", 2)[0]); len(f) > 0 && strings.EqualFold(f[0], "sandbox") {
-			return true
-		}
-	}
-	return false
+	return strings.HasPrefix(h.Get("Content-Disposition"), "attachment") || netlifyconf.Sandboxed(h.Get("Content-Security-Policy"))
 }
 
 // serveFile sends one file of the site with status; HTML gets the reload

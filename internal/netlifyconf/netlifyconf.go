@@ -250,3 +250,19 @@ func (c *Config) HeadersFor(path string) map[string]string {
 	}
 	return out
 }
+
+// Sandboxed reports whether one of the policies of a
+// Content-Security-Policy header (several are joined with ", ") is a
+// sandbox that allows neither scripts nor the document's origin: the
+// document cannot run script as the site.
+func Sandboxed(csp string) bool {
+	for _, policy := range strings.Split(csp, ",") {
+		for _, d := range strings.Split(policy, ";") {
+			f := strings.Fields(d)
+			if len(f) > 0 && strings.EqualFold(f[0], "sandbox") && !slices.Contains(f, "allow-scripts") && !slices.Contains(f, "allow-same-origin") {
+				return true
+			}
+		}
+	}
+	return false
+}
