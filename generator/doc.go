@@ -54,6 +54,12 @@
 // page in both languages, out of the navigation (package
 // [pairag.com/portal/generator/skills] says how, and what its front matter
 // holds); the skills index page lists them with the skills directive.
+// Package [pairag.com/portal/generator/skillpub] adds what installs them
+// from the site's URL: per skill /skills/<slug>.zip and
+// /skills/<slug>.files.json, and /.well-known/agent-skills/index.json.
+// netlify.toml keeps every file under /skills/<slug>/ inert (a sandbox
+// policy; HTML, SVG and XML as downloads), and the build checks those
+// rules against every skill file and page it publishes.
 //
 // Other published files: /protocol/pairag-task-publish-v18.json (byte for
 // byte the source), .schema.json (protocol.Document.Schema),
@@ -147,6 +153,7 @@
 //	glossary                             the term pairs of content/glossary.yaml, for the glossary page
 //	skills                               the list of skills (name, description in the page's language, links
 //	                                     to the side-by-side page and the raw files); for the skills index
+//	skill_archives                       every skill's .zip (collapsed) and the discovery index; for the skills index
 //
 // Enum value names come from content/labels.yaml; English descriptions from
 // the protocol document, Chinese ones from content/protocol.zh-CN.yaml, keyed

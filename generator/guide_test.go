@@ -9,6 +9,7 @@ import (
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/skillpub"
 	"pairag.com/portal/generator/skills"
 )
 
@@ -31,7 +32,7 @@ func TestGuideDocumentsEveryKey(t *testing.T) {
 			strings.Contains(guide, "\n  - "+key+":") || strings.Contains(guide, "\n    "+key+":")
 	}
 	groups := map[string][]string{
-		"protocol directive":        append(reference.DirectiveNames(), "skills"),
+		"protocol directive":        append(reference.DirectiveNames(), "skills", skillpub.ArchivesDirective),
 		"page front-matter key":     yamlKeys(reflect.TypeFor[markdown.FrontMatter]()),
 		"skill front-matter key":    skills.FrontMatterKeys(),
 		"SKILL.source.yaml key":     skills.RecordKeys(),

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"pairag.com/portal/internal/netlifyconf"
 )
@@ -38,13 +39,17 @@ func TestNetlify(t *testing.T) {
 	if !strings.Contains(cfg.Build.Command, "go run ./cmd/gen build") || cfg.Build.Publish != "public" {
 		t.Errorf("build = %+v; want go run ./cmd/gen build publishing public", cfg.Build)
 	}
-	dir := mustRender(t, fixture(t))
+	dir := mustRender(t, withSkillpubFixture(t, fixture(t), time.Now()))
 	for _, p := range publishedPaths(t, dir) {
 		h := cfg.headersFor(t, p)
-		if h["Content-Type"] == "" {
+		if h["Content-Type"] == "" && !skillFile.MatchString(p) {
 			t.Errorf("%s: no Content-Type rule", p)
 		}
-		if h["Content-Security-Policy"] != wantCSP || h["X-Content-Type-Options"] != "nosniff" || h["X-Frame-Options"] != "DENY" {
+		csp := wantCSP
+		if skillFile.MatchString(p) {
+			csp += ", sandbox" // a second policy: third-party files are inert
+		}
+		if h["Content-Security-Policy"] != csp || h["X-Content-Type-Options"] != "nosniff" || h["X-Frame-Options"] != "DENY" {
 			t.Errorf("%s: security headers %v", p, h)
 		}
 		if strings.HasPrefix(p, "/protocol/") && h["Access-Control-Allow-Origin"] != "*" {
@@ -65,6 +70,9 @@ func TestNetlify(t *testing.T) {
 	}
 	cfg.checkRedirects(t)
 }
+
+// skillFile matches the published files of a skill folder, not its page.
+var skillFile = regexp.MustCompile(`^/skills/[^/]+/.*[^/]$`)
 
 var hashedAsset = regexp.MustCompile(`^/assets/[a-z-]+\.[0-9a-f]{10}\.(css|js|json)$`)
 
@@ -97,6 +105,10 @@ func (c netlifyConfig) headersFor(t *testing.T, p string) map[string]string {
 		}
 		for k, v := range h.Values {
 			if _, dup := out[k]; dup {
+				if k == "Content-Security-Policy" && v == "sandbox" && skillFile.MatchString(p) {
+					out[k] += ", " + v // joined on purpose: two policies, both enforced
+					continue
+				}
 				t.Errorf("%s: %s is set by more than one rule (last %q)", p, k, h.For)
 			}
 			out[k] = v
@@ -108,11 +120,11 @@ func (c netlifyConfig) headersFor(t *testing.T, p string) map[string]string {
 	return out
 }
 
-// netlifyMatch matches a path against a rule where * matches any run of
-// characters, slashes included.
+// netlifyMatch matches a path against a rule as gen serve does: * matches
+// any run of characters, slashes included, :name one segment.
 func netlifyMatch(pattern, p string) bool {
-	re := "^" + strings.ReplaceAll(regexp.QuoteMeta(pattern), `\*`, ".*") + "$"
-	return regexp.MustCompile(re).MatchString(p)
+	re, _ := netlifyconf.Pattern(pattern, false)
+	return re.MatchString(p)
 }
 
 func (c netlifyConfig) checkRedirects(t *testing.T) {

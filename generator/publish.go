@@ -6,12 +6,14 @@ import (
 	"encoding/hex"
 	"fmt"
 	"html"
+	"io/fs"
 	"slices"
 	"strings"
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/skillpub"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/judge"
@@ -130,6 +132,39 @@ func (b *builder) publish() {
 		}
 	})
 	b.write("/robots.txt", []byte("User-agent: *\nAllow: /\n\nSitemap: "+b.abs("/sitemap.xml")+"\n"))
+	b.publishSkillArtifacts()
+}
+
+// publishSkillArtifacts writes what makes the skills installable from the
+// site's URL (package skillpub): each skill's archive and file list, and
+// the discovery index, made of the files renderSkills published.
+func (b *builder) publishSkillArtifacts() {
+	var in []skillpub.Skill
+	var files, pages []string
+	for _, s := range b.skills {
+		p := s.Page(en)
+		pages = append(pages, p.URL, s.Page(zh).URL)
+		ps := skillpub.Skill{Slug: s.Slug, Name: p.Title, Description: p.Description, Source: p.File}
+		for _, f := range s.Files() {
+			rel := strings.TrimPrefix(f.URL, "/skills/"+s.Slug+"/")
+			info, err := fs.Stat(b.cfg.Content, "content/skills/"+s.Slug+"/"+rel)
+			ps.Files = append(ps.Files, skillpub.File{Path: rel, Data: f.Data, Exec: err == nil && info.Mode()&0o111 != 0})
+			files = append(files, f.URL)
+		}
+		in = append(in, ps)
+	}
+	checkSkillHeaders(b.cfg.Content, files, pages, b.rep) // netlify.go
+	out, findings, err := skillpub.Publish(in)
+	if err != nil {
+		b.rep.errorf("content/skills", 0, "%v", err)
+		return
+	}
+	for _, f := range findings {
+		b.rep.Report(&f)
+	}
+	for _, o := range out {
+		b.write(o.URL, o.Data)
+	}
 }
 
 // schemaJudgement is the content version's JSON Schema, derived and judged

@@ -11,6 +11,7 @@ import (
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/site"
+	"pairag.com/portal/generator/skillpub"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/templates"
@@ -63,7 +64,17 @@ func (b *builder) loadSkills(terms glossary.Glossary) {
 func (b *builder) prepareSkillIndex() {
 	for _, lang := range languages {
 		b.outputs[lang]["skills"] = []block.Block{skills.Index(lang, b.skills)}
+		b.outputs[lang][skillpub.ArchivesDirective] = []block.Block{skillpub.InstallBlock(lang, b.skillSlugs())}
 	}
+}
+
+// skillSlugs are the slugs of the published skills, in order.
+func (b *builder) skillSlugs() []string {
+	var out []string
+	for _, s := range b.skills {
+		out = append(out, s.Slug)
+	}
+	return out
 }
 
 // notInNav keeps skill pages out of the navigation; llms.txt lists them after the pages that are in it.
@@ -112,7 +123,7 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 		r := s.Render(w.md[lang], lang, b.rep)
 		links = append(links, r.Links...)
 		v := b.pageView(pages[lang], pr, nil)
-		v.Body, v.Scripts = templ.Join(templates.SkillPage(r.View), v.Body), append(v.Scripts, js)
+		v.Body, v.Scripts = templ.Join(templates.SkillInstall(skillpub.Install(lang, s.Slug)), templates.SkillPage(r.View), v.Body), append(v.Scripts, js)
 		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
 		w.out.Reset()
 		if err := templates.Layout(v).Render(context.Background(), &w.out); err != nil {

@@ -153,7 +153,9 @@
 //	<script src="/__gen/reload.js" data-site="ID" defer></script>
 //
 // inserted before </head> while being served; the files on disk, like the
-// output of gen build, never contain it. The script works under the site's
+// output of gen build, never contain it. A file netlify.toml makes inert
+// (a download, or a sandbox policy: a third-party skill's HTML) is served
+// byte for byte, without it. The script works under the site's
 // Content-Security-Policy (script-src 'self', style-src 'self', connect-src
 // 'self'): it is a file, its styles come from /__gen/overlay.css, and it
 // builds the overlay with textContent only.

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"pairag.com/portal/internal/netlifyconf"
 )
 
 // ServeHTTP serves the preview: the endpoints under /__gen/ and the
@@ -145,8 +147,16 @@ func (s *Server) notFound(w http.ResponseWriter, r *http.Request, st *site) {
 	s.serveFile(w, r, st, name, http.StatusNotFound)
 }
 
+// inert reports whether netlify.toml's headers make a response a
+// document that runs no script: a download, or a sandbox (a third-party
+// skill file). Such a file is served byte for byte, without
+// the reload script.
+func inert(h http.Header) bool {
+	return strings.HasPrefix(h.Get("Content-Disposition"), "attachment") || netlifyconf.Sandboxed(h.Get("Content-Security-Policy"))
+}
+
 // serveFile sends one file of the site with status; HTML gets the reload
-// script. A 200 goes through http.ServeContent (ranges, conditional
+// script unless the headers make it inert. A 200 goes through http.ServeContent (ranges, conditional
 // requests); other statuses are written as they are.
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, st *site, name string, status int) {
 	f, err := st.root.Open(name)
@@ -161,7 +171,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, st *site, nam
 		return
 	}
 	var body io.ReadSeeker = f
-	if path.Ext(name) == ".html" {
+	if path.Ext(name) == ".html" && !inert(w.Header()) {
 		doc, err := io.ReadAll(f)
 		if err != nil {
 			http.Error(w, "read error", http.StatusInternalServerError)

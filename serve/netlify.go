@@ -84,46 +84,9 @@ func headerValue(v string) string {
 	return strings.Join(parts, ", ")
 }
 
-// compilePattern turns a Netlify path pattern into a regular expression.
-// In headers, "*" matches any run of characters. In redirects, a trailing
-// "*" is the splat (a trailing "/*" also matches the bare prefix), and a
-// trailing slash is optional. In both, a ":name" segment matches one
-// segment and is captured.
+// compilePattern is netlifyconf's reading of a path pattern.
 func compilePattern(pat string, redirect bool) (*regexp.Regexp, []string) {
-	var b strings.Builder
-	var names []string
-	body, tail := pat, ""
-	if redirect {
-		switch {
-		case strings.HasSuffix(pat, "/*"):
-			body, tail = strings.TrimSuffix(pat, "/*"), `(?:/(.*))?`
-		case strings.HasSuffix(pat, "*"):
-			body, tail = strings.TrimSuffix(pat, "*"), `(.*)`
-		default:
-			body, tail = strings.TrimSuffix(pat, "/"), `/?`
-		}
-	}
-	b.WriteString("^")
-	for i, seg := range strings.Split(body, "/") {
-		if i > 0 {
-			b.WriteString("/")
-		}
-		if len(seg) > 1 && seg[0] == ':' {
-			names = append(names, seg[1:])
-			b.WriteString(`([^/]+)`)
-			continue
-		}
-		quoted := make([]string, 0, 2)
-		for _, part := range strings.Split(seg, "*") {
-			quoted = append(quoted, regexp.QuoteMeta(part))
-		}
-		b.WriteString(strings.Join(quoted, ".*"))
-	}
-	if redirect && tail != `/?` {
-		names = append(names, "splat")
-	}
-	b.WriteString(tail + "$")
-	return regexp.MustCompile(b.String()), names
+	return netlifyconf.Pattern(pat, redirect)
 }
 
 // apply sets the headers of every rule matching path; a header set by

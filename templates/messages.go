@@ -53,6 +53,7 @@ type Messages struct {
 
 	Validator ValidatorMessages
 	Skill     SkillMessages
+	Install   InstallMessages // skillpub: archives and the discovery index
 	Glossary  GlossaryMessages
 	Search    SearchMessages
 	Nav       NavMessages
@@ -308,6 +309,8 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Findings:        t("Findings on this skill", "本技能的检查结果"),
 			FindingsNote:    t("What gen check found in the skill's files. The files are published unchanged; fix problems upstream, or accept them in SKILL.source.yaml.", "gen check 在技能文件中发现的问题。文件照原样发布：请在上游修正，或在 SKILL.source.yaml 中登记接受。"),
 		},
+
+		Install: installMessages(t),
 
 		Glossary: GlossaryMessages{
 			EN:    t("English", "英文"),

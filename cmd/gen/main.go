@@ -6,6 +6,7 @@
 //	gen validate  check a task-publish payload against the V18 protocol
 //	gen check     every check of gen build, without publishing, and the translations' notes
 //	gen stamp     record which original each translated section was made from
+//	gen skill add copy a skill folder into content/skills and print its findings
 //
 // Run "gen <command> -h" for a command's flags.
 package main
@@ -42,6 +43,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		"build":    {"render content/ and protocol/ into public/", runBuild},
 		"check":    {"run every check of gen build without publishing, and report translation notes", runCheck},
 		"serve":    {"preview the site, rebuilding and reloading on change", runServe},
+		"skill":    {"add a skill folder: gen skill add PATH copies it in and says what the portal finds", runSkill},
 		"stamp":    {"record which original each translated section was made from", runStamp},
 		"validate": {"check a task-publish payload against the protocol", runValidate},
 	}

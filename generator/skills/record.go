@@ -14,10 +14,10 @@ import (
 	"pairag.com/portal/internal/yamlpos"
 )
 
-// recordFile is the portal's record of a third-party skill, beside its
+// RecordFile is the portal's record of a third-party skill, beside its
 // SKILL.md. It is ours, not the author's: it is never published with the
 // skill's files.
-const recordFile = "SKILL.source.yaml"
+const RecordFile = "SKILL.source.yaml"
 
 // Record is a third-party skill's SKILL.source.yaml: where the skill comes from
 // and which of its findings the portal has accepted. A skill with a record
@@ -58,7 +58,7 @@ func ThirdPartyPath(fsys fs.FS, file string) bool {
 	if !ok || !inside || slug == "" {
 		return false
 	}
-	_, err := fs.Stat(fsys, skillsDir+"/"+slug+"/"+recordFile)
+	_, err := fs.Stat(fsys, skillsDir+"/"+slug+"/"+RecordFile)
 	return err == nil
 }
 
@@ -132,7 +132,7 @@ func (r *Record) quarantine(dir string, findings []diag.Finding) []diag.Finding 
 			if i := r.accepts(dir, f); i >= 0 {
 				used[i] = true
 				f.Severity = diag.SeverityInfo
-				f.Msg += fmt.Sprintf(" (accepted in %s:%d)", recordFile, r.Accept[i].line)
+				f.Msg += fmt.Sprintf(" (accepted in %s:%d)", RecordFile, r.Accept[i].line)
 			} else if f.Severity == diag.SeverityError {
 				f.Severity = diag.SeverityWarning
 			}
@@ -141,7 +141,7 @@ func (r *Record) quarantine(dir string, findings []diag.Finding) []diag.Finding 
 	}
 	for i, a := range r.Accept {
 		if !used[i] && strings.TrimSpace(a.Finding) != "" {
-			out = append(out, diag.Finding{File: dir + "/" + recordFile, Line: a.line, Severity: diag.SeverityWarning,
+			out = append(out, diag.Finding{File: dir + "/" + RecordFile, Line: a.line, Severity: diag.SeverityWarning,
 				Msg: fmt.Sprintf("accept entry %q matches no finding of the skill any more: remove it", a.Finding)})
 		}
 	}

@@ -274,7 +274,7 @@ func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 			return err
 		}
 		rel := strings.TrimPrefix(file, s.dir+"/")
-		if rel == recordFile {
+		if rel == RecordFile {
 			var found []diag.Finding
 			s.Record, found = loadRecord(file, data)
 			out = append(out, found...)

@@ -187,3 +187,82 @@ func ReadFile(name string) (*Config, error) {
 	}
 	return c, nil
 }
+
+// Pattern turns a Netlify path pattern into a regular expression. In
+// headers, "*" matches any run of characters. In redirects, a trailing
+// "*" is the splat (a trailing "/*" also matches the bare prefix), and a
+// trailing slash is optional. In both, a ":name" segment matches one
+// non-empty segment and is captured; names lists the captures in order
+// ("splat" for a redirect's *). gen serve and the build's checks match
+// with it, so both read the rules alike.
+func Pattern(pat string, redirect bool) (re *regexp.Regexp, names []string) {
+	var b strings.Builder
+	body, tail := pat, ""
+	if redirect {
+		switch {
+		case strings.HasSuffix(pat, "/*"):
+			body, tail = strings.TrimSuffix(pat, "/*"), `(?:/(.*))?`
+		case strings.HasSuffix(pat, "*"):
+			body, tail = strings.TrimSuffix(pat, "*"), `(.*)`
+		default:
+			body, tail = strings.TrimSuffix(pat, "/"), `/?`
+		}
+	}
+	b.WriteString("^")
+	for i, seg := range strings.Split(body, "/") {
+		if i > 0 {
+			b.WriteString("/")
+		}
+		if len(seg) > 1 && seg[0] == ':' {
+			names = append(names, seg[1:])
+			b.WriteString(`([^/]+)`)
+			continue
+		}
+		quoted := make([]string, 0, 2)
+		for _, part := range strings.Split(seg, "*") {
+			quoted = append(quoted, regexp.QuoteMeta(part))
+		}
+		b.WriteString(strings.Join(quoted, ".*"))
+	}
+	if redirect && tail != `/?` {
+		names = append(names, "splat")
+	}
+	b.WriteString(tail + "$")
+	return regexp.MustCompile(b.String()), names
+}
+
+// HeadersFor returns the headers Netlify sends for path under c's rules:
+// every matching rule contributes, in file order, and a header set by
+// several rules gets their values joined with ", " (as Netlify joins
+// them). Names are as written in the file.
+func (c *Config) HeadersFor(path string) map[string]string {
+	out := map[string]string{}
+	for _, h := range c.Headers {
+		if re, _ := Pattern(h.For, false); !re.MatchString(path) {
+			continue
+		}
+		for k, v := range h.Values {
+			if out[k] != "" {
+				v = out[k] + ", " + v
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// Sandboxed reports whether one of the policies of a
+// Content-Security-Policy header (several are joined with ", ") is a
+// sandbox that allows neither scripts nor the document's origin: the
+// document cannot run script as the site.
+func Sandboxed(csp string) bool {
+	for _, policy := range strings.Split(csp, ",") {
+		for _, d := range strings.Split(policy, ";") {
+			f := strings.Fields(d)
+			if len(f) > 0 && strings.EqualFold(f[0], "sandbox") && !slices.Contains(f, "allow-scripts") && !slices.Contains(f, "allow-same-origin") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -111,3 +111,50 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestSandboxed reads the policies of a joined CSP header: a sandbox
+// counts only when it lets neither scripts nor the origin back in.
+func TestSandboxed(t *testing.T) {
+	tests := []struct {
+		csp  string
+		want bool
+	}{
+		{"", false},
+		{"default-src 'self'", false},
+		{"default-src 'self'; script-src 'self', sandbox", true},
+		{"sandbox", true},
+		{"SANDBOX allow-forms", true},
+		{"default-src 'self', sandbox allow-scripts", false},
+		{"sandbox allow-same-origin", false},
+		{"default-src 'self'; sandbox-ish", false},
+	}
+	for _, tt := range tests {
+		if got := Sandboxed(tt.csp); got != tt.want {
+			t.Errorf("Sandboxed(%q) = %v; want %v", tt.csp, got, tt.want)
+		}
+	}
+}
+
+// TestHeadersFor joins the values of a header set by several matching
+// rules, as Netlify does; ":name" matches one non-empty segment, so a
+// rule for a skill's files never matches its page.
+func TestHeadersFor(t *testing.T) {
+	c, err := Parse("[[headers]]\n  for = \"/*\"\n  [headers.values]\n    A = \"1\"\n[[headers]]\n  for = \"/skills/:slug/:file\"\n  [headers.values]\n    A = \"2\"\n    B = \"x\"\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path, a, b string
+	}{
+		{"/skills/s/viewer.html", "1, 2", "x"},
+		{"/skills/s/", "1", ""},
+		{"/skills/s/a/b", "1", ""},
+		{"/skills/index.html", "1", ""},
+	}
+	for _, tt := range tests {
+		h := c.HeadersFor(tt.path)
+		if h["A"] != tt.a || h["B"] != tt.b {
+			t.Errorf("HeadersFor(%q) = %v; want A=%q B=%q", tt.path, h, tt.a, tt.b)
+		}
+	}
+}
