@@ -83,6 +83,22 @@ func (v *validation) line(at int) int { return jsonpos.Positions(v.text, []int{a
 // span is a byte range [start, end) of the text.
 type span struct{ start, end int }
 
+// lineBreak returns the offset of the first CR or LF of text, or -1. The
+// CR is looked for only before the first LF, so the search stays linear
+// over all the lines; IndexByte is a tight loop in WebAssembly, where
+// IndexAny tests a set per byte.
+func lineBreak(text []byte) int {
+	lf := bytes.IndexByte(text, '\n')
+	head := text
+	if lf >= 0 {
+		head = text[:lf]
+	}
+	if cr := bytes.IndexByte(head, '\r'); cr >= 0 {
+		return cr
+	}
+	return lf
+}
+
 // fenceLines returns the Markdown fences of text[from:]: lines whose first
 // characters, after at most three spaces, are ```. A JSON string cannot
 // span lines, so a fence is never inside one, while a ``` in the Markdown
@@ -94,7 +110,7 @@ func fenceLines(text []byte, from int) []span {
 	var out []span
 	for at := from; at < len(text); {
 		end := len(text)
-		if nl := bytes.IndexAny(text[at:], "\r\n"); nl >= 0 { // lines end at LF, CRLF or CR
+		if nl := lineBreak(text[at:]); nl >= 0 { // lines end at LF, CRLF or CR
 			end = at + nl + 1
 			if text[end-1] == '\r' && end < len(text) && text[end] == '\n' {
 				end++
