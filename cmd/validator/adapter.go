@@ -133,15 +133,21 @@ func withoutGC(size int, f func()) {
 // bytes may need (a text of a million keys took 68 bytes a byte), so the
 // heap grows once instead of by an arena at a time: that halved the time
 // of the first validation of such a text. Small inputs need nothing.
+// WebAssembly memory never shrinks, so a size once reserved stays
+// reserved (reserved) and is not asked for again.
 func reserve(size int) {
-	if size < 1<<20 {
+	n := min(64*size, gcLimit/2)
+	if size < 1<<20 || n <= reserved {
 		return
 	}
-	b := make([]byte, min(64*size, gcLimit/2))
+	reserved = n
+	b := make([]byte, n)
 	runtime.KeepAlive(b)
-	b = nil
 	runtime.GC()
 }
+
+// reserved is the largest size reserve has grown the memory to.
+var reserved int
 
 // webResultOf converts every offset of res, a result for text, to UTF-16.
 func webResultOf(text []byte, res protocol.Result) webResult {
