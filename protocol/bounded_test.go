@@ -12,11 +12,14 @@ import (
 // past the first max_findings, and validity does not change.
 func TestDuplicatesPastLimitCounted(t *testing.T) {
 	d := Default()
-	unbounded := *d
+	unbounded, err := Parse(readTestdata(t, "../"+d.FileName()))
+	if err != nil {
+		t.Fatal(err)
+	}
 	unbounded.Limits.MaxFindings = 1 << 30
 	for _, n := range []int{d.Limits.MaxFindings - 1, d.Limits.MaxFindings, d.Limits.MaxFindings + 1, 3 * d.Limits.MaxFindings} {
 		text := []byte("\xEF\xBB\xBF{" + strings.Repeat(`"a": 1, /* c */ `, n) + `"a": 1}`)
-		all := Validate(text, Options{Document: &unbounded})
+		all := Validate(text, Options{Document: unbounded})
 		errs := 0
 		for _, f := range all.Findings {
 			if f.Severity == SeverityError {
