@@ -44,6 +44,15 @@ func (v *validation) count(code string) {
 	}
 }
 
+// countN records n findings of one code past max_findings.
+func (v *validation) countN(code string, n int) {
+	v.dropped += n
+	if severityOf(code) == SeverityError {
+		v.errors += n
+		v.droppedErrors += n
+	}
+}
+
 // full reports whether findings past this one are only counted, so callers
 // can skip work that only a shown finding needs.
 func (v *validation) full() bool { return len(v.found) >= v.doc.Limits.MaxFindings }

@@ -83,6 +83,22 @@ func (v *validation) line(at int) int { return jsonpos.Positions(v.text, []int{a
 // span is a byte range [start, end) of the text.
 type span struct{ start, end int }
 
+// lineBreak returns the offset of the first CR or LF of text, or -1. The
+// CR is looked for only before the first LF, so the search stays linear
+// over all the lines; IndexByte is a tight loop in WebAssembly, where
+// IndexAny tests a set per byte.
+func lineBreak(text []byte) int {
+	lf := bytes.IndexByte(text, '\n')
+	head := text
+	if lf >= 0 {
+		head = text[:lf]
+	}
+	if cr := bytes.IndexByte(head, '\r'); cr >= 0 {
+		return cr
+	}
+	return lf
+}
+
 // fenceLines returns the Markdown fences of text[from:]: lines whose first
 // characters, after at most three spaces, are ```. A JSON string cannot
 // span lines, so a fence is never inside one, while a ``` in the Markdown
@@ -92,31 +108,44 @@ type span struct{ start, end int }
 // (```json{ keeps its brace).
 func fenceLines(text []byte, from int) []span {
 	var out []span
+	// Only a line holding ``` can be a fence: jump from one to the next
+	// rather than looking at every line (a 20-stage payload has a
+	// thousand lines and, as a rule, no backticks at all).
 	for at := from; at < len(text); {
+		i := bytes.Index(text[at:], []byte("```"))
+		if i < 0 {
+			break
+		}
+		p := at + i
+		s := p // the start of the line, past at most three spaces
+		for s > from && p-s < 3 && text[s-1] == ' ' {
+			s--
+		}
+		if s > from && text[s-1] != '\n' && text[s-1] != '\r' {
+			at = p + 3 // not at the start of its line
+			continue
+		}
 		end := len(text)
-		if nl := bytes.IndexAny(text[at:], "\r\n"); nl >= 0 { // lines end at LF, CRLF or CR
-			end = at + nl + 1
+		if nl := lineBreak(text[p:]); nl >= 0 { // lines end at LF, CRLF or CR
+			end = p + nl + 1
 			if text[end-1] == '\r' && end < len(text) && text[end] == '\n' {
 				end++
 			}
 		}
-		line := text[at:end]
-		indent := len(line) - len(bytes.TrimLeft(line, " "))
-		if indent <= 3 && bytes.HasPrefix(line[indent:], []byte("```")) {
-			x := indent + 3
-			for x < len(line) && line[x] == '`' {
+		line := text[s:end]
+		x := p - s + 3
+		for x < len(line) && line[x] == '`' {
+			x++
+		}
+		if x < len(line) && isLetter(line[x]) {
+			for x < len(line) && isWordByte(line[x]) {
 				x++
 			}
-			if x < len(line) && isLetter(line[x]) {
-				for x < len(line) && isWordByte(line[x]) {
-					x++
-				}
-			}
-			if hasText(line[x:]) {
-				out = append(out, span{at, at + x})
-			} else {
-				out = append(out, span{at, end})
-			}
+		}
+		if hasText(line[x:]) {
+			out = append(out, span{s, s + x})
+		} else {
+			out = append(out, span{s, end})
 		}
 		at = end
 	}

@@ -153,7 +153,9 @@ func (v *validation) run() {
 	if !ok {
 		return
 	}
-	root, issues := jsonpos.Parse(v.text[:end], start, v.doc.Limits.MaxDepth)
+	// Past max_findings a duplicate key is only counted, so the reader
+	// need not keep more than that many.
+	root, issues, omitted := jsonpos.ParseBounded(v.text[:end], start, v.doc.Limits.MaxDepth, v.doc.Limits.MaxFindings)
 	fatal, trailing := false, -1
 	for _, is := range issues {
 		if is.Code == "json-trailing-text" {
@@ -171,6 +173,9 @@ func (v *validation) run() {
 			fatal = true
 		}
 	}
+	// The duplicates the reader met past its bound: max_findings were
+	// reported before them, so they are past it too.
+	v.countN("json-duplicate-key", omitted)
 	if fatal || root == nil {
 		return
 	}

@@ -2,8 +2,9 @@
 # Measures the validator's WebAssembly module: size (raw, gzip -9, brotli -q 11)
 # and time per validation under node versus native Go and versus Ajv 8
 # (JSON.parse + validate against the published schema, strict draft 2020-12,
-# in the same node process), in one run. Needs brotli and the Ajv judge
-# (npm ci --prefix protocol/judge/ajv).
+# in the same node process), in one run. Needs the Ajv judge (npm ci
+# --prefix protocol/judge/ajv); brotli -q 11 is the brotli command's, or
+# node's zlib at quality 11 when the command is missing.
 # Usage: scripts/bench-wasm.sh [runs]   (default 200 validations per payload)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,11 @@ trap 'rm -rf "$tmp"' EXIT
 GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$tmp/validator.wasm" ./cmd/validator
 raw=$(stat -c %s "$tmp/validator.wasm")
 gz=$(gzip -9 -c "$tmp/validator.wasm" | wc -c)
-br=$(brotli -q 11 -c "$tmp/validator.wasm" | wc -c)
+if command -v brotli >/dev/null; then
+  br=$(brotli -q 11 -c "$tmp/validator.wasm" | wc -c)
+else
+  br=$(node -e 'const z=require("zlib");console.log(z.brotliCompressSync(require("fs").readFileSync(process.argv[1]),{params:{[z.constants.BROTLI_PARAM_QUALITY]:11,[z.constants.BROTLI_PARAM_LGWIN]:24}}).length)' "$tmp/validator.wasm")
+fi
 echo "size: raw $raw B ($((raw/1024)) KiB), gzip $gz B ($((gz/1024)) KiB), brotli $br B ($((br/1024)) KiB)"
 
 go run ./scripts/schema > "$tmp/schema.json"

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime"
+	"runtime/debug"
 
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/jsonpos"
@@ -101,8 +103,51 @@ func validateJSON(text string, tier, lang arg) string {
 		return errorJSON(err.Error())
 	}
 	b := []byte(text)
-	return encode(webResultOf(b, protocol.Validate(b, opts)))
+	var r protocol.Result
+	withoutGC(len(b), func() { r = protocol.Validate(b, opts) })
+	return encode(webResultOf(b, r))
 }
+
+// gcLimit is the heap size at which the collector runs during a
+// validation anyway: twice what the largest input (max_bytes) is seen to
+// need.
+const gcLimit = 1 << 30
+
+// withoutGC runs f with the collector off up to gcLimit. Nearly all a
+// validation allocates (the tree of the text) stays live until it returns,
+// so collecting during it frees little and rescans the tree each time: in
+// WebAssembly, with no other thread to mark, that was most of the time of a
+// payload of a million keys. The collector is back on when f returns.
+func withoutGC(size int, f func()) {
+	reserve(size)
+	gc := debug.SetGCPercent(-1)
+	limit := debug.SetMemoryLimit(gcLimit)
+	defer func() {
+		debug.SetGCPercent(gc)
+		debug.SetMemoryLimit(limit)
+	}()
+	f()
+}
+
+// reserve grows the module's memory at once to what a validation of size
+// bytes may need (a text of a million keys took 68 bytes a byte), so the
+// heap grows once instead of by an arena at a time: that halved the time
+// of the first validation of such a text. Small inputs need nothing.
+// WebAssembly memory never shrinks, so a size once reserved stays
+// reserved (reserved) and is not asked for again.
+func reserve(size int) {
+	n := min(64*size, gcLimit/2)
+	if size < 1<<20 || n <= reserved {
+		return
+	}
+	reserved = n
+	b := make([]byte, n)
+	runtime.KeepAlive(b)
+	runtime.GC()
+}
+
+// reserved is the largest size reserve has grown the memory to.
+var reserved int
 
 // webResultOf converts every offset of res, a result for text, to UTF-16.
 func webResultOf(text []byte, res protocol.Result) webResult {
@@ -160,7 +205,8 @@ func applyFixesJSON(text string, tier, lang arg) string {
 	if err != nil {
 		return errorJSON(err.Error())
 	}
-	fr, err := protocol.FixAll([]byte(text), opts)
+	var fr protocol.FixResult
+	withoutGC(len(text), func() { fr, err = protocol.FixAll([]byte(text), opts) })
 	out := fixAnswer{Text: string(fr.Text), Applied: fr.Applied, Left: fr.Left}
 	var r *protocol.FixRefusal
 	switch {

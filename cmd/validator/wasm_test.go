@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,8 +31,15 @@ const go = new Go();
 WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then((r) => {
   go.run(r.instance);
   const inputs = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
-  const out = inputs.map((i) => JSON.parse(i.configure ? pairagConfigure(i.text) : i.fix ? pairagApplyFixes(i.text, i.tier, i.lang) : pairagValidate(i.text, i.tier, i.lang)));
-  fs.writeFileSync(process.argv[5], JSON.stringify(out));
+  const cpu = [];
+  const out = inputs.map((i) => {
+    const c = process.cpuUsage();
+    const r = i.configure ? pairagConfigure(i.text) : i.fix ? pairagApplyFixes(i.text, i.tier, i.lang) : pairagValidate(i.text, i.tier, i.lang);
+    const u = process.cpuUsage(c);
+    cpu.push((u.user + u.system) / 1e3);
+    return JSON.parse(r);
+  });
+  fs.writeFileSync(process.argv[5], JSON.stringify({out, cpu, rss: process.memoryUsage().rss}));
   process.exit(0);
 }).catch((e) => { console.error(e); process.exit(1); });
 `
@@ -47,6 +55,21 @@ type wasmInput struct {
 
 // runWasm builds the module and runs the inputs through it under node.
 func runWasm(t *testing.T, inputs []wasmInput) []json.RawMessage {
+	t.Helper()
+	return runWasmCost(t, inputs).Out
+}
+
+// wasmRun is what the node runner writes: the answers, the CPU time
+// (user and system) of each call in milliseconds, and the resident memory
+// of the node process at the end in bytes.
+type wasmRun struct {
+	Out []json.RawMessage `json:"out"`
+	CPU []float64         `json:"cpu"`
+	RSS int64             `json:"rss"`
+}
+
+// runWasmCost is runWasm that also returns what each call cost.
+func runWasmCost(t *testing.T, inputs []wasmInput) wasmRun {
 	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -80,11 +103,11 @@ func runWasm(t *testing.T, inputs []wasmInput) []json.RawMessage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var results []json.RawMessage
-	if err := json.Unmarshal(b, &results); err != nil {
+	var run wasmRun
+	if err := json.Unmarshal(b, &run); err != nil {
 		t.Fatal(err)
 	}
-	return results
+	return run
 }
 
 // cliFinding holds the fields gen validate --format json prints.
@@ -222,6 +245,61 @@ func TestWasmConfigureDocs(t *testing.T) {
 			if want := generator.FindingURL(protocol.Default(), lang, f.Code, f.Pointer); f.Docs != want || want == "" {
 				t.Errorf("%s %s at %s: docs %q; want %q", lang, f.Code, f.Pointer, f.Docs, want)
 			}
+		}
+	}
+}
+
+// hostileSizes are inputs near max_bytes that cost the module seconds and
+// most of a gigabyte before its reader kept duplicate keys bounded and its
+// collector stopped rescanning the tree: a million copies of one key (35 s
+// and 880 MB in node, issue 22), half a million distinct keys and nesting
+// far past max_depth.
+func hostileSizes() map[string]string {
+	var distinct strings.Builder
+	distinct.WriteString("{")
+	for i := range 500_000 {
+		if i > 0 {
+			distinct.WriteString(",")
+		}
+		fmt.Fprintf(&distinct, `"k%d":1`, i)
+	}
+	distinct.WriteString("}")
+	return map[string]string{
+		"a million duplicate keys": "{" + strings.Repeat(`"a":1,`, 999_999) + `"a":1}`,
+		"half a million keys":      distinct.String(),
+		"deep nesting":             strings.Repeat("[", 4_000_000) + strings.Repeat("]", 4_000_000),
+	}
+}
+
+// wasmCPUBudget is the CPU time (user and system, in node) one validation
+// of a hostile input may take: the CLI's order of magnitude, where before
+// the million duplicate keys took 10 s of CPU on this machine.
+const wasmCPUBudget = 3000 // ms
+
+// TestWasmHostileSizesBounded runs the hostile inputs through the real
+// module under node and requires each answer within wasmCPUBudget and
+// identical to the one the same adapter gives natively: the limits and the
+// counted findings past max_findings are the CLI's.
+func TestWasmHostileSizesBounded(t *testing.T) {
+	var names []string
+	var inputs []wasmInput
+	for name, text := range hostileSizes() {
+		names = append(names, name)
+		inputs = append(inputs, wasmInput{Text: text, Tier: "free", Lang: "en"})
+	}
+	run := runWasmCost(t, inputs)
+	t.Logf("node resident memory at the end: %d MB", run.RSS>>20)
+	for i, name := range names {
+		t.Logf("%s: %.0f ms of CPU", name, run.CPU[i])
+		if run.CPU[i] > wasmCPUBudget {
+			t.Errorf("%s: the module took %.0f ms of CPU; want at most %d ms", name, run.CPU[i], wasmCPUBudget)
+		}
+		want := validateJSON(inputs[i].Text, str("free"), str("en"))
+		var got, native any
+		json.Unmarshal(run.Out[i], &got)
+		json.Unmarshal([]byte(want), &native)
+		if diff := cmp.Diff(native, got); diff != "" {
+			t.Errorf("%s: module and native adapter differ (-native +module):\n%.2000s", name, diff)
 		}
 	}
 }

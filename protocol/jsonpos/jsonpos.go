@@ -2,6 +2,7 @@ package jsonpos
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -62,7 +63,13 @@ type parser struct {
 	issues   []Issue
 	fatal    bool
 	path     []Step // where the parser is, for the pointers of duplicate keys
-	slab     []Node // nodes are handed out from blocks, one allocation per block
+	// maxDuplicates bounds the json-duplicate-key issues kept (-1: all);
+	// past it they are only counted in omitted, so a text of a million
+	// repeated keys costs no million issues, pointers and messages.
+	maxDuplicates int
+	duplicates    int
+	omitted       int
+	slab          []Node // nodes are handed out from blocks, one allocation per block
 
 	open       []Member // members of the objects being parsed, innermost last
 	memberSlab []Member // members of finished objects are kept in blocks
@@ -97,22 +104,32 @@ func (p *parser) newNode(kind byte, start int) *Node {
 // memory with text (nothing is copied), so text must not change while the
 // result is in use.
 func Parse(text []byte, start, maxDepth int) (*Node, []Issue) {
-	p := &parser{text: text, pos: start, maxDepth: maxDepth}
+	n, issues, _ := ParseBounded(text, start, maxDepth, -1)
+	return n, issues
+}
+
+// ParseBounded is [Parse] keeping at most maxDuplicates json-duplicate-key
+// issues (all of them when maxDuplicates is negative); omitted is how many
+// more it met. The members are marked shadowed all the same. A caller that
+// shows a bounded number of findings passes its bound, so the cost of a
+// text repeating one key a million times is the parsing alone.
+func ParseBounded(text []byte, start, maxDepth, maxDuplicates int) (n *Node, issues []Issue, omitted int) {
+	p := &parser{text: text, pos: start, maxDepth: maxDepth, maxDuplicates: maxDuplicates}
 	p.skipSpace()
 	if p.pos >= len(p.text) {
 		p.fail("input-empty", p.pos, p.pos)
-		return nil, p.issues
+		return nil, p.issues, 0
 	}
-	n := p.value()
+	n = p.value()
 	if p.fatal {
-		return nil, p.issues
+		return nil, p.issues, p.omitted
 	}
 	p.skipSpace()
 	if p.pos < len(p.text) {
 		p.issues = append(p.issues, Issue{Code: "json-trailing-text", Start: p.pos, End: len(p.text),
 			Removable: true})
 	}
-	return n, p.issues
+	return n, p.issues, p.omitted
 }
 
 func (p *parser) fail(code string, start, end int, args ...any) {
@@ -222,7 +239,7 @@ func (p *parser) object() *Node {
 	}
 	defer func() { p.depth-- }()
 	p.pos++
-	var seen map[string]int // built once the object is large enough to need it
+	var seen *keyIndex // built once the object is large enough to need it
 	base := len(p.open)
 	defer func() { p.open = p.open[:base] }()
 	for {
@@ -246,8 +263,18 @@ func (p *parser) object() *Node {
 			return nil
 		}
 		seen = p.markDuplicate(p.open[base:], m, seen)
-		p.open = append(p.open, m)
+		p.open = appendDoubling(p.open, m)
 	}
+}
+
+// appendDoubling is append that doubles a full slice: append grows large
+// slices by a quarter, which copies a stack of a million members about
+// five times over; doubling copies it about twice.
+func appendDoubling[T any](s []T, v T) []T {
+	if len(s) == cap(s) && cap(s) >= 256 {
+		s = slices.Grow(s, len(s))
+	}
+	return append(s, v)
 }
 
 // keepItems copies the items of a finished array out of the parser's stack.
@@ -282,12 +309,10 @@ func (p *parser) keep(ms []Member) []Member {
 // markDuplicate reports m when its key is already in n, shadowing the
 // earlier occurrence; the issue points at the key, and the last value is
 // the one that counts.
-func (p *parser) markDuplicate(members []Member, m Member, seen map[string]int) map[string]int {
+func (p *parser) markDuplicate(members []Member, m Member, seen *keyIndex) *keyIndex {
 	prev := -1
 	if seen != nil {
-		if i, ok := seen[m.Key]; ok {
-			prev = i
-		}
+		prev = seen.put(m.Key, len(members))
 	} else {
 		for i := range members {
 			if members[i].Key == m.Key {
@@ -295,23 +320,47 @@ func (p *parser) markDuplicate(members []Member, m Member, seen map[string]int) 
 			}
 		}
 		if len(members) >= 32 {
-			seen = make(map[string]int, 2*len(members))
+			seen = &keyIndex{slot: make(map[string]int, 2*len(members))}
 			for i, o := range members {
-				seen[o.Key] = i
+				seen.put(o.Key, i)
 			}
+			seen.put(m.Key, len(members))
 		}
-	}
-	if seen != nil {
-		seen[m.Key] = len(members)
 	}
 	if prev < 0 {
 		return seen
 	}
 	members[prev].Shadowed = true
+	if p.maxDuplicates >= 0 && p.duplicates >= p.maxDuplicates {
+		p.omitted++
+		return seen
+	}
+	p.duplicates++
 	ptr := p.pointer() + Pointer(m.Key)
 	p.issues = append(p.issues, Issue{Code: "json-duplicate-key", Start: m.KeyStart, End: m.KeyEnd,
 		Args: []any{m.Key}, Pointer: ptr})
 	return seen
+}
+
+// keyIndex finds the last member of an object with a key: one map look-up
+// per member when the key is repeated, as in a text of a million copies of
+// one key.
+type keyIndex struct {
+	slot map[string]int // key → index into last
+	last []int          // index of the key's latest member
+}
+
+// put records member i with key and returns the index of the key's
+// previous member, or -1.
+func (k *keyIndex) put(key string, i int) int {
+	if s, ok := k.slot[key]; ok {
+		prev := k.last[s]
+		k.last[s] = i
+		return prev
+	}
+	k.slot[key] = len(k.last)
+	k.last = append(k.last, i)
+	return -1
 }
 
 // pointer returns the RFC 6901 pointer of the value being parsed.
@@ -405,7 +454,7 @@ func (p *parser) array() *Node {
 		if p.fatal {
 			return nil
 		}
-		p.items = append(p.items, item)
+		p.items = appendDoubling(p.items, item)
 		comma = p.optionalComma(']') >= 0
 	}
 }

@@ -29,6 +29,15 @@ func Positions(text []byte, offsets []int) []Position {
 	for _, i := range order {
 		target := min(max(offsets[i], 0), len(text))
 		for pos < target {
+			// A run of printable ASCII moves the column and the UTF-16
+			// offset by one a byte; decoding each rune would cost several
+			// times more (a 6 MB line is common in a hostile paste).
+			if j := asciiRun(text, pos, target); j > pos {
+				cur.Column += j - pos
+				cur.UTF16 += j - pos
+				pos = j
+				continue
+			}
 			r, size := utf8.DecodeRune(text[pos:])
 			// A line ends at LF, at CRLF (counted at its LF) and at a CR
 			// alone, as old Mac files end their lines.
@@ -47,4 +56,13 @@ func Positions(text []byte, offsets []int) []Position {
 		out[i] = cur
 	}
 	return out
+}
+
+// asciiRun returns the end of the run of printable ASCII bytes (no line
+// break among them) of text[pos:target].
+func asciiRun(text []byte, pos, target int) int {
+	for pos < target && text[pos] >= 0x20 && text[pos] < utf8.RuneSelf {
+		pos++
+	}
+	return pos
 }
