@@ -137,21 +137,25 @@ func TestSearchMatchesGo(t *testing.T) {
 	}
 }
 
+// questions reads both question sets of generator/testdata, plus typos
+// and prefixes the sets do not hold.
 func questions(t *testing.T) [][2]string {
 	t.Helper()
-	f, err := os.Open("../generator/testdata/search-questions.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out [][2]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		parts := strings.Split(sc.Text(), "|")
-		if strings.HasPrefix(sc.Text(), "#") || len(parts) != 3 {
-			continue
+	out := [][2]string{{"en", "orchestator"}, {"en", "harnes"}, {"zh-CN", "免费用户最多几个阶段"}, {"en", "exit code 2"}}
+	for _, name := range []string{"search-questions.txt", "search-questions-v2.txt"} {
+		f, err := os.Open("../generator/testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
 		}
-		out = append(out, [2]string{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])})
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			parts := strings.Split(sc.Text(), "|")
+			if strings.HasPrefix(sc.Text(), "#") || len(parts) != 3 {
+				continue
+			}
+			out = append(out, [2]string{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])})
+		}
+		f.Close()
 	}
 	return out
 }

@@ -6,19 +6,26 @@ import (
 	"errors"
 	"io/fs"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/internal/yamlpos"
+	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
 
 // glossaryFile pairs English and Chinese terms; it drives the glossary
 // page, the search's expansion across languages and the term check.
 const glossaryFile = "content/glossary.yaml"
+
+// synonymsFile lists the same-language synonyms the search expands
+// queries with (see [search.Synonyms]).
+const synonymsFile = "content/synonyms.yaml"
 
 // SearchManifest is where a page's script finds the hashed index files:
 // {"en": "/assets/search-en.<hash>.json", "zh-CN": "/assets/search-zh-cn.<hash>.json"}.
@@ -42,6 +49,24 @@ func loadGlossary(fsys fs.FS, rep *report) glossary.Glossary {
 	return g
 }
 
+// loadSynonyms reads content/synonyms.yaml; a missing file is no synonyms.
+func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
+	data, err := fs.ReadFile(fsys, synonymsFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		rep.errorf(synonymsFile, 0, "read synonyms: %v", err)
+		return nil
+	}
+	syn, err := search.ParseSynonyms(data, languages)
+	if err != nil {
+		line, msg := yamlpos.ErrorPos(err)
+		rep.errorf(synonymsFile, line, "%s", msg)
+	}
+	return syn
+}
+
 // writeSearch builds the search index of each language from the pages
 // rendered by this build (or taken from the cache) and the rows of the
 // generated tables, and publishes it with the manifest that names it and
@@ -59,7 +84,7 @@ func (b *builder) writeSearch() {
 			}
 			head = search.AppendDoc(head, d)
 		}
-		pieces, err := search.IndexPieces(lang, b.ext.glossary.Pairs(), append([][]byte{head}, b.sectionParts(lang)...)...)
+		pieces, err := search.IndexPieces(lang, b.ext.glossary.Pairs(), b.ext.synonyms[lang], append([][]byte{head}, b.sectionParts(lang)...)...)
 		if err != nil {
 			b.rep.errorf(glossaryFile, 0, "search index: %v", err)
 			return
@@ -84,7 +109,7 @@ func (b *builder) writeSearch() {
 func (b *builder) sectionParts(lang string) [][]byte {
 	var pages []*pageResult
 	for _, res := range b.results {
-		if p := res.page; p.Lang == lang && indexed(p) {
+		if p := res.page; p.Lang == lang && len(res.search) > 0 {
 			pages = append(pages, res)
 		}
 	}
@@ -97,7 +122,8 @@ func (b *builder) sectionParts(lang string) [][]byte {
 }
 
 // indexed reports whether a page's sections go into the search index: not
-// the error page, and not a skill page (its table rows are its entries).
+// the error page, and not a skill page (indexed through its skill, see
+// skillEntries).
 func indexed(p *page) bool { return p.Kind.Indexed() && !p.Pending }
 
 // sectionsJSON returns an entry per section of the page p, whose HTML is
@@ -149,10 +175,10 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 				if r.ID == "" {
 					continue
 				}
-				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID}
-				n, x := rowText(tb.roles, r)
+				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID, Kind: search.KindRow}
+				n, x := rowText(tb.roles, tb.columns, r)
 				if o, ok := otherRows[r.ID]; ok {
-					on, _ := rowText(o.roles, *o.r)
+					on, _ := rowText(o.roles, nil, *o.r)
 					n = append(n, on...)
 				}
 				slices.Sort(n)
@@ -171,11 +197,23 @@ func (b *builder) findingEntries(lang string) []search.Doc {
 	title := b.pageTitle(ref)
 	var out []search.Doc
 	anchors := findingAnchors()
+	msgs := map[string]string{}
+	for _, c := range protocol.Codes() {
+		msgs[c.Code] = c.EN
+		if lang == zh {
+			msgs[c.Code] = c.ZH
+		}
+	}
 	for _, code := range findingCodes() {
-		out = append(out, search.Doc{URL: ref + "#" + anchors[code], Title: title, Heading: code, Names: code})
+		out = append(out, search.Doc{URL: ref + "#" + anchors[code], Title: title, Heading: code, Names: code,
+			Text: fmtVerb.ReplaceAllString(msgs[code], "…"), Kind: search.KindCode})
 	}
 	return out
 }
+
+// fmtVerb matches the fmt verbs of a finding's message, which its excerpt
+// shows as an ellipsis.
+var fmtVerb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z]`)
 
 func (b *builder) pageTitle(url string) string {
 	if res := b.results[url]; res != nil {
@@ -186,12 +224,16 @@ func (b *builder) pageTitle(url string) string {
 
 // rowText splits a row into names (code spans outside prose columns, and
 // the cells of label columns; the table's generator says which is which)
-// and body text (everything).
-func rowText(roles []block.Role, r templates.Row) (names, body []string) {
+// and body text (everything, each cell after its column's header, so that
+// "free stages" reaches the row whose Free column holds the stage limit).
+func rowText(roles []block.Role, columns []string, r templates.Row) (names, body []string) {
 	for i, c := range r.Cells {
 		role := block.RoleName
 		if i < len(roles) {
 			role = roles[i]
+		}
+		if i < len(columns) && columns[i] != "" && len(c) > 0 {
+			body = append(body, columns[i]+":")
 		}
 		for _, s := range c {
 			if role == block.RoleLabel || s.Code && role != block.RoleProse {
@@ -206,15 +248,16 @@ func rowText(roles []block.Role, r templates.Row) (names, body []string) {
 // tableData is a table's column roles and rows, without its messages (large, and
 // copied with every value of templates.Table).
 type tableData struct {
-	roles []block.Role
-	rows  []templates.Row
+	roles   []block.Role
+	columns []string
+	rows    []templates.Row
 }
 
 func tablesOf(blocks []block.Block) []tableData {
 	var out []tableData
 	for _, bl := range blocks {
 		if tb, ok := bl.(block.Table); ok {
-			out = append(out, tableData{tb.Roles, tb.Table.Rows})
+			out = append(out, tableData{tb.Roles, tb.Table.Columns, tb.Table.Rows})
 		}
 	}
 	return out
@@ -233,6 +276,45 @@ func tableRows(blocks []block.Block) map[string]tableRow {
 				out[id] = tableRow{t.roles, &t.rows[i]}
 			}
 		}
+	}
+	return out
+}
+
+// skillEntries returns the search entries of a skill's page p, encoded as
+// sectionsJSON encodes a page's: its description, a section per row of
+// the page (the side in the page's language, the original where the
+// translation lacks the section) and a section per part of every file
+// that comes with the skill, which links to that published file.
+func skillEntries(p *page, v templates.SkillView, comps []skills.Companion) []byte {
+	docs := []search.Doc{{URL: p.URL, Title: p.FM.Title, Text: p.FM.Description, Kind: search.KindSkill}}
+	for _, r := range v.Rows {
+		cell, other := r.Orig, r.Tr
+		if p.Lang != v.OrigLang && v.Translated && !r.Tr.Missing {
+			cell, other = r.Tr, r.Orig
+		}
+		sec := search.Fragment([]byte(cell.HTML))
+		if r.ID == "" || sec.Heading == "" && sec.Text == "" {
+			continue
+		}
+		d := search.Doc{URL: p.URL + "#" + r.ID, Title: p.FM.Title, Heading: sec.Heading, Text: sec.Text, Kind: search.KindSkill}
+		if h := search.Fragment([]byte(other.HTML)).Heading; h != sec.Heading {
+			d.Names = h // the other side's heading: a reader may know the section by it
+		}
+		docs = append(docs, d)
+	}
+	for _, c := range comps {
+		sec := search.Fragment([]byte(c.HTML))
+		if sec.Heading == "" && sec.Text == "" {
+			continue
+		}
+		docs = append(docs, search.Doc{URL: c.URL, Title: p.FM.Title + " · " + c.Name, Heading: sec.Heading, Text: sec.Text, Kind: search.KindFile})
+	}
+	var out []byte
+	for _, d := range docs {
+		if len(out) > 0 {
+			out = append(out, ',')
+		}
+		out = search.AppendDoc(out, d)
 	}
 	return out
 }

@@ -8,8 +8,9 @@
 
   // ---- tokens (generator/search/tokenize.go) ----
   var HAN = /\p{Script=Han}/u, LETTER = /[\p{L}\p{Nd}]/u;
-  var STOP = set("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about");
-  var HAN_STOP = set("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请");
+  var STOP = set("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about many much there any");
+  var HAN_STOP = set("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请 些");
+  var HAN_STOP_WORDS = set("可以 能否 是否 几个 多少 需要 应该 一下 怎么办 怎样 为什么 哪些 有没有");
   function set(s) { var m = Object.create(null); s.split(" ").forEach(function (w) { m[w] = true; }); return m; }
   function isHan(c) { return HAN.test(c); }
   function isJoiner(c) { return c === "_" || c === "." || c === "-"; }
@@ -65,111 +66,198 @@
     });
     return out;
   }
-  function queryRuns(q) {
+  function bigrams(w) {
+    var out = [];
+    for (var i = 0; i + 1 < w.length; i++) out.push(w[i] + w[i + 1]);
+    return out;
+  }
+  function queryRuns(ix, q) {
     var out = [];
     scan(q, function (kind, run) {
       if (kind === "word") {
         var w = wordTokens(run);
         if (w.length === 1 && STOP[run.join("")]) return;
-        out.push({ tokens: w, word: true });
+        out.push({ tokens: w, word: true, key: w[w.length - 1], raw: run.join("") });
         return;
       }
-      var parts = [], start = 0;
-      run.forEach(function (c, i) {
-        if (HAN_STOP[c]) { if (i > start) parts.push(run.slice(start, i)); start = i + 1; }
-      });
-      if (start < run.length) parts.push(run.slice(start));
-      parts.forEach(function (p) {
-        if (p.length === 1) { out.push({ tokens: [p[0]], word: false }); return; }
-        var bi = [];
-        for (var i = 0; i + 1 < p.length; i++) bi.push(p[i] + p[i + 1]);
-        out.push({ tokens: bi, word: false });
-      });
+      out.push.apply(out, segment(ix, run));
     });
+    return out;
+  }
+  function has(ix, t) { var ps = ix.postings.get(t); return !!(ps && ps.length); }
+  function segment(ix, run) {
+    var out = [], rest = [];
+    function flush() {
+      if (rest.length === 1 && run.length === 1) out.push({ tokens: [rest[0]], key: rest[0] });
+      var bis = [];
+      for (var i = 0; i + 1 < rest.length; i++) { var bi = rest[i] + rest[i + 1]; if (has(ix, bi)) bis.push(bi); }
+      if (!bis.length && rest.length >= 2) bis = bigrams(rest);
+      bis.forEach(function (bi) { out.push({ tokens: [bi], key: bi }); });
+      rest = [];
+    }
+    for (var i = 0; i < run.length;) {
+      var l = Math.min(Math.max(ix.maxWord, 3), run.length - i);
+      for (; l >= 2; l--) { var w = run.slice(i, i + l).join(""); if (ix.words.has(w) || HAN_STOP_WORDS[w]) break; }
+      if (l >= 2) {
+        flush();
+        var word = run.slice(i, i + l);
+        if (!HAN_STOP_WORDS[word.join("")]) out.push({ tokens: bigrams(word), key: word.join("") });
+        i += l;
+      } else if (HAN_STOP[run[i]]) { flush(); i++; }
+      else { rest.push(run[i]); i++; }
+    }
+    flush();
     return out;
   }
 
   // ---- index and ranking (generator/search/index.go) ----
   function prepare(ix) {
     ix.postings = new Map();
+    ix.words = new Set();
+    ix.maxWord = 0;
+    function addWords(text, limit) {
+      scan(text || "", function (kind, run) {
+        if (kind === "han" && run.length >= 2 && (!limit || run.length <= limit) && !run.some(function (c) { return HAN_STOP[c]; })) {
+          ix.words.add(run.join(""));
+          ix.maxWord = Math.max(ix.maxWord, run.length);
+        }
+      });
+    }
     ix.docs.forEach(function (d, i) {
-      var w = new Map(), body = new Map();
-      tokens(d.x || "").forEach(function (t) { body.set(t, (body.get(t) || 0) + 1); });
-      body.forEach(function (n, t) { w.set(t, (w.get(t) || 0) + Math.min(n, 3)); });
+      var body = new Map(), field = new Map();
+      tokens(d.x || "").forEach(function (t) { body.set(t, Math.min((body.get(t) || 0) + 1, 3)); });
       [[d.t || "", 2], [d.h || "", 8], [d.n || "", 12]].forEach(function (f) {
         var seen = new Set();
-        tokens(f[0]).forEach(function (t) { if (!seen.has(t)) { seen.add(t); w.set(t, (w.get(t) || 0) + f[1]); } });
+        tokens(f[0]).forEach(function (t) { if (!seen.has(t)) { seen.add(t); field.set(t, (field.get(t) || 0) + f[1]); } });
       });
-      w.forEach(function (v, t) {
+      function post(t, b, f) {
         var ps = ix.postings.get(t);
         if (!ps) ix.postings.set(t, ps = []);
-        ps.push([i, v]);
-      });
+        ps.push([i, b, f]);
+      }
+      body.forEach(function (v, t) { post(t, v, field.get(t) || 0); });
+      field.forEach(function (v, t) { if (!body.has(t)) post(t, 0, v); });
+      addWords(d.h, 4);
+      addWords(d.n, 4);
     });
-    ix.vocab = Array.from(ix.postings.keys()).sort(byBytes);
+    (ix.glossary || []).concat(ix.synonyms || []).forEach(function (p) { addWords(p[0], 0); addWords(p[1], 0); });
+    ix.vocab = Array.from(ix.postings.keys()).sort(); // UTF-16 order, as Go sorts it (compareUTF16)
+    ix.maxIDF = Math.log(1 + ix.docs.length);
     return ix;
-  }
-  var enc = new TextEncoder();
-  function byBytes(a, b) {
-    var x = enc.encode(a), y = enc.encode(b);
-    for (var i = 0; i < x.length && i < y.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
-    return x.length - y.length;
   }
   function prefixed(ix, t) {
     var lo = 0, hi = ix.vocab.length, out = [];
-    while (lo < hi) { var m = (lo + hi) >> 1; if (byBytes(ix.vocab[m], t) < 0) lo = m + 1; else hi = m; }
-    for (var i = lo; i < ix.vocab.length && ix.vocab[i].indexOf(t) === 0 && out.length < 20; i++) out.push([ix.vocab[i], 0.6]);
+    while (lo < hi) { var m = (lo + hi) >> 1; if (ix.vocab[m] < t) lo = m + 1; else hi = m; }
+    for (var i = lo; i < ix.vocab.length && ix.vocab[i].indexOf(t) === 0 && out.length < 20; i++) out.push({ tokens: [ix.vocab[i]], w: 0.6 });
     return out;
   }
+  function typoCandidate(w) { return /^[a-z0-9_.-]+$/.test(w) && /[a-z]/.test(w); }
+  function editDistance(a, b, maxD) {
+    var prev2 = [], prev = [], cur = [], i, j;
+    for (j = 0; j <= b.length; j++) { prev[j] = j; prev2[j] = 0; cur[j] = 0; }
+    for (i = 1; i <= a.length; i++) {
+      cur[0] = i;
+      var best = i;
+      for (j = 1; j <= b.length; j++) {
+        var c = a[i - 1] === b[j - 1] ? 0 : 1;
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + c);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], prev2[j - 2] + 1);
+        best = Math.min(best, cur[j]);
+      }
+      if (best > maxD) return maxD + 1;
+      var t = prev2; prev2 = prev; prev = cur; cur = t;
+    }
+    return prev[b.length];
+  }
+  function typos(ix, w) {
+    var n = w.length;
+    if (n < 4 || !typoCandidate(w)) return [];
+    var maxD = n >= 8 ? 2 : 1, cs = [];
+    ix.vocab.forEach(function (t) {
+      if (t.length < n - maxD || t.length > n + maxD || !typoCandidate(t)) return;
+      var d = editDistance(w, t, maxD);
+      if (d <= maxD) cs.push({ t: t, d: d, i: cs.length });
+    });
+    cs.sort(function (a, b) { return a.d - b.d || a.i - b.i; });
+    return cs.slice(0, 5).map(function (c) { return { tokens: [c.t], w: 0.4 }; });
+  }
   function groups(ix, q) {
-    var runs = queryRuns(q), gs = [];
+    var runs = queryRuns(ix, q), gs = [];
     runs.forEach(function (r, ri) {
-      if (!r.word) { r.tokens.forEach(function (t) { gs.push([[t, 1]]); }); return; }
-      var typing = ri === runs.length - 1 && !/ $/.test(q);
-      var whole = r.tokens[r.tokens.length - 1], g = [[whole, 1]];
-      r.tokens.slice(0, -1).forEach(function (p) { g.push([p, 0.5]); });
-      if (typing && !ix.postings.has(whole) && Array.from(whole).length >= 2) g.push.apply(g, prefixed(ix, whole));
+      if (!r.word) { gs.push({ key: r.key, alts: [{ tokens: r.tokens, w: 1 }] }); return; }
+      var whole = r.tokens[r.tokens.length - 1], g = { key: whole, alts: [{ tokens: [whole], w: 1 }] };
+      r.tokens.slice(0, -1).forEach(function (p) { g.alts.push({ tokens: [p], w: 0.5 }); });
+      if (!has(ix, whole)) {
+        var typing = ri === runs.length - 1 && !/ $/.test(q), more = [];
+        if (typing && Array.from(whole).length >= 2) more = prefixed(ix, whole);
+        if (!more.length) more = typos(ix, r.raw);
+        g.alts.push.apply(g.alts, more);
+      }
       gs.push(g);
     });
-    return expand(gs, ix.glossary || [], q);
+    expand(ix, gs, ix.glossary || [], true);
+    return expand(ix, gs, ix.synonyms || [], false);
   }
-  function expand(gs, pairs, q) {
+  function expand(ix, gs, pairs, both) {
     if (!gs.length) return gs;
-    var have = new Set(tokens(q));
-    function contains(term) {
-      return queryRuns(term).every(function (r) { return r.tokens.every(function (t) { return have.has(t); }); });
-    }
+    var have = new Set(gs.map(function (g) { return g.key; }));
     pairs.forEach(function (p) {
-      [0, 1].forEach(function (side) {
-        var runs = queryRuns(p[side]);
-        if (!runs.length) return;
-        var want = runs[0].word ? runs[0].tokens[runs[0].tokens.length - 1] : runs[0].tokens[0];
-        for (var gi = 0; gi < gs.length; gi++) {
-          if (gs[gi][0][0] === want && contains(p[side])) {
-            queryRuns(p[1 - side]).forEach(function (r) { r.tokens.forEach(function (t) { gs[gi].push([t, 0.5]); }); });
-            return;
-          }
-        }
-      });
+      for (var side = 0; side < 2; side++) {
+        if (side === 1 && !both) break;
+        var runs = queryRuns(ix, p[side]);
+        if (!runs.length || !runs.every(function (r) { return have.has(r.key); })) continue;
+        var gi = gs.findIndex(function (g) { return g.key === runs[0].key; });
+        if (gi < 0) continue;
+        var toks = [];
+        queryRuns(ix, p[1 - side]).forEach(function (r) { toks.push.apply(toks, r.tokens); });
+        if (toks.length) gs[gi].alts.push({ tokens: toks, w: 0.5 });
+      }
     });
     return gs;
+  }
+  function idf(ix, t) { return Math.log(1 + ix.docs.length / ix.postings.get(t).length); }
+  function groupWeights(ix, gs) {
+    var total = 0, ws = gs.map(function (g) {
+      var w = ix.maxIDF;
+      for (var ai = 0; ai < g.alts.length; ai++) {
+        var a = g.alts[ai];
+        if (!a.tokens.every(function (t) { return has(ix, t); })) continue;
+        var sum = 0;
+        a.tokens.forEach(function (t) { sum += idf(ix, t); });
+        w = sum / a.tokens.length;
+        break;
+      }
+      total += w;
+      return w;
+    });
+    return { ws: ws, total: total };
+  }
+  function match(ix, a) {
+    var sums = new Map(), counts = new Map();
+    for (var ti = 0; ti < a.tokens.length; ti++) {
+      var t = a.tokens[ti];
+      if (!has(ix, t)) return new Map();
+      var f = idf(ix, t), r = f / ix.maxIDF, k = a.w / a.tokens.length;
+      ix.postings.get(t).forEach(function (p) {
+        sums.set(p[0], (sums.get(p[0]) || 0) + k * f * (p[1] + p[2] * r));
+        counts.set(p[0], (counts.get(p[0]) || 0) + 1);
+      });
+    }
+    counts.forEach(function (c, d) { if (c < a.tokens.length) sums.delete(d); });
+    return sums;
   }
   function search(ix, q, limit) {
     var gs = groups(ix, q);
     if (!gs.length) return [];
-    var n = ix.docs.length, accs = new Map();
+    var accs = new Map(), gw = groupWeights(ix, gs);
     gs.forEach(function (g, gi) {
-      g.forEach(function (a) {
-        var ps = ix.postings.get(a[0]);
-        if (!ps) return;
-        var idf = Math.log(1 + n / ps.length);
-        ps.forEach(function (p) {
-          var s = accs.get(p[0]);
-          if (!s) accs.set(p[0], s = { best: gs.map(function () { return 0; }), terms: [], matched: 0 });
-          var v = a[1] * idf * p[1];
-          if (s.best[gi] === 0) s.matched++;
+      g.alts.forEach(function (a) {
+        match(ix, a).forEach(function (v, d) {
+          var s = accs.get(d);
+          if (!s) accs.set(d, s = { best: gs.map(function () { return 0; }), terms: [], matched: 0 });
+          if (s.best[gi] === 0) s.matched += gw.ws[gi];
           if (v > s.best[gi]) s.best[gi] = v;
-          s.terms.push(a[0]);
+          s.terms.push.apply(s.terms, a.tokens);
         });
       });
     });
@@ -177,7 +265,7 @@
     accs.forEach(function (s, d) {
       var sum = 0;
       s.best.forEach(function (v) { sum += v; });
-      var cov = s.matched / gs.length;
+      var cov = s.matched / gw.total;
       out.push({ index: d, doc: ix.docs[d], score: Math.round(sum * cov * cov * 1e6) / 1e6, terms: s.terms });
     });
     out.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
