@@ -12,7 +12,7 @@
   var HAN_STOP = set("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请 些");
   var HAN_STOP_WORDS = set("可以 能否 是否 几个 多少 需要 应该 一下 怎么办 怎样 为什么 哪些 有没有");
   function set(s) { var m = Object.create(null); s.split(" ").forEach(function (w) { m[w] = true; }); return m; }
-  function isHan(c) { return HAN.test(c); }
+  function isHan(c) { return c.charCodeAt(0) >= 0x2e80 && HAN.test(c); } // no Han character sits below U+2E80
   function isJoiner(c) { return c === "_" || c === "." || c === "-"; }
   function isWord(c) {
     var n = c.codePointAt(0);
@@ -20,10 +20,13 @@
     return LETTER.test(c) && !isHan(c);
   }
   function scan(text, f) {
-    var rs = Array.from(text.toLowerCase()).map(function (c) {
-      var n = c.codePointAt(0);
-      return n >= 0xff01 && n <= 0xff5e ? String.fromCodePoint(n - 0xfee0).toLowerCase() : c;
-    });
+    var s = text.toLowerCase(), rs = new Array(s.length), k = 0;
+    for (var p = 0; p < s.length; p++) { // code points, full-width ASCII folded, without a copy per character
+      var n = s.charCodeAt(p);
+      if (n >= 0xd800 && n < 0xdc00 && p + 1 < s.length) { rs[k++] = s[p] + s[p + 1]; p++; }
+      else rs[k++] = n >= 0xff01 && n <= 0xff5e ? String.fromCharCode(n - 0xfee0).toLowerCase() : s[p];
+    }
+    rs.length = k;
     for (var i = 0; i < rs.length;) {
       var j = i;
       if (isHan(rs[i])) {
@@ -47,7 +50,9 @@
     return w;
   }
   function wordTokens(run) {
-    var whole = run.join(""), parts = whole.split(/[_.-]+/).filter(Boolean), out = parts.map(stem);
+    var whole = run.join("");
+    if (!/[_.-]/.test(whole)) return [stem(whole)];
+    var parts = whole.split(/[_.-]+/).filter(Boolean), out = parts.map(stem);
     if (parts.length > 1) {
       var segs = whole.split(".");
       if (segs.length > 1) segs.forEach(function (s) { if (/[_-]/.test(s)) out.push(s); });
@@ -303,6 +308,13 @@
     }).catch(function () {
       loading = null;
       say(box.dataset.offline);
+      // sighted readers see it too, not only screen readers (the status is visually hidden)
+      list.textContent = "";
+      var li = document.createElement("li");
+      li.className = "search-none";
+      li.textContent = box.dataset.offline;
+      list.append(li);
+      open(true);
     });
     return loading;
   }
