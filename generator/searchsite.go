@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io/fs"
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -15,7 +14,6 @@ import (
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
 
@@ -127,9 +125,20 @@ func (b *builder) sectionParts(lang string) [][]byte {
 func indexed(p *page) bool { return p.Kind.Indexed() && !p.Pending }
 
 // sectionsJSON returns an entry per section of the page p, whose HTML is
-// page, encoded for the index and separated by commas.
-func sectionsJSON(p *page, page []byte) []byte {
+// page, encoded for the index and separated by commas, and the heading of
+// the section that holds each generated table row (the rows' results show
+// it).
+func sectionsJSON(p *page, page []byte) ([]byte, map[string]string) {
 	secs := search.Sections(page)
+	var rowsIn map[string]string
+	for _, s := range secs {
+		for _, r := range s.Rows {
+			if rowsIn == nil {
+				rowsIn = map[string]string{}
+			}
+			rowsIn[r] = s.Heading
+		}
+	}
 	size := 0
 	for _, s := range secs {
 		size += len(p.URL) + len(s.ID) + len(p.FM.Title) + len(s.Heading) + len(s.Text) + 32
@@ -146,9 +155,9 @@ func sectionsJSON(p *page, page []byte) []byte {
 		out = search.AppendDoc(out, d)
 	}
 	if len(out) == 0 {
-		return nil
+		return nil, rowsIn
 	}
-	return out
+	return out, rowsIn
 }
 
 // rowEntries makes an entry of every generated table row that has an
@@ -162,6 +171,10 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 	}
 	ref := pageURL(lang, referenceRel(b.doc))
 	title := b.pageTitle(ref)
+	var rowsIn map[string]string
+	if res := b.results[ref]; res != nil {
+		rowsIn = res.rowsIn
+	}
 	names := slices.Sorted(maps.Keys(b.outputs[lang]))
 	var out []search.Doc
 	for _, name := range names {
@@ -175,7 +188,8 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 				if r.ID == "" {
 					continue
 				}
-				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID, Kind: search.KindRow}
+				// shown under the section that holds it: the page's long title on every row tells the reader little
+				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID, Kind: search.KindRow, Section: rowsIn[r.ID]}
 				n, x := rowText(tb.roles, tb.columns, r)
 				if o, ok := otherRows[r.ID]; ok {
 					on, _ := rowText(o.roles, nil, *o.r)
@@ -191,29 +205,18 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 }
 
 // findingEntries makes an entry per finding code, pointing at the anchor
-// that explains it.
+// that explains it, marked as a code so that the result says what it is.
 func (b *builder) findingEntries(lang string) []search.Doc {
 	ref := pageURL(lang, referenceRel(b.doc))
 	title := b.pageTitle(ref)
 	var out []search.Doc
 	anchors := findingAnchors()
-	msgs := map[string]string{}
-	for _, c := range protocol.Codes() {
-		msgs[c.Code] = c.EN
-		if lang == zh {
-			msgs[c.Code] = c.ZH
-		}
-	}
 	for _, code := range findingCodes() {
-		out = append(out, search.Doc{URL: ref + "#" + anchors[code], Title: title, Heading: code, Names: code,
-			Text: fmtVerb.ReplaceAllString(msgs[code], "…"), Kind: search.KindCode})
+		// no text: the result shows the excerpt of the section or row at the same URL
+		out = append(out, search.Doc{URL: ref + "#" + anchors[code], Title: title, Heading: code, Names: code, Kind: search.KindCode})
 	}
 	return out
 }
-
-// fmtVerb matches the fmt verbs of a finding's message, which its excerpt
-// shows as an ellipsis.
-var fmtVerb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?[a-zA-Z]`)
 
 func (b *builder) pageTitle(url string) string {
 	if res := b.results[url]; res != nil {

@@ -20,7 +20,7 @@ func AppendDoc(dst []byte, d Doc) []byte {
 	dst = appendString(dst, d.Title)
 	for _, f := range [...]struct {
 		key, val string
-	}{{`,"h":`, d.Heading}, {`,"n":`, d.Names}, {`,"x":`, d.Text}, {`,"k":`, d.Kind}} {
+	}{{`,"h":`, d.Heading}, {`,"n":`, d.Names}, {`,"x":`, d.Text}, {`,"k":`, d.Kind}, {`,"s":`, d.Section}} {
 		if f.val != "" {
 			dst = append(dst, f.key...)
 			dst = appendString(dst, f.val)

@@ -22,7 +22,7 @@ var encodeCases = []string{
 func TestAppendDocIsJSON(t *testing.T) {
 	var docs []Doc
 	for _, s := range encodeCases {
-		docs = append(docs, Doc{URL: "/a/#" + s, Title: s, Heading: s, Names: s, Text: s, Kind: s}, Doc{URL: s, Title: s})
+		docs = append(docs, Doc{URL: "/a/#" + s, Title: s, Heading: s, Names: s, Text: s, Kind: s, Section: s}, Doc{URL: s, Title: s})
 	}
 	for _, d := range docs {
 		want, _ := json.Marshal(d)

@@ -19,6 +19,7 @@ type Doc struct {
 	Names   string `json:"n,omitempty"` // identifiers, ids and labels, space-separated
 	Text    string `json:"x,omitempty"` // the body text, for matching and the snippet
 	Kind    string `json:"k,omitempty"` // what a code entry is (a field, a finding code, a skill file), for the result's label
+	Section string `json:"s,omitempty"` // for a table row, the heading of the section that holds it: shown, not matched
 }
 
 // Index is the search index of one site language.

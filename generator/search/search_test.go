@@ -121,9 +121,9 @@ func TestGlossaryExpand(t *testing.T) {
 func TestSections(t *testing.T) {
 	page := `<html><body><nav>menu</nav><main id="main"><h1>Title</h1><p>Intro <em>text</em>.</p>
 <h2 id="a">First <a class="anchor" href="#a">#</a></h2><p>Alpha</p><pre><code>skip me</code></pre>
-<table><tr><td>cell</td><td>two</td></tr></table><h3 id="b">Second</h3><p>中文<code>x</code>内容</p></main><footer>f</footer></body></html>`
+<table><tr><td>cell</td><td>two</td></tr><tr id="r"><td>row entry</td></tr></table><h3 id="b">Second</h3><p>中文<code>x</code>内容</p></main><footer>f</footer></body></html>`
 	got := Sections([]byte(page))
-	want := []Section{{Text: "Intro text."}, {ID: "a", Heading: "First", Text: "Alpha cell two"}, {ID: "b", Heading: "Second", Text: "中文x内容"}}
+	want := []Section{{Text: "Intro text."}, {ID: "a", Heading: "First", Text: "Alpha cell two", Rows: []string{"r"}}, {ID: "b", Heading: "Second", Text: "中文x内容"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Sections (-want +got):\n%s", diff)
 	}
@@ -153,13 +153,13 @@ func TestSeen(t *testing.T) {
 		},
 	}
 	for _, tt := range []struct{ q, want string }{
-		{"orchestator", "/a/#orchestrator"},   // a typo, one edit away
-		{"orchestator ", "/a/#orchestrator"},  // and when the word is done
-		{"price", "/a/#points"},               // a synonym in the same language
-		{"收费", "/a/#jf"},                      // in Chinese too
-		{"免费用户最多几个阶段", "/a/#limit"},            // synonyms, and no pair across word boundaries (户最)
-		{"exit code 2", "/a/#exit"},           // the common word "code" in many names does not win
-		{"视频会议软件", "/a/#video"},               // 议软 spans two words and is no required term
+		{"orchestator", "/a/#orchestrator"},  // a typo, one edit away
+		{"orchestator ", "/a/#orchestrator"}, // and when the word is done
+		{"price", "/a/#points"},              // a synonym in the same language
+		{"收费", "/a/#jf"},                     // in Chinese too
+		{"免费用户最多几个阶段", "/a/#limit"},          // synonyms, and no pair across word boundaries (户最)
+		{"exit code 2", "/a/#exit"},          // the common word "code" in many names does not win
+		{"视频会议软件", "/a/#video"},              // 议软 spans two words and is no required term
 	} {
 		res := ix.Search(tt.q, 5)
 		var got []string

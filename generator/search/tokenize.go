@@ -225,7 +225,7 @@ func isASCIIWord(w string) bool {
 }
 
 // stopWords are English query words that carry no meaning for search.
-var stopWords = setOf("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about many much there any")
+var stopWords = setOf("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about there any")
 
 // hanStops are characters that cut a Chinese query into phrases: particles
 // and question words (的, 是, 吗, 什么, 怎么, 如何, ...).

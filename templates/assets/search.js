@@ -7,36 +7,23 @@
   "use strict";
 
   // ---- tokens (generator/search/tokenize.go) ----
-  var HAN = /\p{Script=Han}/u, LETTER = /[\p{L}\p{Nd}]/u;
-  var STOP = set("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about many much there any");
+  var HAN = /\p{Script=Han}/u;
+  // a run of Han characters, or of other letters and digits joined by _ . - (isWord and isJoiner in Go)
+  var RUN = /(\p{Script=Han}+)|((?:(?!\p{Script=Han})[\p{L}\p{Nd}])+(?:[_.-](?:(?!\p{Script=Han})[\p{L}\p{Nd}])+)*)/gu;
+  var STOP = set("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about there any");
   var HAN_STOP = set("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请 些");
   var HAN_STOP_WORDS = set("可以 能否 是否 几个 多少 需要 应该 一下 怎么办 怎样 为什么 哪些 有没有");
   function set(s) { var m = Object.create(null); s.split(" ").forEach(function (w) { m[w] = true; }); return m; }
   function isHan(c) { return c.charCodeAt(0) >= 0x2e80 && HAN.test(c); } // no Han character sits below U+2E80
-  function isJoiner(c) { return c === "_" || c === "." || c === "-"; }
-  function isWord(c) {
-    var n = c.codePointAt(0);
-    if (n < 0x80) return (c >= "a" && c <= "z") || (c >= "0" && c <= "9");
-    return LETTER.test(c) && !isHan(c);
-  }
+  // scan calls f("han", characters) or f("word", text) for every run of the
+  // lower-cased text, full-width ASCII folded; f must not scan in turn (RUN is shared)
   function scan(text, f) {
-    var s = text.toLowerCase(), rs = new Array(s.length), k = 0;
-    for (var p = 0; p < s.length; p++) { // code points, full-width ASCII folded, without a copy per character
-      var n = s.charCodeAt(p);
-      if (n >= 0xd800 && n < 0xdc00 && p + 1 < s.length) { rs[k++] = s[p] + s[p + 1]; p++; }
-      else rs[k++] = n >= 0xff01 && n <= 0xff5e ? String.fromCharCode(n - 0xfee0).toLowerCase() : s[p];
-    }
-    rs.length = k;
-    for (var i = 0; i < rs.length;) {
-      var j = i;
-      if (isHan(rs[i])) {
-        while (j < rs.length && isHan(rs[j])) j++;
-        f("han", rs.slice(i, j));
-      } else if (isWord(rs[i])) {
-        while (j < rs.length && (isWord(rs[j]) || isJoiner(rs[j]) && j + 1 < rs.length && isWord(rs[j + 1]))) j++;
-        f("word", rs.slice(i, j));
-      } else j++;
-      i = Math.max(j, i + 1);
+    var s = text.toLowerCase();
+    if (/[\uff01-\uff5e]/.test(s)) s = s.replace(/[\uff01-\uff5e]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xfee0).toLowerCase(); });
+    RUN.lastIndex = 0;
+    for (var m; (m = RUN.exec(s));) {
+      if (m[1]) f("han", Array.from(m[1]));
+      else f("word", m[2]);
     }
   }
   function keepsS(w) { return /(ss|us|is|as)$/.test(w); }
@@ -49,8 +36,7 @@
     if (/s$/.test(w)) return w.slice(0, -1);
     return w;
   }
-  function wordTokens(run) {
-    var whole = run.join("");
+  function wordTokens(whole) {
     if (!/[_.-]/.test(whole)) return [stem(whole)];
     var parts = whole.split(/[_.-]+/).filter(Boolean), out = parts.map(stem);
     if (parts.length > 1) {
@@ -58,17 +44,6 @@
       if (segs.length > 1) segs.forEach(function (s) { if (/[_-]/.test(s)) out.push(s); });
       out.push(whole);
     }
-    return out;
-  }
-  function tokens(text) {
-    var out = [];
-    scan(text, function (kind, run) {
-      if (kind === "word") { out.push.apply(out, wordTokens(run)); return; }
-      for (var i = 0; i < run.length; i++) {
-        out.push(run[i]);
-        if (i + 1 < run.length) out.push(run[i] + run[i + 1]);
-      }
-    });
     return out;
   }
   function bigrams(w) {
@@ -81,15 +56,36 @@
     scan(q, function (kind, run) {
       if (kind === "word") {
         var w = wordTokens(run);
-        if (w.length === 1 && STOP[run.join("")]) return;
-        out.push({ tokens: w, word: true, key: w[w.length - 1], raw: run.join("") });
+        if (w.length === 1 && STOP[run]) return;
+        out.push({ tokens: w, word: true, key: w[w.length - 1], raw: run });
         return;
       }
       out.push.apply(out, segment(ix, run));
     });
     return out;
   }
-  function has(ix, t) { var ps = ix.postings.get(t); return !!(ps && ps.length); }
+  // postings returns the flat postings of a token: doc, body count (at
+  // most 3), field weight, fields seen, four numbers per entry that holds
+  // it. Words are read when the index is prepared; the postings of Han
+  // characters and pairs (most of a Chinese index) are counted in the
+  // entries' text the first time a query needs them, which gives what
+  // tokenising every entry would (a Han pair lies inside one Han run).
+  function postings(ix, t) {
+    var ps = ix.postings.get(t);
+    if (ps === undefined && HAN.test(t)) ix.postings.set(t, ps = hanPostings(ix, t));
+    return ps;
+  }
+  function hanPostings(ix, t) {
+    var ps = [];
+    ix.docs.forEach(function (d, i) {
+      var body = 0, x = d.x || "";
+      for (var at = x.indexOf(t); at >= 0 && body < 3; at = x.indexOf(t, at + 1)) body++;
+      var field = ((d.t || "").indexOf(t) >= 0 ? 2 : 0) + ((d.h || "").indexOf(t) >= 0 ? 8 : 0) + ((d.n || "").indexOf(t) >= 0 ? 12 : 0);
+      if (body || field) ps.push(i, body, field, 0);
+    });
+    return ps;
+  }
+  function has(ix, t) { var ps = postings(ix, t); return !!(ps && ps.length); }
   function segment(ix, run) {
     var out = [], rest = [];
     function flush() {
@@ -128,25 +124,28 @@
         }
       });
     }
+    var P = ix.postings;
+    function hit(t, i, weight, mark) { // see postings
+      var ps = P.get(t);
+      if (!ps) P.set(t, ps = []);
+      var k = ps.length - 4;
+      if (k < 0 || ps[k] !== i) { ps.push(i, 0, 0, 0); k = ps.length - 4; }
+      if (!mark) { if (ps[k + 1] < 3) ps[k + 1]++; }
+      else if (!(ps[k + 3] & mark)) { ps[k + 3] |= mark; ps[k + 2] += weight; }
+    }
     ix.docs.forEach(function (d, i) {
-      var body = new Map(), field = new Map();
-      tokens(d.x || "").forEach(function (t) { body.set(t, Math.min((body.get(t) || 0) + 1, 3)); });
-      [[d.t || "", 2], [d.h || "", 8], [d.n || "", 12]].forEach(function (f) {
-        var seen = new Set();
-        tokens(f[0]).forEach(function (t) { if (!seen.has(t)) { seen.add(t); field.set(t, (field.get(t) || 0) + f[1]); } });
+      [d.x, d.t, d.h, d.n].forEach(function (text, f) {
+        if (text) scan(text, function (kind, run) {
+          if (kind === "word") wordTokens(run).forEach(function (t) { hit(t, i, [0, 2, 8, 12][f], [0, 1, 2, 4][f]); });
+        });
       });
-      function post(t, b, f) {
-        var ps = ix.postings.get(t);
-        if (!ps) ix.postings.set(t, ps = []);
-        ps.push([i, b, f]);
-      }
-      body.forEach(function (v, t) { post(t, v, field.get(t) || 0); });
-      field.forEach(function (v, t) { if (!body.has(t)) post(t, 0, v); });
       addWords(d.h, 4);
       addWords(d.n, 4);
     });
     (ix.glossary || []).concat(ix.synonyms || []).forEach(function (p) { addWords(p[0], 0); addWords(p[1], 0); });
-    ix.vocab = Array.from(ix.postings.keys()).sort(); // UTF-16 order, as Go sorts it (compareUTF16)
+    // UTF-16 order, as Go sorts it (compareUTF16); without Han tokens, which
+    // no word prefix or typo of an ASCII word can reach
+    ix.vocab = Array.from(ix.postings.keys()).sort();
     ix.maxIDF = Math.log(1 + ix.docs.length);
     return ix;
   }
@@ -220,7 +219,7 @@
     });
     return gs;
   }
-  function idf(ix, t) { return Math.log(1 + ix.docs.length / ix.postings.get(t).length); }
+  function idf(ix, t) { return Math.log(1 + ix.docs.length / (postings(ix, t).length / 4)); }
   function groupWeights(ix, gs) {
     var total = 0, ws = gs.map(function (g) {
       var w = ix.maxIDF;
@@ -243,10 +242,11 @@
       var t = a.tokens[ti];
       if (!has(ix, t)) return new Map();
       var f = idf(ix, t), r = f / ix.maxIDF, k = a.w / a.tokens.length;
-      ix.postings.get(t).forEach(function (p) {
-        sums.set(p[0], (sums.get(p[0]) || 0) + k * f * (p[1] + p[2] * r));
-        counts.set(p[0], (counts.get(p[0]) || 0) + 1);
-      });
+      var ps = postings(ix, t);
+      for (var j = 0; j < ps.length; j += 4) {
+        sums.set(ps[j], (sums.get(ps[j]) || 0) + k * f * (ps[j + 1] + ps[j + 2] * r));
+        counts.set(ps[j], (counts.get(ps[j]) || 0) + 1);
+      }
     }
     counts.forEach(function (c, d) { if (c < a.tokens.length) sums.delete(d); });
     return sums;
@@ -284,6 +284,7 @@
   function load() {
     if (index || loading) return loading;
     say(box.dataset.loading);
+    var started = performance.now();
     loading = fetch(box.dataset.manifest).then(function (r) {
       if (!r.ok) throw new Error(r.status);
       return r.json();
@@ -301,7 +302,12 @@
       if (!r.ok) throw new Error(r.status);
       return r.json();
     }).then(function (ix) {
+      var t0 = performance.now();
       index = prepare(ix);
+      var t1 = performance.now();
+      search(index, input.value || "stage", 8);
+      // what the timing test reads: preparing the index, and the first query on it
+      window.pairagSearchStats = { prepareMs: t1 - t0, firstQueryMs: performance.now() - t1, loadMs: t1 - started };
       window.pairagSearch = function (q, n) { return search(index, q, n || 5).map(function (r) { return r.doc.u; }); };
       say("");
       update();
