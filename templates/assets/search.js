@@ -279,7 +279,7 @@
   }
 
   // ---- the combobox ----
-  var box, input, list, status, index, loading, active = -1, results = [];
+  var box, input, list, status, index, loading, active = -1, results = [], ui = {};
 
   function load() {
     if (index || loading) return loading;
@@ -327,8 +327,19 @@
 
   function say(text) { status.textContent = text; }
 
-  function snippet(doc, terms) {
-    var text = doc.x || "", lower = text.toLowerCase(), at = -1, frag = document.createDocumentFragment();
+  // textOf is an entry's text, or for a finding code (which has none) the
+  // text of the section or row at the same URL, which explains it
+  function textOf(doc) {
+    if (doc.x) return doc.x;
+    if (!index.byURL) {
+      index.byURL = new Map();
+      index.docs.forEach(function (d) { if (d.x && !index.byURL.has(d.u)) index.byURL.set(d.u, d.x); });
+    }
+    return index.byURL.get(doc.u) || "";
+  }
+
+  function snippet(text, terms) {
+    var lower = text.toLowerCase(), at = -1, frag = document.createDocumentFragment();
     var words = terms.filter(function (t) { return t.length > 1 || isHan(t); })
       .sort(function (a, b) { return b.length - a.length; });
     words.forEach(function (t) { var i = lower.indexOf(t); if (i >= 0 && (at < 0 || i < at)) at = i; });
@@ -361,10 +372,18 @@
       a.tabIndex = -1;
       var title = document.createElement("span");
       title.className = "search-title";
-      title.textContent = r.doc.h ? r.doc.t + " › " + r.doc.h : r.doc.t;
+      // a row under its section, a section under its page
+      title.textContent = r.doc.h ? (r.doc.s || r.doc.t) + " › " + r.doc.h : r.doc.t;
+      var kind = ui.kinds && ui.kinds[r.doc.k];
+      if (kind) {
+        var label = document.createElement("span");
+        label.className = "search-kind";
+        label.textContent = kind;
+        title.prepend(label, " ");
+      }
       var snip = document.createElement("span");
       snip.className = "search-snippet";
-      snip.append(snippet(r.doc, r.terms));
+      snip.append(snippet(textOf(r.doc), r.terms));
       a.append(title, snip);
       li.append(a);
       list.append(li);
@@ -395,12 +414,50 @@
     render();
     open(true);
     say(results.length ? box.dataset.count.replace("{n}", results.length) : box.dataset.none);
-    if (!results.length) {
-      var li = document.createElement("li");
-      li.className = "search-none";
-      li.textContent = box.dataset.none;
-      list.append(li);
+    if (!results.length) list.append(noResults(q));
+  }
+
+  // noResults says so, and helps: the index's nearest words to the
+  // query's, and the glossary, where a term may go by another name
+  function noResults(q) {
+    var li = document.createElement("li"), p = document.createElement("p");
+    li.className = "search-none";
+    p.textContent = box.dataset.none + " " + (ui.help || "");
+    li.append(p);
+    // for each word, the nearest word of the index, further than the typos a query forgives
+    var words = [];
+    queryRuns(index, q).forEach(function (r) {
+      if (!r.word || r.raw.length < 4 || !typoCandidate(r.raw)) return;
+      var best = null, bestD = 4;
+      index.vocab.forEach(function (t) {
+        if (Math.abs(t.length - r.raw.length) >= bestD || !typoCandidate(t)) return;
+        var d = editDistance(r.raw, t, bestD - 1);
+        if (d < bestD) { best = t; bestD = d; }
+      });
+      if (best && words.indexOf(best) < 0) words.push(best);
+    });
+    if (words.length) {
+      var tp = document.createElement("p");
+      tp.append(ui.try || "", " ");
+      words.slice(0, 4).forEach(function (w, i) {
+        var a = document.createElement("a");
+        a.href = "#";
+        a.dataset.q = w;
+        a.textContent = w;
+        tp.append(i ? " · " : "", a);
+      });
+      li.append(tp);
     }
+    var gl = document.querySelector('nav a[href$="/glossary/"]');
+    if (gl && ui.glossary) {
+      var ga = document.createElement("a");
+      ga.href = gl.href;
+      ga.textContent = ui.glossary;
+      var gp = document.createElement("p");
+      gp.append(ga);
+      li.append(gp);
+    }
+    return li;
   }
 
   function go(i) {
@@ -465,11 +522,14 @@
     list = box.querySelector("[role=listbox]");
     status = box.querySelector("[role=status]");
     box.hidden = false;
+    try { ui = JSON.parse(box.dataset.ui || "{}"); } catch (e) { ui = {}; }
     input.addEventListener("focus", load);
     input.addEventListener("input", function () { load(); update(); });
     input.addEventListener("keydown", onKey);
     list.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep focus in the input
     list.addEventListener("click", function (e) {
+      var suggestion = e.target.closest("[data-q]");
+      if (suggestion) { e.preventDefault(); input.value = suggestion.dataset.q; update(); return; }
       var li = e.target.closest("[role=option]");
       if (!li) return;
       e.preventDefault();
