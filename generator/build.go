@@ -152,7 +152,7 @@ type pageResult struct {
 	headings []markdown.Heading
 	markdown []byte            // the Markdown version, as written, for llms-full.txt (and the bundle)
 	search   []byte            // the page's entries in the search index, encoded (searchsite.go)
-	rowsIn   map[string]string // heading of the section that holds each generated table row, by row id (searchsite.go)
+	rowsIn   map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
 	broken   bool              // not rendered: its front matter has errors (page.Broken)
 }
 

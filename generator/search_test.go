@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -188,6 +189,24 @@ func TestSynonymTargets(t *testing.T) {
 			if miss := ix.Missing(p[1]); len(miss) > 0 {
 				t.Errorf("%s: %s synonym %q means %q, but the index has no %q: use a term the pages use", synonymsFile, lang, p[0], p[1], miss)
 			}
+		}
+	}
+}
+
+// TestSearchTiesInPageOrder: entries that score alike come in the order
+// of the page, not of their anchors' names (issue 23 saw zh-HK's alias
+// before the zh-TW codebook row the page shows first).
+func TestSearchTiesInPageOrder(t *testing.T) {
+	dir := realSite(t)
+	for _, lang := range languages {
+		ix := builtIndex(t, dir, lang)
+		res := ix.Search("Chinese (Traditional)", 2)
+		if len(res) < 2 || res[0].Score != res[1].Score || !strings.HasSuffix(res[0].Doc.URL, "#language_codebook.zh-TW") {
+			var got []string
+			for _, r := range res {
+				got = append(got, fmt.Sprintf("%s %.3f", r.Doc.URL, r.Score))
+			}
+			t.Errorf("%s: Search(Chinese (Traditional)) = %q; want the codebook row and the alias tied, the codebook row first", lang, got)
 		}
 	}
 }

@@ -124,19 +124,26 @@ func (b *builder) sectionParts(lang string) [][]byte {
 // skillEntries).
 func indexed(p *page) bool { return p.Kind.Indexed() && !p.Pending }
 
+// rowPlace is where a generated table row sits on its page: the heading of
+// its section and its position among the page's rows.
+type rowPlace struct {
+	heading string
+	n       int
+}
+
 // sectionsJSON returns an entry per section of the page p, whose HTML is
 // page, encoded for the index and separated by commas, and the heading of
 // the section that holds each generated table row (the rows' results show
 // it).
-func sectionsJSON(p *page, page []byte) ([]byte, map[string]string) {
+func sectionsJSON(p *page, page []byte) ([]byte, map[string]rowPlace) {
 	secs := search.Sections(page)
-	var rowsIn map[string]string
+	var rowsIn map[string]rowPlace
 	for _, s := range secs {
 		for _, r := range s.Rows {
 			if rowsIn == nil {
-				rowsIn = map[string]string{}
+				rowsIn = map[string]rowPlace{}
 			}
-			rowsIn[r] = s.Heading
+			rowsIn[r] = rowPlace{s.Heading, len(rowsIn)}
 		}
 	}
 	size := 0
@@ -171,7 +178,7 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 	}
 	ref := pageURL(lang, referenceRel(b.doc))
 	title := b.pageTitle(ref)
-	var rowsIn map[string]string
+	var rowsIn map[string]rowPlace
 	if res := b.results[ref]; res != nil {
 		rowsIn = res.rowsIn
 	}
@@ -189,7 +196,7 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 					continue
 				}
 				// shown under the section that holds it: the page's long title on every row tells the reader little
-				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID, Kind: search.KindRow, Section: rowsIn[r.ID]}
+				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID, Kind: search.KindRow, Section: rowsIn[r.ID].heading}
 				n, x := rowText(tb.roles, tb.columns, r)
 				if o, ok := otherRows[r.ID]; ok {
 					on, _ := rowText(o.roles, nil, *o.r)
@@ -201,6 +208,13 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 			}
 		}
 	}
+	// in page order, which breaks ties between equal scores (zh-TW's
+	// codebook row before its alias); rows the page lacks last
+	slices.SortStableFunc(out, func(a, c search.Doc) int {
+		pa, oka := rowsIn[a.URL[strings.Index(a.URL, "#")+1:]]
+		pc, okc := rowsIn[c.URL[strings.Index(c.URL, "#")+1:]]
+		return cmp.Or(cmp.Compare(btoi(!oka), btoi(!okc)), cmp.Compare(pa.n, pc.n))
+	})
 	return out
 }
 
@@ -320,4 +334,11 @@ func skillEntries(p *page, v templates.SkillView, comps []skills.Companion) []by
 		out = search.AppendDoc(out, d)
 	}
 	return out
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
