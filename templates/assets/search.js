@@ -28,7 +28,7 @@
   }
   function keepsS(w) { return /(ss|us|is|as)$/.test(w); }
   function stem(w) {
-    if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
+    if (w.length <= 3 || w.charCodeAt(w.length - 1) !== 115 || !/^[a-z]+$/.test(w)) return w; // only words ending in s change
     if (/ies$/.test(w) && w.length > 4) return w.slice(0, -3) + "y";
     if (/sses$/.test(w)) return w.slice(0, -2);
     if (/es$/.test(w) && keepsS(w.slice(0, -2))) return w.slice(0, -2);
@@ -36,8 +36,9 @@
     if (/s$/.test(w)) return w.slice(0, -1);
     return w;
   }
+  var JOINER = /[_.-]/;
   function wordTokens(whole) {
-    if (!/[_.-]/.test(whole)) return [stem(whole)];
+    if (!JOINER.test(whole)) return [stem(whole)];
     var parts = whole.split(/[_.-]+/).filter(Boolean), out = parts.map(stem);
     if (parts.length > 1) {
       var segs = whole.split(".");
@@ -133,15 +134,23 @@
       if (!mark) { if (ps[k + 1] < 3) ps[k + 1]++; }
       else if (!(ps[k + 3] & mark)) { ps[k + 3] |= mark; ps[k + 2] += weight; }
     }
-    ix.docs.forEach(function (d, i) {
-      [d.x, d.t, d.h, d.n].forEach(function (text, f) {
-        if (text) scan(text, function (kind, run) {
-          if (kind === "word") wordTokens(run).forEach(function (t) { hit(t, i, [0, 2, 8, 12][f], [0, 1, 2, 4][f]); });
-        });
-      });
+    var weight = 0, mark = 0, doc = 0;
+    function words(kind, run) {
+      if (kind !== "word") return;
+      if (!JOINER.test(run)) { hit(stem(run), doc, weight, mark); return; } // most words: no array
+      var ts = wordTokens(run);
+      for (var k = 0; k < ts.length; k++) hit(ts[k], doc, weight, mark);
+    }
+    for (var i = 0; i < ix.docs.length; i++) {
+      var d = ix.docs[i];
+      doc = i;
+      weight = 0; mark = 0; if (d.x) scan(d.x, words);
+      weight = 2; mark = 1; if (d.t) scan(d.t, words);
+      weight = 8; mark = 2; if (d.h) scan(d.h, words);
+      weight = 12; mark = 4; if (d.n) scan(d.n, words);
       addWords(d.h, 4);
       addWords(d.n, 4);
-    });
+    }
     (ix.glossary || []).concat(ix.synonyms || []).forEach(function (p) { addWords(p[0], 0); addWords(p[1], 0); });
     // UTF-16 order, as Go sorts it (compareUTF16); without Han tokens, which
     // no word prefix or typo of an ASCII word can reach
