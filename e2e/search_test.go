@@ -137,21 +137,25 @@ func TestSearchMatchesGo(t *testing.T) {
 	}
 }
 
+// questions reads both question sets of generator/testdata, plus typos
+// and prefixes the sets do not hold.
 func questions(t *testing.T) [][2]string {
 	t.Helper()
-	f, err := os.Open("../generator/testdata/search-questions.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out [][2]string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		parts := strings.Split(sc.Text(), "|")
-		if strings.HasPrefix(sc.Text(), "#") || len(parts) != 3 {
-			continue
+	out := [][2]string{{"en", "orchestator"}, {"en", "harnes"}, {"zh-CN", "免费用户最多几个阶段"}, {"en", "exit code 2"}}
+	for _, name := range []string{"search-questions.txt", "search-questions-v2.txt"} {
+		f, err := os.Open("../generator/testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
 		}
-		out = append(out, [2]string{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])})
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			parts := strings.Split(sc.Text(), "|")
+			if strings.HasPrefix(sc.Text(), "#") || len(parts) != 3 {
+				continue
+			}
+			out = append(out, [2]string{strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])})
+		}
+		f.Close()
 	}
 	return out
 }
@@ -163,4 +167,55 @@ func readSiteFile(t *testing.T, dir, name string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestSearchResultsRead checks what a reader sees in the results: a row
+// under its section with the kind of entry it is, a finding code with the
+// excerpt of the row that explains it and the hit marked, help with the
+// nearest words of the index and the glossary when nothing matches, and a
+// visible message when the index cannot load, in both languages.
+func TestSearchResultsRead(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	type view struct {
+		Title, Kind, Snippet, Mark, None, Glossary, Try string
+	}
+	read := `(() => { const li = document.querySelector("#search-results li"); const q = (s) => li && li.querySelector(s);
+		return {Title: q(".search-title") ? q(".search-title").textContent : "", Kind: q(".search-kind") ? q(".search-kind").textContent : "",
+			Snippet: q(".search-snippet") ? q(".search-snippet").textContent : "", Mark: q("mark") ? q("mark").textContent : "",
+			None: li && li.classList.contains("search-none") && li.offsetParent !== null ? li.textContent : "",
+			Glossary: q(".search-none a:not([data-q])") ? new URL(q(".search-none a:not([data-q])").href).pathname : "",
+			Try: q("[data-q]") ? q("[data-q]").dataset.q : ""}; })()`
+	typeQuery := func(home, q string) view {
+		run(t, tab, chromedp.Navigate(srv.URL+home), chromedp.WaitVisible(chromedp.CSS(".search")), chromedp.KeyEvent("/"))
+		waitJS(t, tab, `typeof window.pairagSearch === "function"`)
+		run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), q+" "))
+		waitJS(t, tab, `document.querySelectorAll("#search-results li").length > 0`)
+		return eval[view](t, tab, read)
+	}
+	for _, tt := range []struct {
+		home, glossary string
+		kinds          [2]string
+	}{{"/", "/glossary/", [2]string{"Reference table", "Finding code"}}, {"/zh-CN/", "/zh-CN/glossary/", [2]string{"参考表格", "检查结果代码"}}} {
+		row := typeQuery(tt.home, "stage.stage_name")
+		if !strings.HasPrefix(row.Title, tt.kinds[0]) || !strings.Contains(row.Title, " › stage.stage_name") || strings.Contains(row.Title, "V18") {
+			t.Errorf("%s: row result titled %q; want its kind, its section › stage.stage_name, not the page title", tt.home, row.Title)
+		}
+		code := typeQuery(tt.home, "too-many-stages")
+		if !strings.HasPrefix(code.Title, tt.kinds[1]) || code.Snippet == "" || code.Mark == "" {
+			t.Errorf("%s: finding code result %+v; want its kind, an excerpt and a marked hit", tt.home, code)
+		}
+		none := typeQuery(tt.home, "stagqqqe") // three edits from "stage": more than a query forgives
+		if none.None == "" || none.Glossary != tt.glossary || none.Try != "stage" {
+			t.Errorf("%s: no results shows %+v; want help, the glossary link %s and stage to try", tt.home, none, tt.glossary)
+			continue
+		}
+		run(t, tab, chromedp.Click(chromedp.CSS("[data-q]")))
+		waitJS(t, tab, `document.getElementById("search-input").value === "stage" && document.querySelectorAll("#search-results [role=option]").length > 0`)
+	}
+	// the index cannot load: sighted readers see why
+	run(t, tab, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(".search")))
+	eval[bool](t, tab, `(() => { localStorage.clear(); window.fetch = () => Promise.reject(new Error("offline")); return true; })()`)
+	run(t, tab, chromedp.KeyEvent("/"))
+	waitJS(t, tab, `(() => { const li = document.querySelector("#search-results li.search-none"); return !!li && li.offsetParent !== null && li.textContent.length > 0; })()`)
 }

@@ -150,9 +150,10 @@ type pageResult struct {
 	anchors  map[string]bool
 	links    []markdown.Link
 	headings []markdown.Heading
-	markdown []byte // the Markdown version, as written, for llms-full.txt (and the bundle)
-	search   []byte // the page's entries in the search index, encoded (searchsite.go)
-	broken   bool   // not rendered: its front matter has errors (page.Broken)
+	markdown []byte              // the Markdown version, as written, for llms-full.txt (and the bundle)
+	search   []byte              // the page's entries in the search index, encoded (searchsite.go)
+	rowsIn   map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
+	broken   bool                // not rendered: its front matter has errors (page.Broken)
 }
 
 func (b *builder) run(ctx context.Context) {

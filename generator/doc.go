@@ -11,6 +11,7 @@
 //	content/protocol.zh-CN.yaml Chinese text of the protocol's descriptions
 //	content/skills/<slug>/**    agent skills: SKILL.md, SKILL.zh-CN.md, reference files
 //	content/glossary.yaml       English–Chinese term pairs: the glossary directive, search, the term check
+//	content/synonyms.yaml       same-language synonyms for the search, one way (reader's word → the pages' term)
 //	content/site.yaml           site settings: the repository linked from every footer, its branch
 //	protocol/pairag-task-publish-v18.json the protocol document
 //

@@ -24,12 +24,13 @@ import (
 // extras is what navigation and search read besides pages and protocol.
 type extras struct {
 	glossary glossary.Glossary // content/glossary.yaml
+	synonyms search.Synonyms   // content/synonyms.yaml
 	site     siteSettings      // content/site.yaml
 	dates    map[string]string // last commit date by content file, when built from a git work tree
 }
 
 func loadExtras(cfg Config, rep *report) extras {
-	return extras{glossary: loadGlossary(cfg.Content, rep), site: loadSiteSettings(cfg.Content, rep), dates: gitDates(cfg.GitDir)}
+	return extras{glossary: loadGlossary(cfg.Content, rep), synonyms: loadSynonyms(cfg.Content, rep), site: loadSiteSettings(cfg.Content, rep), dates: gitDates(cfg.GitDir)}
 }
 
 // siteFile holds the site settings writers may change.

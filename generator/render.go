@@ -247,7 +247,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	}
 	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings}
 	if indexed(p) {
-		res.search = sectionsJSON(p, w.out.Bytes()) // searchsite.go: read now rather than back from the file
+		res.search, res.rowsIn = sectionsJSON(p, w.out.Bytes()) // searchsite.go: read now rather than back from the file
 	}
 	text := b.exportMarkdown(p, st)
 	if u := markdownURL(p); u != "" {

@@ -130,8 +130,9 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 			b.rep.errorf(pages[lang].File, 0, "render layout: %v", err)
 		}
 		b.write(outputPath(pages[lang].URL), w.out.Bytes())
+		entries := skillEntries(pages[lang], r.View, s.Companions(w.md[lang], lang)) // searchsite.go
 		b.mu.Lock()
-		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: r.Anchors}
+		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: r.Anchors, search: entries}
 		b.mu.Unlock()
 	}
 	b.pairs = append(b.pairs, pr)

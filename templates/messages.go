@@ -1,5 +1,7 @@
 package templates
 
+import "encoding/json"
+
 // Messages holds every user-interface string of one site language: the
 // chrome of the layout, table headers and the words the generator uses to
 // describe JSON types. Both languages are built by [messages] from one list
@@ -76,6 +78,23 @@ type GlossaryMessages struct {
 // ones it shows from data attributes.
 type SearchMessages struct {
 	Label, Placeholder, Shortcut, Results, NoResults, Loading, Offline, Count string
+
+	// Results' labels and help, which the script reads as one JSON value (UI)
+	Kinds    map[string]string // what a code entry is, by search.Doc.Kind
+	Help     string            // under "no results"
+	Try      string            // before the index's words nearest to the query's
+	Glossary string            // the link to the glossary
+}
+
+// UI returns the labels and help of the results as the script reads them.
+func (m SearchMessages) UI() string {
+	b, _ := json.Marshal(struct {
+		Kinds    map[string]string `json:"kinds"`
+		Help     string            `json:"help"`
+		Try      string            `json:"try"`
+		Glossary string            `json:"glossary"`
+	}{m.Kinds, m.Help, m.Try, m.Glossary})
+	return string(b)
 }
 
 // SkillMessages are the strings of the skill pages and the skills index.
@@ -328,6 +347,15 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Loading:     t("Loading the search index…", "正在加载搜索索引…"),
 			Offline:     t("The search index could not be loaded.", "搜索索引加载失败。"),
 			Count:       t("{n} result(s). Use the arrow keys to choose, Enter to open.", "共 {n} 条结果，用方向键选择，按回车打开。"),
+			Kinds: map[string]string{
+				"row":   t("Reference table", "参考表格"),
+				"code":  t("Finding code", "检查结果代码"),
+				"skill": t("Agent skill", "智能体技能"),
+				"file":  t("Skill file", "技能附带文件"),
+			},
+			Help:     t("Check the spelling, use fewer words, or look the term up in the glossary.", "请检查拼写、少用几个词，或到术语表里查一查对应的说法。"),
+			Try:      t("Did you mean:", "你要找的是不是："),
+			Glossary: t("Open the glossary", "打开术语表"),
 		},
 
 		Nav: NavMessages{

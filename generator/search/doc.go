@@ -1,22 +1,30 @@
 // Package search owns the site search of the portal: how text becomes
 // tokens, what one entry of the index holds, how a query is segmented,
-// expanded through the glossary and ranked, and how the sections of a
-// rendered page are read back out of its HTML.
+// expanded through the glossary, the synonyms and the vocabulary, and
+// ranked, and how the sections of a rendered page (or of a skill's cell)
+// are read back out of its HTML.
 //
 // The generator builds one [Index] per site language at gen build time and
 // publishes it as JSON under a content-hashed name; the browser script
 // (templates/assets/search.js) tokenises and ranks exactly as this package
-// does, so the Go tests that run the question set over the built index
-// judge what readers get.
+// does, so the Go tests that run the question sets over the built index
+// judge what readers get (the e2e tests hold the script to this package
+// on the same index).
 //
 // # Entries
 //
 // An entry ([Doc]) is one thing a result can point at: a section of a page
 // (an h2 or h3 and the text up to the next one; the text before the first
-// h2 is the page itself) or a row of a protocol table (a field, an enum
-// value, a codebook entry, a tier limit, a finding code). Entries have a
-// URL with the fragment of their anchor, the page title, a heading, names
-// (protocol identifiers, ids, labels in both languages) and body text.
+// h2 is the page itself), a row of a protocol table (a field, an enum
+// value, a codebook entry, a tier limit; each cell after its column's
+// header, so that "free stages" reaches the Free column; the section that
+// holds the table leaves the row's text to the row), a finding code, a
+// section of an agent skill (the side in the index's language, with the
+// other side's heading as a name) or of a file that comes with a skill.
+// Entries have a URL with the fragment of their anchor, the page title, a
+// heading, names (protocol identifiers, ids, labels in both languages),
+// body text, and for code entries a kind and the section they sit in,
+// which the results show. Entries come in page order, which breaks ties.
 //
 // # Tokens
 //
@@ -26,20 +34,37 @@
 // dot-separated segments, and each part between joiners; plain English
 // words lose a plural "s" ("limits" is "limit"). A run of Han characters
 // yields every character (for one-character queries) and every pair of
-// neighbouring characters (bigrams). A query is cut the same way, except
-// that a Han run of two or more characters yields only its bigrams, and
-// common question words (what, how, 什么, 如何, ...) are dropped.
+// neighbouring characters (bigrams).
+//
+// # Queries
+//
+// A query is cut into groups, each of which an entry should match. A word
+// is a group (a compound's parts are alternatives at half weight); common
+// question words (what, how, ...) are dropped. A Han run is cut at
+// particles and question words (的, 什么, 可以, 几个, ...), then into the
+// longest words of the index's word list (glossary and synonym terms,
+// Han runs of up to four characters in headings and names): a word is one
+// group that needs all its bigrams. What no word covers gives a group per
+// bigram the index holds (a pair no entry holds spans two words and is no
+// required term), or the character alone when it is the whole run.
+//
+// A group also accepts: a glossary term's equivalent in the other
+// language and a synonym's target ([Synonyms], one way), at half weight;
+// for a word the index lacks, the words it begins while it is the last
+// word being typed, or else the vocabulary's words one edit away (two for
+// words of eight letters or more; ASCII words and identifiers only),
+// below exact matches.
 //
 // # Ranking
 //
-// Each query token forms a group with its glossary equivalents in the other
-// language ([Glossary.Expand]); the last token, while it is being typed,
-// also matches the words it begins. An entry scores, per group, the best
-// of idf(token) × weight, where the weight counts a match in the names 12,
-// in the heading 8, in the page title 2, and in the body the number of
-// occurrences up to 3. The sum is multiplied by the square of the share of
-// groups matched, so entries that match the whole question beat entries
-// that mention one word often. A glossary equivalent counts half, so a
-// term's own language wins over its translation. Entries sharing a URL (a
-// finding code and the section that explains it) give one result.
+// An entry scores, per group, the best of its alternatives: the mean over
+// the alternative's tokens of idf × (body count up to 3 + field weight ×
+// idf/maxIDF), where the field weight counts a match in the names 12, in
+// the heading 8 and in the page title 2, so that a field's boost shrinks
+// for a word most entries have ("code" in "exit code 2"). The sum is
+// multiplied by the square of the share of the query matched, each group
+// counting its idf, so that entries matching the rare words of the
+// question beat entries that mention a common one often. Ties keep the
+// index's order. Entries sharing a URL (a finding code and the row that
+// explains it) give one result.
 package search

@@ -20,7 +20,7 @@ func AppendDoc(dst []byte, d Doc) []byte {
 	dst = appendString(dst, d.Title)
 	for _, f := range [...]struct {
 		key, val string
-	}{{`,"h":`, d.Heading}, {`,"n":`, d.Names}, {`,"x":`, d.Text}} {
+	}{{`,"h":`, d.Heading}, {`,"n":`, d.Names}, {`,"x":`, d.Text}, {`,"k":`, d.Kind}, {`,"s":`, d.Section}} {
 		if f.val != "" {
 			dst = append(dst, f.key...)
 			dst = appendString(dst, f.val)
@@ -30,16 +30,23 @@ func AppendDoc(dst []byte, d Doc) []byte {
 }
 
 // IndexPieces returns the JSON of an Index of language lang with the given
-// glossary, as pieces whose concatenation is the index (so that it can be
+// glossary and synonyms, as pieces whose concatenation is the index (so that it can be
 // written out without a joined copy of every entry), whose entries are the
 // concatenation of parts, each part one or more entries encoded by
 // AppendDoc and separated by commas; empty parts are skipped. The pieces
 // join to what Index.Marshal returns for the same entries (an index without
 // entries has "docs":[]; Marshal writes null for a nil Docs).
-func IndexPieces(lang string, glossary [][2]string, parts ...[]byte) ([][]byte, error) {
+func IndexPieces(lang string, glossary, synonyms [][2]string, parts ...[]byte) ([][]byte, error) {
 	g, err := json.Marshal(glossary)
 	if err != nil {
 		return nil, err
+	}
+	if len(synonyms) > 0 {
+		syn, err := json.Marshal(synonyms)
+		if err != nil {
+			return nil, err
+		}
+		g = append(append(g, `,"synonyms":`...), syn...)
 	}
 	pieces := make([][]byte, 0, 2*len(parts)+2)
 	pieces = append(pieces, appendString([]byte(`{"lang":`), lang), []byte(`,"docs":[`))

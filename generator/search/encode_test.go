@@ -22,7 +22,7 @@ var encodeCases = []string{
 func TestAppendDocIsJSON(t *testing.T) {
 	var docs []Doc
 	for _, s := range encodeCases {
-		docs = append(docs, Doc{URL: "/a/#" + s, Title: s, Heading: s, Names: s, Text: s}, Doc{URL: s, Title: s})
+		docs = append(docs, Doc{URL: "/a/#" + s, Title: s, Heading: s, Names: s, Text: s, Kind: s, Section: s}, Doc{URL: s, Title: s})
 	}
 	for _, d := range docs {
 		want, _ := json.Marshal(d)
@@ -42,21 +42,23 @@ func TestAppendDocIsJSON(t *testing.T) {
 		*p = AppendDoc(*p, d)
 	}
 	for _, gloss := range [][][2]string{nil, {{"tier", "等级"}, {"<x>", "&"}}} {
-		want, _ := (&Index{Lang: "zh-CN", Docs: docs, Glossary: gloss}).Marshal()
-		got, err := joinedIndex("zh-CN", gloss, nil, a, nil, b)
-		if err != nil || !bytes.Equal(got, want) {
-			t.Errorf("IndexPieces: %v\n got %s\nwant %s", err, got, want)
+		for _, syn := range [][][2]string{nil, {{"最多", "上限"}, {"price", "<points>"}}} {
+			want, _ := (&Index{Lang: "zh-CN", Docs: docs, Glossary: gloss, Synonyms: syn}).Marshal()
+			got, err := joinedIndex("zh-CN", gloss, syn, nil, a, nil, b)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Errorf("IndexPieces: %v\n got %s\nwant %s", err, got, want)
+			}
 		}
 	}
 	want, _ := (&Index{Lang: "en", Docs: []Doc{}}).Marshal()
-	if got, _ := joinedIndex("en", nil); !bytes.Equal(got, want) {
+	if got, _ := joinedIndex("en", nil, nil); !bytes.Equal(got, want) {
 		t.Errorf("IndexPieces without entries: got %s, want %s", got, want)
 	}
 }
 
 // joinedIndex is the index IndexPieces makes, joined as the build writes it.
-func joinedIndex(lang string, glossary [][2]string, parts ...[]byte) ([]byte, error) {
-	pieces, err := IndexPieces(lang, glossary, parts...)
+func joinedIndex(lang string, glossary, synonyms [][2]string, parts ...[]byte) ([]byte, error) {
+	pieces, err := IndexPieces(lang, glossary, synonyms, parts...)
 	return bytes.Join(pieces, nil), err
 }
 

@@ -16,6 +16,7 @@ type Section struct {
 	ID      string
 	Heading string
 	Text    string
+	Rows    []string // ids of the table rows in it, which are entries of their own (rowEntry)
 }
 
 // skipped reports the elements whose text is not prose: code, the
@@ -27,6 +28,11 @@ func skipped(a atom.Atom) bool {
 	}
 	return false
 }
+
+// rowEntry reports a table row with an id: a row of a generated protocol
+// table, which is an entry of its own (its text would only double the
+// section's, and the index's size).
+func rowEntry(a atom.Atom, id []byte) bool { return a == atom.Tr && len(id) > 0 }
 
 // skippedClass are classes of elements left out for the same reasons.
 var skippedClass = []string{"bundle", "anchor", "copy-status", "visually-hidden", "validator-tool", "toc"}
@@ -83,7 +89,10 @@ func Sections(page []byte) []Section {
 			}
 			depth++
 			switch {
-			case skip > 0 || skipped(t.atom) || hasClass(t.class, skippedClass) || t.atom == atom.H1:
+			case skip > 0 || skipped(t.atom) || hasClass(t.class, skippedClass) || t.atom == atom.H1 || rowEntry(t.atom, t.id):
+				if skip == 0 && rowEntry(t.atom, t.id) {
+					cur.Rows = append(cur.Rows, string(t.id))
+				}
 				skip++
 			case (t.atom == atom.H2 || t.atom == atom.H3) && len(t.id) > 0:
 				flush()

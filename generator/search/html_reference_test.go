@@ -60,7 +60,10 @@ func sectionsReference(page []byte) []Section {
 				continue
 			}
 			stackTag = append(stackTag, a)
-			if skip > 0 || skipped(a) || hasClass([]byte(tok.class), skippedClass) {
+			if skip > 0 || skipped(a) || hasClass([]byte(tok.class), skippedClass) || rowEntry(a, []byte(tok.id)) {
+				if skip == 0 && rowEntry(a, []byte(tok.id)) {
+					cur.Rows = append(cur.Rows, tok.id)
+				}
 				skip++
 				continue
 			}

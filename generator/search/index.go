@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -17,32 +18,42 @@ type Doc struct {
 	Heading string `json:"h,omitempty"` // the section heading or the protocol name; empty for a page's intro
 	Names   string `json:"n,omitempty"` // identifiers, ids and labels, space-separated
 	Text    string `json:"x,omitempty"` // the body text, for matching and the snippet
+	Kind    string `json:"k,omitempty"` // what a code entry is (a field, a finding code, a skill file), for the result's label
+	Section string `json:"s,omitempty"` // for a table row, the heading of the section that holds it: shown, not matched
 }
 
 // Index is the search index of one site language.
 type Index struct {
 	Lang     string      `json:"lang"`
 	Docs     []Doc       `json:"docs"`
-	Glossary [][2]string `json:"glossary"` // English and Chinese term pairs
+	Glossary [][2]string `json:"glossary"`           // English and Chinese term pairs
+	Synonyms [][2]string `json:"synonyms,omitempty"` // a reader's word and a word of the pages it also means, one way
 
 	postings map[string][]posting
-	vocab    []string // sorted tokens, for prefix matching
+	vocab    []string        // sorted tokens (in UTF-16 order, as the script sorts), for prefix and typo matching
+	words    map[string]bool // Chinese words the query segmentation prefers
+	maxWord  int             // the longest of them, in characters
+	maxIDF   float64
 }
 
 type posting struct {
-	doc    int
-	weight float64
+	doc         int
+	body, field float64
 }
 
-// Field weights of a match; see the package doc.
+// Weights of a match; see the package doc.
 const (
 	namesWeight   = 12
 	headingWeight = 8
 	titleWeight   = 2
 	maxBodyCount  = 3
 	prefixWeight  = 0.6
+	typoWeight    = 0.4
 	glossWeight   = 0.5
+	partWeight    = 0.5
 	maxPrefix     = 20
+	maxTypos      = 5
+	maxHanWord    = 4 // longest heading or name run taken as a word
 )
 
 // Marshal returns the index as JSON.
@@ -57,32 +68,87 @@ func Unmarshal(data []byte) (*Index, error) {
 	return &ix, nil
 }
 
-// prepare builds the postings on first use, as the browser does on load.
+// prepare builds the postings and the word list on first use, as the
+// browser does on load.
 func (ix *Index) prepare() {
 	if ix.postings != nil {
 		return
 	}
 	ix.postings = map[string][]posting{}
+	ix.words = map[string]bool{}
 	for i, d := range ix.Docs {
-		w := map[string]float64{}
-		body := map[string]int{}
+		body := map[string]float64{}
 		for _, t := range Tokens(d.Text) {
-			body[t]++
+			body[t] = min(body[t]+1, maxBodyCount)
 		}
-		for t, n := range body {
-			w[t] += float64(min(n, maxBodyCount))
+		field := map[string]float64{}
+		addOnce(field, Tokens(d.Title), titleWeight)
+		addOnce(field, Tokens(d.Heading), headingWeight)
+		addOnce(field, Tokens(d.Names), namesWeight)
+		for t, v := range body {
+			ix.postings[t] = append(ix.postings[t], posting{i, v, field[t]})
 		}
-		addOnce(w, Tokens(d.Title), titleWeight)
-		addOnce(w, Tokens(d.Heading), headingWeight)
-		addOnce(w, Tokens(d.Names), namesWeight)
-		for t, v := range w {
-			ix.postings[t] = append(ix.postings[t], posting{i, v})
+		for t, v := range field {
+			if body[t] == 0 {
+				ix.postings[t] = append(ix.postings[t], posting{i, 0, v})
+			}
 		}
+		ix.addWords(d.Heading, maxHanWord)
+		ix.addWords(d.Names, maxHanWord)
+	}
+	for _, p := range append(slices.Clone(ix.Glossary), ix.Synonyms...) {
+		ix.addWords(p[0], 0)
+		ix.addWords(p[1], 0)
 	}
 	for t := range ix.postings {
 		ix.vocab = append(ix.vocab, t)
 	}
-	slices.Sort(ix.vocab)
+	slices.SortFunc(ix.vocab, compareUTF16)
+	ix.maxIDF = math.Log(1 + float64(len(ix.Docs)))
+}
+
+// addWords adds the Han runs of text of two characters or more (and at
+// most limit, when limit > 0) to the segmentation's words.
+func (ix *Index) addWords(text string, limit int) {
+	scan(text, func(kind runKind, run []rune) {
+		if kind == hanRun && len(run) >= 2 && (limit == 0 || len(run) <= limit) && !hasStop(run) {
+			ix.words[string(run)] = true
+			ix.maxWord = max(ix.maxWord, len(run))
+		}
+	})
+}
+
+// hasStop reports a run holding a character that cuts queries (hanStops).
+func hasStop(run []rune) bool {
+	for _, r := range run {
+		if hanStops[string(r)] {
+			return true
+		}
+	}
+	return false
+}
+
+// compareUTF16 orders strings as JavaScript's sort does, by UTF-16 code
+// units, so that both sides list prefix and typo matches alike.
+func compareUTF16(a, b string) int {
+	for a != "" && b != "" {
+		ra, na := utf8.DecodeRuneInString(a)
+		rb, nb := utf8.DecodeRuneInString(b)
+		if ra != rb {
+			return cmp.Compare(unit(ra), unit(rb))
+		}
+		a, b = a[na:], b[nb:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// unit is the first UTF-16 code unit of r.
+func unit(r rune) rune {
+	if r >= 0x10000 {
+		r1, _ := utf16.EncodeRune(r)
+		return r1
+	}
+	return r
 }
 
 func addOnce(w map[string]float64, tokens []string, weight float64) {
@@ -103,47 +169,143 @@ type Result struct {
 	Terms []string // the index tokens that matched, for marking the snippet
 }
 
-// alt is one token a group accepts, with the weight of the query's use of it.
+// alt is one way of matching a group: every one of its tokens (a Chinese
+// word is its bigrams), with the weight of the query's use of it.
 type alt struct {
-	token string
-	w     float64
+	tokens []string
+	w      float64
 }
 
-// groups segments the query and expands each group through the glossary
-// and, for the last word being typed, through the words it begins.
-func (ix *Index) groups(q string) [][]alt {
-	runs := queryRuns(q)
-	var gs [][]alt
+// group is one required part of the query: a word, a Chinese word or a
+// bigram of characters that are no word the index knows.
+type group struct {
+	key  string // the word as the query wrote it (stemmed), for the glossary and synonyms
+	alts []alt
+}
+
+// groups segments the query and expands each group through the glossary,
+// the synonyms, and, for a word missing from the index, the words it
+// begins (while it is being typed) or the words one or two edits away.
+func (ix *Index) groups(q string) []group {
+	runs := ix.queryRuns(q)
+	var gs []group
 	for ri, r := range runs {
-		typing := ri == len(runs)-1 && r.word && !strings.HasSuffix(q, " ")
 		if !r.word {
-			for _, t := range r.tokens {
-				gs = append(gs, []alt{{t, 1}})
-			}
+			gs = append(gs, group{r.key, []alt{{r.tokens, 1}}})
 			continue
 		}
 		// a word is one group: a compound's whole first, its parts as alternatives
 		whole := r.tokens[len(r.tokens)-1]
-		g := []alt{{whole, 1}}
+		g := group{whole, []alt{{[]string{whole}, 1}}}
 		for _, p := range r.tokens[:len(r.tokens)-1] {
-			g = append(g, alt{p, 0.5})
+			g.alts = append(g.alts, alt{[]string{p}, partWeight})
 		}
-		if typing && len(ix.postings[whole]) == 0 && utf8.RuneCountInString(whole) >= 2 {
-			g = append(g, ix.prefixed(whole)...)
+		if len(ix.postings[whole]) == 0 {
+			typing := ri == len(runs)-1 && !strings.HasSuffix(q, " ")
+			var more []alt
+			if typing && utf8.RuneCountInString(whole) >= 2 {
+				more = ix.prefixed(whole)
+			}
+			if len(more) == 0 {
+				more = ix.typos(r.raw)
+			}
+			g.alts = append(g.alts, more...)
 		}
 		gs = append(gs, g)
 	}
-	return expand(gs, ix.Glossary, q)
+	gs = expand(gs, ix.Glossary, true, glossWeight, ix)
+	return expand(gs, ix.Synonyms, false, glossWeight, ix)
 }
 
 // prefixed returns up to maxPrefix tokens that begin with t.
 func (ix *Index) prefixed(t string) []alt {
 	var out []alt
-	i, _ := slices.BinarySearch(ix.vocab, t)
+	i, _ := slices.BinarySearchFunc(ix.vocab, t, compareUTF16)
 	for ; i < len(ix.vocab) && strings.HasPrefix(ix.vocab[i], t) && len(out) < maxPrefix; i++ {
-		out = append(out, alt{ix.vocab[i], prefixWeight})
+		out = append(out, alt{[]string{ix.vocab[i]}, prefixWeight})
 	}
 	return out
+}
+
+// typos returns up to maxTypos tokens of the vocabulary within one edit
+// of w (two for words of eight letters or more), nearest first: only for
+// ASCII words and identifiers of four letters or more, not numbers.
+func (ix *Index) typos(w string) []alt {
+	n := len(w)
+	if n < 4 || !typoCandidate(w) {
+		return nil
+	}
+	maxD := 1
+	if n >= 8 {
+		maxD = 2
+	}
+	type cand struct {
+		t string
+		d int
+	}
+	var cs []cand
+	for _, t := range ix.vocab {
+		if len(t) < n-maxD || len(t) > n+maxD || !typoCandidate(t) {
+			continue
+		}
+		if d := editDistance(w, t, maxD); d <= maxD {
+			cs = append(cs, cand{t, d})
+		}
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.d, b.d) })
+	var out []alt
+	for _, c := range cs[:min(len(cs), maxTypos)] {
+		out = append(out, alt{[]string{c.t}, typoWeight})
+	}
+	return out
+}
+
+// typoCandidate reports an ASCII word or identifier with a letter in it.
+func typoCandidate(w string) bool {
+	letter := false
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			letter = true
+		case c >= '0' && c <= '9' || isJoiner(rune(c)):
+		default:
+			return false
+		}
+	}
+	return letter
+}
+
+// editDistance is the optimal string alignment distance of two ASCII
+// strings (insertions, deletions, substitutions and swaps of neighbours
+// cost one), or maxD+1 once it must exceed maxD.
+func editDistance(a, b string, maxD int) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := cur[0]
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			best = min(best, cur[j])
+		}
+		if best > maxD {
+			return maxD + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
 }
 
 // Search returns up to limit entries ranked for the query.
@@ -157,30 +319,23 @@ func (ix *Index) Search(q string, limit int) []Result {
 	type acc struct {
 		best    []float64 // per group
 		terms   []string
-		matched int
+		matched float64 // the weights of the groups matched
 	}
 	accs := map[int]*acc{}
+	weights, total := ix.groupWeights(gs, n)
 	for gi, g := range gs {
-		for _, a := range g {
-			ps := ix.postings[a.token]
-			if len(ps) == 0 {
-				continue
-			}
-			idf := math.Log(1 + n/float64(len(ps)))
-			for _, p := range ps {
-				s := accs[p.doc]
+		for _, a := range g.alts {
+			for d, v := range ix.match(a, n) {
+				s := accs[d]
 				if s == nil {
 					s = &acc{best: make([]float64, len(gs))}
-					accs[p.doc] = s
+					accs[d] = s
 				}
-				v := a.w * idf * p.weight
 				if s.best[gi] == 0 {
-					s.matched++
+					s.matched += weights[gi]
 				}
-				if v > s.best[gi] {
-					s.best[gi] = v
-				}
-				s.terms = append(s.terms, a.token)
+				s.best[gi] = max(s.best[gi], v)
+				s.terms = append(s.terms, a.tokens...)
 			}
 		}
 	}
@@ -190,7 +345,7 @@ func (ix *Index) Search(q string, limit int) []Result {
 		for _, v := range s.best {
 			sum += v
 		}
-		cov := float64(s.matched) / float64(len(gs))
+		cov := s.matched / total
 		out = append(out, Result{Index: d, Doc: &ix.Docs[d], Score: math.Round(sum*cov*cov*1e6) / 1e6, Terms: s.terms})
 	}
 	slices.SortFunc(out, func(a, b Result) int {
@@ -207,3 +362,66 @@ func (ix *Index) Search(q string, limit int) []Result {
 	}
 	return kept
 }
+
+// groupWeights returns what each group counts for in the share of the
+// query an entry matches, and their sum: the idf of the first of its
+// alternatives the index holds (the mean over a Chinese word's bigrams),
+// so that missing a word most entries have costs little; a group the
+// index holds nothing of counts as the rarest word.
+func (ix *Index) groupWeights(gs []group, n float64) ([]float64, float64) {
+	ws := make([]float64, len(gs))
+	total := 0.0
+	for gi, g := range gs {
+		ws[gi] = ix.maxIDF
+	alts:
+		for _, a := range g.alts {
+			sum := 0.0
+			for _, t := range a.tokens {
+				if len(ix.postings[t]) == 0 {
+					continue alts
+				}
+				sum += math.Log(1 + n/float64(len(ix.postings[t])))
+			}
+			ws[gi] = sum / float64(len(a.tokens))
+			break
+		}
+		total += ws[gi]
+	}
+	return ws, total
+}
+
+// match scores the entries that hold every token of a: the mean over its
+// tokens (a Chinese word's bigrams count as one word) of idf × (body
+// count + field weight × idf/maxIDF), so that a field's boost shrinks for
+// a word most entries have.
+func (ix *Index) match(a alt, n float64) map[int]float64 {
+	sums, counts := map[int]float64{}, map[int]int{}
+	for _, t := range a.tokens {
+		ps := ix.postings[t]
+		if len(ps) == 0 {
+			return nil
+		}
+		idf := math.Log(1 + n/float64(len(ps)))
+		r := idf / ix.maxIDF
+		k := a.w / float64(len(a.tokens))
+		for _, p := range ps {
+			sums[p.doc] += k * idf * (p.body + p.field*r)
+			counts[p.doc]++
+		}
+	}
+	for d, c := range counts {
+		if c < len(a.tokens) {
+			delete(sums, d)
+		}
+	}
+	return sums
+}
+
+// The kinds of entry that are not a page's prose section ([Doc.Kind]);
+// the results label them so that a reader knows what a code is.
+const (
+	KindRow   = "row"   // a row of a protocol table: a field, an enum value, a codebook entry, a limit
+	KindCode  = "code"  // a finding code of the validator
+	KindSkill = "skill" // a section of an agent skill
+	KindFile  = "file"  // a section of a file that comes with a skill
+)

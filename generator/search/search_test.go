@@ -33,7 +33,7 @@ func TestTokens(t *testing.T) {
 			ix := &Index{}
 			ix.prepare()
 			for _, g := range ix.groups(in + " ") {
-				got = append(got, g[0].token)
+				got = append(got, g.key)
 			}
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
@@ -106,11 +106,11 @@ func TestGlossaryExpand(t *testing.T) {
 	}{
 		{"fiat ", []string{"fiat", "法币"}},
 		{"积分 ", []string{"积分", "point"}},
-		{"tier ", []string{"tier", "会员", "员等", "等级"}},
+		{"tier ", []string{"tier", "会员+员等+等级"}},
 	} {
 		var got []string
-		for _, a := range ix.groups(tt.q)[0] {
-			got = append(got, a.token)
+		for _, a := range ix.groups(tt.q)[0].alts {
+			got = append(got, strings.Join(a.tokens, "+"))
 		}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("groups(%q)[0] (-want +got):\n%s", tt.q, diff)
@@ -121,10 +121,53 @@ func TestGlossaryExpand(t *testing.T) {
 func TestSections(t *testing.T) {
 	page := `<html><body><nav>menu</nav><main id="main"><h1>Title</h1><p>Intro <em>text</em>.</p>
 <h2 id="a">First <a class="anchor" href="#a">#</a></h2><p>Alpha</p><pre><code>skip me</code></pre>
-<table><tr><td>cell</td><td>two</td></tr></table><h3 id="b">Second</h3><p>中文<code>x</code>内容</p></main><footer>f</footer></body></html>`
+<table><tr><td>cell</td><td>two</td></tr><tr id="r"><td>row entry</td></tr></table><h3 id="b">Second</h3><p>中文<code>x</code>内容</p></main><footer>f</footer></body></html>`
 	got := Sections([]byte(page))
-	want := []Section{{Text: "Intro text."}, {ID: "a", Heading: "First", Text: "Alpha cell two"}, {ID: "b", Heading: "Second", Text: "中文x内容"}}
+	want := []Section{{Text: "Intro text."}, {ID: "a", Heading: "First", Text: "Alpha cell two", Rows: []string{"r"}}, {ID: "b", Heading: "Second", Text: "中文x内容"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Sections (-want +got):\n%s", diff)
+	}
+}
+
+// TestSeen holds the ranking to what issue 23 saw go wrong: typos found
+// nothing, same-language synonyms were missing, a Chinese query required
+// pairs across word boundaries, and a common word's field boost swamped
+// a rare word.
+func TestSeen(t *testing.T) {
+	ix := Index{
+		Lang:     "zh-CN",
+		Glossary: [][2]string{{"tier", "会员等级"}},
+		Synonyms: [][2]string{{"price", "points"}, {"收费", "积分"}, {"免费用户", "免费版"}, {"最多", "上限"}},
+		Docs: []Doc{
+			{URL: "/a/#orchestrator", Heading: "stage_type.orchestrator", Names: "orchestrator", Text: "Splits the work."},
+			{URL: "/a/#points", Heading: "Platform points", Text: "Points are the platform's currency."},
+			{URL: "/a/#jf", Heading: "平台积分", Text: "积分是平台的奖励单位。"},
+			{URL: "/a/#limit", Heading: "tier_limits.stages.length", Names: "阶段数上限", Text: "限制: 阶段数上限 免费版: 5 Pro: 10"},
+			{URL: "/a/#users", Heading: "用户", Text: "免费试用户的说明，阶段最多。"},
+			{URL: "/a/#code1", Heading: "industry_code", Names: "industry_code code", Text: "code"},
+			{URL: "/a/#code2", Heading: "error code", Names: "code", Text: "code"},
+			{URL: "/a/#code3", Heading: "code", Names: "code", Text: "code"},
+			{URL: "/a/#exit", Heading: "Validate on the command line", Text: "The command exits with 2 when the file cannot be read."},
+			{URL: "/a/#video", Heading: "video_conference_software_name", Text: "视频会议工具，例如 Zoom。"},
+			{URL: "/a/#other", Heading: "其他", Text: "软件 视频 会议"},
+		},
+	}
+	for _, tt := range []struct{ q, want string }{
+		{"orchestator", "/a/#orchestrator"},  // a typo, one edit away
+		{"orchestator ", "/a/#orchestrator"}, // and when the word is done
+		{"price", "/a/#points"},              // a synonym in the same language
+		{"收费", "/a/#jf"},                     // in Chinese too
+		{"免费用户最多几个阶段", "/a/#limit"},          // synonyms, and no pair across word boundaries (户最)
+		{"exit code 2", "/a/#exit"},          // the common word "code" in many names does not win
+		{"视频会议软件", "/a/#video"},              // 议软 spans two words and is no required term
+	} {
+		res := ix.Search(tt.q, 5)
+		var got []string
+		for _, r := range res {
+			got = append(got, r.Doc.URL)
+		}
+		if len(got) == 0 || got[0] != tt.want {
+			t.Errorf("Search(%q) = %q; want %q first", tt.q, got, tt.want)
+		}
 	}
 }

@@ -24,17 +24,24 @@ func Tokens(text string) []string {
 	return out
 }
 
-// queryRun is one run of a query: its tokens and whether it is a word
-// (for prefix matching while typing).
+// queryRun is one run of a query: its tokens (all of which a match
+// needs), whether it is a word (for prefix and typo matching), the key the
+// glossary and synonyms know it by, and, for a word, its text unstemmed.
 type queryRun struct {
-	tokens []string
-	word   bool
+	tokens   []string
+	word     bool
+	key, raw string
 }
 
-// queryRuns segments a query like [Tokens], except that a Han run of two
-// or more characters gives only its bigrams and stop words are dropped.
-// Each returned token starts a group in [Index.Search].
-func queryRuns(q string) []queryRun {
+// queryRuns segments a query. A word gives its tokens as [Tokens] does.
+// A run of Han characters is cut at question words and particles, then
+// into the longest words of the index's word list (glossary and synonym
+// terms, short Chinese headings and labels), each one run of its bigrams;
+// what no word covers gives a run per bigram the index holds (a pair it
+// lacks spans two words), and a lone character only when it is the
+// whole run.
+// Each returned run starts a group in [Index.Search].
+func (ix *Index) queryRuns(q string) []queryRun {
 	var out []queryRun
 	scan(q, func(kind runKind, run []rune) {
 		switch kind {
@@ -43,21 +50,70 @@ func queryRuns(q string) []queryRun {
 			if len(w) == 1 && stopWords[string(run)] {
 				return
 			}
-			out = append(out, queryRun{tokens: w, word: true})
+			out = append(out, queryRun{tokens: w, word: true, key: w[len(w)-1], raw: string(run)})
 		case hanRun:
-			for _, part := range splitHanStops(run) {
-				if len(part) == 1 {
-					out = append(out, queryRun{tokens: []string{string(part)}})
-					continue
-				}
-				var bi []string
-				for i := 0; i+1 < len(part); i++ {
-					bi = append(bi, string(part[i:i+2]))
-				}
-				out = append(out, queryRun{tokens: bi})
-			}
+			out = append(out, ix.segment(run)...)
 		}
 	})
+	return out
+}
+
+// segment cuts one Han run of a query (see [Index.queryRuns]).
+func (ix *Index) segment(run []rune) []queryRun {
+	var out []queryRun
+	var rest []rune // characters no word covers, since the last word
+	flush := func() {
+		if len(rest) == 1 && len(run) == 1 {
+			out = append(out, queryRun{tokens: []string{string(rest)}, key: string(rest)})
+		}
+		// a pair no entry holds spans two words: no group, unless the pairs all are
+		var bis []string
+		for i := 0; i+1 < len(rest); i++ {
+			if bi := string(rest[i : i+2]); len(ix.postings[bi]) > 0 {
+				bis = append(bis, bi)
+			}
+		}
+		if len(bis) == 0 && len(rest) >= 2 {
+			bis = bigrams(rest)
+		}
+		for _, bi := range bis {
+			out = append(out, queryRun{tokens: []string{bi}, key: bi})
+		}
+		rest = rest[:0]
+	}
+	for i := 0; i < len(run); {
+		l := min(max(ix.maxWord, maxHanStop), len(run)-i)
+		for ; l >= 2; l-- {
+			w := string(run[i : i+l])
+			if ix.words[w] || hanStopWords[w] {
+				break
+			}
+		}
+		switch {
+		case l >= 2:
+			flush()
+			if w := string(run[i : i+l]); !hanStopWords[w] {
+				out = append(out, queryRun{tokens: bigrams(run[i : i+l]), key: w})
+			}
+			i += l
+		case hanStops[string(run[i])]:
+			flush()
+			i++
+		default:
+			rest = append(rest, run[i])
+			i++
+		}
+	}
+	flush()
+	return out
+}
+
+// bigrams returns the pairs of neighbouring characters of a Han word.
+func bigrams(w []rune) []string {
+	out := make([]string, 0, len(w)-1)
+	for i := 0; i+1 < len(w); i++ {
+		out = append(out, string(w[i:i+2]))
+	}
 	return out
 }
 
@@ -169,28 +225,18 @@ func isASCIIWord(w string) bool {
 }
 
 // stopWords are English query words that carry no meaning for search.
-var stopWords = setOf("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about")
+var stopWords = setOf("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about there any")
 
 // hanStops are characters that cut a Chinese query into phrases: particles
 // and question words (的, 是, 吗, 什么, 怎么, 如何, ...).
-var hanStops = setOf("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请")
+var hanStops = setOf("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请 些")
 
-func splitHanStops(run []rune) [][]rune {
-	var out [][]rune
-	start := 0
-	for i, r := range run {
-		if hanStops[string(r)] {
-			if i > start {
-				out = append(out, run[start:i])
-			}
-			start = i + 1
-		}
-	}
-	if start < len(run) {
-		out = append(out, run[start:])
-	}
-	return out
-}
+// hanStopWords are words of Chinese questions that carry no meaning for
+// search; a query drops them as it drops hanStops.
+var hanStopWords = setOf("可以 能否 是否 几个 多少 需要 应该 一下 怎么办 怎样 为什么 哪些 有没有")
+
+// maxHanStop is the length of the longest of hanStopWords.
+const maxHanStop = 3
 
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}

@@ -7,37 +7,28 @@
   "use strict";
 
   // ---- tokens (generator/search/tokenize.go) ----
-  var HAN = /\p{Script=Han}/u, LETTER = /[\p{L}\p{Nd}]/u;
-  var STOP = set("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about");
-  var HAN_STOP = set("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请");
+  var HAN = /\p{Script=Han}/u;
+  // a run of Han characters, or of other letters and digits joined by _ . - (isWord and isJoiner in Go)
+  var RUN = /(\p{Script=Han}+)|((?:(?!\p{Script=Han})[\p{L}\p{Nd}])+(?:[_.-](?:(?!\p{Script=Han})[\p{L}\p{Nd}])+)*)/gu;
+  var STOP = set("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about there any");
+  var HAN_STOP = set("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请 些");
+  var HAN_STOP_WORDS = set("可以 能否 是否 几个 多少 需要 应该 一下 怎么办 怎样 为什么 哪些 有没有");
   function set(s) { var m = Object.create(null); s.split(" ").forEach(function (w) { m[w] = true; }); return m; }
-  function isHan(c) { return HAN.test(c); }
-  function isJoiner(c) { return c === "_" || c === "." || c === "-"; }
-  function isWord(c) {
-    var n = c.codePointAt(0);
-    if (n < 0x80) return (c >= "a" && c <= "z") || (c >= "0" && c <= "9");
-    return LETTER.test(c) && !isHan(c);
-  }
+  function isHan(c) { return c.charCodeAt(0) >= 0x2e80 && HAN.test(c); } // no Han character sits below U+2E80
+  // scan calls f("han", characters) or f("word", text) for every run of the
+  // lower-cased text, full-width ASCII folded; f must not scan in turn (RUN is shared)
   function scan(text, f) {
-    var rs = Array.from(text.toLowerCase()).map(function (c) {
-      var n = c.codePointAt(0);
-      return n >= 0xff01 && n <= 0xff5e ? String.fromCodePoint(n - 0xfee0).toLowerCase() : c;
-    });
-    for (var i = 0; i < rs.length;) {
-      var j = i;
-      if (isHan(rs[i])) {
-        while (j < rs.length && isHan(rs[j])) j++;
-        f("han", rs.slice(i, j));
-      } else if (isWord(rs[i])) {
-        while (j < rs.length && (isWord(rs[j]) || isJoiner(rs[j]) && j + 1 < rs.length && isWord(rs[j + 1]))) j++;
-        f("word", rs.slice(i, j));
-      } else j++;
-      i = Math.max(j, i + 1);
+    var s = text.toLowerCase();
+    if (/[\uff01-\uff5e]/.test(s)) s = s.replace(/[\uff01-\uff5e]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xfee0).toLowerCase(); });
+    RUN.lastIndex = 0;
+    for (var m; (m = RUN.exec(s));) {
+      if (m[1]) f("han", Array.from(m[1]));
+      else f("word", m[2]);
     }
   }
   function keepsS(w) { return /(ss|us|is|as)$/.test(w); }
   function stem(w) {
-    if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
+    if (w.length <= 3 || w.charCodeAt(w.length - 1) !== 115 || !/^[a-z]+$/.test(w)) return w; // only words ending in s change
     if (/ies$/.test(w) && w.length > 4) return w.slice(0, -3) + "y";
     if (/sses$/.test(w)) return w.slice(0, -2);
     if (/es$/.test(w) && keepsS(w.slice(0, -2))) return w.slice(0, -2);
@@ -45,8 +36,10 @@
     if (/s$/.test(w)) return w.slice(0, -1);
     return w;
   }
-  function wordTokens(run) {
-    var whole = run.join(""), parts = whole.split(/[_.-]+/).filter(Boolean), out = parts.map(stem);
+  var JOINER = /[_.-]/;
+  function wordTokens(whole) {
+    if (!JOINER.test(whole)) return [stem(whole)];
+    var parts = whole.split(/[_.-]+/).filter(Boolean), out = parts.map(stem);
     if (parts.length > 1) {
       var segs = whole.split(".");
       if (segs.length > 1) segs.forEach(function (s) { if (/[_-]/.test(s)) out.push(s); });
@@ -54,122 +47,231 @@
     }
     return out;
   }
-  function tokens(text) {
+  function bigrams(w) {
     var out = [];
-    scan(text, function (kind, run) {
-      if (kind === "word") { out.push.apply(out, wordTokens(run)); return; }
-      for (var i = 0; i < run.length; i++) {
-        out.push(run[i]);
-        if (i + 1 < run.length) out.push(run[i] + run[i + 1]);
-      }
-    });
+    for (var i = 0; i + 1 < w.length; i++) out.push(w[i] + w[i + 1]);
     return out;
   }
-  function queryRuns(q) {
+  function queryRuns(ix, q) {
     var out = [];
     scan(q, function (kind, run) {
       if (kind === "word") {
         var w = wordTokens(run);
-        if (w.length === 1 && STOP[run.join("")]) return;
-        out.push({ tokens: w, word: true });
+        if (w.length === 1 && STOP[run]) return;
+        out.push({ tokens: w, word: true, key: w[w.length - 1], raw: run });
         return;
       }
-      var parts = [], start = 0;
-      run.forEach(function (c, i) {
-        if (HAN_STOP[c]) { if (i > start) parts.push(run.slice(start, i)); start = i + 1; }
-      });
-      if (start < run.length) parts.push(run.slice(start));
-      parts.forEach(function (p) {
-        if (p.length === 1) { out.push({ tokens: [p[0]], word: false }); return; }
-        var bi = [];
-        for (var i = 0; i + 1 < p.length; i++) bi.push(p[i] + p[i + 1]);
-        out.push({ tokens: bi, word: false });
-      });
+      out.push.apply(out, segment(ix, run));
     });
+    return out;
+  }
+  // postings returns the flat postings of a token: doc, body count (at
+  // most 3), field weight, fields seen, four numbers per entry that holds
+  // it. Words are read when the index is prepared; the postings of Han
+  // characters and pairs (most of a Chinese index) are counted in the
+  // entries' text the first time a query needs them, which gives what
+  // tokenising every entry would (a Han pair lies inside one Han run).
+  function postings(ix, t) {
+    var ps = ix.postings.get(t);
+    if (ps === undefined && HAN.test(t)) ix.postings.set(t, ps = hanPostings(ix, t));
+    return ps;
+  }
+  function hanPostings(ix, t) {
+    var ps = [];
+    ix.docs.forEach(function (d, i) {
+      var body = 0, x = d.x || "";
+      for (var at = x.indexOf(t); at >= 0 && body < 3; at = x.indexOf(t, at + 1)) body++;
+      var field = ((d.t || "").indexOf(t) >= 0 ? 2 : 0) + ((d.h || "").indexOf(t) >= 0 ? 8 : 0) + ((d.n || "").indexOf(t) >= 0 ? 12 : 0);
+      if (body || field) ps.push(i, body, field, 0);
+    });
+    return ps;
+  }
+  function has(ix, t) { var ps = postings(ix, t); return !!(ps && ps.length); }
+  function segment(ix, run) {
+    var out = [], rest = [];
+    function flush() {
+      if (rest.length === 1 && run.length === 1) out.push({ tokens: [rest[0]], key: rest[0] });
+      var bis = [];
+      for (var i = 0; i + 1 < rest.length; i++) { var bi = rest[i] + rest[i + 1]; if (has(ix, bi)) bis.push(bi); }
+      if (!bis.length && rest.length >= 2) bis = bigrams(rest);
+      bis.forEach(function (bi) { out.push({ tokens: [bi], key: bi }); });
+      rest = [];
+    }
+    for (var i = 0; i < run.length;) {
+      var l = Math.min(Math.max(ix.maxWord, 3), run.length - i);
+      for (; l >= 2; l--) { var w = run.slice(i, i + l).join(""); if (ix.words.has(w) || HAN_STOP_WORDS[w]) break; }
+      if (l >= 2) {
+        flush();
+        var word = run.slice(i, i + l);
+        if (!HAN_STOP_WORDS[word.join("")]) out.push({ tokens: bigrams(word), key: word.join("") });
+        i += l;
+      } else if (HAN_STOP[run[i]]) { flush(); i++; }
+      else { rest.push(run[i]); i++; }
+    }
+    flush();
     return out;
   }
 
   // ---- index and ranking (generator/search/index.go) ----
   function prepare(ix) {
     ix.postings = new Map();
-    ix.docs.forEach(function (d, i) {
-      var w = new Map(), body = new Map();
-      tokens(d.x || "").forEach(function (t) { body.set(t, (body.get(t) || 0) + 1); });
-      body.forEach(function (n, t) { w.set(t, (w.get(t) || 0) + Math.min(n, 3)); });
-      [[d.t || "", 2], [d.h || "", 8], [d.n || "", 12]].forEach(function (f) {
-        var seen = new Set();
-        tokens(f[0]).forEach(function (t) { if (!seen.has(t)) { seen.add(t); w.set(t, (w.get(t) || 0) + f[1]); } });
+    ix.words = new Set();
+    ix.maxWord = 0;
+    function addWords(text, limit) {
+      scan(text || "", function (kind, run) {
+        if (kind === "han" && run.length >= 2 && (!limit || run.length <= limit) && !run.some(function (c) { return HAN_STOP[c]; })) {
+          ix.words.add(run.join(""));
+          ix.maxWord = Math.max(ix.maxWord, run.length);
+        }
       });
-      w.forEach(function (v, t) {
-        var ps = ix.postings.get(t);
-        if (!ps) ix.postings.set(t, ps = []);
-        ps.push([i, v]);
-      });
-    });
-    ix.vocab = Array.from(ix.postings.keys()).sort(byBytes);
+    }
+    var P = ix.postings;
+    function hit(t, i, weight, mark) { // see postings
+      var ps = P.get(t);
+      if (!ps) P.set(t, ps = []);
+      var k = ps.length - 4;
+      if (k < 0 || ps[k] !== i) { ps.push(i, 0, 0, 0); k = ps.length - 4; }
+      if (!mark) { if (ps[k + 1] < 3) ps[k + 1]++; }
+      else if (!(ps[k + 3] & mark)) { ps[k + 3] |= mark; ps[k + 2] += weight; }
+    }
+    var weight = 0, mark = 0, doc = 0;
+    function words(kind, run) {
+      if (kind !== "word") return;
+      if (!JOINER.test(run)) { hit(stem(run), doc, weight, mark); return; } // most words: no array
+      var ts = wordTokens(run);
+      for (var k = 0; k < ts.length; k++) hit(ts[k], doc, weight, mark);
+    }
+    for (var i = 0; i < ix.docs.length; i++) {
+      var d = ix.docs[i];
+      doc = i;
+      weight = 0; mark = 0; if (d.x) scan(d.x, words);
+      weight = 2; mark = 1; if (d.t) scan(d.t, words);
+      weight = 8; mark = 2; if (d.h) scan(d.h, words);
+      weight = 12; mark = 4; if (d.n) scan(d.n, words);
+      addWords(d.h, 4);
+      addWords(d.n, 4);
+    }
+    (ix.glossary || []).concat(ix.synonyms || []).forEach(function (p) { addWords(p[0], 0); addWords(p[1], 0); });
+    // UTF-16 order, as Go sorts it (compareUTF16); without Han tokens, which
+    // no word prefix or typo of an ASCII word can reach
+    ix.vocab = Array.from(ix.postings.keys()).sort();
+    ix.maxIDF = Math.log(1 + ix.docs.length);
     return ix;
-  }
-  var enc = new TextEncoder();
-  function byBytes(a, b) {
-    var x = enc.encode(a), y = enc.encode(b);
-    for (var i = 0; i < x.length && i < y.length; i++) if (x[i] !== y[i]) return x[i] - y[i];
-    return x.length - y.length;
   }
   function prefixed(ix, t) {
     var lo = 0, hi = ix.vocab.length, out = [];
-    while (lo < hi) { var m = (lo + hi) >> 1; if (byBytes(ix.vocab[m], t) < 0) lo = m + 1; else hi = m; }
-    for (var i = lo; i < ix.vocab.length && ix.vocab[i].indexOf(t) === 0 && out.length < 20; i++) out.push([ix.vocab[i], 0.6]);
+    while (lo < hi) { var m = (lo + hi) >> 1; if (ix.vocab[m] < t) lo = m + 1; else hi = m; }
+    for (var i = lo; i < ix.vocab.length && ix.vocab[i].indexOf(t) === 0 && out.length < 20; i++) out.push({ tokens: [ix.vocab[i]], w: 0.6 });
     return out;
   }
+  function typoCandidate(w) { return /^[a-z0-9_.-]+$/.test(w) && /[a-z]/.test(w); }
+  function editDistance(a, b, maxD) {
+    var prev2 = [], prev = [], cur = [], i, j;
+    for (j = 0; j <= b.length; j++) { prev[j] = j; prev2[j] = 0; cur[j] = 0; }
+    for (i = 1; i <= a.length; i++) {
+      cur[0] = i;
+      var best = i;
+      for (j = 1; j <= b.length; j++) {
+        var c = a[i - 1] === b[j - 1] ? 0 : 1;
+        cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + c);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) cur[j] = Math.min(cur[j], prev2[j - 2] + 1);
+        best = Math.min(best, cur[j]);
+      }
+      if (best > maxD) return maxD + 1;
+      var t = prev2; prev2 = prev; prev = cur; cur = t;
+    }
+    return prev[b.length];
+  }
+  function typos(ix, w) {
+    var n = w.length;
+    if (n < 4 || !typoCandidate(w)) return [];
+    var maxD = n >= 8 ? 2 : 1, cs = [];
+    ix.vocab.forEach(function (t) {
+      if (t.length < n - maxD || t.length > n + maxD || !typoCandidate(t)) return;
+      var d = editDistance(w, t, maxD);
+      if (d <= maxD) cs.push({ t: t, d: d, i: cs.length });
+    });
+    cs.sort(function (a, b) { return a.d - b.d || a.i - b.i; });
+    return cs.slice(0, 5).map(function (c) { return { tokens: [c.t], w: 0.4 }; });
+  }
   function groups(ix, q) {
-    var runs = queryRuns(q), gs = [];
+    var runs = queryRuns(ix, q), gs = [];
     runs.forEach(function (r, ri) {
-      if (!r.word) { r.tokens.forEach(function (t) { gs.push([[t, 1]]); }); return; }
-      var typing = ri === runs.length - 1 && !/ $/.test(q);
-      var whole = r.tokens[r.tokens.length - 1], g = [[whole, 1]];
-      r.tokens.slice(0, -1).forEach(function (p) { g.push([p, 0.5]); });
-      if (typing && !ix.postings.has(whole) && Array.from(whole).length >= 2) g.push.apply(g, prefixed(ix, whole));
+      if (!r.word) { gs.push({ key: r.key, alts: [{ tokens: r.tokens, w: 1 }] }); return; }
+      var whole = r.tokens[r.tokens.length - 1], g = { key: whole, alts: [{ tokens: [whole], w: 1 }] };
+      r.tokens.slice(0, -1).forEach(function (p) { g.alts.push({ tokens: [p], w: 0.5 }); });
+      if (!has(ix, whole)) {
+        var typing = ri === runs.length - 1 && !/ $/.test(q), more = [];
+        if (typing && Array.from(whole).length >= 2) more = prefixed(ix, whole);
+        if (!more.length) more = typos(ix, r.raw);
+        g.alts.push.apply(g.alts, more);
+      }
       gs.push(g);
     });
-    return expand(gs, ix.glossary || [], q);
+    expand(ix, gs, ix.glossary || [], true);
+    return expand(ix, gs, ix.synonyms || [], false);
   }
-  function expand(gs, pairs, q) {
+  function expand(ix, gs, pairs, both) {
     if (!gs.length) return gs;
-    var have = new Set(tokens(q));
-    function contains(term) {
-      return queryRuns(term).every(function (r) { return r.tokens.every(function (t) { return have.has(t); }); });
-    }
+    var have = new Set(gs.map(function (g) { return g.key; }));
     pairs.forEach(function (p) {
-      [0, 1].forEach(function (side) {
-        var runs = queryRuns(p[side]);
-        if (!runs.length) return;
-        var want = runs[0].word ? runs[0].tokens[runs[0].tokens.length - 1] : runs[0].tokens[0];
-        for (var gi = 0; gi < gs.length; gi++) {
-          if (gs[gi][0][0] === want && contains(p[side])) {
-            queryRuns(p[1 - side]).forEach(function (r) { r.tokens.forEach(function (t) { gs[gi].push([t, 0.5]); }); });
-            return;
-          }
-        }
-      });
+      for (var side = 0; side < 2; side++) {
+        if (side === 1 && !both) break;
+        var runs = queryRuns(ix, p[side]);
+        if (!runs.length || !runs.every(function (r) { return have.has(r.key); })) continue;
+        var gi = gs.findIndex(function (g) { return g.key === runs[0].key; });
+        if (gi < 0) continue;
+        var toks = [];
+        queryRuns(ix, p[1 - side]).forEach(function (r) { toks.push.apply(toks, r.tokens); });
+        if (toks.length) gs[gi].alts.push({ tokens: toks, w: 0.5 });
+      }
     });
     return gs;
+  }
+  function idf(ix, t) { return Math.log(1 + ix.docs.length / (postings(ix, t).length / 4)); }
+  function groupWeights(ix, gs) {
+    var total = 0, ws = gs.map(function (g) {
+      var w = ix.maxIDF;
+      for (var ai = 0; ai < g.alts.length; ai++) {
+        var a = g.alts[ai];
+        if (!a.tokens.every(function (t) { return has(ix, t); })) continue;
+        var sum = 0;
+        a.tokens.forEach(function (t) { sum += idf(ix, t); });
+        w = sum / a.tokens.length;
+        break;
+      }
+      total += w;
+      return w;
+    });
+    return { ws: ws, total: total };
+  }
+  function match(ix, a) {
+    var sums = new Map(), counts = new Map();
+    for (var ti = 0; ti < a.tokens.length; ti++) {
+      var t = a.tokens[ti];
+      if (!has(ix, t)) return new Map();
+      var f = idf(ix, t), r = f / ix.maxIDF, k = a.w / a.tokens.length;
+      var ps = postings(ix, t);
+      for (var j = 0; j < ps.length; j += 4) {
+        sums.set(ps[j], (sums.get(ps[j]) || 0) + k * f * (ps[j + 1] + ps[j + 2] * r));
+        counts.set(ps[j], (counts.get(ps[j]) || 0) + 1);
+      }
+    }
+    counts.forEach(function (c, d) { if (c < a.tokens.length) sums.delete(d); });
+    return sums;
   }
   function search(ix, q, limit) {
     var gs = groups(ix, q);
     if (!gs.length) return [];
-    var n = ix.docs.length, accs = new Map();
+    var accs = new Map(), gw = groupWeights(ix, gs);
     gs.forEach(function (g, gi) {
-      g.forEach(function (a) {
-        var ps = ix.postings.get(a[0]);
-        if (!ps) return;
-        var idf = Math.log(1 + n / ps.length);
-        ps.forEach(function (p) {
-          var s = accs.get(p[0]);
-          if (!s) accs.set(p[0], s = { best: gs.map(function () { return 0; }), terms: [], matched: 0 });
-          var v = a[1] * idf * p[1];
-          if (s.best[gi] === 0) s.matched++;
+      g.alts.forEach(function (a) {
+        match(ix, a).forEach(function (v, d) {
+          var s = accs.get(d);
+          if (!s) accs.set(d, s = { best: gs.map(function () { return 0; }), terms: [], matched: 0 });
+          if (s.best[gi] === 0) s.matched += gw.ws[gi];
           if (v > s.best[gi]) s.best[gi] = v;
-          s.terms.push(a[0]);
+          s.terms.push.apply(s.terms, a.tokens);
         });
       });
     });
@@ -177,7 +279,7 @@
     accs.forEach(function (s, d) {
       var sum = 0;
       s.best.forEach(function (v) { sum += v; });
-      var cov = s.matched / gs.length;
+      var cov = s.matched / gw.total;
       out.push({ index: d, doc: ix.docs[d], score: Math.round(sum * cov * cov * 1e6) / 1e6, terms: s.terms });
     });
     out.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
@@ -186,11 +288,12 @@
   }
 
   // ---- the combobox ----
-  var box, input, list, status, index, loading, active = -1, results = [];
+  var box, input, list, status, index, loading, active = -1, results = [], ui = {};
 
   function load() {
     if (index || loading) return loading;
     say(box.dataset.loading);
+    var started = performance.now();
     loading = fetch(box.dataset.manifest).then(function (r) {
       if (!r.ok) throw new Error(r.status);
       return r.json();
@@ -208,21 +311,44 @@
       if (!r.ok) throw new Error(r.status);
       return r.json();
     }).then(function (ix) {
+      var t0 = performance.now();
       index = prepare(ix);
+      var t1 = performance.now();
+      search(index, input.value || "stage", 8);
+      // what the timing test reads: preparing the index, and the first query on it
+      window.pairagSearchStats = { prepareMs: t1 - t0, firstQueryMs: performance.now() - t1, loadMs: t1 - started };
       window.pairagSearch = function (q, n) { return search(index, q, n || 5).map(function (r) { return r.doc.u; }); };
       say("");
       update();
     }).catch(function () {
       loading = null;
       say(box.dataset.offline);
+      // sighted readers see it too, not only screen readers (the status is visually hidden)
+      list.textContent = "";
+      var li = document.createElement("li");
+      li.className = "search-none";
+      li.textContent = box.dataset.offline;
+      list.append(li);
+      open(true);
     });
     return loading;
   }
 
   function say(text) { status.textContent = text; }
 
-  function snippet(doc, terms) {
-    var text = doc.x || "", lower = text.toLowerCase(), at = -1, frag = document.createDocumentFragment();
+  // textOf is an entry's text, or for a finding code (which has none) the
+  // text of the section or row at the same URL, which explains it
+  function textOf(doc) {
+    if (doc.x) return doc.x;
+    if (!index.byURL) {
+      index.byURL = new Map();
+      index.docs.forEach(function (d) { if (d.x && !index.byURL.has(d.u)) index.byURL.set(d.u, d.x); });
+    }
+    return index.byURL.get(doc.u) || "";
+  }
+
+  function snippet(text, terms) {
+    var lower = text.toLowerCase(), at = -1, frag = document.createDocumentFragment();
     var words = terms.filter(function (t) { return t.length > 1 || isHan(t); })
       .sort(function (a, b) { return b.length - a.length; });
     words.forEach(function (t) { var i = lower.indexOf(t); if (i >= 0 && (at < 0 || i < at)) at = i; });
@@ -255,10 +381,18 @@
       a.tabIndex = -1;
       var title = document.createElement("span");
       title.className = "search-title";
-      title.textContent = r.doc.h ? r.doc.t + " › " + r.doc.h : r.doc.t;
+      // a row under its section, a section under its page
+      title.textContent = r.doc.h ? (r.doc.s || r.doc.t) + " › " + r.doc.h : r.doc.t;
+      var kind = ui.kinds && ui.kinds[r.doc.k];
+      if (kind) {
+        var label = document.createElement("span");
+        label.className = "search-kind";
+        label.textContent = kind;
+        title.prepend(label, " ");
+      }
       var snip = document.createElement("span");
       snip.className = "search-snippet";
-      snip.append(snippet(r.doc, r.terms));
+      snip.append(snippet(textOf(r.doc), r.terms));
       a.append(title, snip);
       li.append(a);
       list.append(li);
@@ -289,12 +423,50 @@
     render();
     open(true);
     say(results.length ? box.dataset.count.replace("{n}", results.length) : box.dataset.none);
-    if (!results.length) {
-      var li = document.createElement("li");
-      li.className = "search-none";
-      li.textContent = box.dataset.none;
-      list.append(li);
+    if (!results.length) list.append(noResults(q));
+  }
+
+  // noResults says so, and helps: the index's nearest words to the
+  // query's, and the glossary, where a term may go by another name
+  function noResults(q) {
+    var li = document.createElement("li"), p = document.createElement("p");
+    li.className = "search-none";
+    p.textContent = box.dataset.none + " " + (ui.help || "");
+    li.append(p);
+    // for each word, the nearest word of the index, further than the typos a query forgives
+    var words = [];
+    queryRuns(index, q).forEach(function (r) {
+      if (!r.word || r.raw.length < 4 || !typoCandidate(r.raw)) return;
+      var best = null, bestD = 4;
+      index.vocab.forEach(function (t) {
+        if (Math.abs(t.length - r.raw.length) >= bestD || !typoCandidate(t)) return;
+        var d = editDistance(r.raw, t, bestD - 1);
+        if (d < bestD) { best = t; bestD = d; }
+      });
+      if (best && words.indexOf(best) < 0) words.push(best);
+    });
+    if (words.length) {
+      var tp = document.createElement("p");
+      tp.append(ui.try || "", " ");
+      words.slice(0, 4).forEach(function (w, i) {
+        var a = document.createElement("a");
+        a.href = "#";
+        a.dataset.q = w;
+        a.textContent = w;
+        tp.append(i ? " · " : "", a);
+      });
+      li.append(tp);
     }
+    var gl = document.querySelector('nav a[href$="/glossary/"]');
+    if (gl && ui.glossary) {
+      var ga = document.createElement("a");
+      ga.href = gl.href;
+      ga.textContent = ui.glossary;
+      var gp = document.createElement("p");
+      gp.append(ga);
+      li.append(gp);
+    }
+    return li;
   }
 
   function go(i) {
@@ -359,11 +531,14 @@
     list = box.querySelector("[role=listbox]");
     status = box.querySelector("[role=status]");
     box.hidden = false;
+    try { ui = JSON.parse(box.dataset.ui || "{}"); } catch (e) { ui = {}; }
     input.addEventListener("focus", load);
     input.addEventListener("input", function () { load(); update(); });
     input.addEventListener("keydown", onKey);
     list.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep focus in the input
     list.addEventListener("click", function (e) {
+      var suggestion = e.target.closest("[data-q]");
+      if (suggestion) { e.preventDefault(); input.value = suggestion.dataset.q; update(); return; }
       var li = e.target.closest("[role=option]");
       if (!li) return;
       e.preventDefault();
