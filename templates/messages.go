@@ -103,6 +103,7 @@ type SkillMessages struct {
 type ValidatorMessages struct {
 	Title, NoScript, CLILink, Tier, Validate, LoadExample, ApplyFixes, CopyResult string
 	PayloadLabel, Placeholder, FindingsLabel                                      string
+	Undo, Redo, CopyModel, ViewerLabel, EditAnyway                                string
 
 	Valid         string `json:"valid"`
 	Invalid       string `json:"invalid"`
@@ -129,6 +130,31 @@ type ValidatorMessages struct {
 	ExampleNote   string `json:"exampleNote"`   // {exampleTier} and {tier}: labels
 	ExampleSwitch string `json:"exampleSwitch"` // {exampleTier}
 	Docs          string `json:"docs"`          // the link of a finding to its rule
+
+	// The editor: the preview of "Apply fixes", undo and redo, large texts.
+	PreviewTitle   string `json:"previewTitle"`
+	PreviewSummary string `json:"previewSummary"` // {n} fixes, {lines} changed lines
+	PreviewMore    string `json:"previewMore"`    // {n} more changes not listed
+	PreviewTooMany string `json:"previewTooMany"` // {lines}: too many to list
+	PreviewApply   string `json:"previewApply"`
+	PreviewCancel  string `json:"previewCancel"`
+	PreviewLine    string `json:"previewLine"` // {line}: where a change starts
+	NothingToFix   string `json:"nothingToFix"`
+	FixedUndo      string `json:"fixedUndo"` // said after fixes are applied
+	Undone         string `json:"undone"`
+	Redone         string `json:"redone"`
+	OverLimit      string `json:"overLimit"` // {size} and {limit} in MB
+	LargeText      string `json:"largeText"` // {size} in MB: shown in the read-only viewer
+
+	// The repair request "Copy findings for your model" puts on the clipboard.
+	ModelCopied  string `json:"modelCopied"`
+	ModelIntro   string `json:"modelIntro"`   // {version} and {tier}: the JSON is rejected
+	ModelWarn    string `json:"modelWarn"`    // {version} and {tier}: accepted with warnings
+	ModelRules   string `json:"modelRules"`   // heading of the findings
+	ModelAt      string `json:"modelAt"`      // {line} and {column}
+	ModelRule    string `json:"modelRule"`    // before the URL of a finding's rule
+	ModelPayload string `json:"modelPayload"` // heading of the JSON itself
+	ModelTooLong string `json:"modelTooLong"` // {size} in KB: the JSON is left out
 }
 
 // English and Chinese are the UI strings of the two site languages.
@@ -261,6 +287,34 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			ExampleNote:   t("The reference's example is written for the {exampleTier} tier. Checked as {tier}, the errors below are what the {tier} tier does not allow.", "参考文档中的示例是按{exampleTier}会员编写的。按{tier}校验时，下面列出的错误就是{tier}不允许的内容。"),
 			ExampleSwitch: t("Check it as {exampleTier}", "改按{exampleTier}校验"),
 			Docs:          t("About this rule", "规则说明"),
+			Undo:          t("Undo", "撤销"),
+			Redo:          t("Redo", "重做"),
+			CopyModel:     t("Copy findings for your model", "复制问题给模型"),
+			ViewerLabel:   t("The pasted payload, read-only", "粘贴的载荷（只读）"),
+			EditAnyway:    t("Edit it here anyway", "仍在此处编辑"),
+
+			PreviewTitle:   t("What “Apply fixes” will change", "“应用自动修复”将做出的改动"),
+			PreviewSummary: t("{n} fixes change {lines} lines. Nothing else in the text changes.", "共 {n} 处修复，改动 {lines} 行，文本其余部分保持不变。"),
+			PreviewMore:    t("… and {n} more changes.", "……另有 {n} 处改动。"),
+			PreviewTooMany: t("{lines} lines differ, too many to list one by one.", "有 {lines} 行不同，数量太多，不逐一列出。"),
+			PreviewApply:   t("Apply these changes", "应用这些改动"),
+			PreviewCancel:  t("Cancel", "取消"),
+			PreviewLine:    t("Line {line}", "第 {line} 行"),
+			NothingToFix:   t("Nothing here can be fixed mechanically.", "没有可以自动修复的问题。"),
+			FixedUndo:      t("Undo (Ctrl+Z, ⌘Z on a Mac) brings the text back as it was.", "点击“撤销”或按 Ctrl+Z（Mac 上按 ⌘Z）即可恢复原文。"),
+			Undone:         t("Fixes undone: the text is as it was before.", "已撤销修复，文本已恢复原样。"),
+			Redone:         t("Fixes applied again.", "已重新应用修复。"),
+			OverLimit:      t("This text is {size} MB, more than the {limit} MB the validator reads, so it is not checked. Remove what is not part of the payload, or check it in parts.", "这段文本有 {size} MB，超过校验器可读取的 {limit} MB 上限，因此不做校验。请删去不属于载荷的内容，或分段校验。"),
+			LargeText:      t("This text is {size} MB: it is shown read-only so the page stays responsive. Findings, fixes, undo and copying work as usual.", "这段文本有 {size} MB，为保证页面流畅，改为只读显示。检查结果、自动修复、撤销和复制照常可用。"),
+
+			ModelCopied:  t("A repair request for your model is on the clipboard: paste it into the chat.", "给模型的修改请求已复制到剪贴板，粘贴到对话中即可。"),
+			ModelIntro:   t("The Pairag task-publish validator (protocol {version}, {tier} tier) rejects the JSON below. Change only what these findings name, keep every other key, value and stage exactly as it is, and answer with the whole corrected JSON in one json code block.", "Pairag 任务发布校验器（协议 {version}，{tier}）不接受下面这段 JSON。请只改动下列问题涉及的地方，其他键、值和阶段一律保持原样，并把修改后的完整 JSON 放在一个 json 代码块中返回。"),
+			ModelWarn:    t("The Pairag task-publish validator (protocol {version}, {tier} tier) accepts the JSON below with these warnings. Change only what they name, keep everything else exactly as it is, and answer with the whole JSON in one json code block.", "Pairag 任务发布校验器（协议 {version}，{tier}）可以接受下面这段 JSON，但给出了以下警告。请只改动警告涉及的地方，其余内容保持原样，并把完整 JSON 放在一个 json 代码块中返回。"),
+			ModelRules:   t("Findings:", "问题："),
+			ModelAt:      t("line {line}, column {column}", "第 {line} 行第 {column} 列"),
+			ModelRule:    t("Rule:", "规则："),
+			ModelPayload: t("The JSON:", "JSON 原文："),
+			ModelTooLong: t("(The JSON is {size} KB, too long to include here: paste it after this message.)", "（JSON 有 {size} KB，篇幅过长未附上，请在本条消息之后粘贴。）"),
 		},
 
 		Skill: SkillMessages{
