@@ -52,6 +52,7 @@ type Messages struct {
 	PendingNotice, PendingLink, PendingDescription string
 
 	Validator ValidatorMessages
+	TierBrief TierBriefMessages
 	Skill     SkillMessages
 	Glossary  GlossaryMessages
 	Search    SearchMessages
@@ -155,6 +156,16 @@ type ValidatorMessages struct {
 	ModelRule    string `json:"modelRule"`    // before the URL of a finding's rule
 	ModelPayload string `json:"modelPayload"` // heading of the JSON itself
 	ModelTooLong string `json:"modelTooLong"` // {size} in KB: the JSON is left out
+}
+
+// TierBriefMessages are the lines that open a tier's bundle (see
+// reference.TierBrief): {tier} is the tier's label, {key} its id,
+// {granularity} the finest location it allows, {anywhere} the Anywhere
+// values, {stages} and {days} its limits.
+type TierBriefMessages struct {
+	Title, Intro, Location, AnywhereOnly, Stages, Duration, FiatYes, FiatNo, Outro, Or string
+	// Lead introduces the links to the tiers' bundles on the page.
+	Lead string
 }
 
 // English and Chinese are the UI strings of the two site languages.
@@ -315,6 +326,20 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			ModelRule:    t("Rule:", "规则："),
 			ModelPayload: t("The JSON:", "JSON 原文："),
 			ModelTooLong: t("(The JSON is {size} KB, too long to include here: paste it after this message.)", "（JSON 有 {size} KB，篇幅过长未附上，请在本条消息之后粘贴。）"),
+		},
+
+		TierBrief: TierBriefMessages{
+			Title:        t("===== Creator's tier: {tier} ({key}) =====", "===== 创建者会员等级：{tier}（{key}） ====="),
+			Intro:        t("The creator who publishes this task is on the {tier} tier. Write the payload within these limits from the start; the validator rejects anything beyond them at this tier:", "发布此任务的创建者是{tier}会员。请从一开始就按以下限制编写载荷，超出限制的内容在这一等级下会被校验器拒绝："),
+			Location:     t("manifest.location: no more precise than {granularity}; an Anywhere value ({anywhere}) is always accepted.", "manifest.location：最细只能精确到{granularity}；任意地点的写法（{anywhere}）始终有效。"),
+			AnywhereOnly: t("manifest.location: an Anywhere value only ({anywhere}), or leave it empty.", "manifest.location：只能填任意地点的写法（{anywhere}），或留空。"),
+			Stages:       t("stages: at most {stages}.", "stages：最多 {stages} 个。"),
+			Duration:     t("manifest.task_duration_days: at most {days}.", "manifest.task_duration_days：最多 {days} 天。"),
+			FiatYes:      t("Fiat (USD) payment: available, when the creator asks for it.", "法币（美元）支付：可用，仅在创建者明确要求时使用。"),
+			FiatNo:       t("Fiat (USD) payment: not available; pay in points only.", "法币（美元）支付：不可用，只能使用积分。"),
+			Outro:        t("The field reference and the protocol JSON follow.", "下面是字段参考与协议 JSON。"),
+			Or:           t(", ", "、"),
+			Lead:         t("Know the creator's tier? Give the model the bundle for it, with that tier's limits stated first:", "已知创建者的会员等级？请把对应等级的资料包交给模型，开头先列出该等级的限制："),
 		},
 
 		Skill: SkillMessages{

@@ -2,6 +2,12 @@
 // findings of the WebAssembly validator, which runs in a Web Worker. Nothing
 // the user pastes is ever inserted as HTML: every string goes through
 // textContent.
+//
+// The editor is the browser's textarea with marks drawn under it, not
+// CodeMirror 6: CodeMirror with lang-json and lint is 116,792 bytes brotli,
+// this script under 10 KB, and the textarea keeps the browser's own
+// editing, input methods and accessibility. What CodeMirror would add for
+// large texts (drawing only the visible rows) the viewer below does.
 (function () {
   "use strict";
   const root = document.getElementById("validator");
