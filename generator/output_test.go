@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -143,10 +144,13 @@ func TestDiskFullReportedOnce(t *testing.T) {
 		t.Fatalf("Render onto a full disk reported %d errors; want 1:\n%v", len(list), list)
 	}
 	msg := list[0].Error()
-	for _, want := range []string{dir, "no space left on device", " file(s) of ", "KB"} {
+	for _, want := range []string{dir, "no space left on device", " file(s) of "} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("disk-full error %q lacks %q", msg, want)
 		}
+	}
+	if !regexp.MustCompile(` of [0-9.]+ [KMG]?B`).MatchString(msg) {
+		t.Errorf("disk-full error %q does not say how much did not fit", msg)
 	}
 	// Every file the build wrote counts; the search index, which reads the
 	// pages back, is not attempted once pages did not fit.

@@ -33,6 +33,18 @@ func bundleName(d *protocol.Document, lang string) string {
 	return strings.TrimSuffix(d.FileName(), ".json") + ".bundle." + lang + ".txt"
 }
 
+// tierBundleName is the bundle of one tier: the same bundle, opened by the
+// tier's limits (see [tierBundleText]).
+func tierBundleName(d *protocol.Document, tier, lang string) string {
+	return strings.TrimSuffix(d.FileName(), ".json") + ".bundle." + tier + "." + lang + ".txt"
+}
+
+// tierBundleText is the bundle for a creator of one tier: the tier's
+// limits first, then the bundle byte for byte.
+func (b *builder) tierBundleText(d *protocol.Document, tier, lang, markdown string) string {
+	return reference.TierBrief(d, b.labels, lang, tier) + bundleText(d, lang, markdown)
+}
+
 // bundleText is exactly what the copy-both button copies: each file
 // introduced by a separator line, LF line ends, one trailing newline.
 func bundleText(d *protocol.Document, lang, markdown string) string {
@@ -97,10 +109,16 @@ func (b *builder) prepareBundles() {
 			JSONName: d.FileName(), JSON: string(b.docJSON),
 			Text: bundleText(d, lang, md), FileURL: "/protocol/" + bundleName(d, lang),
 		}
+		for _, tier := range d.Tiers {
+			bundle.Tiers = append(bundle.Tiers, templates.Link{Text: b.labels.Get("tier", tier, lang), URL: "/protocol/" + tierBundleName(d, tier, lang)})
+		}
 		files := []templates.Link{
 			{Text: bundleName(d, lang), URL: "/protocol/" + bundleName(d, lang)},
 			{Text: referenceName(d, lang), URL: "/protocol/" + referenceName(d, lang)},
 			{Text: d.FileName(), URL: "/protocol/" + d.FileName()},
+		}
+		for _, tier := range d.Tiers {
+			files = append(files, templates.Link{Text: tierBundleName(d, tier, lang), URL: "/protocol/" + tierBundleName(d, tier, lang)})
 		}
 		b.outputs[lang]["bundle"] = []block.Block{block.Bundle(bundle, files)}
 	}
@@ -121,6 +139,9 @@ func (b *builder) publish() {
 			if md, ok := b.refMD[d.FileName()][lang]; ok {
 				b.write("/protocol/"+referenceName(d, lang), []byte(md))
 				b.write("/protocol/"+bundleName(d, lang), []byte(bundleText(d, lang, md)))
+				for _, tier := range d.Tiers {
+					b.write("/protocol/"+tierBundleName(d, tier, lang), []byte(b.tierBundleText(d, tier, lang, md)))
+				}
 			}
 		}
 	}

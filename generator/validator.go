@@ -102,7 +102,15 @@ func (b *builder) validatorData(lang string, m templates.ValidatorMessages) stri
 		ExampleTier     string            `json:"exampleTier"`
 		StageTypes      map[string]string `json:"stageTypes"`
 		ScriptLanguages map[string]string `json:"scriptLanguages"`
-	}{m, tierLabels, b.doc.Example.Tier, labels("stage_type", b.doc.StageTypeEnum), labels("script_language", b.doc.ScriptLanguageEnum)}
+		// MaxBytes is the engine's input limit, so the page can say at
+		// once that a paste is over it; Version and SiteURL name the
+		// protocol and make the rule links absolute in the repair request
+		// for a model.
+		MaxBytes int    `json:"maxBytes"`
+		Version  string `json:"version"`
+		SiteURL  string `json:"siteURL"`
+	}{m, tierLabels, b.doc.Example.Tier, labels("stage_type", b.doc.StageTypeEnum), labels("script_language", b.doc.ScriptLanguageEnum),
+		b.doc.Limits.MaxBytes, "V" + b.doc.Major(), b.cfg.BaseURL}
 	out, _ := json.Marshal(data)
 	return string(out)
 }

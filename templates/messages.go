@@ -54,6 +54,7 @@ type Messages struct {
 	PendingNotice, PendingLink, PendingDescription string
 
 	Validator ValidatorMessages
+	TierBrief TierBriefMessages
 	Skill     SkillMessages
 	Install   InstallMessages // skillpub: archives and the discovery index
 	Glossary  GlossaryMessages
@@ -125,6 +126,7 @@ type SkillMessages struct {
 type ValidatorMessages struct {
 	Title, NoScript, CLILink, Tier, Validate, LoadExample, ApplyFixes, CopyResult string
 	PayloadLabel, Placeholder, FindingsLabel                                      string
+	Undo, Redo, CopyModel, ViewerLabel, EditAnyway                                string
 	// Coming is the validator page's notice while gen serve is still
 	// compiling the module in the background (not for the script).
 	Coming string `json:"-"`
@@ -154,6 +156,41 @@ type ValidatorMessages struct {
 	ExampleNote   string `json:"exampleNote"`   // {exampleTier} and {tier}: labels
 	ExampleSwitch string `json:"exampleSwitch"` // {exampleTier}
 	Docs          string `json:"docs"`          // the link of a finding to its rule
+
+	// The editor: the preview of "Apply fixes", undo and redo, large texts.
+	PreviewTitle   string `json:"previewTitle"`
+	PreviewSummary string `json:"previewSummary"` // {n} fixes, {lines} changed lines
+	PreviewMore    string `json:"previewMore"`    // {n} more changes not listed
+	PreviewTooMany string `json:"previewTooMany"` // {lines}: too many to list
+	PreviewApply   string `json:"previewApply"`
+	PreviewCancel  string `json:"previewCancel"`
+	PreviewLine    string `json:"previewLine"` // {line}: where a change starts
+	NothingToFix   string `json:"nothingToFix"`
+	FixedUndo      string `json:"fixedUndo"` // said after fixes are applied
+	Undone         string `json:"undone"`
+	Redone         string `json:"redone"`
+	OverLimit      string `json:"overLimit"` // {size} and {limit} in MB
+	LargeText      string `json:"largeText"` // {size} in MB: shown in the read-only viewer
+
+	// The repair request "Copy findings for your model" puts on the clipboard.
+	ModelCopied  string `json:"modelCopied"`
+	ModelIntro   string `json:"modelIntro"`   // {version} and {tier}: the JSON is rejected
+	ModelWarn    string `json:"modelWarn"`    // {version} and {tier}: accepted with warnings
+	ModelRules   string `json:"modelRules"`   // heading of the findings
+	ModelAt      string `json:"modelAt"`      // {line} and {column}
+	ModelRule    string `json:"modelRule"`    // before the URL of a finding's rule
+	ModelPayload string `json:"modelPayload"` // heading of the JSON itself
+	ModelTooLong string `json:"modelTooLong"` // {size} in KB: the JSON is left out
+}
+
+// TierBriefMessages are the lines that open a tier's bundle (see
+// reference.TierBrief): {tier} is the tier's label, {key} its id,
+// {granularity} the finest location it allows, {anywhere} the Anywhere
+// values, {stages} and {days} its limits.
+type TierBriefMessages struct {
+	Title, Intro, Location, AnywhereOnly, Stages, Duration, FiatYes, FiatNo, Outro, Or string
+	// Lead introduces the links to the tiers' bundles on the page.
+	Lead string
 }
 
 // English and Chinese are the UI strings of the two site languages.
@@ -287,6 +324,48 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			ExampleNote:   t("The reference's example is written for the {exampleTier} tier. Checked as {tier}, the errors below are what the {tier} tier does not allow.", "参考文档中的示例是按{exampleTier}会员编写的。按{tier}校验时，下面列出的错误就是{tier}不允许的内容。"),
 			ExampleSwitch: t("Check it as {exampleTier}", "改按{exampleTier}校验"),
 			Docs:          t("About this rule", "规则说明"),
+			Undo:          t("Undo", "撤销"),
+			Redo:          t("Redo", "重做"),
+			CopyModel:     t("Copy findings for your model", "复制问题给模型"),
+			ViewerLabel:   t("The pasted payload, read-only", "粘贴的载荷（只读）"),
+			EditAnyway:    t("Edit it here anyway", "仍在此处编辑"),
+
+			PreviewTitle:   t("What “Apply fixes” will change", "“应用自动修复”将做出的改动"),
+			PreviewSummary: t("{n} fixes change {lines} lines. Nothing else in the text changes.", "共 {n} 处修复，改动 {lines} 行，文本其余部分保持不变。"),
+			PreviewMore:    t("… and {n} more changes.", "……另有 {n} 处改动。"),
+			PreviewTooMany: t("{lines} lines differ, too many to list one by one.", "有 {lines} 行不同，数量太多，不逐一列出。"),
+			PreviewApply:   t("Apply these changes", "应用这些改动"),
+			PreviewCancel:  t("Cancel", "取消"),
+			PreviewLine:    t("Line {line}", "第 {line} 行"),
+			NothingToFix:   t("Nothing here can be fixed mechanically.", "没有可以自动修复的问题。"),
+			FixedUndo:      t("Undo (Ctrl+Z, ⌘Z on a Mac) brings the text back as it was.", "点击“撤销”或按 Ctrl+Z（Mac 上按 ⌘Z）即可恢复原文。"),
+			Undone:         t("Fixes undone: the text is as it was before.", "已撤销修复，文本已恢复原样。"),
+			Redone:         t("Fixes applied again.", "已重新应用修复。"),
+			OverLimit:      t("This text is {size} MB, more than the {limit} MB the validator reads, so it is not checked. Remove what is not part of the payload, or check it in parts.", "这段文本有 {size} MB，超过校验器可读取的 {limit} MB 上限，因此不做校验。请删去不属于载荷的内容，或分段校验。"),
+			LargeText:      t("This text is {size} MB: it is shown read-only so the page stays responsive. Findings, fixes, undo and copying work as usual.", "这段文本有 {size} MB，为保证页面流畅，改为只读显示。检查结果、自动修复、撤销和复制照常可用。"),
+
+			ModelCopied:  t("A repair request for your model is on the clipboard: paste it into the chat.", "给模型的修改请求已复制到剪贴板，粘贴到对话中即可。"),
+			ModelIntro:   t("The Pairag task-publish validator (protocol {version}, {tier} tier) rejects the JSON below. Change only what these findings name, keep every other key, value and stage exactly as it is, and answer with the whole corrected JSON in one json code block.", "Pairag 任务发布校验器（协议 {version}，{tier}）不接受下面这段 JSON。请只改动下列问题涉及的地方，其他键、值和阶段一律保持原样，并把修改后的完整 JSON 放在一个 json 代码块中返回。"),
+			ModelWarn:    t("The Pairag task-publish validator (protocol {version}, {tier} tier) accepts the JSON below with these warnings. Change only what they name, keep everything else exactly as it is, and answer with the whole JSON in one json code block.", "Pairag 任务发布校验器（协议 {version}，{tier}）可以接受下面这段 JSON，但给出了以下警告。请只改动警告涉及的地方，其余内容保持原样，并把完整 JSON 放在一个 json 代码块中返回。"),
+			ModelRules:   t("Findings:", "问题："),
+			ModelAt:      t("line {line}, column {column}", "第 {line} 行第 {column} 列"),
+			ModelRule:    t("Rule:", "规则："),
+			ModelPayload: t("The JSON:", "JSON 原文："),
+			ModelTooLong: t("(The JSON is {size} KB, too long to include here: paste it after this message.)", "（JSON 有 {size} KB，篇幅过长未附上，请在本条消息之后粘贴。）"),
+		},
+
+		TierBrief: TierBriefMessages{
+			Title:        t("===== Creator's tier: {tier} ({key}) =====", "===== 创建者会员等级：{tier}（{key}） ====="),
+			Intro:        t("The creator who publishes this task is on the {tier} tier. Write the payload within these limits from the start; the validator rejects anything beyond them at this tier:", "发布此任务的创建者是{tier}会员。请从一开始就按以下限制编写载荷，超出限制的内容在这一等级下会被校验器拒绝："),
+			Location:     t("manifest.location: no more precise than {granularity}; an Anywhere value ({anywhere}) is always accepted.", "manifest.location：最细只能精确到{granularity}；任意地点的写法（{anywhere}）始终有效。"),
+			AnywhereOnly: t("manifest.location: an Anywhere value only ({anywhere}), or leave it empty.", "manifest.location：只能填任意地点的写法（{anywhere}），或留空。"),
+			Stages:       t("stages: at most {stages}.", "stages：最多 {stages} 个。"),
+			Duration:     t("manifest.task_duration_days: at most {days}.", "manifest.task_duration_days：最多 {days} 天。"),
+			FiatYes:      t("Fiat (USD) payment: available, when the creator asks for it.", "法币（美元）支付：可用，仅在创建者明确要求时使用。"),
+			FiatNo:       t("Fiat (USD) payment: not available; pay in points only.", "法币（美元）支付：不可用，只能使用积分。"),
+			Outro:        t("The field reference and the protocol JSON follow.", "下面是字段参考与协议 JSON。"),
+			Or:           t(", ", "、"),
+			Lead:         t("Know the creator's tier? Give the model the bundle for it, with that tier's limits stated first:", "已知创建者的会员等级？请把对应等级的资料包交给模型，开头先列出该等级的限制："),
 		},
 
 		Skill: SkillMessages{

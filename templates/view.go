@@ -152,4 +152,5 @@ type Bundle struct {
 	JSON         string
 	Text         string // the exact bytes the button copies
 	FileURL      string // site-relative URL of the published bundle file
+	Tiers        []Link // the bundle of each tier, its limits first
 }

@@ -2,6 +2,12 @@
 // findings of the WebAssembly validator, which runs in a Web Worker. Nothing
 // the user pastes is ever inserted as HTML: every string goes through
 // textContent.
+//
+// The editor is the browser's textarea with marks drawn under it, not
+// CodeMirror 6: CodeMirror with lang-json and lint is 116,792 bytes brotli,
+// this script under 10 KB, and the textarea keeps the browser's own
+// editing, input methods and accessibility. What CodeMirror would add for
+// large texts (drawing only the visible rows) the viewer below does.
 (function () {
   "use strict";
   const root = document.getElementById("validator");
@@ -19,6 +25,7 @@
   const lang = cfg.lang;
   root.classList.add("js");
   let lastResult = null;
+  let lastText = ""; // the text lastResult is about
 
   // The engine comes through the page's own JavaScript API
   // (/validator/pairag-validator.js), started at first use: focusing or
@@ -79,38 +86,263 @@
 
   function setStatus(s, kind) { status.textContent = s; status.dataset.kind = kind || ""; }
 
-  // Line numbers: only the visible ones are drawn, so a payload of 150,000
-  // lines costs no more than one of 15.
+  // The text lives in the textarea, except when it is too large for the
+  // browser to lay out quickly (a 5 MB paste takes the textarea seconds):
+  // then it lives in `big` and the viewer shows it, drawing only the rows
+  // on screen. getText and setText hide which one holds it.
+  const viewer = $("#viewer");
+  const viewerRows = viewer.querySelector(".viewer-rows");
+  const viewerSpace = viewer.querySelector(".viewer-space");
+  const marksLayer = $(".editor-marks");
+  const largeNote = $("#large-note");
+  const bigChars = Number(query.get("bigchars")) || 1 << 20; // characters; a test hook lowers it
+  let big = null;
+  function getText() { return big !== null ? big : text.value; }
+  function setText(s) {
+    if (s.length > bigChars) {
+      big = s;
+      if (text.value) text.value = "";
+      text.hidden = true;
+      viewer.hidden = false;
+      largeNote.hidden = false;
+      $("#large-note-text").textContent = fill(msg.largeText, { size: mb.format(byteLength(s) / 1e6) });
+    } else {
+      const was = big !== null;
+      big = null;
+      viewer.hidden = true;
+      largeNote.hidden = true;
+      text.hidden = false;
+      if (text.value !== s) text.value = s;
+      if (was) text.scrollTop = 0;
+    }
+    textChanged();
+  }
+  // A paste into the viewer replaces the whole text: the viewer stands for
+  // all of it, and pasting there means "check this instead".
+  viewer.addEventListener("paste", (e) => {
+    const pasted = e.clipboardData && e.clipboardData.getData("text/plain");
+    if (!pasted) return;
+    e.preventDefault();
+    setText(pasted);
+    validate();
+  });
+  $("#edit-anyway").addEventListener("click", () => {
+    const s = big;
+    if (s === null) return;
+    big = null; viewer.hidden = true; largeNote.hidden = true; text.hidden = false;
+    text.value = s; // the browser lays it out: slow for megabytes, as the reader chose
+    textChanged();
+    text.focus();
+  });
+  // byteLength is the UTF-8 size of s, the unit of the engine's limit;
+  // the last answer is kept, as the same text is measured several times.
+  let sized = "", sizedBytes = 0;
+  function byteLength(s) {
+    if (s !== sized) { sized = s; sizedBytes = new Blob([s]).size; }
+    return sizedBytes;
+  }
+
+  // Lines: the offset where each starts, found once per change, so that
+  // every lookup (a finding's line, the rows on screen) is a binary search.
+  let lineStarts = new Int32Array([0]);
   let lineCount = 1;
-  function countLines() {
-    const v = text.value;
+  function indexLines(v) {
     let n = 1;
     for (let i = v.indexOf("\n"); i !== -1; i = v.indexOf("\n", i + 1)) n++;
+    const starts = new Int32Array(n);
+    let k = 1;
+    for (let i = v.indexOf("\n"); i !== -1; i = v.indexOf("\n", i + 1)) starts[k++] = i + 1;
+    lineStarts = starts;
     lineCount = n;
   }
-  function renderLines() {
-    const lh = parseFloat(getComputedStyle(text).lineHeight) || 20;
-    const first = Math.floor(text.scrollTop / lh);
-    const count = Math.ceil(text.clientHeight / lh) + 1;
-    const parts = [];
-    for (let i = first + 1; i <= Math.min(lineCount, first + count); i++) parts.push(i);
-    gutter.textContent = parts.join("\n");
-    gutter.style.transform = "translateY(" + -(text.scrollTop - first * lh) + "px)";
+  function lineOf(offset) { // 0-based line holding offset
+    let lo = 0, hi = lineCount - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (lineStarts[mid] <= offset) lo = mid; else hi = mid - 1; }
+    return lo;
   }
-  text.addEventListener("scroll", renderLines, { passive: true });
-  function textChanged() { countLines(); renderLines(); }
+  function lineEnd(v, i) { return i + 1 < lineCount ? lineStarts[i + 1] - 1 : v.length; }
+
+  // Rows of the viewer: a line longer than rowWidth characters wraps onto
+  // several rows, so no row is wider than the browser can draw.
+  const rowWidth = 200;
+  let rowStarts = new Int32Array([0]), rowLines = new Int32Array([0]), rowCount = 1;
+  function indexRows(v) {
+    let n = 0;
+    for (let i = 0; i < lineCount; i++) n += Math.max(1, Math.ceil((lineEnd(v, i) - lineStarts[i]) / rowWidth));
+    rowStarts = new Int32Array(n); rowLines = new Int32Array(n); rowCount = n;
+    let r = 0;
+    for (let i = 0; i < lineCount; i++) {
+      const s = lineStarts[i], e = lineEnd(v, i);
+      let o = s;
+      do { rowStarts[r] = o; rowLines[r] = i; r++; o += rowWidth; } while (o < e);
+    }
+  }
+  function rowOf(offset) {
+    let lo = 0, hi = rowCount - 1;
+    while (lo < hi) { const mid = (lo + hi + 1) >> 1; if (rowStarts[mid] <= offset) lo = mid; else hi = mid - 1; }
+    return lo;
+  }
+
+  // Marks: each finding's span, in UTF-16 offsets as the engine returns
+  // them, and the most severe finding of each line for the gutter.
+  const sevRank = { error: 0, warning: 1, info: 2 };
+  let marks = [];
+  let lineSeverity = new Map();
+  let currentLine = -1; // the line of the finding last clicked
+  function setMarks(findings) {
+    const v = getText();
+    marks = [];
+    lineSeverity = new Map();
+    for (const f of findings.slice(0, 2000)) {
+      if (typeof f.from !== "number" || f.from < 0 || f.from > v.length) continue;
+      const to = Math.min(Math.max(f.to || 0, f.from + 1), v.length + 1);
+      marks.push({ from: f.from, to, sev: f.severity });
+      const line = lineOf(f.from), was = lineSeverity.get(line);
+      if (was === undefined || (sevRank[f.severity] ?? 3) < (sevRank[was] ?? 3)) lineSeverity.set(line, f.severity);
+    }
+    marks.sort((a, b) => a.from - b.from);
+  }
+  function clearMarks() { marks = []; lineSeverity = new Map(); currentLine = -1; }
+
+  // segment draws text [from, to) of v into parent with the marks over it:
+  // a mark past the end of its line (a missing comma, a missing key) is a
+  // one-space mark, so it shows.
+  function segment(parent, v, from, to) {
+    let at = from;
+    for (const m of marks) {
+      if (m.to <= from || m.from >= to) continue;
+      const a = Math.max(m.from, at), b = Math.min(m.to, to);
+      if (b <= a) continue; // inside a mark drawn already
+      if (a > at) parent.append(v.slice(at, a));
+      const el = document.createElement("mark");
+      el.className = "m-" + m.sev;
+      el.textContent = v.slice(a, b).replace(/\n/g, " ") || " ";
+      parent.append(el);
+      at = b;
+    }
+    if (at < to) parent.append(v.slice(at, to));
+    // Marks that start at the end of this piece (past the last character
+    // of the line) get a visible space.
+    for (const m of marks) {
+      if (m.from === to && (to >= v.length || v[to] === "\n")) {
+        const el = document.createElement("mark");
+        el.className = "m-" + m.sev;
+        el.textContent = " ";
+        parent.append(el);
+        break;
+      }
+    }
+  }
+
+  // The gutter shows the numbers of the lines on screen, each marked with
+  // its most severe finding; only the visible ones are drawn, so a payload
+  // of 150,000 lines costs no more than one of 15.
+  let lh = 20;
+  function paint() {
+    painting = 0;
+    const v = getText();
+    lh = parseFloat(getComputedStyle(text).lineHeight) || 20;
+    const inViewer = big !== null;
+    const box = inViewer ? viewer : text;
+    const top = box.scrollTop;
+    const first = Math.floor(top / lh);
+    const count = Math.ceil((box.clientHeight || 400) / lh) + 1;
+    const nums = [];
+    if (inViewer) {
+      const last = Math.min(rowCount, first + count);
+      for (let r = first; r < last; r++) nums.push(r === 0 || rowLines[r] !== rowLines[r - 1] ? rowLines[r] : -1);
+      viewerRows.replaceChildren();
+      for (let r = first; r < last; r++) {
+        const row = document.createElement("span");
+        row.className = "row" + (rowLines[r] === currentLine ? " current" : "");
+        segment(row, v, rowStarts[r], r + 1 < rowCount && rowLines[r + 1] === rowLines[r] ? rowStarts[r + 1] : lineEnd(v, rowLines[r]), true);
+        viewerRows.append(row, "\n");
+      }
+      viewerRows.style.transform = "translateY(" + first * lh + "px)";
+    } else {
+      const last = Math.min(lineCount, first + count);
+      for (let i = first; i < last; i++) nums.push(i);
+      const inner = document.createElement("div");
+      inner.className = "marks-inner";
+      for (let i = first; i < last; i++) {
+        const row = document.createElement("span");
+        row.className = "row" + (i === currentLine ? " current" : "");
+        const s = lineStarts[i], e = lineEnd(v, i);
+        // Only lines with a mark need their text (transparent, to place
+        // the marks); the others stay empty.
+        if (lineSeverity.has(i) || i === currentLine) segment(row, v, s, Math.min(e, s + 20000));
+        inner.append(row, "\n");
+      }
+      inner.style.transform = "translate(" + -text.scrollLeft + "px," + (first * lh - top) + "px)";
+      inner.style.minWidth = "calc(100% + " + text.scrollLeft + "px)"; // the line band reaches the right edge
+      marksLayer.replaceChildren(inner);
+    }
+    const g = [];
+    for (const i of nums) {
+      const span = document.createElement("span");
+      if (i >= 0) {
+        span.textContent = String(i + 1);
+        const sev = lineSeverity.get(i);
+        if (sev) span.className = "g-" + sev;
+        if (i === currentLine) span.className += " g-current";
+      }
+      g.push(span, "\n");
+    }
+    gutter.replaceChildren(...g);
+    gutter.style.transform = "translateY(" + -(top - first * lh) + "px)";
+  }
+  let painting = 0;
+  function repaint() { if (!painting) painting = requestAnimationFrame(paint); }
+  text.addEventListener("scroll", repaint, { passive: true });
+  viewer.addEventListener("scroll", repaint, { passive: true });
+  function textChanged() {
+    const v = getText();
+    indexLines(v);
+    if (big !== null) {
+      indexRows(v);
+      viewerSpace.style.height = rowCount * lh + 16 + "px";
+    }
+    clearMarks();
+    paint();
+    closePreview();
+  }
+
+  // A paste too large for the textarea goes to the viewer instead; one over
+  // the engine's limit is kept too (never an empty editor) and the page
+  // says at once that it will not be checked.
+  text.addEventListener("paste", (e) => {
+    const pasted = e.clipboardData && e.clipboardData.getData("text/plain");
+    if (!pasted) return;
+    const v = text.hidden ? "" : text.value;
+    const next = v.slice(0, text.selectionStart) + pasted + v.slice(text.selectionEnd);
+    if (next.length <= bigChars) return; // the browser pastes as usual
+    e.preventDefault();
+    setText(next);
+    hideExampleNote();
+    validate();
+  });
 
   let latest = 0;
   async function validate() {
     const ticket = ++latest;
-    if (text.value.trim() === "") { clearResult(); return; }
+    const v0 = getText();
+    if (v0.trim() === "") { clearResult(); return; }
+    if (msg.maxBytes && v0.length * 3 > msg.maxBytes && byteLength(v0) > msg.maxBytes) {
+      // Over the engine's limit: say so now rather than after sending
+      // megabytes to the worker for one finding.
+      clearResult();
+      summary.textContent = "";
+      setStatus(fill(msg.overLimit, { size: mb.format(byteLength(v0) / 1e6), limit: mb.format(msg.maxBytes / 1e6) }), "failed");
+      root.dataset.results = String((Number(root.dataset.results) || 0) + 1); // tests wait on this
+      return;
+    }
     let v;
     try { v = await ensure(); } catch (e) { return; } // ensure said why
     if (ticket !== latest) return; // a newer edit is on its way
     if (!notice) setStatus(msg.validating);
     let result;
     try {
-      result = await v.validate(text.value, { tier: tier.value, lang });
+      result = await v.validate(v0, { tier: tier.value, lang });
     } catch (e) {
       if (ticket !== latest || e.reason === "superseded") return; // the newer check reports
       clearResult();
@@ -121,9 +353,10 @@
       root.dataset.failures = String((Number(root.dataset.failures) || 0) + 1); // tests wait on this
       return;
     }
-    if (ticket !== latest) return;
+    if (ticket !== latest || v0 !== getText()) return;
     notice = "";
     lastResult = result;
+    lastText = v0;
     render(result, result.pipeline);
     setStatus("");
   }
@@ -135,11 +368,14 @@
     list.replaceChildren();
     picture.replaceChildren();
     picture.hidden = true;
+    clearMarks();
+    paint();
   }
 
   const order = { error: 0, warning: 1, info: 2 };
   const maxShown = 300;
   function render(result, pipe) {
+    const t0 = performance.now();
     const rank = (f) => order[f.severity] ?? 3; // a severity this page does not know goes last
     const fs = result.findings.slice().sort((a, b) => rank(a) - rank(b) || a.line - b.line || a.column - b.column);
     const errors = fs.filter((f) => f.severity === "error").length;
@@ -196,8 +432,11 @@
       items.push(li);
     }
     list.replaceChildren(...items);
+    setMarks(fs);
+    paint();
     renderPipeline(pipe);
     root.dataset.ms = String(Math.round(result.ms || 0)); // time the worker spent validating
+    root.dataset.renderMs = String(Math.round(performance.now() - t0)); // and the page, showing it
     root.dataset.results = String((Number(root.dataset.results) || 0) + 1); // tests wait on this
   }
 
@@ -209,14 +448,42 @@
     try { return new URL(u).protocol === "https:" ? u : ""; } catch (e) { return ""; }
   }
 
-  // select puts the caret on the offending text and scrolls it into view.
+  // select puts the caret on the offending text, scrolls it into view in
+  // both directions (a finding at column 300 of a long line too) and marks
+  // its line.
+  const measure = document.createElement("canvas").getContext("2d");
   function select(f) {
-    text.focus();
-    if (typeof f.from !== "number") return;
-    const to = f.to > f.from ? f.to : f.from + 1;
-    text.setSelectionRange(f.from, Math.min(to, text.value.length));
-    const lineHeight = parseFloat(getComputedStyle(text).lineHeight) || 20;
-    text.scrollTop = Math.max(0, (f.line - 3) * lineHeight);
+    if (typeof f.from !== "number") { (big !== null ? viewer : text).focus(); return; }
+    const v = getText();
+    const from = Math.min(f.from, v.length);
+    const to = Math.min(f.to > f.from ? f.to : f.from + 1, v.length);
+    const line = lineOf(from);
+    currentLine = line;
+    if (big !== null) {
+      viewer.focus({ preventScroll: true });
+      const row = rowOf(from);
+      viewer.scrollTop = Math.max(0, row * lh - viewer.clientHeight / 2);
+      const col = from - rowStarts[row];
+      viewer.scrollLeft = Math.max(0, col * charWidth(viewerRows) - viewer.clientWidth / 3);
+    } else {
+      text.focus({ preventScroll: true });
+      text.setSelectionRange(from, to);
+      text.scrollTop = Math.max(0, line * lh - text.clientHeight / 2 + lh);
+      const start = lineStarts[line];
+      const cs = getComputedStyle(text);
+      measure.font = cs.font;
+      const prefix = v.slice(start, Math.min(from, start + 20000));
+      const x = measure.measureText(prefix.replace(/\t/g, "        ")).width;
+      const pad = parseFloat(cs.paddingLeft) || 0;
+      const visibleFrom = text.scrollLeft, visibleTo = text.scrollLeft + text.clientWidth - 2 * pad - 24;
+      if (x < visibleFrom || x > visibleTo) text.scrollLeft = Math.max(0, x - text.clientWidth / 3);
+    }
+    paint();
+    root.dataset.selected = String(line + 1); // tests wait on this
+  }
+  function charWidth(el) {
+    measure.font = getComputedStyle(el).font;
+    return measure.measureText("0000000000").width / 10;
   }
 
   function renderPipeline(pipe) {
@@ -270,6 +537,7 @@
   let timer = 0;
   text.addEventListener("input", (e) => {
     textChanged();
+    updateHistory();
     hideExampleNote();
     clearTimeout(timer);
     if (e.inputType === "insertFromPaste" || e.inputType === "insertFromDrop") { validate(); return; }
@@ -300,47 +568,232 @@
     validate();
   });
   $("#load-example").addEventListener("click", () => {
-    text.value = document.getElementById("validator-example").textContent;
-    textChanged();
+    setText(document.getElementById("validator-example").textContent);
     exampleShown = true;
     updateExampleNote();
     validate();
   });
+
+  // "Apply fixes" first shows what would change, line by line; only
+  // "Apply these changes" changes the text, and Undo brings it back.
+  const preview = $("#fix-preview");
+  const diffList = $("#fix-diff");
+  let pending = null; // { before, after, applied, message }
+  function closePreview() { if (pending) { pending = null; preview.hidden = true; diffList.replaceChildren(); } }
   $("#apply-fixes").addEventListener("click", async () => {
-    if (!text.value) return;
+    const before = getText();
+    if (!before) return;
     let fixed;
     try {
       const v = await ensure();
-      fixed = await v.applyFixes(text.value, { tier: tier.value, lang });
+      fixed = await v.applyFixes(before, { tier: tier.value, lang });
     } catch (e) {
       if (e && e.reason !== "superseded") setStatus(join(msg.loadFailed, (e && e.message) || String(e)), "failed");
       return;
     }
-    if (fixed.applied > 0) {
-      // setRangeText keeps the browser's undo history where it can.
-      text.setRangeText(fixed.text, 0, text.value.length, "start");
-      textChanged();
+    if (getText() !== before) return; // edited meanwhile: the fixes are stale
+    // fixed.refused, in the page's language, says why nothing was done
+    // (the text is left as it was).
+    if (fixed.refused) { setStatus(fixed.refused, "failed"); return; }
+    if (!fixed.applied || fixed.text === before) { setStatus(msg.nothingToFix); return; }
+    showPreview(before, fixed);
+  });
+  function showPreview(before, fixed) {
+    const d = lineDiff(before, fixed.text);
+    const items = [];
+    if (d.hunks) {
+      for (const h of d.hunks.slice(0, 100)) items.push(hunkItem(h));
+      if (d.hunks.length > 100) {
+        const li = document.createElement("li");
+        li.textContent = fill(msg.previewMore, { n: d.hunks.length - 100 });
+        items.push(li);
+      }
     }
-    // message, in the page's language, says what was not done: fixes
-    // refused (the text is left as it was) or fixes left for another round.
-    const done = fill(msg.fixed, { n: fixed.applied });
-    if (fixed.refused) setStatus(fixed.refused, "failed");
-    else setStatus(fixed.message ? join(done, fixed.message) : done);
+    diffList.replaceChildren(...items);
+    $("#fix-preview-summary").textContent = d.hunks
+      ? fill(msg.previewSummary, { n: fixed.applied, lines: d.changed })
+      : fill(msg.previewTooMany, { lines: d.changed });
+    pending = { before, after: fixed.text, applied: fixed.applied, message: fixed.message || "" };
+    preview.hidden = false;
+    preview.scrollIntoView({ block: "nearest" });
+    $("#fix-confirm").focus({ preventScroll: true });
+  }
+  // hunkItem shows one change: the old lines, then the new ones, each
+  // clipped to the part that changed when the line is long.
+  function hunkItem(h) {
+    const li = document.createElement("li");
+    const head = document.createElement("p");
+    head.className = "hunk-line";
+    head.textContent = fill(msg.previewLine, { line: h.line + 1 });
+    const pre = document.createElement("pre");
+    const pairs = Math.min(h.del.length, h.ins.length);
+    const add = (sign, s, cls) => {
+      const el = document.createElement(cls === "del" ? "del" : "ins");
+      el.textContent = sign + " " + s;
+      pre.append(el, "\n");
+    };
+    h.del.forEach((s, i) => add("−", i < pairs ? clip(s, h.ins[i]) : clip(s, s), "del"));
+    h.ins.forEach((s, i) => add("+", i < pairs ? clip(s, h.del[i]) : clip(s, s), "ins"));
+    li.append(head, pre);
+    return li;
+  }
+  function clip(s, other) {
+    if (s.length <= 160) return s;
+    let p = 0;
+    while (p < s.length && p < other.length && s[p] === other[p]) p++;
+    const from = Math.max(0, p - 60);
+    return (from > 0 ? "…" : "") + s.slice(from, from + 140) + (from + 140 < s.length ? "…" : "");
+  }
+  $("#fix-cancel").addEventListener("click", () => { closePreview(); text.focus({ preventScroll: true }); });
+  $("#fix-confirm").addEventListener("click", () => {
+    const p = pending;
+    if (!p || getText() !== p.before) { closePreview(); return; }
+    change(p.before, p.after);
+    const done = fill(msg.fixed, { n: p.applied });
+    // p.message says what was not done: fixes left for another round.
+    setStatus(join(p.message ? join(done, p.message) : done, msg.fixedUndo));
     validate();
   });
-  $("#copy-result").addEventListener("click", async () => {
-    if (!lastResult) return;
-    const lines = lastResult.findings.map((f) => f.line + ":" + f.column + ": " + f.severity + ": " + f.message + " [" + f.code + "] " + f.pointer);
-    lines.push(summary.textContent);
-    const out = lines.join("\n");
+
+  // lineDiff compares two texts line by line (Myers' algorithm on the
+  // lines between the common start and end) and returns the changed
+  // hunks, or only the count when they are too many to list.
+  function lineDiff(a, b) {
+    const A = a.split("\n"), B = b.split("\n");
+    let pre = 0;
+    while (pre < A.length && pre < B.length && A[pre] === B[pre]) pre++;
+    let suf = 0;
+    while (suf < A.length - pre && suf < B.length - pre && A[A.length - 1 - suf] === B[B.length - 1 - suf]) suf++;
+    const x = A.slice(pre, A.length - suf), y = B.slice(pre, B.length - suf);
+    const ops = myers(x, y, 2000);
+    if (!ops) return { hunks: null, changed: Math.max(x.length, y.length) };
+    const hunks = [];
+    let i = 0, j = 0, h = null, changed = 0;
+    for (const op of ops) {
+      if (op === "=") { h = null; i++; j++; continue; }
+      if (!h) { h = { line: pre + i, del: [], ins: [] }; hunks.push(h); }
+      if (op === "-") { h.del.push(x[i++]); changed++; } else { h.ins.push(y[j++]); if (h.ins.length > h.del.length) changed++; }
+    }
+    return { hunks, changed };
+  }
+  // myers returns the edit script from x to y as "=", "-" and "+", or null
+  // past maxD edits.
+  function myers(x, y, maxD) {
+    const n = x.length, m = y.length, max = n + m;
+    if (max === 0) return [];
+    const off = max + 1;
+    let v = new Int32Array(2 * max + 3);
+    const trace = [];
+    for (let d = 0; d <= Math.min(max, maxD); d++) {
+      trace.push(v.slice(off - d - 1, off + d + 2));
+      for (let k = -d; k <= d; k += 2) {
+        let px = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
+        let py = px - k;
+        while (px < n && py < m && x[px] === y[py]) { px++; py++; }
+        v[off + k] = px;
+        if (px >= n && py >= m) return backtrack(trace, x, y, d);
+      }
+    }
+    return null;
+  }
+  function backtrack(trace, x, y, dEnd) {
+    const ops = [];
+    let px = x.length, py = y.length;
+    for (let d = dEnd; d > 0; d--) {
+      const vv = trace[d], at = (k) => vv[k + d + 1]; // vv holds v[-d-1 .. d+1]
+      const k = px - py;
+      const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
+      const prevK = down ? k + 1 : k - 1;
+      const prevX = at(prevK), prevY = prevX - prevK;
+      while (px > prevX && py > prevY) { ops.push("="); px--; py--; }
+      if (down) { ops.push("+"); py--; } else { ops.push("-"); px--; }
+    }
+    while (px > 0 && py > 0) { ops.push("="); px--; py--; }
+    return ops.reverse();
+  }
+
+  // Undo and redo of fixes: the page keeps the text before and after each
+  // set of fixes it applied. Ctrl+Z (⌘Z) right after a fix undoes it here;
+  // typing is undone by the browser as usual.
+  const undoButton = $("#undo"), redoButton = $("#redo");
+  const undoStack = [], redoStack = [];
+  function change(before, after) {
+    undoStack.push({ before, after });
+    redoStack.length = 0;
+    setText(after);
+    updateHistory();
+  }
+  function updateHistory() {
+    const v = getText();
+    undoButton.disabled = !(undoStack.length && undoStack[undoStack.length - 1].after === v);
+    redoButton.disabled = !(redoStack.length && redoStack[redoStack.length - 1].before === v);
+  }
+  function undo() {
+    const e = undoStack[undoStack.length - 1];
+    if (!e || e.after !== getText()) return false;
+    undoStack.pop(); redoStack.push(e);
+    setText(e.before); updateHistory();
+    setStatus(msg.undone);
+    validate();
+    return true;
+  }
+  function redo() {
+    const e = redoStack[redoStack.length - 1];
+    if (!e || e.before !== getText()) return false;
+    redoStack.pop(); undoStack.push(e);
+    setText(e.after); updateHistory();
+    setStatus(msg.redone);
+    validate();
+    return true;
+  }
+  undoButton.addEventListener("click", undo);
+  redoButton.addEventListener("click", redo);
+  function historyKeys(e) {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+    const k = e.key.toLowerCase();
+    if ((k === "z" && !e.shiftKey && undo()) || (((k === "z" && e.shiftKey) || k === "y") && redo())) e.preventDefault();
+  }
+  text.addEventListener("keydown", historyKeys);
+  viewer.addEventListener("keydown", historyKeys);
+
+  // "Copy findings for your model" writes a repair request a model can act
+  // on alone: what was checked, the findings with their pointers, lines and
+  // rule links, and the JSON itself when it is not too long.
+  $("#copy-model").addEventListener("click", async () => {
+    if (!lastResult || lastText !== getText() || !lastResult.findings.length) return;
+    const r = lastResult;
+    const fs = r.findings.slice().sort((a, b) => (order[a.severity] ?? 3) - (order[b.severity] ?? 3) || a.line - b.line || a.column - b.column);
+    const site = (msg.siteURL || location.origin).replace(/\/$/, "");
+    const out = [fill(r.valid ? msg.modelWarn : msg.modelIntro, { version: msg.version, tier: tierName(r.tier) }), "", msg.modelRules];
+    fs.slice(0, 100).forEach((f, i) => {
+      const where = typeof f.line === "number" ? fill(msg.modelAt, { line: f.line, column: f.column }) : "";
+      out.push((i + 1) + ". [" + (msg[f.severity] || f.severity) + "] " + (f.pointer || "/") + (where ? " (" + where + ")" : "") + ": " + f.message + " (" + f.code + ")");
+      const docs = docsURL(f.docs);
+      if (docs) out.push("   " + msg.modelRule + (lang === "zh-CN" ? "" : " ") + (docs.startsWith("/") ? site + docs : docs));
+    });
+    if (fs.length > 100) out.push(fill(msg.moreFindings, { n: fs.length - 100 }));
+    const v = getText();
+    const size = byteLength(v);
+    out.push("");
+    if (size <= 100000) out.push(msg.modelPayload, "```json", v.replace(/\s+$/, ""), "```");
+    else out.push(fill(msg.modelTooLong, { size: Math.round(size / 1000) }));
+    await copyOut(out.join("\n") + "\n", msg.modelCopied);
+  });
+  async function copyOut(out, done) {
     try {
       await navigator.clipboard.writeText(out);
-      setStatus(msg.copied);
+      setStatus(done);
     } catch (e) {
       const ta = document.getElementById("result-text");
       ta.value = out; ta.hidden = false; ta.select();
       setStatus(msg.copyManual);
     }
+  }
+  $("#copy-result").addEventListener("click", async () => {
+    if (!lastResult) return;
+    const lines = lastResult.findings.map((f) => f.line + ":" + f.column + ": " + f.severity + ": " + f.message + " [" + f.code + "] " + f.pointer);
+    lines.push(summary.textContent);
+    await copyOut(lines.join("\n"), msg.copied);
   });
 
   textChanged();
@@ -348,7 +801,8 @@
   // the page downloads nothing more.
   const firstUse = () => { ensure().catch(() => {}); };
   text.addEventListener("focus", firstUse, { once: true });
+  viewer.addEventListener("focus", firstUse, { once: true });
   text.addEventListener("paste", firstUse, { once: true });
   for (const b of root.querySelectorAll(".controls button")) b.addEventListener("pointerdown", firstUse, { once: true });
-  if (text.value.trim()) validate(); // text the browser restored
+  if (getText().trim()) validate(); // text the browser restored
 })();
