@@ -261,12 +261,3 @@ func navigation(pairs []pair, lang string) []templates.NavItem {
 	}
 	return nav
 }
-
-// withCurrent returns a copy of nav with the entry for url marked current.
-func withCurrent(nav []templates.NavItem, url string) []templates.NavItem {
-	out := slices.Clone(nav)
-	for i := range out {
-		out[i].Current = out[i].URL == url
-	}
-	return out
-}
