@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -42,6 +43,29 @@ func TestPageOverTheLimit(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "docs", "create-task", "index.html")); err != nil {
 		t.Errorf("the other pages were not rendered: %v", err)
+	}
+}
+
+// TestTwentyMegabytePage: a 20 MB page is refused with the 4 MiB limit
+// message within 10 s, allocating less than 1 GB over the whole build (it
+// took 5 minutes and 2.9 GB before the limit).
+func TestTwentyMegabytePage(t *testing.T) {
+	huge := "---\ntitle: Huge\ndescription: D\n---\n\n" + strings.Repeat("Words and `more` [words](/docs/create-task/).\n\n", 20_000_000/48)
+	fsys := withFiles(fixture(t), map[string]string{"content/en/docs/huge.md": huge})
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	_, _, err := render(t, fsys)
+	took := time.Since(start)
+	runtime.ReadMemStats(&after)
+	if !errors.As(err, new(ErrorList)) || !strings.Contains(err.Error(), "content/en/docs/huge.md:1: the file is 18.7 MiB, over the limit of 4 MiB for one Markdown file") {
+		t.Errorf("Render = %v; want the 4 MiB limit at content/en/docs/huge.md:1", err)
+	}
+	if took > 10*time.Second {
+		t.Errorf("took %v; want at most 10 s", took)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<30 {
+		t.Errorf("allocated %d MB; want at most 1 GB", alloc>>20)
 	}
 }
 
