@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"pairag.com/portal/generator/markdown"
@@ -133,5 +134,23 @@ func TestMarkdownWithinLimits(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			mustRender(t, withFiles(fixture(t), map[string]string{"content/en/docs/deep.md": head + body}))
 		})
+	}
+}
+
+// TestPagesOverTheLimit: a language's pages past MaxPages are one error at
+// the first of them, and the first MaxPages are still listed.
+func TestPagesOverTheLimit(t *testing.T) {
+	fsys := fstest.MapFS{"content/zh-CN/_index.md": {Data: []byte("x")}}
+	for i := range MaxPages + 3 {
+		fsys[fmt.Sprintf("content/en/docs/p%06d.md", i)] = &fstest.MapFile{Data: []byte("x")}
+	}
+	rep := &report{}
+	files := listPages(fsys, rep)
+	if len(files) != MaxPages+1 {
+		t.Errorf("listPages = %d files; want %d", len(files), MaxPages+1)
+	}
+	want := fmt.Sprintf("content/en/docs/p%06d.md: content/en has more than 50000 pages, over the limit", MaxPages)
+	if len(rep.errs) != 1 || !strings.HasPrefix(rep.errs[0].Error(), want) {
+		t.Errorf("errors = %v; want one, %q...", rep.errs, want)
 	}
 }
