@@ -128,7 +128,7 @@ func TestLongNavigationInPages(t *testing.T) {
 			delete(fsys, name)
 		}
 	}
-	fsys = withFiles(fsys, synth.NavPages(300))
+	fsys = withFiles(fsys, synth.WithAnchors(synth.NavPages(300), codeAnchors()))
 	dir := mustRender(t, fsys)
 	side := regexp.MustCompile(`(?s)<nav aria-label="[^"]*" id="side-nav">(.*?)</nav>`)
 	for _, page := range []string{"docs/p00001", "docs/p00077", "docs/p00147", "zh-CN/docs/p00100"} {

@@ -17,6 +17,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/synth"
+	"pairag.com/portal/protocol"
 )
 
 // slopeSizes are the sizes of BenchmarkStageSlope's page: the bodies of
@@ -138,5 +139,15 @@ func slopeBuild(b *testing.B, k int) (int, func()) {
 func bigSite(b *testing.B, k int) fstest.MapFS {
 	pages := synth.Pages(6) // the home page, the field reference and one page they link
 	maps.Copy(pages, synth.BigPage(k))
-	return synthetic(b, pages)
+	return synthetic(b, synth.WithAnchors(pages, codeAnchors()))
+}
+
+// codeAnchors are the anchors the validator's findings link to, which a
+// synthetic site's field reference needs for the build to pass.
+func codeAnchors() []string {
+	var anchors []string
+	for _, c := range protocol.Codes() {
+		anchors = append(anchors, c.Anchor)
+	}
+	return anchors
 }

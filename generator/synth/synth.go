@@ -10,8 +10,6 @@ package synth
 import (
 	"fmt"
 	"strings"
-
-	"pairag.com/portal/protocol"
 )
 
 // Pages returns the Markdown files of a site with n pages in all: n/2
@@ -68,20 +66,30 @@ func home(title, desc, body string) string {
 	return fmt.Sprintf("---\ntitle: %s\ndescription: %s\norder: 1\n---\n\n%s\n", title, desc, body)
 }
 
-// reference is the field reference page: two directives, then a heading
-// for each anchor the validator's findings link to (protocol.Codes), so
-// that gen build publishes the site.
+// reference is the field reference page: two directives.
 func reference(title string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "---\ntitle: %s\ndescription: %s\norder: 2\n---\n\n## Stage types {#stage-types}\n\n```protocol\nstage_types\n```\n\n## Limits {#limits}\n\n```protocol\ntier_limits\n```\n", title, title)
-	anchors := map[string]bool{"stage-types": true, "limits": true}
-	for _, c := range protocol.Codes() {
-		if !anchors[c.Anchor] {
-			anchors[c.Anchor] = true
-			fmt.Fprintf(&b, "\n## Rule %s {#%s}\n\nWhat the rule checks.\n", c.Anchor, c.Anchor)
+	return fmt.Sprintf("---\ntitle: %s\ndescription: %s\norder: 2\n---\n\n## Stage types {#stage-types}\n\n```protocol\nstage_types\n```\n\n## Limits {#limits}\n\n```protocol\ntier_limits\n```\n", title, title)
+}
+
+// WithAnchors adds to the field reference pages of a synthetic site a
+// heading for each of anchors they lack, so that gen build publishes the
+// site: the caller passes the anchors the validator's findings link to
+// (the protocol's table of codes, which this package does not import).
+func WithAnchors(files map[string]string, anchors []string) map[string]string {
+	for _, lang := range []string{"en", "zh-CN"} {
+		name := "content/" + lang + "/docs/task-publish-v18.md"
+		var b strings.Builder
+		b.WriteString(files[name])
+		seen := map[string]bool{"stage-types": true, "limits": true}
+		for _, a := range anchors {
+			if !seen[a] {
+				seen[a] = true
+				fmt.Fprintf(&b, "\n## Rule %s {#%s}\n\nWhat the rule checks.\n", a, a)
+			}
 		}
+		files[name] = b.String()
 	}
-	return b.String()
+	return files
 }
 
 func page(i, next int, w words, nav bool) string {

@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 
 	"pairag.com/portal/generator/synth"
+	"pairag.com/portal/protocol"
 )
 
 func main() {
@@ -41,7 +42,11 @@ func main() {
 	case *nav:
 		shape = synth.NavPages
 	}
-	if err := write(shape(*pages), *out, *repo); err != nil {
+	var anchors []string // what findings link to, so that gen build publishes the site
+	for _, c := range protocol.Codes() {
+		anchors = append(anchors, c.Anchor)
+	}
+	if err := write(synth.WithAnchors(shape(*pages), anchors), *out, *repo); err != nil {
 		fmt.Fprintln(os.Stderr, "synthsite:", err)
 		os.Exit(1)
 	}
