@@ -139,7 +139,7 @@ func slopeBuild(b *testing.B, k int) (int, func()) {
 func bigSite(b *testing.B, k int) fstest.MapFS {
 	pages := synth.Pages(6) // the home page, the field reference and one page they link
 	maps.Copy(pages, synth.BigPage(k))
-	return synthetic(b, synth.WithAnchors(pages, codeAnchors()))
+	return synthetic(b, pages)
 }
 
 // codeAnchors are the anchors the validator's findings link to, which a
