@@ -122,6 +122,7 @@ type builder struct {
 	trans     map[string]reference.Translation
 	pairs     []pair
 	nav       map[string][]templates.NavItem
+	navAt     map[string]map[string]int                      // the position of each URL in nav, by language (nav.go)
 	outputs   map[string]map[string][]block.Block            // directive output by language and name
 	older     map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file
 	refMD     map[string]map[string]string                   // the Markdown reference of the content's version by language
@@ -226,9 +227,10 @@ func (b *builder) load() bool {
 	b.keepBrokenPages()
 	b.doc = b.contentVersion()
 	b.docJSON = b.doc.Raw()
-	b.nav = map[string][]templates.NavItem{}
+	b.nav, b.navAt = map[string][]templates.NavItem{}, map[string]map[string]int{}
 	for _, lang := range languages {
 		b.nav[lang] = navigation(b.pairs, lang)
+		b.navAt[lang] = navIndex(b.nav[lang])
 	}
 	return true
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io/fs"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 
@@ -103,20 +104,105 @@ func gitDates(dir string) map[string]string {
 	return dates
 }
 
-// pagerLinks returns the pages before and after url in the navigation.
-func pagerLinks(nav []templates.NavItem, url string) (prev, next *templates.Link) {
-	for i, n := range nav {
-		if n.URL != url {
-			continue
-		}
-		if i > 0 {
-			prev = &templates.Link{Text: nav[i-1].Title, URL: nav[i-1].URL}
-		}
-		if i+1 < len(nav) {
-			next = &templates.Link{Text: nav[i+1].Title, URL: nav[i+1].URL}
-		}
+// pagerLinks returns the pages before and after url in the navigation,
+// found through at, the position of each URL in nav (navIndex).
+func pagerLinks(nav []templates.NavItem, at map[string]int, url string) (prev, next *templates.Link) {
+	i, ok := at[url]
+	if !ok {
+		return nil, nil
+	}
+	if i > 0 {
+		prev = &templates.Link{Text: nav[i-1].Title, URL: nav[i-1].URL}
+	}
+	if i+1 < len(nav) {
+		next = &templates.Link{Text: nav[i+1].Title, URL: nav[i+1].URL}
 	}
 	return prev, next
+}
+
+// navIndex maps each URL of nav to its position (the last, should one
+// appear twice), so that a page finds itself without reading the whole
+// navigation: with thousands of pages that read, once per page, was the
+// build's square.
+func navIndex(nav []templates.NavItem) map[string]int {
+	at := make(map[string]int, len(nav))
+	for i, n := range nav {
+		at[n.URL] = i
+	}
+	return at
+}
+
+// A language's navigation of up to navWhole entries is shown whole on
+// every page, as on the portal itself (about ten entries). Above it, every
+// page would carry every other page's link, so output would grow with the
+// square of the pages (20,000 pages took 13.7 GB to preview); instead a
+// page shows a bounded part of it (navPart), and the search finds the rest.
+// The numbers are chosen so that a sidebar stays readable: 100 entries is
+// several screens already.
+const (
+	navWhole = 100 // entries up to which the navigation is shown whole
+	navNear  = 5   // entries shown either side of the reader's page
+	navMarks = 10  // evenly spaced entries shown across the whole navigation
+)
+
+// navFor returns the navigation page url shows, its entry marked current:
+// the whole of nav when it is short, else navPart.
+func navFor(nav []templates.NavItem, at map[string]int, url string) []templates.NavItem {
+	if len(nav) <= navWhole {
+		out := slices.Clone(nav)
+		for i := range out {
+			out[i].Current = out[i].URL == url
+		}
+		return out
+	}
+	cur, ok := at[url]
+	if !ok {
+		cur = -1
+	}
+	return navPart(nav, cur)
+}
+
+// navPart returns the entries of a long navigation that the page at
+// position cur (-1 for a page not in it) shows: the first and the last,
+// navMarks evenly spaced ones, navNear either side of cur, and the middle
+// of each gap next to those, so that any entry is a few clicks away (each
+// click on a middle halves the distance). Hidden entries leave a Gap item.
+// Its size does not depend on len(nav).
+func navPart(nav []templates.NavItem, cur int) []templates.NavItem {
+	n := len(nav)
+	lo, hi := max(cur-navNear, 0), min(cur+navNear, n-1)
+	if cur < 0 {
+		lo, hi = 0, 2*navNear
+	}
+	var show []int
+	for k := 0; k <= navMarks; k++ {
+		show = append(show, k*(n-1)/navMarks)
+	}
+	for i := lo; i <= hi; i++ {
+		show = append(show, i)
+	}
+	slices.Sort(show)
+	show = slices.Compact(show)
+	// the middles of the gaps either side of the reader's part
+	at, _ := slices.BinarySearch(show, lo)
+	if at > 0 && lo-show[at-1] > 2 {
+		show = append(show, (show[at-1]+lo)/2)
+	}
+	at, _ = slices.BinarySearch(show, hi)
+	if at+1 < len(show) && show[at+1]-hi > 2 {
+		show = append(show, (hi+show[at+1])/2)
+	}
+	slices.Sort(show)
+	out := make([]templates.NavItem, 0, 2*len(show))
+	for k, i := range show {
+		if k > 0 && i > show[k-1]+1 {
+			out = append(out, templates.NavItem{Gap: true})
+		}
+		e := nav[i]
+		e.Current = i == cur
+		out = append(out, e)
+	}
+	return out
 }
 
 // breadcrumbs lists the pages above url: the language's home, then every

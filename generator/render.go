@@ -286,7 +286,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	case b.cfg.ValidatorComing:
 		tool = templates.ValidatorComing(msg)
 	}
-	prev, next := pagerLinks(b.nav[p.Lang], p.URL)
+	prev, next := pagerLinks(b.nav[p.Lang], b.navAt[p.Lang], p.URL)
 	og, ogAlt := "en_US", "zh_CN"
 	if p.Lang == zh {
 		og, ogAlt = ogAlt, og
@@ -328,7 +328,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 		Msg:     msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
 		Alternates:  alternates,
 		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: markdown.LangPrefix(p.Lang) + "/",
-		Nav:     withCurrent(b.nav[p.Lang], p.URL),
+		Nav:     navFor(b.nav[p.Lang], b.navAt[p.Lang], p.URL),
 		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
 		Body:    content,
 		NoIndex: p.Kind == site.KindNotFound || p.Pending,

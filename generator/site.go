@@ -166,12 +166,19 @@ func pendingPage(orig *page, file string) *page {
 		Kind: orig.Kind, FM: FrontMatter{Title: orig.FM.Title, Description: m.PendingDescription, Order: orig.FM.Order, Nav: &notInNav}, Pending: true}
 }
 
+// MaxPages is the most pages one language may have: 2.5 times the
+// synthetic site of 20,000 pages that builds in a minute and 325 MB here,
+// and thousands of times the portal's. The pages over it, in the order of
+// their paths, are one error and are not built; the rest of the site is.
+const MaxPages = 50_000
+
 // listPages returns the language and path of every Markdown file of
-// content/<lang>/; other files are reported as warnings.
+// content/<lang>/, up to MaxPages a language; other files are reported as
+// warnings.
 func listPages(fsys fs.FS, rep *report) [][2]string {
 	var files [][2]string
 	for _, lang := range languages {
-		root := "content/" + lang
+		root, n := "content/"+lang, 0
 		err := fs.WalkDir(fsys, root, func(file string, d fs.DirEntry, err error) error {
 			switch {
 			case err != nil || d.IsDir():
@@ -186,8 +193,12 @@ func listPages(fsys fs.FS, rep *report) [][2]string {
 				rep.warnf(file, 0, "ignored: only .md files become pages")
 			case unsafeName(strings.TrimPrefix(file, root+"/")) != "":
 				rep.errorf(file, 0, "page file name %q is outside the safe set: each name of a page's path becomes a URL segment, so it may use only %s; rename it", unsafeName(strings.TrimPrefix(file, root+"/")), safeNames)
+			case n >= MaxPages:
+				rep.errorf(file, 0, "%s has more than %d pages, over the limit: this page and those after it are not built; move some to another site, or leave out what need not be a page", root, MaxPages)
+				return fs.SkipAll
 			default:
 				files = append(files, [2]string{lang, file})
+				n++
 			}
 			return nil
 		})
@@ -260,13 +271,4 @@ func navigation(pairs []pair, lang string) []templates.NavItem {
 		nav[i] = templates.NavItem{Title: p.FM.Title, URL: p.URL}
 	}
 	return nav
-}
-
-// withCurrent returns a copy of nav with the entry for url marked current.
-func withCurrent(nav []templates.NavItem, url string) []templates.NavItem {
-	out := slices.Clone(nav)
-	for i := range out {
-		out[i].Current = out[i].URL == url
-	}
-	return out
 }

@@ -78,11 +78,13 @@ type Alternate struct {
 	Name     string // the language's name in itself
 }
 
-// NavItem is one entry of the navigation.
+// NavItem is one entry of the navigation, or a Gap: the place of entries
+// a long navigation leaves out of a page (generator's navPart).
 type NavItem struct {
 	Title   string
 	URL     string
 	Current bool
+	Gap     bool
 }
 
 // Link is a plain link.

@@ -448,10 +448,15 @@ func alignSections(o, t *TextFile) []PairRow {
 	pair[0] = 0
 	taken := make([]bool, len(t.Secs))
 	taken[0] = true
-	ids := sourceIDs(o.Secs)
+	ids := map[string]int{} // the first original section of each id
+	for i, id := range sourceIDs(o.Secs) {
+		if _, ok := ids[id]; !ok {
+			ids[id] = i
+		}
+	}
 	for j := 1; j < len(t.Secs); j++ {
 		if id := t.Secs[j].ID; id != "" {
-			if i := slices.Index(ids, id); i > 0 && pair[i] < 0 {
+			if i, ok := ids[id]; ok && i > 0 && pair[i] < 0 {
 				pair[i], taken[j] = j, true
 			}
 		}

@@ -22,13 +22,17 @@ import (
 // at that length). What it declines goes to chroma. TestFastTokens and
 // FuzzFastTokens hold it to chroma's output.
 
-// fastLimit is the length from which code goes to chroma.
+// fastLimit is the length of a token from which code goes to chroma:
+// Coalesce stops merging a run of one type there, at a place that depends
+// on chroma's own token boundaries. Code of any length whose tokens are
+// all shorter is read here (chroma's lexers took 45 ms of CPU for 26 KB of
+// JSON, 6 ms for 2.6 KB, and 1.5 s of wall time for 128 KB).
 const fastLimit = 8192
 
 // fastTokens returns the coalesced tokens of code in lang, and whether it
 // could: lang is "json" or "go" and the code is within what it handles.
 func fastTokens(lang, code string) ([]chroma.Token, bool) {
-	if len(code) >= fastLimit || strings.IndexByte(code, '\r') >= 0 || !utf8.ValidString(code) {
+	if strings.IndexByte(code, '\r') >= 0 || !utf8.ValidString(code) {
 		return nil, false
 	}
 	l := &lexer{s: code}
@@ -44,6 +48,9 @@ func fastTokens(lang, code string) ([]chroma.Token, bool) {
 	}
 	out := make([]chroma.Token, len(l.toks))
 	for i, t := range l.toks {
+		if t.end-t.start >= fastLimit {
+			return nil, false
+		}
 		out[i] = chroma.Token{Type: t.typ, Value: code[t.start:t.end]}
 	}
 	return out, true

@@ -85,6 +85,7 @@ func newMarkdown(lang string, hl *highlight.Cache, autolinks bool) goldmark.Mark
 		exts = slices.DeleteFunc(exts, func(e goldmark.Extender) bool { return e == extension.Linkify })
 	}
 	return goldmark.New(
+		goldmark.WithParser(newParser()), // held to the limits (limits.go)
 		goldmark.WithExtensions(append(exts,
 			directiveExtension{},
 			pageExtension{msg: templates.For(lang), hl: hl},
@@ -118,6 +119,7 @@ func syntax() []goldmark.Extender {
 // link destinations, code fences and headings stay as written.
 func NewSyntaxParser() parser.Parser {
 	return goldmark.New(
+		goldmark.WithParser(newParser()),
 		goldmark.WithExtensions(syntax()...),
 		goldmark.WithParserOptions(parser.WithAttribute()),
 	).Parser()

@@ -15,8 +15,15 @@ import (
 // Pages returns the Markdown files of a site with n pages in all: n/2
 // English pages under content/en/ and their Chinese twins under
 // content/zh-CN/, keyed by path. The home page and the field reference
-// page (with a few protocol directives) are included in the count.
-func Pages(n int) map[string]string {
+// page (with a few protocol directives) are included in the count. The
+// numbered pages are left out of the navigation (nav: false).
+func Pages(n int) map[string]string { return pages(n, false) }
+
+// NavPages is [Pages] with every page in the navigation: the site whose
+// sidebar must not grow with the number of pages.
+func NavPages(n int) map[string]string { return pages(n, true) }
+
+func pages(n int, nav bool) map[string]string {
 	half := max(n/2, 2)
 	files := map[string]string{
 		"content/en/_index.md":                   home("Synthetic home", "Benchmark site.", "See [page 1](/docs/p00001/#section-2)."),
@@ -26,8 +33,8 @@ func Pages(n int) map[string]string {
 	}
 	for i := 1; i <= half-2; i++ {
 		next := i%(half-2) + 1
-		files[fmt.Sprintf("content/en/docs/p%05d.md", i)] = page(i, next, english)
-		files[fmt.Sprintf("content/zh-CN/docs/p%05d.md", i)] = page(i, next, chinese)
+		files[fmt.Sprintf("content/en/docs/p%05d.md", i)] = page(i, next, english, nav)
+		files[fmt.Sprintf("content/zh-CN/docs/p%05d.md", i)] = page(i, next, chinese, nav)
 	}
 	return files
 }
@@ -59,13 +66,39 @@ func home(title, desc, body string) string {
 	return fmt.Sprintf("---\ntitle: %s\ndescription: %s\norder: 1\n---\n\n%s\n", title, desc, body)
 }
 
+// reference is the field reference page: two directives.
 func reference(title string) string {
 	return fmt.Sprintf("---\ntitle: %s\ndescription: %s\norder: 2\n---\n\n## Stage types {#stage-types}\n\n```protocol\nstage_types\n```\n\n## Limits {#limits}\n\n```protocol\ntier_limits\n```\n", title, title)
 }
 
-func page(i, next int, w words) string {
+// WithAnchors adds to the field reference pages of a synthetic site a
+// heading for each of anchors they lack, so that gen build publishes the
+// site: the caller passes the anchors the validator's findings link to
+// (the protocol's table of codes, which this package does not import).
+func WithAnchors(files map[string]string, anchors []string) map[string]string {
+	for _, lang := range []string{"en", "zh-CN"} {
+		name := "content/" + lang + "/docs/task-publish-v18.md"
+		var b strings.Builder
+		b.WriteString(files[name])
+		seen := map[string]bool{"stage-types": true, "limits": true}
+		for _, a := range anchors {
+			if !seen[a] {
+				seen[a] = true
+				fmt.Fprintf(&b, "\n## Rule %s {#%s}\n\nWhat the rule checks.\n", a, a)
+			}
+		}
+		files[name] = b.String()
+	}
+	return files
+}
+
+func page(i, next int, w words, nav bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "---\ntitle: "+w.title+"\ndescription: "+w.desc+"\norder: %d\nnav: false\n---\n\n", i, i, i+10)
+	fmt.Fprintf(&b, "---\ntitle: "+w.title+"\ndescription: "+w.desc+"\norder: %d\n", i, i, i+10)
+	if !nav {
+		b.WriteString("nav: false\n")
+	}
+	b.WriteString("---\n\n")
 	fmt.Fprintf(&b, w.intro+"\n\n", i, next)
 	fmt.Fprintf(&b, "## "+w.headings[0]+" {#section-1}\n\n%s\n\n%s\n\n", i, w.prose, w.prose)
 	fmt.Fprintf(&b, "## %s {#section-2}\n\n%s\n\n", w.headings[1], w.prose)

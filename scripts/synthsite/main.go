@@ -6,7 +6,9 @@
 //
 // writes /tmp/bench/gen (content/, protocol/) and /tmp/bench/hugo. With
 // -long the pages are long prose pages (synth.LongPages) instead of the
-// short ones with a Go code block (synth.Pages).
+// short ones with a Go code block (synth.Pages). With -nav the short pages
+// are in the navigation (synth.NavPages): the site of thousands of pages
+// whose sidebar must stay the same size.
 package main
 
 import (
@@ -16,6 +18,7 @@ import (
 	"path/filepath"
 
 	"pairag.com/portal/generator/synth"
+	"pairag.com/portal/protocol"
 )
 
 func main() {
@@ -23,16 +26,27 @@ func main() {
 	out := flag.String("out", "", "output directory")
 	repo := flag.String("repo", ".", "repository root, for labels, translations and the protocol document")
 	long := flag.Bool("long", false, "long prose pages with a table, a JSON block and 3-5 links each")
+	nav := flag.Bool("nav", false, "short pages, every one in the navigation")
 	flag.Parse()
 	if *out == "" {
-		fmt.Fprintln(os.Stderr, "usage: synthsite [-long] -pages N -out DIR [-repo DIR]")
+		fmt.Fprintln(os.Stderr, "usage: synthsite [-long|-nav] -pages N -out DIR [-repo DIR]")
 		os.Exit(2)
 	}
 	shape := synth.Pages
-	if *long {
+	switch {
+	case *long && *nav:
+		fmt.Fprintln(os.Stderr, "synthsite: -long and -nav are two different sites; choose one")
+		os.Exit(2)
+	case *long:
 		shape = synth.LongPages
+	case *nav:
+		shape = synth.NavPages
 	}
-	if err := write(shape(*pages), *out, *repo); err != nil {
+	var anchors []string // what findings link to, so that gen build publishes the site
+	for _, c := range protocol.Codes() {
+		anchors = append(anchors, c.Anchor)
+	}
+	if err := write(synth.WithAnchors(shape(*pages), anchors), *out, *repo); err != nil {
 		fmt.Fprintln(os.Stderr, "synthsite:", err)
 		os.Exit(1)
 	}
