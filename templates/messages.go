@@ -41,6 +41,7 @@ type Messages struct {
 	RowLink                          string // accessible name of a table row's link to itself
 	ListSep, Colon, Space, Comma     string // punctuation between constraints, sentences and values
 	Parens                           string // a parenthetical remark after a value
+	Footnotes                        string // accessible name of a page's list of footnotes
 
 	BundleSummary, CopyBoth, CopiedBoth, CopyBothFallback, BundleFile string
 
@@ -223,6 +224,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Space:           t(" ", ""),
 		Comma:           t(", ", "、"),
 		Parens:          t(" (%s)", "（%s）"),
+		Footnotes:       t("Footnotes", "脚注"),
 
 		Validator: ValidatorMessages{
 			Title:         t("Validate a payload", "校验载荷"),

@@ -108,6 +108,7 @@ func syntax() []goldmark.Extender {
 		extension.Strikethrough,
 		extension.Linkify,
 		extension.TaskList,
+		footnotes, // footnote.go
 		extension.NewCJK(extension.WithEastAsianLineBreaks(), extension.WithEscapedSpace()),
 		// The front matter block is skipped; it is decoded strictly before parsing.
 		&frontmatter.Extender{Formats: []frontmatter.Format{frontmatter.YAML}},
@@ -144,7 +145,9 @@ func Transform(doc *ast.Document, src []byte, pc parser.Context) {
 	}
 }
 
-// pageExtension renders code blocks with highlighting and a copy button.
+// pageExtension renders code blocks with highlighting and a copy button,
+// headings with their link, text, tables in a scroll region, the list of
+// footnotes, and raw HTML sanitised.
 type pageExtension struct {
 	msg templates.Messages
 	hl  *highlight.Cache
@@ -156,6 +159,8 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 		util.Prioritized(textRenderer{}, 100),
 		util.Prioritized(headingRenderer{e.msg}, 100),
 		util.Prioritized(newTableRenderer(e.msg), 100),
+		util.Prioritized(footnoteListRenderer{e.msg}, 100),
+		util.Prioritized(rawHTMLRenderer{}, 100), // rawhtml.go
 	))
 }
 

@@ -217,6 +217,9 @@ func (s *Skill) renderSections(md goldmark.Markdown, tf *drift.TextFile, lang st
 	groups := make([]*ast.Document, len(tf.Secs))
 	for i := range groups {
 		groups[i] = ast.NewDocument()
+		if translation {
+			markdown.SetFootnotePrefix(groups[i], "tr-") // beside the original's notes on one page
+		}
 	}
 	cur := 0
 	for n := doc.FirstChild(); n != nil; {
