@@ -3,10 +3,22 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"io/fs"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"testing/fstest"
 
 	"github.com/chromedp/chromedp"
+
+	"pairag.com/portal/generator"
+	"pairag.com/portal/internal/browsertest"
+	"pairag.com/portal/serve"
 )
 
 const skillPage = "/skills/pairag-task-publish/"
@@ -140,4 +152,206 @@ func TestSkillScreenshots(t *testing.T) {
 			v.screenshot(t, tab, page.name)
 		}
 	}
+}
+
+// The long skill of e2e/testdata/skills/harbor-ledger (written for these
+// tests, in the shape of long real skills: a dozen sections with
+// subsections, long unbreakable words, URLs and identifiers, footnotes, raw
+// HTML, a diagram, a JSON fragment, a translated companion file), built
+// into a site of its own beside the real content.
+const (
+	longSkill     = "harbor-ledger"
+	longSkillPage = "/skills/" + longSkill + "/"
+)
+
+var (
+	longOnce sync.Once
+	longDir  string
+	longErr  error
+)
+
+// longSite builds the real content plus the long skill, without the
+// validator module, once for the package.
+func longSite(t *testing.T) string {
+	t.Helper()
+	longOnce.Do(func() {
+		fsys := fstest.MapFS{}
+		for _, d := range [][2]string{{"../content", "content"}, {"../protocol", "protocol"}, {"testdata/skills/" + longSkill, "content/skills/" + longSkill}} {
+			if longErr = copyTree(fsys, d[0], d[1]); longErr != nil {
+				return
+			}
+		}
+		dir, err := os.MkdirTemp("", "e2e-long-*")
+		if err != nil {
+			longErr = err
+			return
+		}
+		longDir = filepath.Join(dir, "public")
+		_, longErr = generator.Build(context.Background(), generator.Config{Content: fsys, OutDir: longDir, BaseURL: "http://127.0.0.1"})
+	})
+	if longErr != nil {
+		t.Fatalf("build the long skill's site: %v", longErr)
+	}
+	return longDir
+}
+
+// copyTree adds the files under root to fsys under the path under.
+func copyTree(fsys fstest.MapFS, root, under string) error {
+	return fs.WalkDir(os.DirFS(root), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(filepath.Join(root, p))
+		fsys[path.Join(under, p)] = &fstest.MapFile{Data: data}
+		return err
+	})
+}
+
+func longServer(t *testing.T) *httptest.Server {
+	t.Helper()
+	dir := longSite(t)
+	data, err := os.ReadFile("../netlify.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	headers, err := serve.NetlifyHeaders(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		headers(w.Header(), r.URL.Path)
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestLongSkillFitsPhone opens the long skill at 390 px in both languages
+// and every view and measures the document: long words, URLs and code
+// wrap, so it is never wider than the screen (real skills made phone
+// pages 425 and 659 px wide).
+func TestLongSkillFitsPhone(t *testing.T) {
+	srv := longServer(t)
+	tab := browser(t)
+	phone := view{"phone", 390, 844, true, "light"}
+	for _, prefix := range []string{"", "/zh-CN"} {
+		for _, v := range skillViews {
+			u := srv.URL + prefix + longSkillPage + v.query
+			run(t, tab, phone.apply(), chromedp.Navigate(u), chromedp.WaitVisible(chromedp.CSS(".skill-front")))
+			if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > 390 {
+				wide := eval[[]string](t, tab, `[...document.querySelectorAll("main *")].filter((e) => e.getBoundingClientRect().right > 391 && !e.closest("pre, .md-table")).slice(0, 5).map((e) => e.tagName + "." + e.className + ": " + e.textContent.slice(0, 40))`)
+				t.Errorf("%s%s at 390 px: the document is %d px wide; want at most 390. Widest: %q", prefix, v.query, w, wide)
+			}
+		}
+	}
+}
+
+// tocState describes the on-page contents of a skill page: its entries'
+// targets, how many name no row, and the text of the first.
+const tocState = `(() => {
+	const links = [...document.querySelectorAll(".toc-side nav.toc a")];
+	return {count: links.length, missing: links.filter((a) => !document.getElementById(decodeURIComponent(a.hash.slice(1)))).length,
+		first: links.length ? links[0].textContent : ""};
+})()`
+
+type toc struct {
+	Count   int    `json:"count"`
+	Missing int    `json:"missing"`
+	First   string `json:"first"`
+}
+
+// TestLongSkillContents checks the on-page contents of the long skill:
+// one entry for each of its 12 sections and 12 subsections (and its
+// title), each leading to a row of the page, in the page's language.
+func TestLongSkillContents(t *testing.T) {
+	srv := longServer(t)
+	tab := browser(t)
+	for _, tc := range []struct{ prefix, first string }{{"", "Step 1: reconcile berth 1"}, {"/zh-CN", "第 1 步：核对 1 号泊位"}} {
+		run(t, tab, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(srv.URL+tc.prefix+longSkillPage), chromedp.WaitVisible(chromedp.CSS(".skill-front")))
+		got := eval[toc](t, tab, tocState)
+		if got.Count < 24 || got.Missing > 0 || !strings.Contains(eval[string](t, tab, `document.querySelector(".toc-side nav.toc").textContent`), tc.first) {
+			t.Errorf("%s contents: %+v; want 24 entries or more, each naming a row, with %q", tc.prefix, got, tc.first)
+		}
+	}
+}
+
+// sides reports, for the rows with tabs, which sides show and which tab is
+// selected.
+const sides = `(() => {
+	const rows = [...document.querySelectorAll(".skill-row[data-show]")];
+	const shown = (side) => rows.filter((r) => r.querySelector(":scope > .cell." + side).offsetParent !== null).length;
+	return {rows: rows.length, original: shown("original"), translation: shown("translation"),
+		selected: [...new Set(rows.map((r) => r.querySelector('.row-tabs [aria-selected="true"]').dataset.side))].join(",")};
+})()`
+
+type sideState struct {
+	Rows        int    `json:"rows"`
+	Original    int    `json:"original"`
+	Translation int    `json:"translation"`
+	Selected    string `json:"selected"`
+}
+
+// TestSkillTabsFollowLanguage opens the long skill side by side on a phone:
+// the English page shows the original in every row, the Chinese page the
+// translation (中文), and choosing a tab in one row switches every row.
+func TestSkillTabsFollowLanguage(t *testing.T) {
+	srv := longServer(t)
+	tab := browser(t)
+	phone := view{"phone", 390, 844, true, "light"}
+	for _, tc := range []struct{ prefix, side, other string }{{"", "original", "translation"}, {"/zh-CN", "translation", "original"}} {
+		run(t, tab, phone.apply(), chromedp.Navigate(srv.URL+tc.prefix+longSkillPage), chromedp.WaitVisible(chromedp.CSS(".row-tabs")))
+		got := eval[sideState](t, tab, sides)
+		want := sideState{Rows: got.Rows, Selected: tc.side}
+		if tc.side == "original" {
+			want.Original = got.Rows
+		} else {
+			want.Translation = got.Rows
+		}
+		if got.Rows < 12 || got != want {
+			t.Errorf("%s on a phone: %+v; want every row on %s", tc.prefix, got, tc.side)
+		}
+		run(t, tab, chromedp.Click(chromedp.CSS(`#step-3-reconcile-berth-3 .row-tabs button[data-side="`+tc.other+`"]`)))
+		got = eval[sideState](t, tab, sides)
+		if got.Selected != tc.other || got.Original+got.Translation != got.Rows || (tc.other == "original") != (got.Original == got.Rows) {
+			t.Errorf("%s after choosing %s in one row: %+v; want every row on %s", tc.prefix, tc.other, got, tc.other)
+		}
+	}
+}
+
+// TestLongSkillScreenshots saves the long skill at 1440 and 390 px in both
+// languages for a reader to look at, into $SHOTS when it names a folder
+// (else artifacts/), as JPEG.
+func TestLongSkillScreenshots(t *testing.T) {
+	srv := longServer(t)
+	tab := browser(t)
+	for _, prefix := range []string{"", "/zh-CN"} {
+		for _, v := range []view{{"1440", 1440, 900, false, "light"}, {"390", 390, 844, true, "light"}} {
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+longSkillPage), chromedp.WaitVisible(chromedp.CSS(".skill-front")))
+			name := "long-skill-" + strings.TrimPrefix(cmpOr(prefix, "/en"), "/") + "-" + v.size + ".jpg"
+			ctx, cancel := context.WithTimeout(tab, browsertest.Timeout)
+			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dir := os.Getenv("SHOTS"); dir != "" {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, name), shot, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			artifact(t, name, shot)
+		}
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
 }

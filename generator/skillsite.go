@@ -83,6 +83,7 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 		r := s.Render(w.md[lang], lang, b.rep)
 		links = append(links, r.Links...)
 		v := b.pageView(pages[lang], pr, nil)
+		v.TOC = r.View.TOC(minTOC) // a long skill reads like a long page: contents beside it
 		v.Body, v.Scripts = templ.Join(templates.SkillPage(r.View), v.Body), append(v.Scripts, js)
 		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
 		w.out.Reset()

@@ -36,7 +36,9 @@ type ViewLink struct {
 
 // SkillRow is one pair of sections.
 type SkillRow struct {
-	ID    string // anchor of the row: the original heading's id
+	ID    string    // anchor of the row: the original heading's id
+	Level int       // the level of the section's heading, 0 for the intro
+	Title [2]string // the heading's text in the original and in the translation ("" when missing)
 	Orig  SkillCell
 	Tr    SkillCell
 	Stale bool // the original section changed since the translation was stamped
@@ -64,4 +66,43 @@ type SkillEntry struct {
 	URL          string // the side-by-side page
 	Version      string
 	Files        []Link // SKILL.md and its translation
+}
+
+// TOC is the page's on-page contents: a row for each section whose heading
+// is at the skill's main level or the next one (a SKILL.md's "## Workflow"
+// and its "### Step 1"; the main level is the shallowest that more than
+// one section has, so a lone "# Title" above them does not count), with
+// the heading in the page's language where the translation has it; nil
+// for a skill of fewer than minSections sections at the main level, which
+// needs none.
+func (v SkillView) TOC(minSections int) []TOCItem {
+	var count [7]int
+	for _, r := range v.Rows {
+		count[r.Level]++
+	}
+	top := 0
+	for l := 6; l >= 1; l-- {
+		if count[l] > 1 || top == 0 && count[l] > 0 {
+			top = l
+		}
+	}
+	if top == 0 || count[top] < minSections {
+		return nil
+	}
+	var items []TOCItem
+	for _, r := range v.Rows {
+		if r.Level == 0 || r.Level > top+1 {
+			continue
+		}
+		text := r.Title[0]
+		if v.Msg.Lang != v.OrigLang && r.Title[1] != "" || text == "" {
+			text = r.Title[1]
+		}
+		level := 2
+		if r.Level > top {
+			level = 3
+		}
+		items = append(items, TOCItem{Level: level, ID: r.ID, Text: text})
+	}
+	return items
 }

@@ -316,10 +316,32 @@ func skillRows(s *Skill, orig, tr *renderedFile, anchors map[string]bool) []temp
 			id = tr.ids[p.Tr]
 		}
 		r.ID = markdown.Unique(id, anchors)
+		r.Level, r.Title = rowHeading(orig, p.Orig), [2]string{sectionTitle(orig, p.Orig), sectionTitle(tr, p.Tr)}
+		if r.Level == 0 {
+			r.Level = rowHeading(tr, p.Tr)
+		}
 		r.Stale = c != nil && p.Tr >= 0 && c.Stale[p.Tr]
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// rowHeading is the heading level of section i of f, 0 for the intro or
+// when there is no such section.
+func rowHeading(f *renderedFile, i int) int {
+	if f == nil || i < 0 {
+		return 0
+	}
+	return f.text.Secs[i].Level
+}
+
+// sectionTitle is the heading text of section i of f, for the on-page
+// contents: as written, without the marks of code and emphasis.
+func sectionTitle(f *renderedFile, i int) string {
+	if f == nil || i < 0 || f.text.Secs[i].Level == 0 {
+		return ""
+	}
+	return strings.NewReplacer("`", "", "**", "", "__", "").Replace(f.text.Secs[i].Title)
 }
 
 // metaItems shows a skill's front matter as a definition list.

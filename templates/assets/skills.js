@@ -45,19 +45,26 @@
   }
 
   // Tabs take effect through CSS on narrow screens only; on wide ones the
-  // row shows both cells and the tabs stay hidden.
-  function wireTabs(row) {
+  // row shows both cells and the tabs stay hidden. Every row starts on the
+  // tab the page selects (the page's language), and choosing a tab in one
+  // row chooses it in all, so the page reads in one language throughout.
+  function showSide(skill, side) {
+    skill.querySelectorAll(".skill-row[data-show]").forEach(function (row) {
+      row.dataset.show = side;
+      row.querySelectorAll(".row-tabs button").forEach(function (b) {
+        b.setAttribute("aria-selected", b.dataset.side === side ? "true" : "false");
+      });
+    });
+  }
+
+  function wireTabs(skill, row) {
     var tabs = row.querySelector(".row-tabs");
     if (!tabs || row.querySelectorAll(":scope > .cell").length < 2) return;
     tabs.hidden = false;
-    row.dataset.show = "original";
+    var first = tabs.querySelector('button[aria-selected="true"]') || tabs.querySelector("button");
+    row.dataset.show = first.dataset.side;
     tabs.querySelectorAll("button").forEach(function (b) {
-      b.addEventListener("click", function () {
-        row.dataset.show = b.dataset.side;
-        tabs.querySelectorAll("button").forEach(function (o) {
-          o.setAttribute("aria-selected", o === b ? "true" : "false");
-        });
-      });
+      b.addEventListener("click", function () { showSide(skill, b.dataset.side); });
     });
   }
 
@@ -113,7 +120,7 @@
     var skill = document.getElementById("skill");
     if (!skill) return;
     wireViews(skill);
-    skill.querySelectorAll(".skill-row").forEach(wireTabs);
+    skill.querySelectorAll(".skill-row").forEach(function (row) { wireTabs(skill, row); });
     skill.querySelectorAll(".cell").forEach(function (cell) { wireCopy(skill, cell); });
   }
 
