@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -354,4 +355,129 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// manySkills adds n look-alike skills to fsys, in the shapes of the
+// skills index at scale: names, descriptions of a sentence or two, tags
+// in metadata, every fourth translated.
+func manySkills(fsys fstest.MapFS, n int) {
+	topics := []string{"ledger", "harbor", "invoice", "survey", "photo", "route", "kiln", "orchard", "tide", "census"}
+	for i := range n {
+		topic, other := topics[i%len(topics)], topics[(i/len(topics))%len(topics)]
+		name := fmt.Sprintf("%s-%s-%03d", topic, other, i)
+		shelf := fmt.Sprintf("shelf-%d", i%8)
+		fm := fmt.Sprintf("---\nname: %s\ndescription: Works through %s records for the %s team, step by step, and reports what it changed. Use it when a %s batch needs checking.\nmetadata:\n  tags: [%s, %s, %s]\n---\n\n", name, topic, other, topic, topic, other, shelf)
+		body := "# " + name + "\n\n## Steps\n\n1. Read the records.\n2. Check each one.\n"
+		fsys["content/skills/"+name+"/SKILL.md"] = &fstest.MapFile{Data: []byte(fm + body)}
+		if i%4 == 0 {
+			zh := fmt.Sprintf("---\nname: %s\ndescription: 逐条处理 %s 团队的 %s 记录，并报告改动。需要检查一批 %s 时使用。\nmetadata:\n  tags: [%s, %s, %s]\n---\n\n# %s\n\n## 步骤\n\n1. 读取记录。\n2. 逐条检查。\n", name, other, topic, topic, topic, other, shelf, name)
+			fsys["content/skills/"+name+"/SKILL.zh-CN.md"] = &fstest.MapFile{Data: []byte(zh)}
+		}
+	}
+}
+
+// firstScreen is the bytes a reader's browser fetches to show a page: its
+// HTML and the stylesheets and scripts it links from the site.
+func firstScreen(t *testing.T, dir, page string) (html, total int) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(page), "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	total = len(data)
+	for _, attr := range []string{`href="/assets/`, `src="/assets/`} {
+		for _, part := range strings.Split(string(data), attr)[1:] {
+			name, _, _ := strings.Cut(part, `"`)
+			if strings.HasSuffix(name, ".css") || strings.HasSuffix(name, ".js") {
+				st, err := os.Stat(filepath.Join(dir, "assets", name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				total += int(st.Size())
+			}
+		}
+	}
+	return len(data), total
+}
+
+// TestSkillIndexAtScale builds the real content with 200 more skills and
+// checks the skills index: its first screen (HTML, styles, scripts) stays
+// under 200 KB, every card says whether its skill is translated, and the
+// filter narrows the list by name, description and tag.
+func TestSkillIndexAtScale(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, d := range [][2]string{{"../content", "content"}, {"../protocol", "protocol"}} {
+		if err := copyTree(fsys, d[0], d[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	manySkills(fsys, 200)
+	dir := filepath.Join(t.TempDir(), "public")
+	start := time.Now()
+	if _, err := generator.Build(context.Background(), generator.Config{Content: fsys, OutDir: dir, BaseURL: "http://127.0.0.1"}); err != nil {
+		t.Fatalf("build with 200 more skills: %v", err)
+	}
+	took := time.Since(start)
+	for _, page := range []string{"/skills/", "/zh-CN/skills/"} {
+		html, total := firstScreen(t, dir, page)
+		t.Logf("%s with %d skills: HTML %d bytes, first screen %d bytes; build %v", page, 200+len(realSkills(t)), html, total, took.Round(time.Millisecond))
+		if total > 200_000 {
+			t.Errorf("%s: the first screen is %d bytes; want under 200 KB", page, total)
+		}
+	}
+
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	t.Cleanup(srv.Close)
+	tab := browser(t)
+	run(t, tab, watchCSP(), chromedp.EmulateViewport(1440, 900), chromedp.Navigate(srv.URL+"/skills/"), chromedp.WaitVisible(chromedp.CSS("#skill-filter")))
+	counts := `(() => { const c = [...document.querySelectorAll(".skill-card")];
+		return {shown: c.filter((e) => !e.hidden).length, translated: c.filter((e) => e.querySelector(".badge.translated")).length,
+			english: c.filter((e) => e.querySelector(".badge:not(.translated)")).length, status: document.querySelector(".skill-filter [role=status]").textContent}; })()`
+	type state struct {
+		Shown      int    `json:"shown"`
+		Translated int    `json:"translated"`
+		English    int    `json:"english"`
+		Status     string `json:"status"`
+	}
+	all := eval[state](t, tab, counts)
+	if all.Shown < 200 || all.Translated+all.English != all.Shown || all.Translated < 50 || all.English < 150 {
+		t.Errorf("index: %+v; want every card marked translated (50 of the 200) or English only", all)
+	}
+	for _, tc := range []struct {
+		query string
+		want  int
+	}{
+		{"kiln-orchard", 2}, // a name: kiln-orchard-067 and -167
+		{"team census", 38}, // words of a description, in any order: census's own 20 and the 20 for its team, 2 both
+		{"shelf-3", 25},     // a tag, which only the tags hold
+		{"SHELF-3 kiln", 2}, // a tag and a word, ignoring case: kiln-orchard-067 and route-kiln-163
+		{"no-such-skill", 0},
+	} {
+		run(t, tab, chromedp.Evaluate[chromedp.Void](`(() => { const i = document.getElementById("skill-filter"); i.value = `+jsonQuote(tc.query)+`; i.dispatchEvent(new Event("input")); })()`))
+		got := eval[state](t, tab, counts)
+		if got.Shown != tc.want || !strings.Contains(got.Status, fmt.Sprint(tc.want)) {
+			t.Errorf("filter %q: %+v; want %d cards and the count said", tc.query, got, tc.want)
+		}
+	}
+	noCSPViolations(t, tab)
+}
+
+func jsonQuote(s string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), `"`, `\"`) + `"`
+}
+
+// realSkills lists the skill folders of the real content.
+func realSkills(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir("../content/skills")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	return names
 }

@@ -38,9 +38,19 @@ func (b *builder) loadSkills(terms glossary.Glossary) {
 // prepareSkillIndex makes the "skills" directive of each language: the
 // list of skills on the skills index page.
 func (b *builder) prepareSkillIndex() {
-	for _, lang := range languages {
-		b.outputs[lang]["skills"] = []block.Block{skills.Index(lang, b.skills)}
+	var js string
+	if len(b.skills) > 0 {
+		js = b.skillsScript()
 	}
+	for _, lang := range languages {
+		b.outputs[lang]["skills"] = []block.Block{skills.Index(lang, b.skills, js)}
+	}
+}
+
+// skillsScript writes skills.js, which the skill pages and the index's
+// filter load, and returns its URL.
+func (b *builder) skillsScript() string {
+	return b.writeHashed("skills", ".js", templates.SkillsScript())
 }
 
 // notInNav keeps skill pages out of the navigation; llms.txt lists them after the pages that are in it.
@@ -52,7 +62,7 @@ func (b *builder) renderSkills() {
 	if len(b.skills) == 0 {
 		return
 	}
-	js := b.writeHashed("skills", ".js", templates.SkillsScript())
+	js := b.skillsScript()
 	w := b.newWorker()
 	var links []skills.Link
 	for _, s := range b.skills {

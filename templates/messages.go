@@ -95,7 +95,10 @@ type SkillMessages struct {
 	Stale                                          string
 	NoTranslation                                  string // the skill has no translation at all
 	NotTranslated, NotInOriginal                   string // a section missing on one side
-	Page, EnglishOnly                              string // on the skills index
+	EnglishOnly                                    string // on the skills index, in Markdown: after a description left in English
+	TranslatedBadge, EnglishOnlyBadge              string // a card's mark: translated, or English only
+	Filter, FilterPlaceholder, FilterCount         string // the index's filter box; FilterCount has {n} and {total}
+	Tags                                           string // accessible name of a card's tags
 }
 
 // ValidatorMessages are the strings of the validator tool. The script
@@ -266,38 +269,43 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		},
 
 		Skill: SkillMessages{
-			Lead:            t("The original and its translation side by side, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "原文与译文逐节左右对照。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
-			LeadOriginal:    t("The skill's original, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的英文原文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
-			LeadTranslation: t("The skill's Chinese translation, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的中文译文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
-			OriginalTab:     t("Original", "原文"),
-			TranslationTab:  t("Translation", "译文"),
-			FooterNote:      t("Skill files are published exactly as their authors wrote them; this page only lays them out.", "技能文件按作者原样发布，本页只负责排版展示。"),
-			Original:        t("Original (English)", "原文（英文）"),
-			Translation:     t("Translation (Simplified Chinese)", "译文（简体中文）"),
-			ViewLabel:       t("View", "显示方式"),
-			Both:            t("Side by side", "左右对照"),
-			OriginalOnly:    t("Original only", "只看原文"),
-			TranslationOnly: t("Translation only", "只看译文"),
-			FrontMatter:     t("Front matter", "前置元数据"),
-			Name:            t("Name", "名称"),
-			Description:     t("Description", "描述"),
-			Version:         t("Version", "版本"),
-			Author:          t("Author", "作者"),
-			License:         t("License", "许可"),
-			Compatibility:   t("Compatibility", "运行环境"),
-			AllowedTools:    t("Allowed tools", "允许的工具"),
-			Metadata:        t("Metadata", "元数据"),
-			Files:           t("Files", "文件"),
-			CopyMarkdown:    t("Copy Markdown", "复制 Markdown"),
-			CopiedMarkdown:  t("Copied the section's Markdown.", "已复制本节的 Markdown。"),
-			CopyFailed:      t("Copying is not available here. The Markdown is selected: press Ctrl+C (⌘C on a Mac).", "当前环境无法复制。Markdown 已选中，请按 Ctrl+C（Mac 上按 ⌘C）。"),
-			RowLink:         t("Link to this section", "本节链接"),
-			Stale:           t("The original changed since this was translated.", "译文完成后，原文又有改动。"),
-			NoTranslation:   t("This skill has no Chinese translation yet; the original is shown alone.", "本技能还没有中文译文，下面只显示英文原文。"),
-			NotTranslated:   t("Not translated yet.", "尚未翻译。"),
-			NotInOriginal:   t("Not in the original.", "原文中没有这一节。"),
-			Page:            t("Side by side", "对照页"),
-			EnglishOnly:     t("(in English: not translated yet)", "（英文：尚未翻译）"),
+			Lead:              t("The original and its translation side by side, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "原文与译文逐节左右对照。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			LeadOriginal:      t("The skill's original, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的英文原文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			LeadTranslation:   t("The skill's Chinese translation, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的中文译文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			OriginalTab:       t("Original", "原文"),
+			TranslationTab:    t("Translation", "译文"),
+			FooterNote:        t("Skill files are published exactly as their authors wrote them; this page only lays them out.", "技能文件按作者原样发布，本页只负责排版展示。"),
+			Original:          t("Original (English)", "原文（英文）"),
+			Translation:       t("Translation (Simplified Chinese)", "译文（简体中文）"),
+			ViewLabel:         t("View", "显示方式"),
+			Both:              t("Side by side", "左右对照"),
+			OriginalOnly:      t("Original only", "只看原文"),
+			TranslationOnly:   t("Translation only", "只看译文"),
+			FrontMatter:       t("Front matter", "前置元数据"),
+			Name:              t("Name", "名称"),
+			Description:       t("Description", "描述"),
+			Version:           t("Version", "版本"),
+			Author:            t("Author", "作者"),
+			License:           t("License", "许可"),
+			Compatibility:     t("Compatibility", "运行环境"),
+			AllowedTools:      t("Allowed tools", "允许的工具"),
+			Metadata:          t("Metadata", "元数据"),
+			Files:             t("Files", "文件"),
+			CopyMarkdown:      t("Copy Markdown", "复制 Markdown"),
+			CopiedMarkdown:    t("Copied the section's Markdown.", "已复制本节的 Markdown。"),
+			CopyFailed:        t("Copying is not available here. The Markdown is selected: press Ctrl+C (⌘C on a Mac).", "当前环境无法复制。Markdown 已选中，请按 Ctrl+C（Mac 上按 ⌘C）。"),
+			RowLink:           t("Link to this section", "本节链接"),
+			Stale:             t("The original changed since this was translated.", "译文完成后，原文又有改动。"),
+			NoTranslation:     t("This skill has no Chinese translation yet; the original is shown alone.", "本技能还没有中文译文，下面只显示英文原文。"),
+			NotTranslated:     t("Not translated yet.", "尚未翻译。"),
+			NotInOriginal:     t("Not in the original.", "原文中没有这一节。"),
+			EnglishOnly:       t("(in English: not translated yet)", "（英文：尚未翻译）"),
+			TranslatedBadge:   t("Translated", "有中文译文"),
+			EnglishOnlyBadge:  t("English only", "仅英文"),
+			Filter:            t("Filter skills by name, description or tag", "按名称、描述或标签筛选技能"),
+			FilterPlaceholder: t("Filter skills…", "筛选技能…"),
+			FilterCount:       t("{n} of {total} skills", "共 {total} 个技能，显示 {n} 个"),
+			Tags:              t("Tags", "标签"),
 		},
 
 		Glossary: GlossaryMessages{

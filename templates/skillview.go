@@ -55,6 +55,7 @@ type SkillCell struct {
 type SkillList struct {
 	Msg    Messages
 	Skills []SkillEntry
+	Script string // site-relative URL of skills.js, whose filter the list's box needs
 }
 
 // SkillEntry is one skill of the index.
@@ -62,8 +63,10 @@ type SkillEntry struct {
 	ID           string // anchor on the index page
 	Name         string
 	Description  string
-	Untranslated bool   // the description is the original's: the skill has no translation
-	URL          string // the side-by-side page
+	Untranslated bool     // the description is the original's: the skill has no translation
+	Translated   bool     // the skill has a Chinese translation (its card says so, in both languages)
+	Tags         []string // the tags of its front matter's metadata, which the filter matches too
+	URL          string   // the side-by-side page
 	Version      string
 	Files        []Link // SKILL.md and its translation
 }

@@ -80,17 +80,51 @@ func (s *Skill) skillFiles() []templates.Link {
 // Index is the output of the "skills" directive in the site language lang:
 // the list of skills on the skills index page, with each skill's name,
 // description (the original's when it is not translated, marked so),
-// page and SKILL files, as HTML and as Markdown.
-func Index(lang string, skills []*Skill) block.Block {
-	l := templates.SkillList{Msg: templates.For(lang)}
+// whether it is translated, its tags, page and SKILL files, as HTML and
+// as Markdown; script is the URL of skills.js, whose filter the list uses.
+func Index(lang string, skills []*Skill, script string) block.Block {
+	l := templates.SkillList{Msg: templates.For(lang), Script: script}
 	for _, s := range skills {
 		desc, fallback := s.description(lang)
 		l.Skills = append(l.Skills, templates.SkillEntry{
 			ID: "skill-" + s.Slug, Name: s.name(), Description: desc, Untranslated: fallback,
+			Translated: s.tr() != nil, Tags: tags(s.fm[0].Metadata),
 			URL: pageURL(lang, s.Slug), Version: s.fm[0].Version, Files: s.skillFiles(),
 		})
 	}
 	return skillListBlock{l}
+}
+
+// tags are the scalars of the first list named "tags" in a skill's
+// metadata, at any depth (metadata: {tags: [...]}, or under a product's
+// key, metadata: {hermes: {tags: [...]}}, as published skills write it),
+// or of a "tags" text of comma-separated words.
+func tags(m metaValue) []string {
+	for _, k := range m.Keys {
+		v := m.Map[k]
+		if k == "tags" {
+			var out []string
+			for _, e := range v.List {
+				if e.isScalar() && e.Text != "" {
+					out = append(out, e.Text)
+				}
+			}
+			if v.isScalar() {
+				for _, t := range strings.Split(v.Text, ",") {
+					if t = strings.TrimSpace(t); t != "" {
+						out = append(out, t)
+					}
+				}
+			}
+			return out
+		}
+		if v.Map != nil {
+			if t := tags(v); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
 }
 
 // skillListBlock is the output of the skills directive.
