@@ -228,25 +228,36 @@ func longServer(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// TestLongSkillFitsPhone opens the long skill at 390 px in both languages
-// and every view and measures the document: long words, URLs and code
-// wrap, so it is never wider than the screen (real skills made phone
-// pages 425 and 659 px wide).
+// TestLongSkillFitsPhone opens the long skill at 390 px (and, side by
+// side, at 1440 px) in both languages and every view and measures the
+// document: long words, URLs and code wrap, so it is never wider than the
+// screen (real skills made phone pages 425 and 659 px wide).
 func TestLongSkillFitsPhone(t *testing.T) {
 	srv := longServer(t)
 	tab := browser(t)
-	phone := view{"phone", 390, 844, true, "light"}
-	for _, prefix := range []string{"", "/zh-CN"} {
-		for _, v := range skillViews {
-			u := srv.URL + prefix + longSkillPage + v.query
-			run(t, tab, phone.apply(), chromedp.Navigate(u), chromedp.WaitVisible(chromedp.CSS(".skill-front")))
-			if w := eval[int](t, tab, `document.documentElement.scrollWidth`); w > 390 {
-				wide := eval[[]string](t, tab, `[...document.querySelectorAll("main *")].filter((e) => e.getBoundingClientRect().right > 391 && !e.closest("pre, .md-table")).slice(0, 5).map((e) => e.tagName + "." + e.className + ": " + e.textContent.slice(0, 40))`)
-				t.Errorf("%s%s at 390 px: the document is %d px wide; want at most 390. Widest: %q", prefix, v.query, w, wide)
+	for _, w := range []view{{"phone", 390, 844, true, "light"}, {"desktop", 1440, 900, false, "light"}} {
+		for _, prefix := range []string{"", "/zh-CN"} {
+			for _, v := range skillViews {
+				u := srv.URL + prefix + longSkillPage + v.query
+				run(t, tab, w.apply(), chromedp.Navigate(u), chromedp.WaitVisible(chromedp.CSS(".skill-front")))
+				if got := eval[int64](t, tab, `document.documentElement.scrollWidth`); got > w.width {
+					t.Errorf("%s%s at %d px: the document is %d px wide; want at most %d. Text past the edge: %q", prefix, v.query, w.width, got, w.width, eval[[]string](t, tab, textPast))
+				}
 			}
 		}
 	}
 }
+
+// textPast lists the text nodes that reach past the window's right edge.
+const textPast = `(() => {
+	const out = [], walk = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+	for (let n; (n = walk.nextNode()) && out.length < 5;) {
+		const r = document.createRange();
+		r.selectNodeContents(n);
+		if (r.getBoundingClientRect().right > window.innerWidth + 1 && !n.parentElement.closest("pre, .md-table")) out.push(n.textContent.slice(0, 40));
+	}
+	return out;
+})()`
 
 // tocState describes the on-page contents of a skill page: its entries'
 // targets, how many name no row, and the text of the first.
@@ -480,4 +491,39 @@ func realSkills(t *testing.T) []string {
 		}
 	}
 	return names
+}
+
+// TestDiagramsDrawn opens the long skill, whose intro holds a mermaid
+// flowchart in both files: each becomes an SVG image with a text
+// alternative, its source collapsed below, without a CSP violation; the
+// renderer is fetched from the site. A page without a diagram (the real
+// skill, a docs page) does not load the diagram script.
+func TestDiagramsDrawn(t *testing.T) {
+	srv := longServer(t)
+	dir := longSite(t)
+	for _, page := range []string{skillPage, "/docs/create-task/", "/zh-CN" + skillPage} {
+		html := readSiteFile(t, dir, strings.TrimPrefix(page, "/")+"index.html")
+		if strings.Contains(html, "/assets/diagrams.") || strings.Contains(html, "beautiful-mermaid") {
+			t.Errorf("%s has no diagram but loads the diagram script", page)
+		}
+	}
+	tab := browser(t)
+	for _, prefix := range []string{"", "/zh-CN"} {
+		run(t, tab, watchCSP(), chromedp.EmulateViewport(1440, 900), chromedp.Navigate(srv.URL+prefix+longSkillPage), chromedp.WaitVisible(chromedp.CSS(".skill-front")))
+		waitJS(t, tab, `[...document.querySelectorAll("figure.diagram")].every((f) => f.dataset.diagram === "drawn" || f.dataset.diagram === "failed")`)
+		got := eval[[]string](t, tab, `[...document.querySelectorAll("figure.diagram")].map((f) => {
+			const img = f.querySelector("img.diagram-image");
+			return f.dataset.diagram + " " + (img && img.complete && img.naturalWidth > 100 ? "image" : "no-image") + " " + (img ? img.alt.length > 10 : false) +
+				" " + (f.querySelector("details > summary + .code code") ? "source" : "no-source");
+		})`)
+		if len(got) != 2 {
+			t.Fatalf("%s: %d diagrams; want 2 (original and translation)", prefix, len(got))
+		}
+		for _, g := range got {
+			if g != "drawn image true source" {
+				t.Errorf("%s: a diagram is %q; want drawn, an image with its alternative, and its source below", prefix, g)
+			}
+		}
+		noCSPViolations(t, tab)
+	}
 }

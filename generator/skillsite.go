@@ -94,6 +94,9 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 		links = append(links, r.Links...)
 		v := b.pageView(pages[lang], pr, nil)
 		v.TOC = r.View.TOC(minTOC) // a long skill reads like a long page: contents beside it
+		if r.View.Has(markdown.DiagramMarker) {
+			v.Scripts = append(v.Scripts, b.diagramScriptURL())
+		}
 		v.Body, v.Scripts = templ.Join(templates.SkillPage(r.View), v.Body), append(v.Scripts, js)
 		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
 		w.out.Reset()

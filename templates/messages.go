@@ -42,6 +42,7 @@ type Messages struct {
 	ListSep, Colon, Space, Comma     string // punctuation between constraints, sentences and values
 	Parens                           string // a parenthetical remark after a value
 	Footnotes                        string // accessible name of a page's list of footnotes
+	DiagramAlt, DiagramSource        string // a drawn mermaid diagram's text alternative, and the label of its source below it
 
 	BundleSummary, CopyBoth, CopiedBoth, CopyBothFallback, BundleFile string
 
@@ -228,6 +229,8 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Comma:           t(", ", "、"),
 		Parens:          t(" (%s)", "（%s）"),
 		Footnotes:       t("Footnotes", "脚注"),
+		DiagramAlt:      t("Diagram drawn from the Mermaid source below", "根据下方 Mermaid 源码绘制的图表"),
+		DiagramSource:   t("Diagram source (Mermaid)", "图表源码（Mermaid）"),
 
 		Validator: ValidatorMessages{
 			Title:         t("Validate a payload", "校验载荷"),

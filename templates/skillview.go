@@ -1,5 +1,7 @@
 package templates
 
+import "strings"
+
 // SkillView is the side-by-side page of one agent skill: its front matter
 // and its sections, each row holding a section of the original and its
 // translation. The page is the same in both site languages apart from the
@@ -108,4 +110,15 @@ func (v SkillView) TOC(minSections int) []TOCItem {
 		items = append(items, TOCItem{Level: level, ID: r.ID, Text: text})
 	}
 	return items
+}
+
+// Has reports whether the HTML of a section holds marker (a mermaid
+// diagram's, which needs the diagram script).
+func (v SkillView) Has(marker string) bool {
+	for _, r := range v.Rows {
+		if strings.Contains(r.Orig.HTML, marker) || strings.Contains(r.Tr.HTML, marker) {
+			return true
+		}
+	}
+	return false
 }
