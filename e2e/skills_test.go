@@ -527,3 +527,40 @@ func TestDiagramsDrawn(t *testing.T) {
 		noCSPViolations(t, tab)
 	}
 }
+
+// TestLongSkillAxe runs axe-core on the long skill's pages (footnotes, raw
+// HTML, a drawn diagram, contents, tabs) and on the skills index with its
+// filter, in both languages at 1440 and 390 px, light and dark, and fails
+// on any violation. Like TestAxe it runs when AXE_JS names axe.min.js.
+func TestLongSkillAxe(t *testing.T) {
+	path := os.Getenv("AXE_JS")
+	if path == "" {
+		t.Skip("AXE_JS not set")
+	}
+	axe, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := longServer(t)
+	tab := browser(t)
+	for _, w := range []int64{1440, 390} {
+		for _, scheme := range []string{"light", "dark"} {
+			v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
+			for _, p := range []string{longSkillPage, longSkillPage + "?view=translation", "/skills/"} {
+				for _, prefix := range []string{"", "/zh-CN"} {
+					run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+p), chromedp.WaitVisible(chromedp.CSS("main")))
+					if strings.HasPrefix(p, longSkillPage) {
+						run(t, tab, chromedp.Evaluate[chromedp.Void](`document.querySelector("figure.diagram").scrollIntoView()`))
+						waitJS(t, tab, `[...document.querySelectorAll("figure.diagram")].every((f) => f.dataset.diagram === "drawn")`)
+					}
+					eval[bool](t, tab, string(axe)+";true")
+					found := eval[[]string](t, tab, `axe.run(document, {resultTypes: ["violations"]}).then((r) =>
+						r.violations.map((v) => v.impact + " " + v.id + ": " + v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")))`)
+					if len(found) > 0 {
+						t.Errorf("%s%s at %d px, %s:\n  %s", prefix, p, w, scheme, strings.Join(found, "\n  "))
+					}
+				}
+			}
+		}
+	}
+}

@@ -42,6 +42,7 @@ type Messages struct {
 	ListSep, Colon, Space, Comma     string // punctuation between constraints, sentences and values
 	Parens                           string // a parenthetical remark after a value
 	Footnotes                        string // accessible name of a page's list of footnotes
+	FootnotesTranslation             string // of a translation's, beside its original's on a skill page
 	DiagramAlt, DiagramSource        string // a drawn mermaid diagram's text alternative, and the label of its source below it
 
 	BundleSummary, CopyBoth, CopiedBoth, CopyBothFallback, BundleFile string
@@ -217,20 +218,21 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Country:             t("country", "国家"),
 		City:                t("city", "城市"),
 
-		ExampleValidFor: t("Passes validation for creators on the %s tier.", "会员等级为 %s 的创建者可通过校验。"),
-		CriteriaCaption: t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
-		TableLabel:      t("Table %s", "%s 表"),
-		MarkdownTable:   t("Table: %s", "表格：%s"),
-		MarkdownTableIn: t("Table in “%s”: %s", "「%s」中的表格：%s"),
-		RowLink:         t("Link to this row", "本行链接"),
-		ListSep:         t("; ", "；"),
-		Colon:           t(": ", "："),
-		Space:           t(" ", ""),
-		Comma:           t(", ", "、"),
-		Parens:          t(" (%s)", "（%s）"),
-		Footnotes:       t("Footnotes", "脚注"),
-		DiagramAlt:      t("Diagram drawn from the Mermaid source below", "根据下方 Mermaid 源码绘制的图表"),
-		DiagramSource:   t("Diagram source (Mermaid)", "图表源码（Mermaid）"),
+		ExampleValidFor:      t("Passes validation for creators on the %s tier.", "会员等级为 %s 的创建者可通过校验。"),
+		CriteriaCaption:      t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
+		TableLabel:           t("Table %s", "%s 表"),
+		MarkdownTable:        t("Table: %s", "表格：%s"),
+		MarkdownTableIn:      t("Table in “%s”: %s", "「%s」中的表格：%s"),
+		RowLink:              t("Link to this row", "本行链接"),
+		ListSep:              t("; ", "；"),
+		Colon:                t(": ", "："),
+		Space:                t(" ", ""),
+		Comma:                t(", ", "、"),
+		Parens:               t(" (%s)", "（%s）"),
+		Footnotes:            t("Footnotes", "脚注"),
+		FootnotesTranslation: t("Footnotes of the translation", "译文的脚注"),
+		DiagramAlt:           t("Diagram drawn from the Mermaid source below", "根据下方 Mermaid 源码绘制的图表"),
+		DiagramSource:        t("Diagram source (Mermaid)", "图表源码（Mermaid）"),
 
 		Validator: ValidatorMessages{
 			Title:         t("Validate a payload", "校验载荷"),

@@ -53,9 +53,16 @@ func (r footnoteListRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegiste
 	reg.Register(east.KindFootnoteList, r.render)
 }
 
-func (r footnoteListRenderer) render(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
+// render writes the list as a section named in the page's language; the
+// notes of a translation beside its original are named apart, so the two
+// regions of a skill page have distinct names.
+func (r footnoteListRenderer) render(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
-		_, _ = w.WriteString(`<section class="footnotes" aria-label="` + html.EscapeString(r.msg.Footnotes) + `">` + "\n<ol>\n")
+		label := r.msg.Footnotes
+		if len(footnotePrefix(n)) > 0 {
+			label = r.msg.FootnotesTranslation
+		}
+		_, _ = w.WriteString(`<section class="footnotes" aria-label="` + html.EscapeString(label) + `">` + "\n<ol>\n")
 		return ast.WalkContinue, nil
 	}
 	_, err := w.WriteString("</ol>\n</section>\n")
