@@ -340,6 +340,7 @@ func TestLongSkillScreenshots(t *testing.T) {
 	for _, prefix := range []string{"", "/zh-CN"} {
 		for _, v := range []view{{"1440", 1440, 900, false, "light"}, {"390", 390, 844, true, "light"}} {
 			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+longSkillPage), chromedp.WaitVisible(chromedp.CSS(".skill-front")))
+			waitJS(t, tab, `[...document.querySelectorAll("figure.diagram")].every((f) => f.dataset.diagram === "drawn")`)
 			name := "long-skill-" + strings.TrimPrefix(cmpOr(prefix, "/en"), "/") + "-" + v.size + ".jpg"
 			ctx, cancel := context.WithTimeout(tab, browsertest.Timeout)
 			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
