@@ -34,7 +34,7 @@ var (
 // anything else there.
 func TestMain(m *testing.M) {
 	os.Exit(testtemp.Main(m, func() {
-		for _, dir := range []string{siteDir, fixtureDir} {
+		for _, dir := range []string{siteDir, fixtureDir, longDir} {
 			if dir != "" {
 				os.RemoveAll(filepath.Dir(dir))
 			}

@@ -112,6 +112,7 @@ func warning(w *Error) string {
 // builder holds the state of one build.
 type builder struct {
 	ctx       context.Context // checked between pages and between stages
+	diagrams  diagramScript   // diagrams.go: written once, for the pages that draw diagrams
 	cfg       Config
 	dir       string
 	rep       *report

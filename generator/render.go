@@ -294,6 +294,9 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	d := b.docOf(p.Rel)
 	bar, barScripts := b.versionSwitch(p) // versionbar.go
 	scripts = append(scripts, barScripts...)
+	if md != nil && md.Diagrams {
+		scripts = append(scripts, b.diagramScriptURL()) // diagrams.go
+	}
 	var html []byte
 	if md != nil {
 		html = md.Bytes()

@@ -62,10 +62,20 @@ func (b *builder) loadSkills(terms glossary.Glossary) {
 // prepareSkillIndex makes the "skills" directive of each language: the
 // list of skills on the skills index page.
 func (b *builder) prepareSkillIndex() {
+	var js string
+	if len(b.skills) > 0 {
+		js = b.skillsScript()
+	}
 	for _, lang := range languages {
-		b.outputs[lang]["skills"] = []block.Block{skills.Index(lang, b.skills)}
+		b.outputs[lang]["skills"] = []block.Block{skills.Index(lang, b.skills, js)}
 		b.outputs[lang][skillpub.ArchivesDirective] = []block.Block{skillpub.InstallBlock(lang, b.skillSlugs())}
 	}
+}
+
+// skillsScript writes skills.js, which the skill pages and the index's
+// filter load, and returns its URL.
+func (b *builder) skillsScript() string {
+	return b.writeHashed("skills", ".js", templates.SkillsScript())
 }
 
 // skillSlugs are the slugs of the published skills, in order.
@@ -89,7 +99,7 @@ func (b *builder) renderSkills() {
 	if len(b.skills) == 0 {
 		return
 	}
-	js := b.writeHashed("skills", ".js", templates.SkillsScript())
+	js := b.skillsScript()
 	w := b.newWorker()
 	for _, s := range b.skills {
 		for _, l := range b.renderSkill(w, s, js) {
@@ -123,6 +133,10 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 		r := s.Render(w.md[lang], lang, b.rep)
 		links = append(links, r.Links...)
 		v := b.pageView(pages[lang], pr, nil)
+		v.TOC = r.View.TOC(minTOC) // a long skill reads like a long page: contents beside it
+		if r.View.Has(markdown.DiagramMarker) {
+			v.Scripts = append(v.Scripts, b.diagramScriptURL())
+		}
 		v.Body, v.Scripts = templ.Join(templates.SkillInstall(skillpub.Install(lang, s.Slug)), templates.SkillPage(r.View), v.Body), append(v.Scripts, js)
 		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
 		w.out.Reset()

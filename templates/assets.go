@@ -5,7 +5,7 @@ import (
 	"embed"
 )
 
-//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js assets/pairag-validator.js assets/skills.css assets/skills.js assets/nav.js assets/search.js assets/theme.js assets/favicon.svg
+//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js assets/pairag-validator.js assets/skills.css assets/skills.js assets/nav.js assets/search.js assets/theme.js assets/favicon.svg assets/diagrams.js assets/vendor/beautiful-mermaid.js
 var assets embed.FS
 
 // StyleSheet returns the site's CSS: the layout rules followed by the code
@@ -26,6 +26,17 @@ func Script() []byte {
 	js := append(mustRead("assets/site.js"), mustRead("assets/nav.js")...)
 	return append(js, mustRead("assets/search.js")...)
 }
+
+// DiagramScript returns the script that draws a page's mermaid diagrams,
+// importing the renderer from bundleURL (where [DiagramRenderer] is
+// published). Only pages with a diagram load it.
+func DiagramScript(bundleURL string) []byte {
+	return bytes.Replace(mustRead("assets/diagrams.js"), []byte("__BUNDLE__"), []byte(bundleURL), 1)
+}
+
+// DiagramRenderer returns the vendored renderer of mermaid diagrams
+// (assets/vendor/README.md says what it is and how it was made).
+func DiagramRenderer() []byte { return mustRead("assets/vendor/beautiful-mermaid.js") }
 
 // ThemeScript returns the small script that applies the saved colour theme
 // before the page paints.

@@ -43,6 +43,9 @@ type Messages struct {
 	RowLink                          string // accessible name of a table row's link to itself
 	ListSep, Colon, Space, Comma     string // punctuation between constraints, sentences and values
 	Parens                           string // a parenthetical remark after a value
+	Footnotes                        string // accessible name of a page's list of footnotes
+	FootnotesTranslation             string // of a translation's, beside its original's on a skill page
+	DiagramAlt, DiagramSource        string // a drawn mermaid diagram's text alternative, and the label of its source below it
 
 	BundleSummary, CopyBoth, CopiedBoth, CopyBothFallback, BundleFile string
 
@@ -115,7 +118,10 @@ type SkillMessages struct {
 	Stale                                          string
 	NoTranslation                                  string // the skill has no translation at all
 	NotTranslated, NotInOriginal                   string // a section missing on one side
-	Page, EnglishOnly                              string // on the skills index
+	EnglishOnly                                    string // on the skills index, in Markdown: after a description left in English
+	TranslatedBadge, EnglishOnlyBadge              string // a card's mark: translated, or English only
+	Filter, FilterPlaceholder, FilterCount         string // the index's filter box; FilterCount has {n} and {total}
+	Tags                                           string // accessible name of a card's tags
 	ThirdParty, Source, Commit                     string // a third-party skill's record
 	Findings, FindingsNote                         string // the findings on a skill
 }
@@ -274,17 +280,21 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Country:             t("country", "国家"),
 		City:                t("city", "城市"),
 
-		ExampleValidFor: t("Passes validation for creators on the %s tier.", "会员等级为 %s 的创建者可通过校验。"),
-		CriteriaCaption: t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
-		TableLabel:      t("Table %s", "%s 表"),
-		MarkdownTable:   t("Table: %s", "表格：%s"),
-		MarkdownTableIn: t("Table in “%s”: %s", "「%s」中的表格：%s"),
-		RowLink:         t("Link to this row", "本行链接"),
-		ListSep:         t("; ", "；"),
-		Colon:           t(": ", "："),
-		Space:           t(" ", ""),
-		Comma:           t(", ", "、"),
-		Parens:          t(" (%s)", "（%s）"),
+		ExampleValidFor:      t("Passes validation for creators on the %s tier.", "会员等级为 %s 的创建者可通过校验。"),
+		CriteriaCaption:      t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
+		TableLabel:           t("Table %s", "%s 表"),
+		MarkdownTable:        t("Table: %s", "表格：%s"),
+		MarkdownTableIn:      t("Table in “%s”: %s", "「%s」中的表格：%s"),
+		RowLink:              t("Link to this row", "本行链接"),
+		ListSep:              t("; ", "；"),
+		Colon:                t(": ", "："),
+		Space:                t(" ", ""),
+		Comma:                t(", ", "、"),
+		Parens:               t(" (%s)", "（%s）"),
+		Footnotes:            t("Footnotes", "脚注"),
+		FootnotesTranslation: t("Footnotes of the translation", "译文的脚注"),
+		DiagramAlt:           t("Diagram drawn from the Mermaid source below", "根据下方 Mermaid 源码绘制的图表"),
+		DiagramSource:        t("Diagram source (Mermaid)", "图表源码（Mermaid）"),
 
 		Validator: ValidatorMessages{
 			Title:         t("Validate a payload", "校验载荷"),
@@ -369,43 +379,48 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		},
 
 		Skill: SkillMessages{
-			Lead:            t("The original and its translation side by side, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "原文与译文逐节左右对照。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
-			LeadOriginal:    t("The skill's original, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的英文原文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
-			LeadTranslation: t("The skill's Chinese translation, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的中文译文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
-			OriginalTab:     t("Original", "原文"),
-			TranslationTab:  t("Translation", "译文"),
-			FooterNote:      t("Skill files are published exactly as their authors wrote them; this page only lays them out.", "技能文件按作者原样发布，本页只负责排版展示。"),
-			Original:        t("Original (English)", "原文（英文）"),
-			Translation:     t("Translation (Simplified Chinese)", "译文（简体中文）"),
-			ViewLabel:       t("View", "显示方式"),
-			Both:            t("Side by side", "左右对照"),
-			OriginalOnly:    t("Original only", "只看原文"),
-			TranslationOnly: t("Translation only", "只看译文"),
-			FrontMatter:     t("Front matter", "前置元数据"),
-			Name:            t("Name", "名称"),
-			Description:     t("Description", "描述"),
-			Version:         t("Version", "版本"),
-			Author:          t("Author", "作者"),
-			License:         t("License", "许可"),
-			Compatibility:   t("Compatibility", "运行环境"),
-			AllowedTools:    t("Allowed tools", "允许的工具"),
-			Metadata:        t("Metadata", "元数据"),
-			Files:           t("Files", "文件"),
-			CopyMarkdown:    t("Copy Markdown", "复制 Markdown"),
-			CopiedMarkdown:  t("Copied the section's Markdown.", "已复制本节的 Markdown。"),
-			CopyFailed:      t("Copying is not available here. The Markdown is selected: press Ctrl+C (⌘C on a Mac).", "当前环境无法复制。Markdown 已选中，请按 Ctrl+C（Mac 上按 ⌘C）。"),
-			RowLink:         t("Link to this section", "本节链接"),
-			Stale:           t("The original changed since this was translated.", "译文完成后，原文又有改动。"),
-			NoTranslation:   t("This skill has no Chinese translation yet; the original is shown alone.", "本技能还没有中文译文，下面只显示英文原文。"),
-			NotTranslated:   t("Not translated yet.", "尚未翻译。"),
-			NotInOriginal:   t("Not in the original.", "原文中没有这一节。"),
-			Page:            t("Side by side", "对照页"),
-			EnglishOnly:     t("(in English: not translated yet)", "（英文：尚未翻译）"),
-			ThirdParty:      t("A third-party skill, published as its author wrote it.", "第三方技能，按作者原样发布。"),
-			Source:          t("Source", "来源"),
-			Commit:          t("Commit", "提交"),
-			Findings:        t("Findings on this skill", "本技能的检查结果"),
-			FindingsNote:    t("What gen check found in the skill's files. The files are published unchanged; fix problems upstream, or accept them in SKILL.source.yaml.", "gen check 在技能文件中发现的问题。文件照原样发布：请在上游修正，或在 SKILL.source.yaml 中登记接受。"),
+			Lead:              t("The original and its translation side by side, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "原文与译文逐节左右对照。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			LeadOriginal:      t("The skill's original, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的英文原文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			LeadTranslation:   t("The skill's Chinese translation, section by section. The raw files are published next to this page, so an agent can install the skill from its URL.", "技能的中文译文，逐节显示。原始文件与本页一同发布，智能体可以直接通过网址安装该技能。"),
+			OriginalTab:       t("Original", "原文"),
+			TranslationTab:    t("Translation", "译文"),
+			FooterNote:        t("Skill files are published exactly as their authors wrote them; this page only lays them out.", "技能文件按作者原样发布，本页只负责排版展示。"),
+			Original:          t("Original (English)", "原文（英文）"),
+			Translation:       t("Translation (Simplified Chinese)", "译文（简体中文）"),
+			ViewLabel:         t("View", "显示方式"),
+			Both:              t("Side by side", "左右对照"),
+			OriginalOnly:      t("Original only", "只看原文"),
+			TranslationOnly:   t("Translation only", "只看译文"),
+			FrontMatter:       t("Front matter", "前置元数据"),
+			Name:              t("Name", "名称"),
+			Description:       t("Description", "描述"),
+			Version:           t("Version", "版本"),
+			Author:            t("Author", "作者"),
+			License:           t("License", "许可"),
+			Compatibility:     t("Compatibility", "运行环境"),
+			AllowedTools:      t("Allowed tools", "允许的工具"),
+			Metadata:          t("Metadata", "元数据"),
+			Files:             t("Files", "文件"),
+			CopyMarkdown:      t("Copy Markdown", "复制 Markdown"),
+			CopiedMarkdown:    t("Copied the section's Markdown.", "已复制本节的 Markdown。"),
+			CopyFailed:        t("Copying is not available here. The Markdown is selected: press Ctrl+C (⌘C on a Mac).", "当前环境无法复制。Markdown 已选中，请按 Ctrl+C（Mac 上按 ⌘C）。"),
+			RowLink:           t("Link to this section", "本节链接"),
+			Stale:             t("The original changed since this was translated.", "译文完成后，原文又有改动。"),
+			NoTranslation:     t("This skill has no Chinese translation yet; the original is shown alone.", "本技能还没有中文译文，下面只显示英文原文。"),
+			NotTranslated:     t("Not translated yet.", "尚未翻译。"),
+			NotInOriginal:     t("Not in the original.", "原文中没有这一节。"),
+			EnglishOnly:       t("(in English: not translated yet)", "（英文：尚未翻译）"),
+			TranslatedBadge:   t("Translated", "有中文译文"),
+			EnglishOnlyBadge:  t("English only", "仅英文"),
+			Filter:            t("Filter skills by name, description or tag", "按名称、描述或标签筛选技能"),
+			FilterPlaceholder: t("Filter skills…", "筛选技能…"),
+			FilterCount:       t("{n} of {total} skills", "共 {total} 个技能，显示 {n} 个"),
+			Tags:              t("Tags", "标签"),
+			ThirdParty:        t("A third-party skill, published as its author wrote it.", "第三方技能，按作者原样发布。"),
+			Source:            t("Source", "来源"),
+			Commit:            t("Commit", "提交"),
+			Findings:          t("Findings on this skill", "本技能的检查结果"),
+			FindingsNote:      t("What gen check found in the skill's files. The files are published unchanged; fix problems upstream, or accept them in SKILL.source.yaml.", "gen check 在技能文件中发现的问题。文件照原样发布：请在上游修正，或在 SKILL.source.yaml 中登记接受。"),
 		},
 
 		Install: installMessages(t),

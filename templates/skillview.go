@@ -1,5 +1,7 @@
 package templates
 
+import "strings"
+
 // SkillView is the side-by-side page of one agent skill: its front matter
 // and its sections, each row holding a section of the original and its
 // translation. The page is the same in both site languages apart from the
@@ -50,7 +52,9 @@ type ViewLink struct {
 
 // SkillRow is one pair of sections.
 type SkillRow struct {
-	ID    string // anchor of the row: the original heading's id
+	ID    string    // anchor of the row: the original heading's id
+	Level int       // the level of the section's heading, 0 for the intro
+	Title [2]string // the heading's text in the original and in the translation ("" when missing)
 	Orig  SkillCell
 	Tr    SkillCell
 	Stale bool // the original section changed since the translation was stamped
@@ -67,6 +71,7 @@ type SkillCell struct {
 type SkillList struct {
 	Msg    Messages
 	Skills []SkillEntry
+	Script string // site-relative URL of skills.js, whose filter the list's box needs
 }
 
 // SkillEntry is one skill of the index.
@@ -74,8 +79,60 @@ type SkillEntry struct {
 	ID           string // anchor on the index page
 	Name         string
 	Description  string
-	Untranslated bool   // the description is the original's: the skill has no translation
-	URL          string // the side-by-side page
+	Untranslated bool     // the description is the original's: the skill has no translation
+	Translated   bool     // the skill has a Chinese translation (its card says so, in both languages)
+	Tags         []string // the tags of its front matter's metadata, which the filter matches too
+	URL          string   // the side-by-side page
 	Version      string
 	Files        []Link // SKILL.md and its translation
+}
+
+// TOC is the page's on-page contents: a row for each section whose heading
+// is at the skill's main level or the next one (a SKILL.md's "## Workflow"
+// and its "### Step 1"; the main level is the shallowest that more than
+// one section has, so a lone "# Title" above them does not count), with
+// the heading in the page's language where the translation has it; nil
+// for a skill of fewer than minSections sections at the main level, which
+// needs none.
+func (v SkillView) TOC(minSections int) []TOCItem {
+	var count [7]int
+	for _, r := range v.Rows {
+		count[r.Level]++
+	}
+	top := 0
+	for l := 6; l >= 1; l-- {
+		if count[l] > 1 || top == 0 && count[l] > 0 {
+			top = l
+		}
+	}
+	if top == 0 || count[top] < minSections {
+		return nil
+	}
+	var items []TOCItem
+	for _, r := range v.Rows {
+		if r.Level == 0 || r.Level > top+1 {
+			continue
+		}
+		text := r.Title[0]
+		if v.Msg.Lang != v.OrigLang && r.Title[1] != "" || text == "" {
+			text = r.Title[1]
+		}
+		level := 2
+		if r.Level > top {
+			level = 3
+		}
+		items = append(items, TOCItem{Level: level, ID: r.ID, Text: text})
+	}
+	return items
+}
+
+// Has reports whether the HTML of a section holds marker (a mermaid
+// diagram's, which needs the diagram script).
+func (v SkillView) Has(marker string) bool {
+	for _, r := range v.Rows {
+		if strings.Contains(r.Orig.HTML, marker) || strings.Contains(r.Tr.HTML, marker) {
+			return true
+		}
+	}
+	return false
 }

@@ -19,7 +19,7 @@ var highlightCacheFormat = func() string {
 			}
 		}
 	}
-	return "pairag highlight cache 1; chroma " + v
+	return "pairag highlight cache 2; chroma " + v
 }()
 
 // storedHighlights is the file Load and Save read and write.

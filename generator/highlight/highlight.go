@@ -79,8 +79,9 @@ func highlight(lang, code string) string {
 	return b.String()
 }
 
-// chromaTokens returns the tokens of chroma's lexer for lang, coalesced,
-// or false when chroma has no lexer for lang.
+// chromaTokens returns the tokens of chroma's lexer for lang, coalesced
+// and with its error tokens mended (fragment.go), or false when chroma
+// has no lexer for lang.
 func chromaTokens(lang, code string) ([]chroma.Token, bool) {
 	var lexer chroma.Lexer
 	if lang != "" {
@@ -97,7 +98,7 @@ func chromaTokens(lang, code string) ([]chroma.Token, bool) {
 	for t := it(); t != chroma.EOF; t = it() {
 		toks = append(toks, t)
 	}
-	return toks, true
+	return mend(lexer.Config().Name, toks), true
 }
 
 func writeToken(b *strings.Builder, t chroma.Token) {

@@ -109,6 +109,7 @@ func syntax() []goldmark.Extender {
 		extension.Strikethrough,
 		extension.Linkify,
 		extension.TaskList,
+		footnotes, // footnote.go
 		extension.NewCJK(extension.WithEastAsianLineBreaks(), extension.WithEscapedSpace()),
 		// The front matter block is skipped; it is decoded strictly before parsing.
 		&frontmatter.Extender{Formats: []frontmatter.Format{frontmatter.YAML}},
@@ -146,7 +147,9 @@ func Transform(doc *ast.Document, src []byte, pc parser.Context) {
 	}
 }
 
-// pageExtension renders code blocks with highlighting and a copy button.
+// pageExtension renders code blocks with highlighting and a copy button,
+// headings with their link, text, tables in a scroll region, the list of
+// footnotes, and raw HTML sanitised.
 type pageExtension struct {
 	msg templates.Messages
 	hl  *highlight.Cache
@@ -158,6 +161,8 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 		util.Prioritized(textRenderer{}, 100),
 		util.Prioritized(headingRenderer{e.msg}, 100),
 		util.Prioritized(newTableRenderer(e.msg), 100),
+		util.Prioritized(footnoteListRenderer{e.msg}, 100),
+		util.Prioritized(rawHTMLRenderer{}, 100), // rawhtml.go
 	))
 }
 
@@ -314,8 +319,32 @@ func (r codeRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering 
 	if f, ok := n.(*ast.FencedCodeBlock); ok {
 		lang = string(f.Language(src))
 	}
+	if lang == "mermaid" {
+		return ast.WalkSkipChildren, writeDiagram(w, r, LinesText(n, src))
+	}
 	return ast.WalkSkipChildren, block.WriteCode(w, r.hl, r.msg, lang, LinesText(n, src))
 }
+
+// writeDiagram writes a mermaid block as a figure holding its source,
+// which templates/assets/diagrams.js draws (the builder loads it on pages
+// whose Output has Diagrams); without the script the source shows, as
+// code.
+func writeDiagram(w util.BufWriter, r codeRenderer, code string) error {
+	if o, ok := w.(*Output); ok {
+		o.Diagrams = true
+	}
+	fmt.Fprintf(w, `<figure class="diagram" data-diagram data-alt="%s" data-source="%s">`,
+		gohtml.EscapeString(r.msg.DiagramAlt), gohtml.EscapeString(r.msg.DiagramSource))
+	if err := block.WriteCode(w, r.hl, r.msg, "mermaid", code); err != nil {
+		return err
+	}
+	_, err := w.WriteString("</figure>\n")
+	return err
+}
+
+// DiagramMarker is in the HTML of every mermaid diagram: a page whose HTML
+// holds it needs the diagram script.
+const DiagramMarker = `<figure class="diagram" data-diagram`
 
 // LinesText joins the source lines of a block: a code block's code, as
 // pages render it and drift compares it.

@@ -14,6 +14,9 @@ type Output struct {
 	// node renderers was written (a protocol directive's blocks): it may
 	// hold headings that Headings does not list.
 	Foreign bool
+	// Diagrams is set once a mermaid diagram was written: the page needs
+	// the script that draws it.
+	Diagrams bool
 }
 
 // HeadingSpan is one heading element of an Output: its level and the bytes
@@ -25,6 +28,7 @@ func (o *Output) Reset() {
 	o.Buffer.Reset()
 	o.Headings = o.Headings[:0]
 	o.Foreign = false
+	o.Diagrams = false
 }
 
 // OwnHeadings reports whether Headings lists every heading element of the

@@ -81,17 +81,51 @@ func (s *Skill) skillFiles() []templates.Link {
 // Index is the output of the "skills" directive in the site language lang:
 // the list of skills on the skills index page, with each skill's name,
 // description (the original's when it is not translated, marked so),
-// page and SKILL files, as HTML and as Markdown.
-func Index(lang string, skills []*Skill) block.Block {
-	l := templates.SkillList{Msg: templates.For(lang)}
+// whether it is translated, its tags, page and SKILL files, as HTML and
+// as Markdown; script is the URL of skills.js, whose filter the list uses.
+func Index(lang string, skills []*Skill, script string) block.Block {
+	l := templates.SkillList{Msg: templates.For(lang), Script: script}
 	for _, s := range skills {
 		desc, fallback := s.description(lang)
 		l.Skills = append(l.Skills, templates.SkillEntry{
 			ID: "skill-" + s.Slug, Name: s.name(), Description: desc, Untranslated: fallback,
+			Translated: s.tr() != nil, Tags: tags(s.fm[0].Metadata),
 			URL: pageURL(lang, s.Slug), Version: s.fm[0].Version, Files: s.skillFiles(),
 		})
 	}
 	return skillListBlock{l}
+}
+
+// tags are the scalars of the first list named "tags" in a skill's
+// metadata, at any depth (metadata: {tags: [...]}, or under a product's
+// key, metadata: {hermes: {tags: [...]}}, as published skills write it),
+// or of a "tags" text of comma-separated words.
+func tags(m metaValue) []string {
+	for _, k := range m.Keys {
+		v := m.Map[k]
+		if k == "tags" {
+			var out []string
+			for _, e := range v.List {
+				if e.isScalar() && e.Text != "" {
+					out = append(out, e.Text)
+				}
+			}
+			if v.isScalar() {
+				for _, t := range strings.Split(v.Text, ",") {
+					if t = strings.TrimSpace(t); t != "" {
+						out = append(out, t)
+					}
+				}
+			}
+			return out
+		}
+		if v.Map != nil {
+			if t := tags(v); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
 }
 
 // skillListBlock is the output of the skills directive.
@@ -264,6 +298,9 @@ func (s *Skill) renderSections(md goldmark.Markdown, tf *drift.TextFile, lang st
 	groups := make([]*ast.Document, len(tf.Secs))
 	for i := range groups {
 		groups[i] = ast.NewDocument()
+		if translation {
+			markdown.SetFootnotePrefix(groups[i], "tr-") // beside the original's notes on one page
+		}
 	}
 	cur := 0
 	for n := doc.FirstChild(); n != nil; {
@@ -383,10 +420,32 @@ func skillRows(s *Skill, orig, tr *renderedFile, anchors map[string]bool) []temp
 			id = tr.ids[p.Tr]
 		}
 		r.ID = markdown.Unique(id, anchors)
+		r.Level, r.Title = rowHeading(orig, p.Orig), [2]string{sectionTitle(orig, p.Orig), sectionTitle(tr, p.Tr)}
+		if r.Level == 0 {
+			r.Level = rowHeading(tr, p.Tr)
+		}
 		r.Stale = c != nil && p.Tr >= 0 && c.Stale[p.Tr]
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// rowHeading is the heading level of section i of f, 0 for the intro or
+// when there is no such section.
+func rowHeading(f *renderedFile, i int) int {
+	if f == nil || i < 0 {
+		return 0
+	}
+	return f.text.Secs[i].Level
+}
+
+// sectionTitle is the heading text of section i of f, for the on-page
+// contents: as written, without the marks of code and emphasis.
+func sectionTitle(f *renderedFile, i int) string {
+	if f == nil || i < 0 || f.text.Secs[i].Level == 0 {
+		return ""
+	}
+	return strings.NewReplacer("`", "", "**", "", "__", "").Replace(f.text.Secs[i].Title)
 }
 
 // metaItems shows a skill's front matter as a definition list.

@@ -1,9 +1,9 @@
-// Skill pages: the reader's view (side by side, original only, translation
+// Skill pages and the skills index. On skill pages: the reader's view (side by side, original only, translation
 // only) taken from ?view= and kept in the URL; on narrow screens, two tabs
 // per section (original, translation); and the buttons that copy a
 // section's Markdown, sliced from the published file, which is fetched
 // once per side. Without this script the page shows both sides stacked and
-// the view links simply reload it.
+// the view links simply reload it. On the index: the filter box.
 (function () {
   "use strict";
 
@@ -45,19 +45,26 @@
   }
 
   // Tabs take effect through CSS on narrow screens only; on wide ones the
-  // row shows both cells and the tabs stay hidden.
-  function wireTabs(row) {
+  // row shows both cells and the tabs stay hidden. Every row starts on the
+  // tab the page selects (the page's language), and choosing a tab in one
+  // row chooses it in all, so the page reads in one language throughout.
+  function showSide(skill, side) {
+    skill.querySelectorAll(".skill-row[data-show]").forEach(function (row) {
+      row.dataset.show = side;
+      row.querySelectorAll(".row-tabs button").forEach(function (b) {
+        b.setAttribute("aria-selected", b.dataset.side === side ? "true" : "false");
+      });
+    });
+  }
+
+  function wireTabs(skill, row) {
     var tabs = row.querySelector(".row-tabs");
     if (!tabs || row.querySelectorAll(":scope > .cell").length < 2) return;
     tabs.hidden = false;
-    row.dataset.show = "original";
+    var first = tabs.querySelector('button[aria-selected="true"]') || tabs.querySelector("button");
+    row.dataset.show = first.dataset.side;
     tabs.querySelectorAll("button").forEach(function (b) {
-      b.addEventListener("click", function () {
-        row.dataset.show = b.dataset.side;
-        tabs.querySelectorAll("button").forEach(function (o) {
-          o.setAttribute("aria-selected", o === b ? "true" : "false");
-        });
-      });
+      b.addEventListener("click", function () { showSide(skill, b.dataset.side); });
     });
   }
 
@@ -109,11 +116,37 @@
     });
   }
 
+  // The skills index's filter: a card stays when every word typed is in
+  // its text (name, description, tags), ignoring case; the status line
+  // says how many are left. Without the script the box stays hidden and
+  // every card shows.
+  function wireFilter(box) {
+    var input = box.querySelector("input");
+    var status = box.querySelector("[role=status]");
+    var cards = [].slice.call(document.querySelectorAll(".skill-list .skill-card"));
+    var texts = cards.map(function (c) { return c.textContent.toLowerCase(); });
+    box.hidden = false;
+    function filter() {
+      var words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var n = 0;
+      cards.forEach(function (card, i) {
+        var keep = words.every(function (w) { return texts[i].indexOf(w) >= 0; });
+        card.hidden = !keep;
+        if (keep) n++;
+      });
+      status.textContent = words.length ? status.dataset.count.replace("{n}", n).replace("{total}", cards.length) : "";
+    }
+    input.addEventListener("input", filter);
+    if (input.value) filter(); // kept by the browser on going back
+  }
+
   function init() {
+    var box = document.querySelector(".skill-filter");
+    if (box) wireFilter(box);
     var skill = document.getElementById("skill");
     if (!skill) return;
     wireViews(skill);
-    skill.querySelectorAll(".skill-row").forEach(wireTabs);
+    skill.querySelectorAll(".skill-row").forEach(function (row) { wireTabs(skill, row); });
     skill.querySelectorAll(".cell").forEach(function (cell) { wireCopy(skill, cell); });
   }
 
