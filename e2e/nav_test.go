@@ -3,9 +3,12 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -182,4 +185,150 @@ func viewportShot(t *testing.T, tab context.Context) []byte {
 		t.Fatal(err)
 	}
 	return shot
+}
+
+// settleJS resolves, with the window's scroll position, once the position
+// has stayed the same for ten frames in a row (a wheel step may scroll
+// smoothly over several frames).
+const settleJS = `new Promise((done) => { let last = -1, same = 0;
+	const tick = () => { if (scrollY === last) { if (++same >= 10) return done(scrollY); } else { last = scrollY; same = 0; } requestAnimationFrame(tick); };
+	requestAnimationFrame(tick); })`
+
+// wheel sends one mouse-wheel step of dy CSS pixels at the middle of the
+// window, as a reader's mouse does.
+func wheel(x, y, dy float64) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		// The typed parameters omit a zero deltaX, which mouseWheel requires.
+		cmd := cdp.Command[map[string]any, cdp.Empty]{Method: input.CommandDispatchMouseEvent}
+		_, err := cdp.Call(ctx, t, cmd, map[string]any{"type": input.DispatchMouseEventTypeMouseWheel, "x": x, "y": y, "deltaX": 0, "deltaY": dy})
+		return chromedp.Void{}, err
+	}
+}
+
+// TestWheelStepsExact scrolls the field reference with 800 px wheel steps,
+// down and then up, from the top and from far down the page, and checks
+// that the text under the reader's eyes moves by exactly one step each
+// time (issue 23: steps of 1,292, 1,100 and then −155 px, as tables laid
+// out late with content-visibility changed the page's height under the
+// reader).
+func TestWheelStepsExact(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
+		for _, start := range []string{"top", "tier_limits", "example-payload"} {
+			url := srv.URL + path
+			if start != "top" {
+				url += "#" + start
+			}
+			run(t, tab, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("main")))
+			waitJS(t, tab, `document.readyState === "complete"`)
+			eval[float64](t, tab, settleJS)
+			for i, dy := range []float64{800, 800, 800, -800, -800, -800, -800, -800, 800} {
+				// The element at the middle of the window is what the reader
+				// is looking at; it must move by the step, neither more nor less.
+				before := eval[[]float64](t, tab, `(() => { window.__look = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+					return [scrollY, __look.getBoundingClientRect().top, document.documentElement.scrollHeight - innerHeight] })()`)
+				if (dy > 0 && before[0]+dy > before[2]) || (dy < 0 && before[0]+dy < 0) {
+					continue // the page ends before a whole step
+				}
+				run(t, tab, wheel(720, 450, dy))
+				after := eval[float64](t, tab, settleJS)
+				moved := before[1] - eval[float64](t, tab, `__look.getBoundingClientRect().top`)
+				if math.Abs(moved-dy) > 1 || math.Abs(after-before[0]-dy) > 1 {
+					t.Errorf("%s from %s, step %d of %+.0f px: the text moved %.0f px and the window %.0f px", path, start, i+1, dy, moved, after-before[0])
+				}
+			}
+		}
+	}
+}
+
+// wordBreaks finds, in the elements matched by sel, every line break that
+// falls inside a word: between two letters or digits of an identifier
+// (stage_nam|e), or inside a run of Latin letters in Chinese text
+// (Responsi|bility). Breaks after _ . - / and between Han characters are
+// fine. It returns one line per break.
+const wordBreaks = `((sel) => {
+  const out = [];
+  const word = /[\p{L}\p{N}]/u, han = /\p{Script=Han}/u;
+  for (const root of document.querySelectorAll(sel)) {
+    if (!root.checkVisibility()) continue;
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const block = (el) => { while (el !== root && getComputedStyle(el).display.startsWith("inline")) el = el.parentElement; return el; };
+    let prev = null, box = null; // the last character seen, and its block
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.parentElement.checkVisibility()) continue;
+      const b = block(n.parentElement);
+      if (b !== box) { prev = null; box = b; }
+      const range = document.createRange();
+      for (let i = 0; i < n.data.length; i++) {
+        const ch = n.data[i];
+        if (ch.trim() === "") { prev = null; continue; }
+        range.setStart(n, i); range.setEnd(n, i + 1);
+        const rects = range.getClientRects();
+        if (!rects.length) continue;
+        const top = rects[0].top;
+        if (prev && top > prev.top + 2 && word.test(prev.ch) && word.test(ch) && !han.test(prev.ch) && !han.test(ch)) {
+          const s = (prev.text + ch).slice(-24);
+          out.push(s.slice(0, -1) + "|" + ch + " in " + (n.parentElement.closest("td, th, dd, li, p, code") || n.parentElement).tagName.toLowerCase());
+        }
+        prev = {top, ch, text: (prev ? prev.text : "") + ch};
+      }
+    }
+  }
+  return out.slice(0, 12);
+})`
+
+// TestNoMidWordBreaks lays out the field reference, a skill page and the
+// stage types in both languages at 1440, 1024 and 390 px and fails on any
+// word broken inside itself (issue 23: initiator_extra_rewar|d at 1440 px,
+// stage_nam|e and Responsi|bility on a phone, skill metadata URLs in four
+// or five pieces).
+func TestNoMidWordBreaks(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	var paths []string
+	for _, p := range englishPages(t) {
+		paths = append(paths, p, "/zh-CN"+p)
+	}
+	for _, path := range paths {
+		for _, w := range []int64{1440, 1024, 390} {
+			v := view{fmt.Sprint(w), w, 900, w < 640, "light"}
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+			waitJS(t, tab, `document.readyState === "complete"`)
+			if broken := eval[[]string](t, tab, wordBreaks+`("main table, main dl, .skill-meta")`); len(broken) > 0 {
+				t.Errorf("%s at %d px: words broken inside themselves:\n  %s", path, w, strings.Join(broken, "\n  "))
+			}
+		}
+	}
+}
+
+// TestColumnsFitText lays out every generated table of the field
+// reference at 1440 and 1024 px and checks that the column with the
+// longest cell is the widest, or nearly (issue 23: a ten-line sentence sat in a 160 px
+// "Required" column beside a wide one of short names).
+func TestColumnsFitText(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
+		for _, w := range []int64{1440, 1024} {
+			run(t, tab, chromedp.EmulateViewport(w, 900), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+			waitJS(t, tab, `document.readyState === "complete"`)
+			bad := eval[[]string](t, tab, `[...document.querySelectorAll("table.ref")].flatMap((tb) => {
+				const rows = [...tb.tBodies[0].rows], n = tb.tHead.rows[0].cells.length;
+				if (rows.length === 0 || n < 2) return [];
+				const text = Array(n).fill(0);
+				// A Han character is about two Latin letters wide.
+				const size = (s) => s.length + (s.match(/\p{Script=Han}/gu) || []).length;
+				for (const r of rows) [...r.cells].forEach((c, i) => { text[i] = Math.max(text[i], size(c.textContent.trim())); });
+				const widths = [...tb.tHead.rows[0].cells].map((c) => c.getBoundingClientRect().width);
+				const most = text.indexOf(Math.max(...text)), widest = widths.indexOf(Math.max(...widths));
+				// Near ties are the browser sharing the line between two long columns.
+				return widths[most] >= 0.8 * widths[widest] ? [] : [(tb.closest("[id]") || tb).id + ": column " + (most + 1) + " has the longest cell but is " +
+					Math.round(widths[most]) + " px; column " + (widest + 1) + " is " + Math.round(widths[widest]) + " px"];
+			})`)
+			if len(bad) > 0 {
+				t.Errorf("%s at %d px:\n  %s", path, w, strings.Join(bad, "\n  "))
+			}
+		}
+	}
 }

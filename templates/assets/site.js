@@ -61,7 +61,27 @@
     });
   }
 
+  // breakCode lets inline code that has none yet break after _ . - and /
+  // only (a <wbr> after each), as the generator does in its tables: an
+  // identifier such as stage_name or a URL then wraps at its parts, never
+  // inside a word (site.css keeps the last-resort break for parts wider
+  // than the line).
+  var separator = /([_.\/-])(?=[^_.\/-])/g;
+  function breakCode(code) {
+    if (code.childElementCount || code.parentElement.tagName === "PRE") return;
+    var text = code.textContent;
+    if (text.length < 12 || !separator.test(text)) return;
+    separator.lastIndex = 0;
+    var parts = text.replace(separator, "$1\u0000").split("\u0000");
+    code.textContent = "";
+    parts.forEach(function (p, i) {
+      if (i > 0) code.appendChild(document.createElement("wbr"));
+      code.appendChild(document.createTextNode(p));
+    });
+  }
+
   function init() {
+    document.querySelectorAll("main code").forEach(breakCode);
     document.querySelectorAll(".code").forEach(wireCode);
     document.querySelectorAll("div.bundle").forEach(wireBundle);
   }
