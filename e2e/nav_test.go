@@ -332,3 +332,118 @@ func TestColumnsFitText(t *testing.T) {
 		}
 	}
 }
+
+// TestPhoneHeaderReach scrolls far down the field reference on a 390 px
+// phone and checks that the menu and the contents are still in the sticky
+// header, that a contents entry takes the reader to its section, and that
+// back to top appears and works (issue 23: Menu and Contents sat in the
+// page flow, so after scrolling there was no navigation and no way back
+// up the 26,000 px page).
+func TestPhoneHeaderReach(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
+		run(t, tab, views[2].apply(), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+		waitJS(t, tab, `document.readyState === "complete"`)
+		run(t, tab, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.documentElement.scrollHeight / 2)`))
+		eval[float64](t, tab, settleJS)
+		for _, sel := range []string{".site-header details.menu > summary", ".site-header details.toc-inline > summary"} {
+			in := eval[bool](t, tab, fmt.Sprintf(`(() => { const s = document.querySelector(%q); if (!s || !s.checkVisibility()) return false;
+				const r = s.getBoundingClientRect(); return r.top >= 0 && r.bottom <= document.querySelector(".site-header").getBoundingClientRect().bottom + 1 })()`, sel))
+			if !in {
+				t.Errorf("%s halfway down on a phone: %s is not in view in the header", path, sel)
+			}
+		}
+		if !waitFor(t, tab, `document.querySelector(".to-top").checkVisibility({visibilityProperty: true})`, func(ok bool) bool { return ok }) {
+			t.Errorf("%s halfway down on a phone: no back-to-top link in view", path)
+		}
+		// A contents entry, picked from the header, lands on its section
+		// and closes the panel.
+		run(t, tab, chromedp.Click(chromedp.CSS(".site-header details.toc-inline > summary")))
+		waitJS(t, tab, `document.querySelector(".site-header details.toc-inline").open`)
+		run(t, tab, chromedp.Click(chromedp.CSS(`.site-header .toc-inline a[href="#stage-types"]`)))
+		waitJS(t, tab, `location.hash === "#stage-types" && !document.querySelector(".site-header details.toc-inline").open`)
+		eval[float64](t, tab, settleJS)
+		if top := eval[float64](t, tab, `document.getElementById("stage-types").getBoundingClientRect().top - document.querySelector(".site-header").getBoundingClientRect().bottom`); top < -1 || top > 120 {
+			t.Errorf("%s: after picking Stage types in the header's contents the heading is %.0f px below the header", path, top)
+		}
+		run(t, tab, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.documentElement.scrollHeight / 2)`))
+		eval[float64](t, tab, settleJS)
+		waitJS(t, tab, `document.querySelector(".to-top").checkVisibility({visibilityProperty: true})`)
+		run(t, tab, chromedp.Click(chromedp.CSS(".to-top")))
+		if y := waitFor(t, tab, settleJS, func(y float64) bool { return y < 200 }); y >= 200 {
+			t.Errorf("%s: back to top left the page at %.0f px", path, y)
+		}
+	}
+}
+
+// TestLanguageSwitchKeepsReading scrolls to a section without following
+// any link and switches language: the twin opens at the same section
+// although the URL had no #hash; a skill page keeps its ?view= (issue 23:
+// the reader landed at the top of the twin, and skill pages dropped the
+// view).
+func TestLanguageSwitchKeepsReading(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, c := range []struct{ from, to, heading, want string }{
+		// Generated anchors are the same in both languages.
+		{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/", "membership-tier-limits", "membership-tier-limits"},
+		// Markdown headings have ids in their own language: the section's place finds it.
+		{"/zh-CN/docs/create-task/", "/docs/create-task/", "", ""},
+	} {
+		run(t, tab, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(srv.URL+c.from), chromedp.WaitVisible(chromedp.CSS(".lang-switch a")))
+		waitJS(t, tab, `document.readyState === "complete"`)
+		js := fmt.Sprintf(`document.getElementById(%q)`, c.heading)
+		if c.heading == "" { // the third h2 of the page
+			js = `document.querySelectorAll("main h2[id]")[2]`
+		}
+		index := eval[int](t, tab, `(() => { const h = `+js+`; h.scrollIntoView({block: "start"}); window.scrollBy(0, 200);
+			return [...document.querySelectorAll("main h2[id], main h3[id]")].indexOf(h) })()`)
+		eval[float64](t, tab, settleJS)
+		run(t, tab, chromedp.Click(chromedp.CSS(".lang-switch a")))
+		waitJS(t, tab, fmt.Sprintf(`location.pathname === %q && document.readyState === "complete"`, c.to))
+		eval[float64](t, tab, settleJS)
+		at := eval[int](t, tab, `(() => { const line = document.querySelector(".site-header").getBoundingClientRect().bottom + 8; let at = -1;
+			[...document.querySelectorAll("main h2[id], main h3[id]")].forEach((h, i) => { if (h.getBoundingClientRect().top <= line) at = i; }); return at })()`)
+		if at != index {
+			t.Errorf("%s → %s: the twin opened at section %d; want %d, where the reader was", c.from, c.to, at, index)
+		}
+	}
+	run(t, tab, chromedp.Navigate(srv.URL+"/skills/pairag-task-publish/?view=translation"), chromedp.WaitVisible(chromedp.CSS(".lang-switch a")))
+	waitJS(t, tab, `document.readyState === "complete"`)
+	run(t, tab, chromedp.Click(chromedp.CSS(".lang-switch a")))
+	waitJS(t, tab, `location.pathname === "/zh-CN/skills/pairag-task-publish/" && document.readyState === "complete"`)
+	if q := eval[string](t, tab, `location.search`); q != "?view=translation" {
+		t.Errorf("the skill page's language switch gave %q; want ?view=translation", q)
+	}
+}
+
+// TestCopyButtonsClear checks on every page, at 1440 and 390 px, that no
+// copy button covers the text of its code block (issue 23: on phones the
+// Copy button hid the end of one-line commands).
+func TestCopyButtonsClear(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	var paths []string
+	for _, p := range englishPages(t) {
+		paths = append(paths, p, "/zh-CN"+p)
+	}
+	for _, path := range paths {
+		for _, w := range []int64{1440, 390} {
+			v := view{fmt.Sprint(w), w, 900, w < 640, "light"}
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+			waitJS(t, tab, `document.readyState === "complete"`)
+			covered := eval[[]string](t, tab, `[...document.querySelectorAll(".code")].flatMap((block) => {
+				const b = block.querySelector("button.copy"), pre = block.querySelector("pre");
+				if (!b || !pre || !b.checkVisibility()) return [];
+				const br = b.getBoundingClientRect(), range = document.createRange();
+				range.selectNodeContents(pre);
+				const hit = [...range.getClientRects()].find((r) => r.width > 0 && r.right > br.left && r.left < br.right && r.bottom > br.top && r.top < br.bottom);
+				return hit ? [pre.textContent.trim().split("\n")[0].slice(0, 50)] : [];
+			})`)
+			if len(covered) > 0 {
+				t.Errorf("%s at %d px: the copy button covers the text of:\n  %s", path, w, strings.Join(covered, "\n  "))
+			}
+		}
+	}
+}

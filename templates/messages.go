@@ -71,6 +71,7 @@ type NavMessages struct {
 	HeadingLink, LinkCopied, CopyPage, PageCopied          string
 	PageCopyFailed                                         string
 	Theme, Light, Dark, Repository, Edit, Updated          string
+	BackToTop                                              string // the link back to the top of a long page
 }
 
 // GlossaryMessages are the column headings of the glossary table.
@@ -331,6 +332,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Nav: NavMessages{
 			Menu:        t("Menu", "菜单"),
 			Contents:    t("Contents", "目录"),
+			BackToTop:   t("Back to top", "回到顶部"),
 			Breadcrumbs: t("Breadcrumbs", "当前位置"),
 			Home:        t("Home", "首页"),
 			Prev:        t("Previous", "上一页"),
