@@ -143,9 +143,9 @@ func TestHeadingLinks(t *testing.T) {
 	})
 }
 
-// TestScreenshots saves the home page, the field reference and the
-// validator at 1440, 1024 and 390 px, light and dark, in both languages,
-// and the search box open, for people to look at.
+// TestScreenshots saves the home page, the field reference, a skill page
+// and the validator at 1440, 1024 and 390 px, light and dark, in both languages,
+// and the search results at the same sizes, for people to look at.
 func TestScreenshots(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
@@ -154,7 +154,7 @@ func TestScreenshots(t *testing.T) {
 		if lang != "en" {
 			prefix = "/zh-CN"
 		}
-		for _, pg := range []struct{ name, path string }{{"home", "/"}, {"reference", "/docs/task-publish-v18/#manifest-fields"}, {"validator", "/validator/"}} {
+		for _, pg := range []struct{ name, path string }{{"home", "/"}, {"reference", "/docs/task-publish-v18/#manifest-fields"}, {"skill", "/skills/pairag-task-publish/"}, {"validator", "/validator/"}} {
 			for _, w := range []int64{1440, 1024, 390} {
 				for _, scheme := range []string{"light", "dark"} {
 					v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
@@ -165,13 +165,18 @@ func TestScreenshots(t *testing.T) {
 				}
 			}
 		}
-		run(t, tab, views[0].apply(), chromedp.Navigate(srv.URL+prefix+"/"), chromedp.WaitVisible(chromedp.CSS(".search")),
-			chromedp.KeyEvent("k", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
-		query := map[string]string{"en": "tier limits", "zh-CN": "法币"}[lang]
-		run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), query))
-		waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`)
-		run(t, tab, chromedp.KeyEvent(kb.ArrowDown))
-		artifact(t, "search-"+lang+".png", viewportShot(t, tab))
+		for _, w := range []int64{1440, 1024, 390} {
+			for _, scheme := range []string{"light", "dark"} {
+				v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
+				run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+"/"), chromedp.WaitVisible(chromedp.CSS(".search")),
+					chromedp.KeyEvent("k", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+				query := map[string]string{"en": "tier limits", "zh-CN": "法币"}[lang]
+				run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), query))
+				waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`)
+				run(t, tab, chromedp.KeyEvent(kb.ArrowDown))
+				artifact(t, "search-"+lang+"-"+v.size+"-"+scheme+".png", viewportShot(t, tab))
+			}
+		}
 	}
 }
 
