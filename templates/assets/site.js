@@ -80,8 +80,27 @@
     });
   }
 
+  // layTables lays out, a few at a time in idle time, the tables site.css
+  // left out of the first paint (content-visibility), so the page reaches
+  // its real height soon after load instead of while the reader scrolls.
+  // The page then says so on <html data-tables-laid>.
+  function layTables() {
+    var wraps = Array.prototype.slice.call(document.querySelectorAll(".table-wrap:not([data-laid])")), i = 0;
+    var idle = window.requestIdleCallback || function (f) { return window.setTimeout(f, 16); };
+    // One table per idle period: the layout it costs runs in the next
+    // frame, and one table at a time keeps each frame short.
+    function step() {
+      if (i < wraps.length) wraps[i++].setAttribute("data-laid", "");
+      if (i < wraps.length) idle(step);
+      else document.documentElement.setAttribute("data-tables-laid", "");
+    }
+    idle(step);
+  }
+
   function init() {
-    document.querySelectorAll("main code").forEach(breakCode);
+    layTables();
+    // The generated tables' code has its breaks already.
+    document.querySelectorAll("main code:not(.ref code)").forEach(breakCode);
     document.querySelectorAll(".code").forEach(wireCode);
     document.querySelectorAll("div.bundle").forEach(wireBundle);
   }
