@@ -3,9 +3,12 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -140,9 +143,9 @@ func TestHeadingLinks(t *testing.T) {
 	})
 }
 
-// TestScreenshots saves the home page, the field reference and the
-// validator at 1440, 1024 and 390 px, light and dark, in both languages,
-// and the search box open, for people to look at.
+// TestScreenshots saves the home page, the field reference, a skill page
+// and the validator at 1440, 1024 and 390 px, light and dark, in both languages,
+// and the search results at the same sizes, for people to look at.
 func TestScreenshots(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
@@ -151,7 +154,7 @@ func TestScreenshots(t *testing.T) {
 		if lang != "en" {
 			prefix = "/zh-CN"
 		}
-		for _, pg := range []struct{ name, path string }{{"home", "/"}, {"reference", "/docs/task-publish-v18/#manifest-fields"}, {"validator", "/validator/"}} {
+		for _, pg := range []struct{ name, path string }{{"home", "/"}, {"reference", "/docs/task-publish-v18/#manifest-fields"}, {"skill", "/skills/pairag-task-publish/"}, {"validator", "/validator/"}} {
 			for _, w := range []int64{1440, 1024, 390} {
 				for _, scheme := range []string{"light", "dark"} {
 					v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
@@ -162,13 +165,18 @@ func TestScreenshots(t *testing.T) {
 				}
 			}
 		}
-		run(t, tab, views[0].apply(), chromedp.Navigate(srv.URL+prefix+"/"), chromedp.WaitVisible(chromedp.CSS(".search")),
-			chromedp.KeyEvent("k", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
-		query := map[string]string{"en": "tier limits", "zh-CN": "法币"}[lang]
-		run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), query))
-		waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`)
-		run(t, tab, chromedp.KeyEvent(kb.ArrowDown))
-		artifact(t, "search-"+lang+".png", viewportShot(t, tab))
+		for _, w := range []int64{1440, 1024, 390} {
+			for _, scheme := range []string{"light", "dark"} {
+				v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
+				run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+"/"), chromedp.WaitVisible(chromedp.CSS(".search")),
+					chromedp.KeyEvent("k", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+				query := map[string]string{"en": "tier limits", "zh-CN": "法币"}[lang]
+				run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), query))
+				waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`)
+				run(t, tab, chromedp.KeyEvent(kb.ArrowDown))
+				artifact(t, "search-"+lang+"-"+v.size+"-"+scheme+".png", viewportShot(t, tab))
+			}
+		}
 	}
 }
 
@@ -182,4 +190,267 @@ func viewportShot(t *testing.T, tab context.Context) []byte {
 		t.Fatal(err)
 	}
 	return shot
+}
+
+// settleJS resolves, with the window's scroll position, once the position
+// has stayed the same for ten frames in a row (a wheel step may scroll
+// smoothly over several frames).
+const settleJS = `new Promise((done) => { let last = -1, same = 0;
+	const tick = () => { if (scrollY === last) { if (++same >= 10) return done(scrollY); } else { last = scrollY; same = 0; } requestAnimationFrame(tick); };
+	requestAnimationFrame(tick); })`
+
+// wheel sends one mouse-wheel step of dy CSS pixels at the middle of the
+// window, as a reader's mouse does.
+func wheel(x, y, dy float64) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		// The typed parameters omit a zero deltaX, which mouseWheel requires.
+		cmd := cdp.Command[map[string]any, cdp.Empty]{Method: input.CommandDispatchMouseEvent}
+		_, err := cdp.Call(ctx, t, cmd, map[string]any{"type": input.DispatchMouseEventTypeMouseWheel, "x": x, "y": y, "deltaX": 0, "deltaY": dy})
+		return chromedp.Void{}, err
+	}
+}
+
+// TestWheelStepsExact scrolls the field reference with 800 px wheel steps,
+// down and then up, from the top and from far down the page, and checks
+// that the text under the reader's eyes moves by exactly one step each
+// time (issue 23: steps of 1,292, 1,100 and then −155 px, as tables laid
+// out late with content-visibility changed the page's height under the
+// reader).
+func TestWheelStepsExact(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
+		for _, start := range []string{"top", "tier_limits", "example-payload"} {
+			url := srv.URL + path
+			if start != "top" {
+				url += "#" + start
+			}
+			run(t, tab, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("main")))
+			// The tables left out of the first paint are laid out in idle
+			// time just after load; from then on the page keeps its height.
+			waitJS(t, tab, `document.readyState === "complete" && document.documentElement.hasAttribute("data-tables-laid")`)
+			eval[float64](t, tab, settleJS)
+			for i, dy := range []float64{800, 800, 800, -800, -800, -800, -800, -800, 800} {
+				// The element at the middle of the window is what the reader
+				// is looking at; it must move by the step, neither more nor less.
+				before := eval[[]float64](t, tab, `(() => { window.__look = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+					return [scrollY, __look.getBoundingClientRect().top, document.documentElement.scrollHeight - innerHeight] })()`)
+				if (dy > 0 && before[0]+dy > before[2]) || (dy < 0 && before[0]+dy < 0) {
+					continue // the page ends before a whole step
+				}
+				run(t, tab, wheel(720, 450, dy))
+				after := eval[float64](t, tab, settleJS)
+				moved := before[1] - eval[float64](t, tab, `__look.getBoundingClientRect().top`)
+				if math.Abs(moved-dy) > 1 || math.Abs(after-before[0]-dy) > 1 {
+					t.Errorf("%s from %s, step %d of %+.0f px: the text moved %.0f px and the window %.0f px", path, start, i+1, dy, moved, after-before[0])
+				}
+			}
+		}
+	}
+}
+
+// wordBreaks finds, in the elements matched by sel, every line break that
+// falls inside a word: between two letters or digits of an identifier
+// (stage_nam|e), or inside a run of Latin letters in Chinese text
+// (Responsi|bility). Breaks after _ . - / and between Han characters are
+// fine. It returns one line per break.
+const wordBreaks = `((sel) => {
+  const out = [];
+  const word = /[\p{L}\p{N}]/u, han = /\p{Script=Han}/u;
+  for (const root of document.querySelectorAll(sel)) {
+    if (!root.checkVisibility()) continue;
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const block = (el) => { while (el !== root && getComputedStyle(el).display.startsWith("inline")) el = el.parentElement; return el; };
+    let prev = null, box = null; // the last character seen, and its block
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.parentElement.checkVisibility()) continue;
+      const b = block(n.parentElement);
+      if (b !== box) { prev = null; box = b; }
+      const range = document.createRange();
+      for (let i = 0; i < n.data.length; i++) {
+        const ch = n.data[i];
+        if (ch.trim() === "") { prev = null; continue; }
+        range.setStart(n, i); range.setEnd(n, i + 1);
+        const rects = range.getClientRects();
+        if (!rects.length) continue;
+        const top = rects[0].top;
+        if (prev && top > prev.top + 2 && word.test(prev.ch) && word.test(ch) && !han.test(prev.ch) && !han.test(ch)) {
+          const s = (prev.text + ch).slice(-24);
+          out.push(s.slice(0, -1) + "|" + ch + " in " + (n.parentElement.closest("td, th, dd, li, p, code") || n.parentElement).tagName.toLowerCase());
+        }
+        prev = {top, ch, text: (prev ? prev.text : "") + ch};
+      }
+    }
+  }
+  return out.slice(0, 12);
+})`
+
+// TestNoMidWordBreaks lays out the field reference, a skill page and the
+// stage types in both languages at 1440, 1024 and 390 px and fails on any
+// word broken inside itself (issue 23: initiator_extra_rewar|d at 1440 px,
+// stage_nam|e and Responsi|bility on a phone, skill metadata URLs in four
+// or five pieces).
+func TestNoMidWordBreaks(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	var paths []string
+	for _, p := range englishPages(t) {
+		paths = append(paths, p, "/zh-CN"+p)
+	}
+	for _, path := range paths {
+		for _, w := range []int64{1440, 1024, 390} {
+			v := view{fmt.Sprint(w), w, 900, w < 640, "light"}
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+			waitJS(t, tab, `document.readyState === "complete"`)
+			if broken := eval[[]string](t, tab, wordBreaks+`("main table, main dl, .skill-meta")`); len(broken) > 0 {
+				t.Errorf("%s at %d px: words broken inside themselves:\n  %s", path, w, strings.Join(broken, "\n  "))
+			}
+		}
+	}
+}
+
+// TestColumnsFitText lays out every generated table of the field
+// reference at 1440 and 1024 px and checks that the column with the
+// longest cell is the widest, or nearly (issue 23: a ten-line sentence sat in a 160 px
+// "Required" column beside a wide one of short names).
+func TestColumnsFitText(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
+		for _, w := range []int64{1440, 1024} {
+			run(t, tab, chromedp.EmulateViewport(w, 900), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+			waitJS(t, tab, `document.readyState === "complete"`)
+			bad := eval[[]string](t, tab, `[...document.querySelectorAll("table.ref")].flatMap((tb) => {
+				const rows = [...tb.tBodies[0].rows], n = tb.tHead.rows[0].cells.length;
+				if (rows.length === 0 || n < 2) return [];
+				const text = Array(n).fill(0);
+				// A Han character is about two Latin letters wide.
+				const size = (s) => s.length + (s.match(/\p{Script=Han}/gu) || []).length;
+				for (const r of rows) [...r.cells].forEach((c, i) => { text[i] = Math.max(text[i], size(c.textContent.trim())); });
+				const widths = [...tb.tHead.rows[0].cells].map((c) => c.getBoundingClientRect().width);
+				const most = text.indexOf(Math.max(...text)), widest = widths.indexOf(Math.max(...widths));
+				// Near ties are the browser sharing the line between two long columns.
+				return widths[most] >= 0.8 * widths[widest] ? [] : [(tb.closest("[id]") || tb).id + ": column " + (most + 1) + " has the longest cell but is " +
+					Math.round(widths[most]) + " px; column " + (widest + 1) + " is " + Math.round(widths[widest]) + " px"];
+			})`)
+			if len(bad) > 0 {
+				t.Errorf("%s at %d px:\n  %s", path, w, strings.Join(bad, "\n  "))
+			}
+		}
+	}
+}
+
+// TestPhoneHeaderReach scrolls far down the field reference on a 390 px
+// phone and checks that the menu and the contents are still in the sticky
+// header, that a contents entry takes the reader to its section, and that
+// back to top appears and works (issue 23: Menu and Contents sat in the
+// page flow, so after scrolling there was no navigation and no way back
+// up the 26,000 px page).
+func TestPhoneHeaderReach(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
+		run(t, tab, views[2].apply(), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+		waitJS(t, tab, `document.readyState === "complete"`)
+		run(t, tab, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.documentElement.scrollHeight / 2)`))
+		eval[float64](t, tab, settleJS)
+		for _, sel := range []string{".site-header details.menu > summary", ".site-header details.toc-inline > summary"} {
+			in := eval[bool](t, tab, fmt.Sprintf(`(() => { const s = document.querySelector(%q); if (!s || !s.checkVisibility()) return false;
+				const r = s.getBoundingClientRect(); return r.top >= 0 && r.bottom <= document.querySelector(".site-header").getBoundingClientRect().bottom + 1 })()`, sel))
+			if !in {
+				t.Errorf("%s halfway down on a phone: %s is not in view in the header", path, sel)
+			}
+		}
+		if !waitFor(t, tab, `document.querySelector(".to-top").checkVisibility({visibilityProperty: true})`, func(ok bool) bool { return ok }) {
+			t.Errorf("%s halfway down on a phone: no back-to-top link in view", path)
+		}
+		// A contents entry, picked from the header, lands on its section
+		// and closes the panel.
+		run(t, tab, chromedp.Click(chromedp.CSS(".site-header details.toc-inline > summary")))
+		waitJS(t, tab, `document.querySelector(".site-header details.toc-inline").open`)
+		run(t, tab, chromedp.Click(chromedp.CSS(`.site-header .toc-inline a[href="#stage-types"]`)))
+		waitJS(t, tab, `location.hash === "#stage-types" && !document.querySelector(".site-header details.toc-inline").open`)
+		eval[float64](t, tab, settleJS)
+		if top := eval[float64](t, tab, `document.getElementById("stage-types").getBoundingClientRect().top - document.querySelector(".site-header").getBoundingClientRect().bottom`); top < -1 || top > 120 {
+			t.Errorf("%s: after picking Stage types in the header's contents the heading is %.0f px below the header", path, top)
+		}
+		run(t, tab, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.documentElement.scrollHeight / 2)`))
+		eval[float64](t, tab, settleJS)
+		waitJS(t, tab, `document.querySelector(".to-top").checkVisibility({visibilityProperty: true})`)
+		run(t, tab, chromedp.Click(chromedp.CSS(".to-top")))
+		if y := waitFor(t, tab, settleJS, func(y float64) bool { return y < 200 }); y >= 200 {
+			t.Errorf("%s: back to top left the page at %.0f px", path, y)
+		}
+	}
+}
+
+// TestLanguageSwitchKeepsReading scrolls to a section without following
+// any link and switches language: the twin opens at the same section
+// although the URL had no #hash; a skill page keeps its ?view= (issue 23:
+// the reader landed at the top of the twin, and skill pages dropped the
+// view).
+func TestLanguageSwitchKeepsReading(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, c := range []struct{ from, to, heading, want string }{
+		// Generated anchors are the same in both languages.
+		{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/", "membership-tier-limits", "membership-tier-limits"},
+		// Markdown headings have ids in their own language: the section's place finds it.
+		{"/zh-CN/docs/create-task/", "/docs/create-task/", "", ""},
+	} {
+		run(t, tab, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(srv.URL+c.from), chromedp.WaitVisible(chromedp.CSS(".lang-switch a")))
+		waitJS(t, tab, `document.readyState === "complete"`)
+		js := fmt.Sprintf(`document.getElementById(%q)`, c.heading)
+		if c.heading == "" { // the third h2 of the page
+			js = `document.querySelectorAll("main h2[id]")[2]`
+		}
+		index := eval[int](t, tab, `(() => { const h = `+js+`; h.scrollIntoView({block: "start"}); window.scrollBy(0, 200);
+			return [...document.querySelectorAll("main h2[id], main h3[id]")].indexOf(h) })()`)
+		eval[float64](t, tab, settleJS)
+		run(t, tab, chromedp.Click(chromedp.CSS(".lang-switch a")))
+		waitJS(t, tab, fmt.Sprintf(`location.pathname === %q && document.readyState === "complete"`, c.to))
+		eval[float64](t, tab, settleJS)
+		at := eval[int](t, tab, `(() => { const line = document.querySelector(".site-header").getBoundingClientRect().bottom + 8; let at = -1;
+			[...document.querySelectorAll("main h2[id], main h3[id]")].forEach((h, i) => { if (h.getBoundingClientRect().top <= line) at = i; }); return at })()`)
+		if at != index {
+			t.Errorf("%s → %s: the twin opened at section %d; want %d, where the reader was", c.from, c.to, at, index)
+		}
+	}
+	run(t, tab, chromedp.Navigate(srv.URL+"/skills/pairag-task-publish/?view=translation"), chromedp.WaitVisible(chromedp.CSS(".lang-switch a")))
+	waitJS(t, tab, `document.readyState === "complete"`)
+	run(t, tab, chromedp.Click(chromedp.CSS(".lang-switch a")))
+	waitJS(t, tab, `location.pathname === "/zh-CN/skills/pairag-task-publish/" && document.readyState === "complete"`)
+	if q := eval[string](t, tab, `location.search`); q != "?view=translation" {
+		t.Errorf("the skill page's language switch gave %q; want ?view=translation", q)
+	}
+}
+
+// TestCopyButtonsClear checks on every page, at 1440 and 390 px, that no
+// copy button covers the text of its code block (issue 23: on phones the
+// Copy button hid the end of one-line commands).
+func TestCopyButtonsClear(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	var paths []string
+	for _, p := range englishPages(t) {
+		paths = append(paths, p, "/zh-CN"+p)
+	}
+	for _, path := range paths {
+		for _, w := range []int64{1440, 390} {
+			v := view{fmt.Sprint(w), w, 900, w < 640, "light"}
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+			waitJS(t, tab, `document.readyState === "complete"`)
+			covered := eval[[]string](t, tab, `[...document.querySelectorAll(".code")].flatMap((block) => {
+				const b = block.querySelector("button.copy"), pre = block.querySelector("pre");
+				if (!b || !pre || !b.checkVisibility()) return [];
+				const br = b.getBoundingClientRect(), range = document.createRange();
+				range.selectNodeContents(pre);
+				const hit = [...range.getClientRects()].find((r) => r.width > 0 && r.right > br.left && r.left < br.right && r.bottom > br.top && r.top < br.bottom);
+				return hit ? [pre.textContent.trim().split("\n")[0].slice(0, 50)] : [];
+			})`)
+			if len(covered) > 0 {
+				t.Errorf("%s at %d px: the copy button covers the text of:\n  %s", path, w, strings.Join(covered, "\n  "))
+			}
+		}
+	}
 }

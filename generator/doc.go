@@ -160,7 +160,7 @@
 // the protocol document, Chinese ones from content/protocol.zh-CN.yaml, keyed
 // like "manifest_fields.name", "stage_type_enum_descriptions.data",
 // "stage_type_selection.4", "type_criteria.2.ci_required",
-// "tier_enforcement.fiat", "notes.0" (0-based) and "example.description".
+// "notes.0" (0-based) and "example.description".
 //
 // # Checks
 //

@@ -1,6 +1,9 @@
 package templates
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"fmt"
+)
 
 // Messages holds every user-interface string of one site language: the
 // chrome of the layout, table headers and the words the generator uses to
@@ -28,13 +31,18 @@ type Messages struct {
 	Yes, No, Conditional, Deprecated               string
 	HumanFacing                                    string
 
-	Const, OneOf, EnumFrom, Examples                             string
-	Min, Max, Range, MinLength, ItemsRange, MinItems, ExactItems string
-	Unique, Pattern                                              string
+	Const, OneOf, EnumFrom, Examples            string
+	Min, Max, Range                             string
+	NonEmpty                                    string // a string of at least one character
+	MinLength, ItemsRange, MinItems, ExactItems Count
+	Unique, Pattern                             string
 
 	LocationGranularity, MaxStages, MaxDuration, Fiat string
-	Available, NotAvailable                           string
-	Anywhere, Country, City                           string
+	// What enforces each tier limit, in reader words (the protocol's
+	// tier_enforcement names internal Go functions, which readers cannot use).
+	EnforceLocation, EnforceStages, EnforceDuration, EnforceFiat string
+	Available, NotAvailable                                      string
+	Anywhere, Country, City                                      string
 
 	ExampleValidFor, CriteriaCaption string
 	TableLabel                       string // accessible name of a generated table, from the protocol name it shows
@@ -71,6 +79,7 @@ type NavMessages struct {
 	HeadingLink, LinkCopied, CopyPage, PageCopied          string
 	PageCopyFailed                                         string
 	Theme, Light, Dark, Repository, Edit, Updated          string
+	BackToTop                                              string // the link back to the top of a long page
 }
 
 // GlossaryMessages are the column headings of the glossary table.
@@ -249,7 +258,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		KeyPath:      t("Key", "键路径"),
 		Default:      t("Default", "默认值"),
 		Limit:        t("Limit", "限制项"),
-		EnforcedBy:   t("Enforced by", "校验位置"),
+		EnforcedBy:   t("How it is enforced", "校验规则"),
 		Yes:          t("yes", "是"),
 		No:           t("no", "否"),
 		Conditional:  t("conditional", "视条件而定"),
@@ -263,10 +272,11 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Min:        t("at least %s", "不小于 %s"),
 		Max:        t("at most %s", "不大于 %s"),
 		Range:      t("%s to %s", "%s 至 %s"),
-		MinLength:  t("at least %d character(s)", "至少 %d 个字符"),
-		ItemsRange: t("%d to %d item(s)", "%d 至 %d 项"),
-		MinItems:   t("at least %d item(s)", "至少 %d 项"),
-		ExactItems: t("exactly %d item(s)", "恰好 %d 项"),
+		NonEmpty:   t("not empty", "不能为空"),
+		MinLength:  Count{t("at least %d character", "至少 %d 个字符"), t("at least %d characters", "至少 %d 个字符")},
+		ItemsRange: Count{t("%d to %d item", "%d 至 %d 项"), t("%d to %d items", "%d 至 %d 项")},
+		MinItems:   Count{t("at least %d item", "至少 %d 项"), t("at least %d items", "至少 %d 项")},
+		ExactItems: Count{t("exactly %d item", "只能有 %d 项"), t("exactly %d items", "只能有 %d 项")},
 		Unique:     t("unique within the task", "在任务内不可重复"),
 		Pattern:    t("pattern", "格式"),
 
@@ -279,6 +289,10 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Anywhere:            t("anywhere (no location)", "不限地点"),
 		Country:             t("country", "国家"),
 		City:                t("city", "城市"),
+		EnforceLocation:     t("On publishing, a location more precise than the tier allows is refused.", "发布时，地点精度超出该等级允许范围的任务会被拒绝。"),
+		EnforceStages:       t("On publishing, a task with more stages than this is refused.", "发布时，阶段数超过上限的任务会被拒绝。"),
+		EnforceDuration:     t("On publishing, a task that runs longer than this is refused.", "发布时，持续天数超过上限的任务会被拒绝。"),
+		EnforceFiat:         t("Only creators whose payment setup is complete can pay in USD, and product policy applies.", "只有已完成支付设置的创建者才能以美元支付，并须符合产品政策。"),
 
 		ExampleValidFor:      t("Passes validation for creators on the %s tier.", "会员等级为 %s 的创建者可通过校验。"),
 		CriteriaCaption:      t("type_criteria keys of stage_type %d (%s)", "stage_type %d（%s）的 type_criteria 键"),
@@ -455,6 +469,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		Nav: NavMessages{
 			Menu:        t("Menu", "菜单"),
 			Contents:    t("Contents", "目录"),
+			BackToTop:   t("Back to top", "回到顶部"),
 			Breadcrumbs: t("Breadcrumbs", "当前位置"),
 			Home:        t("Home", "首页"),
 			Prev:        t("Previous", "上一页"),
@@ -493,4 +508,24 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		PendingLink:        t("Read the English original", "阅读英文原文"),
 		PendingDescription: t("The translation of this page is on its way; the English original is available now.", "本页的中文译文正在准备中，英文原文现已可读。"),
 	}
+}
+
+// Count is a phrase with a number in it, in its singular and plural forms
+// (the same in Chinese), so tables say "at least 1 item" and "at least 2
+// items" instead of hedging with "item(s)". Its forms are fmt formats
+// whose last verb is the count.
+type Count struct{ One, Other string }
+
+// Format fills the phrase with args; the last one, the count, picks the
+// form.
+func (c Count) Format(args ...int) string {
+	f := c.Other
+	if len(args) > 0 && args[len(args)-1] == 1 {
+		f = c.One
+	}
+	a := make([]any, len(args))
+	for i, v := range args {
+		a[i] = v
+	}
+	return fmt.Sprintf(f, a...)
 }

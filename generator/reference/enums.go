@@ -230,14 +230,14 @@ func (t *tables) tierLimits() []block.Block {
 	}
 	cols = append(cols, prose(m.EnforcedBy))
 	type limit struct {
-		name, enforcement string
-		value             func(protocol.TierLimit) templates.Cell
+		name, key, enforcement string
+		value                  func(protocol.TierLimit) templates.Cell
 	}
 	limits := []limit{
-		{m.LocationGranularity, "manifest.location", func(l protocol.TierLimit) templates.Cell { return cell(text(t.granularity(l.LocationGranularity))) }},
-		{m.MaxStages, "stages.length", func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxStages))) }},
-		{m.MaxDuration, "task_duration_days", func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxTaskDurationDays))) }},
-		{m.Fiat, "fiat", func(l protocol.TierLimit) templates.Cell { return cell(text(t.availability(l.FiatAvailable))) }},
+		{m.LocationGranularity, "manifest.location", m.EnforceLocation, func(l protocol.TierLimit) templates.Cell { return cell(text(t.granularity(l.LocationGranularity))) }},
+		{m.MaxStages, "stages.length", m.EnforceStages, func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxStages))) }},
+		{m.MaxDuration, "task_duration_days", m.EnforceDuration, func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxTaskDurationDays))) }},
+		{m.Fiat, "fiat", m.EnforceFiat, func(l protocol.TierLimit) templates.Cell { return cell(text(t.availability(l.FiatAvailable))) }},
 	}
 	var rows [][]templates.Cell
 	var ids []string
@@ -246,18 +246,22 @@ func (t *tables) tierLimits() []block.Block {
 		for _, tier := range t.doc.Tiers {
 			row = append(row, l.value(t.doc.TierLimits[tier]))
 		}
-		row = append(row, t.enforcement(l.enforcement))
+		row = append(row, t.enforcement(l.key, l.enforcement))
 		rows = append(rows, row)
-		ids = append(ids, enumAnchor("tier_limits", l.enforcement))
+		ids = append(ids, enumAnchor("tier_limits", l.key))
 	}
 	return []block.Block{t.table("tier_limits", cols, rows, ids...)}
 }
 
-func (t *tables) enforcement(key string) templates.Cell {
+// enforcement says in reader words what enforces the limit at key, when
+// the document says something enforces it. The document's own entry names
+// the app's internal functions (membership.MaxStagesForTier), which tell a
+// reader nothing, so the page shows the rule instead.
+func (t *tables) enforcement(key, rule string) templates.Cell {
 	if _, ok := t.doc.TierEnforcement[key]; !ok {
 		return cell(text("—"))
 	}
-	return cell(code(t.tx.get("tier_enforcement." + key)))
+	return cell(text(rule))
 }
 
 func (t *tables) granularity(g string) string {

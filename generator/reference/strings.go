@@ -50,21 +50,12 @@ func ProtocolStrings(d *protocol.Document) map[string]string {
 			s["type_criteria."+id+"."+f.Name] = f.Description
 		}
 	}
-	for _, k := range tierEnforcementKeys {
-		if v, ok := d.TierEnforcement[k]; ok {
-			s["tier_enforcement."+k] = v
-		}
-	}
 	for i, n := range d.Notes {
 		s["notes."+strconv.Itoa(i)] = n
 	}
 	s["example.description"] = d.Example.Description
 	return s
 }
-
-// tierEnforcementKeys are the tier_enforcement entries the tier_limits
-// table shows, in row order.
-var tierEnforcementKeys = []string{"manifest.location", "stages.length", "task_duration_days", "fiat"}
 
 // fieldLists are the field lists whose descriptions the tables show.
 var fieldLists = []string{

@@ -226,15 +226,17 @@ func (t *tables) constraints(f protocol.Field) []templates.Cell {
 	if r := t.numberRange(f.Minimum, f.Maximum); r != "" {
 		add(text(r))
 	}
-	if f.MinLength != nil {
-		add(text(fmt.Sprintf(m.MinLength, *f.MinLength)))
+	if f.MinLength != nil && *f.MinLength == 1 {
+		add(text(m.NonEmpty))
+	} else if f.MinLength != nil {
+		add(text(m.MinLength.Format(*f.MinLength)))
 	}
 	if f.MinItems != nil && f.MaxItems != nil && *f.MinItems == *f.MaxItems {
-		add(text(fmt.Sprintf(m.ExactItems, *f.MinItems)))
+		add(text(m.ExactItems.Format(*f.MinItems)))
 	} else if f.MinItems != nil && f.MaxItems != nil {
-		add(text(fmt.Sprintf(m.ItemsRange, *f.MinItems, *f.MaxItems)))
+		add(text(m.ItemsRange.Format(*f.MinItems, *f.MaxItems)))
 	} else if f.MinItems != nil {
-		add(text(fmt.Sprintf(m.MinItems, *f.MinItems)))
+		add(text(m.MinItems.Format(*f.MinItems)))
 	}
 	if f.Unique {
 		add(text(m.Unique))

@@ -1,5 +1,6 @@
 // Navigation helpers: the theme toggle, the language switch that keeps the
-// #section, heading links that copy the section's URL as they navigate, "Copy
+// section being read and the skill view, the header's menu and contents,
+// back to top, heading links that copy the section's URL as they navigate, "Copy
 // page as Markdown", and the on-page contents that follow the scroll.
 (function () {
   "use strict";
@@ -36,12 +37,95 @@
     dark.addEventListener("change", show);
   }
 
+  // sections are the headings the language switch can keep the reader at:
+  // a twin has the same sections in the same order (gen check holds
+  // translations to that), though a Markdown heading's id is in its own
+  // language.
+  function sections() {
+    return Array.prototype.slice.call(document.querySelectorAll("main h2[id], main h3[id]"));
+  }
+
+  // readingAt is the section the reader is in: the last heading whose top
+  // has passed below the sticky header.
+  function readingAt() {
+    var header = document.querySelector(".site-header");
+    var line = (header ? header.getBoundingClientRect().bottom : 0) + 8, at = -1;
+    sections().forEach(function (h, i) { if (h.getBoundingClientRect().top <= line) at = i; });
+    return at;
+  }
+
+  var switchKey = "pairag-lang-switch";
+
+  // langSwitch keeps the reader's place across the switch: a #target still
+  // in view, else the section being read, and the skill page's ?view=.
+  // The twin's section is found by its id when both languages share it
+  // (generated anchors) and by its position otherwise (keepSection).
   function langSwitch() {
     var a = document.querySelector(".lang-switch a");
     if (!a) return;
     a.addEventListener("click", function () {
-      if (location.hash && a.href.indexOf("#") < 0) a.href += location.hash;
+      var url = new URL(a.href, location.href);
+      var view = new URLSearchParams(location.search).get("view");
+      if (view) url.searchParams.set("view", view);
+      var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      var r = target && target.getBoundingClientRect();
+      if (r && r.bottom > 0 && r.top < window.innerHeight) {
+        url.hash = location.hash;
+      } else {
+        var at = readingAt(), h = sections()[at];
+        url.hash = "";
+        if (h) {
+          try {
+            sessionStorage.setItem(switchKey, JSON.stringify({ path: url.pathname, id: h.id, index: at }));
+          } catch (e) { /* the twin opens at its top */ }
+        }
+      }
+      a.href = url.href;
     });
+  }
+
+  // keepSection, on the twin, scrolls to the section the reader was in
+  // before switching language.
+  function keepSection() {
+    var saved;
+    try {
+      saved = JSON.parse(sessionStorage.getItem(switchKey) || "null");
+      sessionStorage.removeItem(switchKey);
+    } catch (e) { return; }
+    if (!saved || saved.path !== location.pathname || location.hash) return;
+    var h = document.getElementById(saved.id) || sections()[saved.index];
+    if (h) h.scrollIntoView({ block: "start" });
+  }
+
+  // drops closes the header's menu and contents when the reader picks a
+  // link in them or presses Escape, and one when the other opens.
+  function drops() {
+    var all = Array.prototype.slice.call(document.querySelectorAll(".site-header details"));
+    all.forEach(function (d) {
+      d.addEventListener("toggle", function () {
+        if (d.open) all.forEach(function (o) { if (o !== d) o.open = false; });
+      });
+      d.addEventListener("click", function (e) { if (e.target.closest("a")) d.open = false; });
+      d.addEventListener("keydown", function (e) {
+        if (e.key === "Escape" && d.open) { d.open = false; d.querySelector("summary").focus(); }
+      });
+    });
+  }
+
+  // toTop shows the back-to-top link once the reader is a screen down.
+  function toTop() {
+    var a = document.querySelector(".to-top");
+    if (!a) return;
+    var queued = false;
+    function update() {
+      queued = false;
+      if (window.scrollY > window.innerHeight) a.setAttribute("data-shown", "");
+      else a.removeAttribute("data-shown");
+    }
+    window.addEventListener("scroll", function () {
+      if (!queued) { queued = true; window.requestAnimationFrame(update); }
+    }, { passive: true });
+    window.requestAnimationFrame(update);
   }
 
   // headingLinks makes the links headings carry to themselves (rendered
@@ -109,6 +193,9 @@
   function init() {
     theme();
     langSwitch();
+    keepSection();
+    drops();
+    toTop();
     var main = document.getElementById("main");
     if (main) {
       headingLinks(main);

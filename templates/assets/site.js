@@ -61,7 +61,46 @@
     });
   }
 
+  // breakCode lets inline code that has none yet break after _ . - and /
+  // only (a <wbr> after each), as the generator does in its tables: an
+  // identifier such as stage_name or a URL then wraps at its parts, never
+  // inside a word (site.css keeps the last-resort break for parts wider
+  // than the line).
+  var separator = /([_.\/-])(?=[^_.\/-])/g;
+  function breakCode(code) {
+    if (code.childElementCount || code.parentElement.tagName === "PRE") return;
+    var text = code.textContent;
+    if (text.length < 12 || !separator.test(text)) return;
+    separator.lastIndex = 0;
+    var parts = text.replace(separator, "$1\u0000").split("\u0000");
+    code.textContent = "";
+    parts.forEach(function (p, i) {
+      if (i > 0) code.appendChild(document.createElement("wbr"));
+      code.appendChild(document.createTextNode(p));
+    });
+  }
+
+  // layTables lays out, a few at a time in idle time, the tables site.css
+  // left out of the first paint (content-visibility), so the page reaches
+  // its real height soon after load instead of while the reader scrolls.
+  // The page then says so on <html data-tables-laid>.
+  function layTables() {
+    var wraps = Array.prototype.slice.call(document.querySelectorAll(".table-wrap:not([data-laid])")), i = 0;
+    var idle = window.requestIdleCallback || function (f) { return window.setTimeout(f, 16); };
+    // One table per idle period: the layout it costs runs in the next
+    // frame, and one table at a time keeps each frame short.
+    function step() {
+      if (i < wraps.length) wraps[i++].setAttribute("data-laid", "");
+      if (i < wraps.length) idle(step);
+      else document.documentElement.setAttribute("data-tables-laid", "");
+    }
+    idle(step);
+  }
+
   function init() {
+    layTables();
+    // The generated tables' code has its breaks already.
+    document.querySelectorAll("main code:not(.ref code)").forEach(breakCode);
     document.querySelectorAll(".code").forEach(wireCode);
     document.querySelectorAll("div.bundle").forEach(wireBundle);
   }
