@@ -59,6 +59,7 @@ func (b *builder) writeAssets() {
 	if v := b.cfg.Validator; v != nil {
 		b.validator = &validatorAssets{
 			script: b.writeHashed("validator", ".js", templates.ValidatorScript()),
+			css:    b.writeHashed("validator", ".css", templates.ValidatorStyleSheet()),
 			worker: b.writeHashed("validator-worker", ".js", templates.ValidatorWorker()),
 			exec:   b.writeHashed("wasm_exec", ".js", v.WasmExec),
 			wasm:   b.writeHashed("validator", ".wasm", v.Wasm),

@@ -278,11 +278,11 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 		}
 	}
 	var tool templ.Component // what the page shows above its Markdown
-	var scripts []string
+	var scripts, styles []string
 	switch {
 	case p.Kind != site.KindValidator:
 	case b.validator != nil:
-		tool, scripts = templates.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}
+		tool, scripts, styles = templates.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}, []string{b.validator.css}
 	case b.cfg.ValidatorComing:
 		tool = templates.ValidatorComing(msg)
 	}
@@ -327,8 +327,8 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(bar, md),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
 		Repository: b.ext.site.Repository, EditURL: edit, Updated: updated,
-		Scripts: scripts,
-		Msg:     msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
+		Scripts: scripts, Styles: styles,
+		Msg: msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
 		Alternates:  alternates,
 		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: markdown.LangPrefix(p.Lang) + "/",
 		Nav:     navFor(b.nav[p.Lang], b.navAt[p.Lang], p.URL),

@@ -22,7 +22,7 @@ const validatorAPIURL = "/validator/pairag-validator.js"
 
 // validatorAssets are the hashed URLs of the tool's files.
 type validatorAssets struct {
-	script, worker, exec, wasm string
+	script, css, worker, exec, wasm string
 }
 
 // writeValidatorAPI publishes the API module with what it needs to start

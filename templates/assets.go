@@ -12,9 +12,13 @@ var assets embed.FS
 // highlighting rules.
 func StyleSheet() []byte {
 	css := append(mustRead("assets/site.css"), mustRead("assets/highlight.css")...)
-	css = append(css, mustRead("assets/validator.css")...)
 	return append(css, mustRead("assets/skills.css")...)
 }
+
+// ValidatorStyleSheet returns the validator tool's CSS, loaded only by the
+// validator page: the other pages (a skills index of hundreds of cards
+// among them) do not carry it.
+func ValidatorStyleSheet() []byte { return mustRead("assets/validator.css") }
 
 // SkillsScript returns the script of the skill pages: the view controls and
 // the buttons that copy a section's Markdown.

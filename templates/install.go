@@ -9,7 +9,8 @@ type InstallMessages struct {
 	FileList       string // the link to the file list with digests
 	Index          string // the link to the discovery index
 	Archives       string // summary of the list of archives; {n} is their number
-	ArchivesDetail string // under the summary: what an archive holds
+	ArchivesDetail string // under the summary: what an archive holds and where it is
+	ArchivePattern string // the URL of an archive, with the name as a placeholder
 }
 
 func installMessages(t func(en, zh string) string) InstallMessages {
@@ -19,7 +20,8 @@ func installMessages(t func(en, zh string) string) InstallMessages {
 		FileList:       t("file list with SHA-256 digests", "文件清单（附 SHA-256 摘要）"),
 		Index:          t("Discovery index", "技能发现索引"),
 		Archives:       t("Archives ({n})", "压缩包（{n} 个）"),
-		ArchivesDetail: t("Each archive holds one folder named after the skill: SKILL.md and every file beside it.", "每个压缩包里是一个以技能命名的文件夹，包含 SKILL.md 及其全部文件。"),
+		ArchivesDetail: t("Each archive holds one folder named after the skill: SKILL.md and every file beside it. A skill's page links its archive, which is always at", "每个压缩包里是一个以技能命名的文件夹，包含 SKILL.md 及其全部文件。各技能页面都附有压缩包链接，地址固定为"),
+		ArchivePattern: t("/skills/NAME.zip", "/skills/技能名称.zip"),
 	}
 }
 

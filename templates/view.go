@@ -22,6 +22,7 @@ type Page struct {
 	Alternates  []Alternate // hreflang links: the page, its twin and x-default
 	MarkdownURL string      // site-relative URL of the Markdown version; empty for none
 	CSS, JS     string      // site-relative URLs of the hashed assets
+	Styles      []string    // stylesheets of this page only, after CSS (the validator's)
 	Home        string      // site-relative URL of the language's home page
 	Nav         []NavItem
 	Switch      Alternate       // the twin page in the other language

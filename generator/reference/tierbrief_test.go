@@ -28,13 +28,15 @@ func TestTierBrief(t *testing.T) {
 			}
 		}
 	}
-	changed := *d
-	changed.TierLimits = map[string]protocol.TierLimit{}
-	for k, v := range d.TierLimits {
+	changed, err := protocol.Parse(d.Raw())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range changed.TierLimits {
 		v.MaxStages = 77
 		changed.TierLimits[k] = v
 	}
-	if got := TierBrief(&changed, labels, "en", d.Tiers[0]); !strings.Contains(got, "at most 77.") {
+	if got := TierBrief(changed, labels, "en", d.Tiers[0]); !strings.Contains(got, "at most 77.") {
 		t.Errorf("the brief does not follow the document's max_stages:\n%s", got)
 	}
 }
