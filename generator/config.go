@@ -83,7 +83,7 @@ type Config struct {
 }
 
 // Validator is a compiled validator module and the toolchain's loader for it
-// (see package wasmbuild).
+// (see package wasm).
 type Validator struct {
 	Wasm     []byte
 	WasmExec []byte

@@ -8,7 +8,7 @@
 #   LH_DIR=/tmp/lh SITE=/tmp/site scripts/audit-lighthouse.sh
 #   LH_DIR=/tmp/lh SITE=/tmp/site PAGES="/validator/ /zh-CN/validator/" scripts/audit-lighthouse.sh
 #
-# The site is served by scripts/audit-serve: the headers of netlify.toml and
+# The site is served by cmd/audit-serve: the headers of netlify.toml and
 # brotli, as in production. The machine's load is printed first and last:
 # Lighthouse simulates a phone's CPU from this one, so a busy machine lowers
 # Performance. Prints one line per page: the medians of performance,
@@ -21,7 +21,7 @@ RUNS=${RUNS:-3}
 PORT=${PORT:-8719}
 cd "$(dirname "$0")/.."
 bin=$(mktemp -d)
-go build -o "$bin/audit-serve" ./scripts/audit-serve
+go build -o "$bin/audit-serve" ./cmd/audit-serve
 "$bin/audit-serve" -dir "$SITE" -addr "127.0.0.1:$PORT" &
 server=$!
 reports=${REPORTS:-$bin/reports}

@@ -2,7 +2,7 @@
 # Figures for BENCHMARKS-serve.md, all from one run on one machine:
 #   1. gen serve: edit-to-reload latency on the 1,000-page synthetic bilingual
 #      site (BenchmarkEditToReload: median, p95, and the build alone);
-#   2. Hugo on the same Markdown (scripts/synthsite writes both): its own
+#   2. Hugo on the same Markdown (cmd/synthsite writes both): its own
 #      rebuild time, the "Total in N ms" of `hugo server`, after the same
 #      edits, in its default fast-render mode and with --disableFastRender,
 #      and the time from the write to that log line;
@@ -30,7 +30,7 @@ go version
 hugo version
 date -u +%Y-%m-%dT%H:%MZ
 
-go run ./scripts/synthsite -pages 1000 -out "$tmp" >/dev/null
+go run ./cmd/synthsite -pages 1000 -out "$tmp" >/dev/null
 page=content/en/docs/p00001.md
 
 echo

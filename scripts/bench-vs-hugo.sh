@@ -8,7 +8,7 @@
 #
 # Environment: SHAPES (which synthetic sites, default "short long": the
 # short pages with a Go block of synth.Pages and the long prose pages of
-# synth.LongPages, scripts/synthsite -long), GEN_CACHE (off for cold
+# synth.LongPages, cmd/synthsite -long), GEN_CACHE (off for cold
 # builds), GEN (a gen binary to measure instead of one built from this
 # tree, e.g. an older commit's for a before/after), RUNS (timed runs per
 # tool, shape and size, default 5), WORK (where
@@ -57,7 +57,7 @@ bench() {
 	local site=$work/site-$shape-$n
 	[ "$shape" = long ] && flag=-long
 	rm -rf "$site"
-	(cd "$root" && go run ./scripts/synthsite $flag -pages "$n" -out "$site" -repo "$root")
+	(cd "$root" && go run ./cmd/synthsite $flag -pages "$n" -out "$site" -repo "$root")
 	# The synthetic repo has no Go module, hence --validator=false. GEN_CACHE=off
 	# measures cold builds: without the highlighted code kept by the warm-up run.
 	local gen=("$work/gen" build --validator=false --cache "${GEN_CACHE:-}" --content "$site/gen" --out "$dest/gen-$shape-$n")

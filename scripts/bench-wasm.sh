@@ -21,7 +21,7 @@ else
 fi
 echo "size: raw $raw B ($((raw/1024)) KiB), gzip $gz B ($((gz/1024)) KiB), brotli $br B ($((br/1024)) KiB)"
 
-go run ./scripts/schema > "$tmp/schema.json"
+go run ./cmd/schema > "$tmp/schema.json"
 cat > "$tmp/bench.js" <<'JS'
 globalThis.require = require; globalThis.fs = require("fs");
 globalThis.TextEncoder = require("util").TextEncoder; globalThis.TextDecoder = require("util").TextDecoder;

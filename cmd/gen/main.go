@@ -23,7 +23,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/wasmbuild"
+	"pairag.com/portal/generator/wasm"
 )
 
 // command is one subcommand: it parses its own flags and returns an exit code.
@@ -130,7 +130,7 @@ func needsValue(fs *flag.FlagSet, arg string) bool {
 // validatorModule compiles the in-browser validator for gen build and gen
 // serve, explaining how to go without it when that fails.
 func validatorModule(ctx context.Context, dir string, stderr io.Writer, cmd string) (*generator.Validator, error) {
-	m, err := wasmbuild.Build(ctx, wasmbuild.Options{ModuleDir: dir, Log: stderr})
+	m, err := wasm.Build(ctx, wasm.Options{ModuleDir: dir, Log: stderr})
 	if err != nil {
 		return nil, fmt.Errorf("%v\n(%s without the in-browser validator with --validator=false)", err, cmd)
 	}

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/serve"
+	"pairag.com/portal/generator/preview"
 )
 
 const serveUsage = `usage: gen serve [--content DIR] [--bind ADDR] [--port N] [--poll DURATION] [--base-url URL] [--validator=false]
@@ -29,7 +29,7 @@ in. Ctrl-C stops cleanly; a second Ctrl-C, or a stop that takes over
 flags:
 `
 
-// runServe is "gen serve": flag parsing and wiring only; package serve does the work.
+// runServe is "gen serve": flag parsing and wiring only; package generator/preview does the work.
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("serve", serveUsage, stderr)
 	content := fs.String("content", ".", "repository `dir`ectory holding content/, protocol/ and netlify.toml")
@@ -45,8 +45,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gen serve: --port must be 0-65535 and --poll positive")
 		return 2
 	}
-	cfg := serve.Config{Dir: *content, Bind: *bind, Port: *port, Poll: *poll, BaseURL: *baseURL, Out: stdout}
-	srv, err := serve.Listen(cfg)
+	cfg := preview.Config{Dir: *content, Bind: *bind, Port: *port, Poll: *poll, BaseURL: *baseURL, Out: stdout}
+	srv, err := preview.Listen(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "gen serve: %v\n", err)
 		return 1

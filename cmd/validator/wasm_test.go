@@ -14,8 +14,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/wasm"
 	"pairag.com/portal/protocol"
-	"pairag.com/portal/wasmbuild"
 )
 
 // nodeRunner is the script that loads the real module with Go's own
@@ -80,7 +80,7 @@ func runWasmCost(t *testing.T, inputs []wasmInput) wasmRun {
 	}
 	// The module gen build publishes, built the same way (and cached per test).
 	dir := t.TempDir()
-	m, err := wasmbuild.Build(context.Background(), wasmbuild.Options{ModuleDir: "../..", CacheDir: filepath.Join(dir, "cache")})
+	m, err := wasm.Build(context.Background(), wasm.Options{ModuleDir: "../..", CacheDir: filepath.Join(dir, "cache")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,382 @@
+// Command benchpage measures how soon the validator page is ready on a
+// phone over a mobile network: it builds the site with the real module,
+// serves it over HTTPS/2 with the headers of netlify.toml and brotli
+// (-q 11) as Netlify serves it, shapes every response to a network profile,
+// and drives headless Chromium with a phone viewport, the CPU slowed 4× and
+// an empty cache (a fresh profile per run).
+//
+//	go run ./cmd/benchpage                  # 3 runs per profile, Markdown table on stdout
+//	go run ./cmd/benchpage -runs 5 -profiles fast4g
+//
+// Two scenarios per run, each in a fresh browser:
+//   - now: the reader focuses the editor as soon as the page's script has
+//     run (DOMContentLoaded); measured: navigation to ready.
+//   - later: the reader reads first; once the page has loaded and the
+//     network is quiet, the editor is focused; measured: first use to ready.
+//
+// "Ready" is the page's data-state="ready": the module is downloaded,
+// compiled, started and configured. CLS is summed by a PerformanceObserver
+// (layout-shift, shifts after a trusted input excluded) until ready. The
+// network is shaped in this server, not by DevTools, so the worker's
+// requests are shaped like the page's, with the figures of DevTools'
+// presets (see profiles).
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/preview"
+	"pairag.com/portal/generator/wasm"
+)
+
+// cpuSlowdown is the phone's CPU: Lighthouse's mobile profile is 4× slower
+// than the machine.
+var cpuSlowdown float64
+
+// profile is a network preset of Chrome DevTools (the same figures as
+// Puppeteer's PredefinedNetworkConditions): a request latency before the
+// first byte and a download rate shared by every response in flight.
+type profile struct {
+	name      string
+	latencyMs float64
+	downBps   float64 // bytes per second
+}
+
+var profiles = map[string]profile{
+	// DevTools "Fast 4G": 60 ms RTT × 2.75, 9 Mbps × 0.9 down.
+	"fast4g": {"Fast 4G (DevTools: 165 ms latency, 8.1 Mbps down)", 60 * 2.75, 9e6 / 8 * 0.9},
+	// DevTools "Slow 4G", which is also Lighthouse's default mobile
+	// throttling: 150 ms RTT × 3.75, 1.6 Mbps × 0.9 down.
+	"slow4g": {"Slow 4G (DevTools and Lighthouse: 562.5 ms latency, 1.44 Mbps down)", 150 * 3.75, 1.6e6 / 8 * 0.9},
+}
+
+func main() {
+	runs := flag.Int("runs", 3, "runs per profile and scenario")
+	names := flag.String("profiles", "fast4g,slow4g", "network profiles: fast4g, slow4g")
+	chromium := flag.String("chromium", "/usr/bin/chromium", "Chromium binary")
+	flag.Float64Var(&cpuSlowdown, "cpu", 4, "CPU slowdown factor (1: none)")
+	flag.Parse()
+	if err := run(*runs, strings.Split(*names, ","), *chromium); err != nil {
+		fmt.Fprintln(os.Stderr, "benchpage:", err)
+		os.Exit(1)
+	}
+}
+
+func run(runs int, names []string, chromium string) error {
+	ctx := context.Background()
+	site, wasmSize, err := build(ctx)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(filepath.Dir(site))
+	files, err := compressAll(site)
+	if err != nil {
+		return err
+	}
+	host, _ := os.Hostname()
+	fmt.Printf("Module: %d bytes raw, %d bytes brotli -q 11. Phone: 412×823, CPU %g× slower, empty cache. %s, %s.\n\n",
+		wasmSize, files.wasmBrotli, cpuSlowdown, host, time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	fmt.Println("| network | navigation → ready | first use → ready | CLS | example validated again in the worker |")
+	fmt.Println("| --- | ---: | ---: | ---: | ---: |")
+	var breakdown []string
+	for _, n := range names {
+		p, ok := profiles[n]
+		if !ok {
+			return fmt.Errorf("unknown profile %q", n)
+		}
+		var now, later, cls, val, toRequest, download, afterDownload []float64
+		for range runs {
+			m, err := measure(ctx, chromium, files, p, true)
+			if err != nil {
+				return err
+			}
+			now, cls, val = append(now, m.ready), append(cls, m.cls), append(val, m.validation)
+			m, err = measure(ctx, chromium, files, p, false)
+			if err != nil {
+				return err
+			}
+			later, cls = append(later, m.ready-m.use), append(cls, m.cls)
+			toRequest = append(toRequest, m.wasmRequested-m.use)
+			download = append(download, m.wasmReceived-m.wasmRequested)
+			afterDownload = append(afterDownload, m.ready-m.wasmReceived)
+		}
+		fmt.Printf("| %s | %.2f s | %.2f s | %.4f (max) | %.0f ms |\n", p.name, median(now)/1000, median(later)/1000, slices.Max(cls), median(val))
+		fmt.Fprintf(os.Stderr, "%s: navigation→ready %v ms; first use→ready %v ms\n", n, rounded(now), rounded(later))
+		breakdown = append(breakdown, fmt.Sprintf("| %s | %.2f s | %.2f s | %.2f s |", p.name, median(toRequest)/1000, median(download)/1000, median(afterDownload)/1000))
+	}
+	fmt.Printf("\nMedians of %d runs per scenario; each run in a fresh Chromium profile.\n\n", runs)
+	fmt.Println("First use → ready, in parts (scenario later):")
+	fmt.Println()
+	fmt.Println("| network | first use → module requested | module download | last byte → ready |")
+	fmt.Println("| --- | ---: | ---: | ---: |")
+	for _, b := range breakdown {
+		fmt.Println(b)
+	}
+	return nil
+}
+
+// build compiles the module and the site into a temporary directory.
+func build(ctx context.Context) (dir string, wasmSize int, err error) {
+	m, err := wasm.Build(ctx, wasm.Options{})
+	if err != nil {
+		return "", 0, err
+	}
+	tmp, err := os.MkdirTemp("", "benchpage-*")
+	if err != nil {
+		return "", 0, err
+	}
+	dir = filepath.Join(tmp, "public")
+	_, err = generator.Build(ctx, generator.Config{
+		Content: os.DirFS("."), OutDir: dir, BaseURL: "https://127.0.0.1",
+		Validator: &generator.Validator{Wasm: m.Wasm, WasmExec: m.WasmExec},
+	})
+	return dir, len(m.Wasm), err
+}
+
+// siteFiles holds every published file, raw and brotli-compressed.
+type siteFiles struct {
+	raw, br    map[string][]byte
+	wasmBrotli int
+}
+
+var compressible = []string{".html", ".css", ".js", ".json", ".wasm", ".txt", ".md", ".xml", ".svg"}
+
+// compressAll reads the site and compresses what Netlify compresses.
+func compressAll(dir string) (*siteFiles, error) {
+	f := &siteFiles{raw: map[string][]byte{}, br: map[string][]byte{}}
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		url := "/" + filepath.ToSlash(rel)
+		f.raw[url] = data
+		if slices.Contains(compressible, path.Ext(url)) {
+			var b bytes.Buffer
+			w := brotli.NewWriterLevel(&b, 11)
+			w.Write(data)
+			w.Close()
+			f.br[url] = b.Bytes()
+			if path.Ext(url) == ".wasm" {
+				f.wasmBrotli = b.Len()
+			}
+		}
+		return nil
+	})
+	return f, err
+}
+
+// shaper delays each response by the request latency and spreads all
+// response bytes over the download rate, as DevTools throttling does.
+type shaper struct {
+	latency  time.Duration
+	rate     float64 // bytes per second
+	mu       sync.Mutex
+	free     time.Time
+	inflight atomic.Int64
+	wasmAt   [2]atomic.Int64 // Unix ms: the module requested, its last byte sent
+}
+
+func (s *shaper) wait(n int) {
+	s.mu.Lock()
+	now := time.Now()
+	if s.free.Before(now) {
+		s.free = now
+	}
+	s.free = s.free.Add(time.Duration(float64(n) / s.rate * float64(time.Second)))
+	until := s.free
+	s.mu.Unlock()
+	time.Sleep(time.Until(until))
+}
+
+func server(files *siteFiles, p profile) (*httptest.Server, *shaper, error) {
+	data, err := os.ReadFile("netlify.toml")
+	if err != nil {
+		return nil, nil, err
+	}
+	headers, err := preview.NetlifyHeaders(string(data))
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &shaper{latency: time.Duration(p.latencyMs * float64(time.Millisecond)), rate: p.downBps}
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.inflight.Add(1)
+		defer s.inflight.Add(-1)
+		time.Sleep(s.latency)
+		url := r.URL.Path
+		if strings.HasSuffix(url, "/") {
+			url += "index.html"
+		}
+		body, ok := files.raw[url]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if path.Ext(url) == ".wasm" {
+			s.wasmAt[0].Store(time.Now().UnixMilli())
+			defer func() { s.wasmAt[1].Store(time.Now().UnixMilli()) }()
+		}
+		headers(w.Header(), r.URL.Path)
+		if w.Header().Get("Content-Type") == "" {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		}
+		if br, ok := files.br[url]; ok && strings.Contains(r.Header.Get("Accept-Encoding"), "br") {
+			body = br
+			w.Header().Set("Content-Encoding", "br")
+			w.Header().Set("Vary", "Accept-Encoding")
+		}
+		w.Header().Set("Content-Length", fmt.Sprint(len(body)))
+		fl, _ := w.(http.Flusher)
+		for len(body) > 0 {
+			n := min(len(body), 8<<10)
+			s.wait(n)
+			w.Write(body[:n])
+			if fl != nil {
+				fl.Flush()
+			}
+			body = body[n:]
+		}
+	}))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // Chromium's aborted connections at exit
+	srv.EnableHTTP2 = true
+	srv.TLS = &tls.Config{}
+	srv.StartTLS()
+	return srv, s, nil
+}
+
+// instrument runs in every document before the page's scripts: it sums
+// layout shifts, notes when the validator becomes ready and, in the "now"
+// scenario, focuses the editor at DOMContentLoaded.
+func instrument(now bool) string {
+	return fmt.Sprintf(`window.__bench = {cls: 0};
+new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) __bench.cls += e.value; }).observe({type: "layout-shift", buffered: true});
+window.__benchUse = () => { __bench.use = performance.now(); document.getElementById("payload").dispatchEvent(new FocusEvent("focus")); };
+document.addEventListener("DOMContentLoaded", () => {
+  const root = document.getElementById("validator");
+  new MutationObserver(() => { if (root.dataset.state === "ready" && !__bench.ready) __bench.ready = performance.now(); })
+    .observe(root, {attributes: true, attributeFilter: ["data-state"]});
+  if (%t) setTimeout(__benchUse, 0);
+});`, now)
+}
+
+// measurement holds one run's times in milliseconds since navigation.
+type measurement struct {
+	use, ready, cls, validation float64
+	wasmRequested, wasmReceived float64 // by the server's clock, same machine
+}
+
+// measure opens the validator page in a fresh browser and returns the
+// timings of one scenario, in milliseconds since navigation.
+func measure(ctx context.Context, chromium string, files *siteFiles, p profile, now bool) (measurement, error) {
+	srv, s, err := server(files, p)
+	if err != nil {
+		return measurement{}, err
+	}
+	defer srv.Close()
+	userDir, err := os.MkdirTemp("", "benchpage-chromium-*")
+	if err != nil {
+		return measurement{}, err
+	}
+	defer os.RemoveAll(userDir)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chromium), chromedp.UserDataDir(userDir),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.IgnoreCertErrors,
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-background-networking", true))
+	defer cancelAlloc()
+	tab, cancelTab := chromedp.NewContext(alloc)
+	defer cancelTab()
+	tab, cancel := context.WithTimeout(tab, 5*time.Minute)
+	defer cancel()
+	setup := func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		if _, err := cdp.Call(ctx, t, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuSlowdown}); err != nil {
+			return chromedp.Void{}, err
+		}
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: instrument(now)})
+		return chromedp.Void{}, err
+	}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(1.75)),
+		setup, chromedp.Navigate(srv.URL+"/validator/")); err != nil {
+		return measurement{}, err
+	}
+	if !now {
+		// The reader reads: the page has loaded and nothing is in flight.
+		for s.inflight.Load() > 0 {
+			time.Sleep(50 * time.Millisecond)
+		}
+		if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`(__benchUse(), true)`)); err != nil {
+			return measurement{}, err
+		}
+	}
+	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!__bench.ready`, chromedp.WithPollingTimeout(0))); err != nil {
+		return measurement{}, err
+	}
+	var m measurement
+	b, err := chromedp.Run(tab, chromedp.Evaluate[map[string]float64](`({...__bench, origin: performance.timeOrigin})`))
+	if err != nil {
+		return m, err
+	}
+	m.use, m.ready, m.cls = b["use"], b["ready"], b["cls"]
+	m.wasmRequested = float64(s.wasmAt[0].Load()) - b["origin"]
+	m.wasmReceived = float64(s.wasmAt[1].Load()) - b["origin"] + p.latencyMs/2 // the last byte is still on its way
+	if now {
+		m.validation, err = validateExample(tab)
+	}
+	return m, err
+}
+
+// validateExample loads the example and validates it twice, returning how
+// long the worker took the second time: compared with a run at -cpu 1 it
+// shows whether the CPU slowdown reaches the worker.
+func validateExample(tab context.Context) (float64, error) {
+	for i, click := range []string{"load-example", "validate"} {
+		js := fmt.Sprintf(`(document.getElementById(%q).click(), true)`, click)
+		if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](js)); err != nil {
+			return 0, err
+		}
+		cond := fmt.Sprintf(`document.getElementById("validator").dataset.results === "%d"`, i+1)
+		if _, err := chromedp.Run(tab, chromedp.Poll[bool](cond, chromedp.WithPollingTimeout(0))); err != nil {
+			return 0, err
+		}
+	}
+	return chromedp.Run(tab, chromedp.Evaluate[float64](`Number(document.getElementById("validator").dataset.ms)`))
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func rounded(xs []float64) []int {
+	out := make([]int, len(xs))
+	for i, x := range xs {
+		out[i] = int(x + 0.5)
+	}
+	return out
+}
