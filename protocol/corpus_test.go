@@ -61,14 +61,12 @@ func mutationCorpus(t *testing.T) []string {
 		}
 		walk(root)
 		second := strings.Replace(base, `"name": "`, `"name": "2 `, 1)
-		for _, s := range []string{
+		out = append(out, []string{
 			"```json\n" + base + "\n```\n", "```json\n" + base, "```" + base + "```", "```json" + base + "\n```",
 			"Here is the payload:\n```json\n" + base + "\n```\nAnything else?", "Here it is: " + base, base + "\nDone.",
 			base + second, base + "\n" + second, base + ",\n" + second, "[" + base + "," + second + "]",
 			"```json\n" + base + "\n```\n```json\n" + second + "\n```\n", "\xEF\xBB\xBF" + base, base + "}", "{" + base,
-		} {
-			out = append(out, s)
-		}
+		}...)
 	}
 	return out
 }

@@ -133,7 +133,7 @@ func notAMend(old []byte, repl string) string {
 		switch {
 		case string(d) == ",", string(d) == "\xEF\xBB\xBF", string(old) == "\xEF\xBB\xBF":
 		case bytes.HasPrefix(d, []byte("//")) && bytes.IndexByte(d, '\n') < 0:
-		case bytes.HasPrefix(d, []byte("/*")) && bytes.HasSuffix(d, []byte("*/")) && bytes.Index(d[2:len(d)-2], []byte("*/")) < 0:
+		case bytes.HasPrefix(d, []byte("/*")) && bytes.HasSuffix(d, []byte("*/")) && !bytes.Contains(d[2:len(d)-2], []byte("*/")):
 		case bytes.HasPrefix(d, []byte("```")) && len(bytes.TrimLeft(bytes.TrimLeft(d, "`"), "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")) == 0:
 		default:
 			return "deletes more than a comma, a comment, a byte order mark or a fence line"

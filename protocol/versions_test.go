@@ -214,7 +214,7 @@ func TestValidateRetiredVersion(t *testing.T) {
 			t.Errorf("%s: message does not name version %s: %q / %q", f.Code, v19.Version, f.MessageEN, f.MessageZH)
 		}
 	}
-	fixed, n, err := ApplyFixes(text, res.Findings)
+	_, n, err := ApplyFixes(text, res.Findings)
 	if n != 2 || err != nil {
 		t.Errorf("ApplyFixes applied %d fixes, %v; want 2 (the retired field is a suggestion)", n, err)
 	}
@@ -229,7 +229,7 @@ func TestValidateRetiredVersion(t *testing.T) {
 			edits = append(edits, textedit.Edit{Start: f.Fix.Start, End: f.Fix.End, New: f.Fix.Replacement})
 		}
 	}
-	fixed, _ = textedit.Apply(text, edits)
+	fixed, _ := textedit.Apply(text, edits)
 	if !json.Valid(fixed) {
 		t.Fatalf("fixed payload is not JSON:\n%s", fixed)
 	}

@@ -34,17 +34,6 @@ func rowNames(c *Comparison) []string {
 	return out
 }
 
-// warnings returns the messages of a comparison's warnings as "line: message".
-func warnings(c *Comparison) []string {
-	var out []string
-	for _, f := range c.Findings {
-		if f.Severity == diag.SeverityWarning {
-			out = append(out, fmt.Sprintf("%d: %s", f.Line, f.Msg))
-		}
-	}
-	return out
-}
-
 func compareStrings(orig, tr string) *Comparison {
 	return Compare(NewTextFile("o.md", []byte(orig), 0), NewTextFile("t.md", []byte(tr), 0), nil)
 }

@@ -7,9 +7,6 @@ import (
 	"pairag.com/portal/templates"
 )
 
-// glossaryPage is the page that shows the glossary directive.
-const glossaryPage = "glossary.md"
-
 // glossaryTable is the glossary directive: one row per term pair, anchored
 // glossary.<english-term> (glossary.stage-type), the note in the page's
 // language and the Chinese wording to avoid, if any.

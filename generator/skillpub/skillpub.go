@@ -299,6 +299,7 @@ func zipPacked(prefix string, files []packedFile) ([]byte, error) {
 	zw := zip.NewWriter(&buf)
 	for _, f := range files {
 		h := &zip.FileHeader{Name: prefix + f.Path, Method: f.method, CRC32: f.crc,
+			//lint:ignore SA1019 Modified would add an extended-timestamp field; CreateRaw writes the MS-DOS date as given
 			ModifiedDate:     epochDOSDate, // CreateRaw writes the MS-DOS fields only
 			CompressedSize64: uint64(len(f.data)), UncompressedSize64: uint64(len(f.Data))}
 		h.SetMode(0o644)
