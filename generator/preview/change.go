@@ -30,6 +30,11 @@ func (k kind) String() string {
 // embeds.
 var codeDirs = []string{"cmd", "generator", "internal", "protocol", "templates"}
 
+// notGen are the directories under codeDirs whose code gen is not built
+// from: the benchmark and audit programs and the browser tests. Test files
+// (_test.go) are never compiled into gen either.
+var notGen = []string{"cmd/benchpage/", "cmd/synthsite/", "cmd/schema/", "cmd/audit-serve/", "generator/e2e/"}
+
 // embeds are the files, or directories ending in "/", that gen's packages
 // embed (protocol's JSON document is read from the repository too, so a
 // change to it rebuilds the site instead).
@@ -52,6 +57,8 @@ func classify(p string) kind {
 		return kindBuild
 	case top == "protocol" && !strings.Contains(rest, "/") && strings.HasSuffix(rest, ".json"):
 		return kindBuild
+	case slices.ContainsFunc(notGen, func(d string) bool { return strings.HasPrefix(p, d) }):
+		return kindIgnore
 	case code && slices.Contains(codeDirs, top) && !strings.Contains(p, "/testdata/"):
 		return kindRestart
 	}
