@@ -31,8 +31,7 @@ func (k kind) String() string {
 var codeDirs = []string{"cmd", "generator", "internal", "protocol", "templates"}
 
 // notGen are the directories under codeDirs whose code gen is not built
-// from: the benchmark and audit programs and the browser tests. Test files
-// (_test.go) are never compiled into gen either.
+// from: the benchmark and audit programs and the browser tests.
 var notGen = []string{"cmd/benchpage/", "cmd/synthsite/", "cmd/schema/", "cmd/audit-serve/", "generator/e2e/"}
 
 // embeds are the files, or directories ending in "/", that gen's packages

@@ -34,7 +34,6 @@ func TestClassify(t *testing.T) {
 		{"cmd/synthsite/main.go", kindIgnore},
 		{"generator/e2e/site_test.go", kindIgnore},
 		{"generator/e2e/testdata/skills/harbor-ledger/SKILL.md", kindIgnore},
-		{"generator/build_test.go", kindIgnore},
 		{"cmd/benchpage/main.go", kindIgnore},
 		{"cmd/validator/main.go", kindRestart},
 		{"netlify.toml", kindConfig},
