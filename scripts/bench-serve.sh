@@ -35,7 +35,7 @@ page=content/en/docs/p00001.md
 
 echo
 echo "== gen serve: edit to reload event, $edits edits"
-go test ./serve -run '^$' -bench 'EditToReload' -benchtime "${edits}x" -count 1 | grep -E '^Benchmark' | tee "$tmp/gen-bench"
+go test ./generator/preview -run '^$' -bench 'EditToReload' -benchtime "${edits}x" -count 1 | grep -E '^Benchmark' | tee "$tmp/gen-bench"
 # gen's median edit-to-reload on the default build directory (fsnotify, tmpfs when there is one)
 gen_median=$(awk '$1 ~ /pages=1000\/fsnotify-/ {for (i = 1; i < NF; i++) if ($(i+1) == "median-ms") print $i}' "$tmp/gen-bench")
 
@@ -98,4 +98,4 @@ done
 
 echo
 echo "== load test, $load"
-go test ./serve -run '^TestLoad$' -count 1 -v -load.duration "$load" -load.readers 32 | grep -E 'rebuilds while|^(--- |ok|FAIL)'
+go test ./generator/preview -run '^TestLoad$' -count 1 -v -load.duration "$load" -load.readers 32 | grep -E 'rebuilds while|^(--- |ok|FAIL)'
