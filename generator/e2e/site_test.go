@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/preview"
 	"pairag.com/portal/generator/wasm"
 	"pairag.com/portal/internal/browsertest"
 	"pairag.com/portal/internal/testtemp"
@@ -149,4 +151,33 @@ func (v view) screenshot(t *testing.T, tab context.Context, name string) {
 		t.Fatal(err)
 	}
 	artifact(t, name+"-"+v.size+"-"+v.scheme+".png", shot)
+}
+
+// productionHeaders returns the header rules of netlify.toml, matched as
+// gen serve matches them.
+func productionHeaders(t *testing.T) func(http.Header, string) {
+	t.Helper()
+	data, err := os.ReadFile("../../netlify.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	headers, err := preview.NetlifyHeaders(string(data))
+	if err != nil {
+		t.Fatalf("netlify.toml: %v", err)
+	}
+	return headers
+}
+
+// dirServer serves a built site directory on 127.0.0.1 with the headers of
+// netlify.toml, so CSP and content types behave as in production.
+func dirServer(t *testing.T, dir string) *httptest.Server {
+	t.Helper()
+	headers := productionHeaders(t)
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		headers(w.Header(), r.URL.Path)
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
 }

@@ -18,7 +18,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/generator/preview"
 	"pairag.com/portal/internal/browsertest"
 )
 
@@ -210,22 +209,7 @@ func copyTree(fsys fstest.MapFS, root, under string) error {
 
 func longServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	dir := longSite(t)
-	data, err := os.ReadFile("../../netlify.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	headers, err := preview.NetlifyHeaders(string(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := http.FileServer(http.Dir(dir))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		headers(w.Header(), r.URL.Path)
-		files.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	return dirServer(t, longSite(t))
 }
 
 // TestLongSkillFitsPhone opens the long skill at 390 px (and, side by

@@ -3,7 +3,6 @@ package e2e
 import (
 	"context"
 	"io/fs"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path"
@@ -17,7 +16,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/generator/preview"
 )
 
 // The third-party-style fixture skill of generator/testdata/skills, built
@@ -70,22 +68,7 @@ func fixtureSite(t *testing.T) string {
 
 func fixtureServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	dir := fixtureSite(t)
-	data, err := os.ReadFile("../../netlify.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	headers, err := preview.NetlifyHeaders(string(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := http.FileServer(http.Dir(dir))
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		headers(w.Header(), r.URL.Path)
-		files.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	return srv
+	return dirServer(t, fixtureSite(t))
 }
 
 // skillViews are the page's three views, as URLs.

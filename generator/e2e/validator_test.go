@@ -21,7 +21,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/goccy/go-yaml"
 
-	"pairag.com/portal/generator/preview"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
@@ -374,14 +373,7 @@ type siteOptions struct {
 func newSiteServer(t *testing.T, o siteOptions) *httptest.Server {
 	t.Helper()
 	dir := builtSite(t)
-	data, err := os.ReadFile("../../netlify.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	headers, err := preview.NetlifyHeaders(string(data))
-	if err != nil {
-		t.Fatalf("netlify.toml: %v", err)
-	}
+	headers := productionHeaders(t)
 	files := http.FileServer(http.Dir(dir))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if o.log != nil {
