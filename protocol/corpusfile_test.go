@@ -2,52 +2,23 @@ package protocol
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
-	"io"
 	"os"
+	"pairag.com/portal/protocol/corpus"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 )
 
-// corpusCase is one payload of testdata/corpus/payloads.jsonl.gz, written
-// by go run ./protocol/corpusgen (see its doc for how each is built).
-type corpusCase struct {
-	Name   string `json:"name"`
-	Tier   string `json:"tier"`
-	Text   string `json:"text"`
-	Base64 []byte `json:"base64"` // the text, when it is not UTF-8
-}
-
-// readCorpus reads the generated corpus.
-func readCorpus(t testing.TB) []corpusCase {
+// readCorpus reads the generated corpus (see package corpus).
+func readCorpus(t testing.TB) []corpus.Case {
 	t.Helper()
-	zr, err := gzip.NewReader(bytes.NewReader(readTestdata(t, "corpus/payloads.jsonl.gz")))
+	cases, err := corpus.Read("testdata/corpus/payloads.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []corpusCase
-	dec := json.NewDecoder(bytes.NewReader(data))
-	for dec.More() {
-		var c corpusCase
-		if err := dec.Decode(&c); err != nil {
-			t.Fatalf("corpus line %d: %v", len(out)+1, err)
-		}
-		if c.Base64 != nil {
-			c.Text = string(c.Base64)
-		}
-		out = append(out, c)
-	}
-	if len(out) < 1000 {
-		t.Fatalf("the corpus holds %d payloads; want at least 1000 (go run ./protocol/corpusgen)", len(out))
-	}
-	return out
+	return cases
 }
 
 // corpusVerdict is what the golden file keeps of the engine's answer on a
@@ -58,7 +29,7 @@ type corpusVerdict struct {
 	Findings []string `json:"findings"`
 }
 
-func verdictOf(c corpusCase) corpusVerdict {
+func verdictOf(c corpus.Case) corpusVerdict {
 	res := Validate([]byte(c.Text), Options{Tier: c.Tier})
 	v := corpusVerdict{Name: c.Name, Valid: res.Valid, Findings: []string{}}
 	for _, f := range res.Findings {

@@ -4,11 +4,10 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
+	"pairag.com/portal/protocol/corpus"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -20,41 +19,14 @@ import (
 	"pairag.com/portal/protocol"
 )
 
-// corpusCase is one payload of protocol/testdata/corpus (go run
-// ./protocol/corpusgen).
-type corpusCase struct {
-	Name   string `json:"name"`
-	Tier   string `json:"tier"`
-	Text   string `json:"text"`
-	Base64 []byte `json:"base64"`
-}
-
-func readCorpus(t *testing.T) []corpusCase {
+// readCorpus reads the generated corpus (see package corpus).
+func readCorpus(t *testing.T) []corpus.Case {
 	t.Helper()
-	zr, err := gzip.NewReader(bytes.NewReader(readFile(t, "../../protocol/testdata/corpus/payloads.jsonl.gz")))
+	cases, err := corpus.Read("../../protocol/testdata/corpus/payloads.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []corpusCase
-	dec := json.NewDecoder(bytes.NewReader(data))
-	for dec.More() {
-		var c corpusCase
-		if err := dec.Decode(&c); err != nil {
-			t.Fatalf("corpus line %d: %v", len(out)+1, err)
-		}
-		if c.Base64 != nil {
-			c.Text = string(c.Base64)
-		}
-		out = append(out, c)
-	}
-	if len(out) < 1000 {
-		t.Fatalf("the corpus holds %d payloads; want at least 1000", len(out))
-	}
-	return out
+	return cases
 }
 
 // TestCorpusWasmAgreesWithCLI runs every case of the generated corpus,

@@ -1,58 +1,24 @@
 package judge
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
+	corpusfile "pairag.com/portal/protocol/corpus"
 	"path/filepath"
 	"testing"
 
 	"pairag.com/portal/protocol"
 )
 
-// corpusCase is one payload of protocol/testdata/corpus (go run
-// ./protocol/corpusgen).
-type corpusCase struct {
-	Name   string `json:"name"`
-	Tier   string `json:"tier"`
-	Text   string `json:"text"`
-	Base64 []byte `json:"base64"`
-}
-
-func readCorpus(t testing.TB) []corpusCase {
+// readCorpus reads the generated corpus (see package protocol/corpus).
+func readCorpus(t testing.TB) []corpusfile.Case {
 	t.Helper()
-	f, err := os.Open("../testdata/corpus/payloads.jsonl.gz")
+	cases, err := corpusfile.Read("../testdata/corpus/payloads.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []corpusCase
-	dec := json.NewDecoder(bytes.NewReader(data))
-	for dec.More() {
-		var c corpusCase
-		if err := dec.Decode(&c); err != nil {
-			t.Fatalf("corpus line %d: %v", len(out)+1, err)
-		}
-		if c.Base64 != nil {
-			c.Text = string(c.Base64)
-		}
-		out = append(out, c)
-	}
-	if len(out) < 1000 {
-		t.Fatalf("the corpus holds %d payloads; want at least 1000", len(out))
-	}
-	return out
+	return cases
 }
 
 // TestCorpusJudges holds the engine to both JSON Schema judges on every
