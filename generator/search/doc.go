@@ -44,27 +44,34 @@
 // particles and question words (的, 什么, 可以, 几个, ...), then into the
 // longest words of the index's word list (glossary and synonym terms,
 // Han runs of up to four characters in headings and names): a word is one
-// group that needs all its bigrams. What no word covers gives a group per
-// bigram the index holds (a pair no entry holds spans two words and is no
-// required term), or the character alone when it is the whole run.
+// group that needs all its bigrams. What no word covers is cut at the
+// pairs no entry holds (such a pair spans two words and is no required
+// term); each stretch of pairs the index holds is one word (语言代码 is
+// 语言 言代 代码, one group). When the index holds none of its pairs, each
+// pair is a group; the character alone, when it is the whole run.
 //
 // A group also accepts: a glossary term's equivalent in the other
 // language and a synonym's target ([Synonyms], one way), at half weight;
 // for a word the index lacks, the words it begins while it is the last
 // word being typed, or else the vocabulary's words one edit away (two for
 // words of eight letters or more; ASCII words and identifiers only),
-// below exact matches.
+// below exact matches; before the typos, the longest word of the
+// vocabulary the word begins with, up to four letters shorter, which is
+// its stem ("submitting" finds "submit").
 //
 // # Ranking
 //
 // An entry scores, per group, the best of its alternatives: the mean over
-// the alternative's tokens of idf × (body count up to 3 + field weight ×
-// idf/maxIDF), where the field weight counts a match in the names 12, in
-// the heading 8 and in the page title 2, so that a field's boost shrinks
-// for a word most entries have ("code" in "exit code 2"). The sum is
-// multiplied by the square of the share of the query matched, each group
-// counting its idf, so that entries matching the rare words of the
-// question beat entries that mention a common one often. Ties keep the
+// the alternative's tokens of idf × sat(body count up to 3 + field weight
+// × idf/maxIDF), where the field weight counts a match in the names 12, in
+// the heading 8 and in the page title (or a row's section heading) 2, so
+// that a field's boost shrinks for a word most entries have ("code" in
+// "exit code 2"), and sat(tf) = tf × 5 / (tf + 4) saturates, so that one
+// word in a name cannot outweigh the rest of the question. The sum is
+// multiplied by the cube of the share of the query matched, each group
+// counting its idf (a Chinese word of n characters its mean idf × n/2),
+// so that entries matching the rare words of the question beat entries
+// that mention a common one often. Ties keep the
 // index's order. Entries sharing a URL (a finding code and the row that
 // explains it) give one result.
 package search

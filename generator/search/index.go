@@ -46,9 +46,11 @@ const (
 	namesWeight   = 12
 	headingWeight = 8
 	titleWeight   = 2
+	sectionWeight = 2 // a row's section heading, as a section's page title
 	maxBodyCount  = 3
 	prefixWeight  = 0.6
-	typoWeight    = 0.4
+	typoWeight    = 0.8
+	saturation    = 4 // k of tf × (k+1) / (tf + k): one field's boost is at most k+1 mentions
 	glossWeight   = 0.5
 	partWeight    = 0.5
 	maxPrefix     = 20
@@ -85,6 +87,7 @@ func (ix *Index) prepare() {
 		addOnce(field, Tokens(d.Title), titleWeight)
 		addOnce(field, Tokens(d.Heading), headingWeight)
 		addOnce(field, Tokens(d.Names), namesWeight)
+		addOnce(field, Tokens(d.Section), sectionWeight)
 		for t, v := range body {
 			ix.postings[t] = append(ix.postings[t], posting{i, v, field[t]})
 		}
@@ -207,6 +210,9 @@ func (ix *Index) groups(q string) []group {
 				more = ix.prefixed(whole)
 			}
 			if len(more) == 0 {
+				more = ix.stemmed(whole)
+			}
+			if len(more) == 0 {
 				more = ix.typos(r.raw)
 			}
 			g.alts = append(g.alts, more...)
@@ -225,6 +231,22 @@ func (ix *Index) prefixed(t string) []alt {
 		out = append(out, alt{[]string{ix.vocab[i]}, prefixWeight})
 	}
 	return out
+}
+
+// stemmed returns the longest token of the vocabulary that w begins with,
+// of four letters or more and at most four shorter than w, for an English
+// word the index lacks: the stem of an inflected form ("submitting" finds
+// "submit", "validated" "validate").
+func (ix *Index) stemmed(w string) []alt {
+	if !isASCIIWord(w) {
+		return nil
+	}
+	for l := len(w) - 1; l >= 4 && l >= len(w)-4; l-- {
+		if len(ix.postings[w[:l]]) > 0 {
+			return []alt{{[]string{w[:l]}, typoWeight}}
+		}
+	}
+	return nil
 }
 
 // typos returns up to maxTypos tokens of the vocabulary within one edit
@@ -346,7 +368,7 @@ func (ix *Index) Search(q string, limit int) []Result {
 			sum += v
 		}
 		cov := s.matched / total
-		out = append(out, Result{Index: d, Doc: &ix.Docs[d], Score: math.Round(sum*cov*cov*1e6) / 1e6, Terms: s.terms})
+		out = append(out, Result{Index: d, Doc: &ix.Docs[d], Score: math.Round(sum*cov*cov*cov*1e6) / 1e6, Terms: s.terms})
 	}
 	slices.SortFunc(out, func(a, b Result) int {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(a.Index, b.Index))
@@ -365,7 +387,8 @@ func (ix *Index) Search(q string, limit int) []Result {
 
 // groupWeights returns what each group counts for in the share of the
 // query an entry matches, and their sum: the idf of the first of its
-// alternatives the index holds (the mean over a Chinese word's bigrams),
+// alternatives the index holds (for a Chinese word, the mean over its
+// bigrams times half its length in characters: a longer word says more),
 // so that missing a word most entries have costs little; a group the
 // index holds nothing of counts as the rarest word.
 func (ix *Index) groupWeights(gs []group, n float64) ([]float64, float64) {
@@ -382,7 +405,7 @@ func (ix *Index) groupWeights(gs []group, n float64) ([]float64, float64) {
 				}
 				sum += math.Log(1 + n/float64(len(ix.postings[t])))
 			}
-			ws[gi] = sum / float64(len(a.tokens))
+			ws[gi] = sum / float64(len(a.tokens)) * float64(len(a.tokens)+1) / 2
 			break
 		}
 		total += ws[gi]
@@ -391,9 +414,11 @@ func (ix *Index) groupWeights(gs []group, n float64) ([]float64, float64) {
 }
 
 // match scores the entries that hold every token of a: the mean over its
-// tokens (a Chinese word's bigrams count as one word) of idf × (body
+// tokens (a Chinese word's bigrams count as one word) of idf × sat(body
 // count + field weight × idf/maxIDF), so that a field's boost shrinks for
-// a word most entries have.
+// a word most entries have, where sat(tf) = tf × (k+1) / (tf + k)
+// saturates (k = saturation), so that a word in a heading or a name
+// cannot outweigh the other words of the question on its own.
 func (ix *Index) match(a alt, n float64) map[int]float64 {
 	sums, counts := map[int]float64{}, map[int]int{}
 	for _, t := range a.tokens {
@@ -405,7 +430,8 @@ func (ix *Index) match(a alt, n float64) map[int]float64 {
 		r := idf / ix.maxIDF
 		k := a.w / float64(len(a.tokens))
 		for _, p := range ps {
-			sums[p.doc] += k * idf * (p.body + p.field*r)
+			tf := p.body + p.field*r
+			sums[p.doc] += k * idf * tf * (saturation + 1) / (tf + saturation)
 			counts[p.doc]++
 		}
 	}

@@ -37,9 +37,9 @@ type queryRun struct {
 // A run of Han characters is cut at question words and particles, then
 // into the longest words of the index's word list (glossary and synonym
 // terms, short Chinese headings and labels), each one run of its bigrams;
-// what no word covers gives a run per bigram the index holds (a pair it
-// lacks spans two words), and a lone character only when it is the
-// whole run.
+// what no word covers is cut where a pair of characters is one the index
+// lacks (it spans two words), each stretch of held pairs one run, and a
+// lone character only when it is the whole run.
 // Each returned run starts a group in [Index.Search].
 func (ix *Index) queryRuns(q string) []queryRun {
 	var out []queryRun
@@ -66,18 +66,27 @@ func (ix *Index) segment(run []rune) []queryRun {
 		if len(rest) == 1 && len(run) == 1 {
 			out = append(out, queryRun{tokens: []string{string(rest)}, key: string(rest)})
 		}
-		// a pair no entry holds spans two words: no group, unless the pairs all are
-		var bis []string
-		for i := 0; i+1 < len(rest); i++ {
-			if bi := string(rest[i : i+2]); len(ix.postings[bi]) > 0 {
-				bis = append(bis, bi)
+		// a pair no entry holds spans two words; the pairs between two such
+		// are one word (语言代码: 语言 言代 代码); when no entry holds any
+		// pair, each pair is a group of its own
+		held := false
+		for i := 0; i+1 < len(rest); {
+			j := i
+			for j+1 < len(rest) && len(ix.postings[string(rest[j:j+2])]) > 0 {
+				j++
 			}
+			if j == i {
+				i++
+				continue
+			}
+			held = true
+			out = append(out, queryRun{tokens: bigrams(rest[i : j+1]), key: string(rest[i : j+1])})
+			i = j
 		}
-		if len(bis) == 0 && len(rest) >= 2 {
-			bis = bigrams(rest)
-		}
-		for _, bi := range bis {
-			out = append(out, queryRun{tokens: []string{bi}, key: bi})
+		if !held && len(rest) >= 2 {
+			for _, bi := range bigrams(rest) {
+				out = append(out, queryRun{tokens: []string{bi}, key: bi})
+			}
 		}
 		rest = rest[:0]
 	}
@@ -225,7 +234,7 @@ func isASCIIWord(w string) bool {
 }
 
 // stopWords are English query words that carry no meaning for search.
-var stopWords = setOf("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about there any")
+var stopWords = setOf("a an the of to in on at for and or is are be can do does did what which who how much where when why i my me we you it its this that with by from as into should must may need use used using about there any")
 
 // hanStops are characters that cut a Chinese query into phrases: particles
 // and question words (的, 是, 吗, 什么, 怎么, 如何, ...).

@@ -10,7 +10,7 @@
   var HAN = /\p{Script=Han}/u;
   // a run of Han characters, or of other letters and digits joined by _ . - (isWord and isJoiner in Go)
   var RUN = /(\p{Script=Han}+)|((?:(?!\p{Script=Han})[\p{L}\p{Nd}])+(?:[_.-](?:(?!\p{Script=Han})[\p{L}\p{Nd}])+)*)/gu;
-  var STOP = set("a an the of to in on at for and or is are be can do does did what which who how where when why i my me we you it its this that with by from as into should must may need use used using about there any");
+  var STOP = set("a an the of to in on at for and or is are be can do does did what which who how much where when why i my me we you it its this that with by from as into should must may need use used using about there any");
   var HAN_STOP = set("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请 些");
   var HAN_STOP_WORDS = set("可以 能否 是否 几个 多少 需要 应该 一下 怎么办 怎样 为什么 哪些 有没有");
   function set(s) { var m = Object.create(null); s.split(" ").forEach(function (w) { m[w] = true; }); return m; }
@@ -81,7 +81,7 @@
     ix.docs.forEach(function (d, i) {
       var body = 0, x = d.x || "";
       for (var at = x.indexOf(t); at >= 0 && body < 3; at = x.indexOf(t, at + 1)) body++;
-      var field = ((d.t || "").indexOf(t) >= 0 ? 2 : 0) + ((d.h || "").indexOf(t) >= 0 ? 8 : 0) + ((d.n || "").indexOf(t) >= 0 ? 12 : 0);
+      var field = ((d.t || "").indexOf(t) >= 0 ? 2 : 0) + ((d.h || "").indexOf(t) >= 0 ? 8 : 0) + ((d.n || "").indexOf(t) >= 0 ? 12 : 0) + ((d.s || "").indexOf(t) >= 0 ? 2 : 0);
       if (body || field) ps.push(i, body, field, 0);
     });
     return ps;
@@ -91,10 +91,18 @@
     var out = [], rest = [];
     function flush() {
       if (rest.length === 1 && run.length === 1) out.push({ tokens: [rest[0]], key: rest[0] });
-      var bis = [];
-      for (var i = 0; i + 1 < rest.length; i++) { var bi = rest[i] + rest[i + 1]; if (has(ix, bi)) bis.push(bi); }
-      if (!bis.length && rest.length >= 2) bis = bigrams(rest);
-      bis.forEach(function (bi) { out.push({ tokens: [bi], key: bi }); });
+      // stretches of pairs the index holds are words; a pair it lacks spans two (as in Go)
+      var held = false;
+      for (var i = 0; i + 1 < rest.length;) {
+        var j = i;
+        while (j + 1 < rest.length && has(ix, rest[j] + rest[j + 1])) j++;
+        if (j === i) { i++; continue; }
+        held = true;
+        var w = rest.slice(i, j + 1);
+        out.push({ tokens: bigrams(w), key: w.join("") });
+        i = j;
+      }
+      if (!held && rest.length >= 2) bigrams(rest).forEach(function (bi) { out.push({ tokens: [bi], key: bi }); });
       rest = [];
     }
     for (var i = 0; i < run.length;) {
@@ -148,6 +156,7 @@
       weight = 2; mark = 1; if (d.t) scan(d.t, words);
       weight = 8; mark = 2; if (d.h) scan(d.h, words);
       weight = 12; mark = 4; if (d.n) scan(d.n, words);
+      weight = 2; mark = 8; if (d.s) scan(d.s, words);
       addWords(d.h, 4);
       addWords(d.n, 4);
     }
@@ -192,7 +201,13 @@
       if (d <= maxD) cs.push({ t: t, d: d, i: cs.length });
     });
     cs.sort(function (a, b) { return a.d - b.d || a.i - b.i; });
-    return cs.slice(0, 5).map(function (c) { return { tokens: [c.t], w: 0.4 }; });
+    return cs.slice(0, 5).map(function (c) { return { tokens: [c.t], w: 0.8 }; });
+  }
+  // stemmed: the longest token w begins with, 4+ letters and at most 4 shorter (Go's Index.stemmed)
+  function stemmed(ix, w) {
+    if (!/^[a-z]+$/.test(w)) return [];
+    for (var l = w.length - 1; l >= 4 && l >= w.length - 4; l--) if (has(ix, w.slice(0, l))) return [{ tokens: [w.slice(0, l)], w: 0.8 }];
+    return [];
   }
   function groups(ix, q) {
     var runs = queryRuns(ix, q), gs = [];
@@ -203,6 +218,7 @@
       if (!has(ix, whole)) {
         var typing = ri === runs.length - 1 && !/ $/.test(q), more = [];
         if (typing && Array.from(whole).length >= 2) more = prefixed(ix, whole);
+        if (!more.length) more = stemmed(ix, whole);
         if (!more.length) more = typos(ix, r.raw);
         g.alts.push.apply(g.alts, more);
       }
@@ -237,7 +253,7 @@
         if (!a.tokens.every(function (t) { return has(ix, t); })) continue;
         var sum = 0;
         a.tokens.forEach(function (t) { sum += idf(ix, t); });
-        w = sum / a.tokens.length;
+        w = sum / a.tokens.length * (a.tokens.length + 1) / 2;
         break;
       }
       total += w;
@@ -253,7 +269,8 @@
       var f = idf(ix, t), r = f / ix.maxIDF, k = a.w / a.tokens.length;
       var ps = postings(ix, t);
       for (var j = 0; j < ps.length; j += 4) {
-        sums.set(ps[j], (sums.get(ps[j]) || 0) + k * f * (ps[j + 1] + ps[j + 2] * r));
+        var tf = ps[j + 1] + ps[j + 2] * r; // saturated as in Go: tf × 5 / (tf + 4)
+        sums.set(ps[j], (sums.get(ps[j]) || 0) + k * f * tf * 5 / (tf + 4));
         counts.set(ps[j], (counts.get(ps[j]) || 0) + 1);
       }
     }
@@ -280,7 +297,7 @@
       var sum = 0;
       s.best.forEach(function (v) { sum += v; });
       var cov = s.matched / gw.total;
-      out.push({ index: d, doc: ix.docs[d], score: Math.round(sum * cov * cov * 1e6) / 1e6, terms: s.terms });
+      out.push({ index: d, doc: ix.docs[d], score: Math.round(sum * cov * cov * cov * 1e6) / 1e6, terms: s.terms });
     });
     out.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
     var seen = new Set(); // one result per URL, as in Go
