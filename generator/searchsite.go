@@ -152,7 +152,7 @@ func sectionsJSON(p *page, page []byte) ([]byte, map[string]rowPlace) {
 	}
 	out := make([]byte, 0, size+size/16) // room for escapes: one allocation
 	for _, s := range secs {
-		d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text}
+		d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text, Section: s.Parent}
 		if s.ID != "" {
 			d.URL += "#" + s.ID
 		}

@@ -23,8 +23,10 @@
 // other side's heading as a name) or of a file that comes with a skill.
 // Entries have a URL with the fragment of their anchor, the page title, a
 // heading, names (protocol identifiers, ids, labels in both languages),
-// body text, and for code entries a kind and the section they sit in,
-// which the results show. Entries come in page order, which breaks ties.
+// body text, for code entries a kind, and for rows and h3 sections the
+// heading of the section they sit in (an h3's h2), which the results show
+// and the ranking counts as a page title. The page's edit link and date
+// are not text. Entries come in page order, which breaks ties.
 //
 // # Tokens
 //
@@ -57,14 +59,17 @@
 // words of eight letters or more; ASCII words and identifiers only),
 // below exact matches; before the typos, the longest word of the
 // vocabulary the word begins with, up to four letters shorter, which is
-// its stem ("submitting" finds "submit").
+// its stem ("submitting" finds "submit"). A plain English word also
+// accepts its -ing and -ed forms the vocabulary holds ("stay" finds the
+// heading's "Staying"), below the word itself.
 //
 // # Ranking
 //
 // An entry scores, per group, the best of its alternatives: the mean over
 // the alternative's tokens of idf × sat(body count up to 3 + field weight
 // × idf/maxIDF), where the field weight counts a match in the names 12, in
-// the heading 8 and in the page title (or a row's section heading) 2, so
+// the heading 8 and in the page title or [Doc.Section] (the section
+// heading that holds a row, the h2 that holds an h3) 2, so
 // that a field's boost shrinks for a word most entries have ("code" in
 // "exit code 2"), and sat(tf) = tf × 5 / (tf + 4) saturates, so that one
 // word in a name cannot outweigh the rest of the question. The sum is

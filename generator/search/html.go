@@ -17,6 +17,7 @@ type Section struct {
 	Heading string
 	Text    string
 	Rows    []string // ids of the table rows in it, which are entries of their own (rowEntry)
+	Parent  string   // for an h3, the heading of the h2 it sits under: what the section is part of
 }
 
 // skipped reports the elements whose text is not prose: code, the
@@ -35,7 +36,7 @@ func skipped(a atom.Atom) bool {
 func rowEntry(a atom.Atom, id []byte) bool { return a == atom.Tr && len(id) > 0 }
 
 // skippedClass are classes of elements left out for the same reasons.
-var skippedClass = []string{"bundle", "anchor", "copy-status", "visually-hidden", "validator-tool", "toc"}
+var skippedClass = []string{"bundle", "anchor", "copy-status", "visually-hidden", "validator-tool", "toc", "page-meta"}
 
 // Sections reads the sections of the <main> element of an HTML page. Text
 // of inline elements joins without spaces (Chinese has none); block
@@ -60,6 +61,7 @@ func Sections(page []byte) []Section {
 		inMain  bool
 		skip    int // depth inside a skipped element
 		depth   int
+		parent  string // the heading of the last h2
 	)
 	flush := func() {
 		cur.Text = collapse(text)
@@ -97,6 +99,11 @@ func Sections(page []byte) []Section {
 			case (t.atom == atom.H2 || t.atom == atom.H3) && len(t.id) > 0:
 				flush()
 				cur = &Section{ID: string(t.id)}
+				if t.atom == atom.H3 {
+					cur.Parent = parent
+				} else {
+					parent = ""
+				}
 				heading, inHead, headTag = heading[:0], true, t.atom
 			case blockElement(t.atom):
 				text = append(text, ' ')
@@ -117,6 +124,9 @@ func Sections(page []byte) []Section {
 			case inHead && a == headTag:
 				cur.Heading = collapse(heading)
 				inHead = false
+				if a == atom.H2 {
+					parent = cur.Heading
+				}
 			case blockElement(a):
 				text = append(text, ' ')
 			}

@@ -29,6 +29,7 @@ func sectionsReference(page []byte) []Section {
 		heading  *strings.Builder
 		headTag  atom.Atom
 		stackTag []atom.Atom
+		parent   string // the last h2's heading, an h3's Parent
 	)
 	flush := func() {
 		cur.Text = collapse([]byte(text.String()))
@@ -70,6 +71,11 @@ func sectionsReference(page []byte) []Section {
 			if (a == atom.H2 || a == atom.H3) && tok.id != "" {
 				flush()
 				cur = &Section{ID: tok.id}
+				if a == atom.H3 {
+					cur.Parent = parent
+				} else {
+					parent = ""
+				}
 				heading, headTag = &strings.Builder{}, a
 				continue
 			}
@@ -98,6 +104,9 @@ func sectionsReference(page []byte) []Section {
 			if heading != nil && endAtom == headTag {
 				cur.Heading = collapse([]byte(heading.String()))
 				heading = nil
+				if endAtom == atom.H2 {
+					parent = cur.Heading
+				}
 				continue
 			}
 			if blockElement(endAtom) {

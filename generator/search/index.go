@@ -19,7 +19,7 @@ type Doc struct {
 	Names   string `json:"n,omitempty"` // identifiers, ids and labels, space-separated
 	Text    string `json:"x,omitempty"` // the body text, for matching and the snippet
 	Kind    string `json:"k,omitempty"` // what a code entry is (a field, a finding code, a skill file), for the result's label
-	Section string `json:"s,omitempty"` // for a table row, the heading of the section that holds it: shown, not matched
+	Section string `json:"s,omitempty"` // for a table row, the heading of the section that holds it; for an h3, its h2's: shown, and matched as a page title is
 }
 
 // Index is the search index of one site language.
@@ -50,7 +50,8 @@ const (
 	maxBodyCount  = 3
 	prefixWeight  = 0.6
 	typoWeight    = 0.8
-	saturation    = 4 // k of tf × (k+1) / (tf + k): one field's boost is at most k+1 mentions
+	formWeight    = 0.8 // an inflected form or the stem of the reader's word
+	saturation    = 4   // k of tf × (k+1) / (tf + k): one field's boost is at most k+1 mentions
 	glossWeight   = 0.5
 	partWeight    = 0.5
 	maxPrefix     = 20
@@ -203,6 +204,9 @@ func (ix *Index) groups(q string) []group {
 		for _, p := range r.tokens[:len(r.tokens)-1] {
 			g.alts = append(g.alts, alt{[]string{p}, partWeight})
 		}
+		if len(r.tokens) == 1 {
+			g.alts = append(g.alts, ix.inflected(whole)...)
+		}
 		if len(ix.postings[whole]) == 0 {
 			typing := ri == len(runs)-1 && !strings.HasSuffix(q, " ")
 			var more []alt
@@ -233,6 +237,28 @@ func (ix *Index) prefixed(t string) []alt {
 	return out
 }
 
+// inflected returns the forms of w, a plain English word of three
+// letters or more, that the vocabulary holds with -ing or -ed ("stay"
+// finds "staying", "submit" "submitted", "validate" "validating"): the
+// pages' tokens keep these endings, a reader's words often lack them.
+func (ix *Index) inflected(w string) []alt {
+	if len(w) < 3 || !isASCIIWord(w) {
+		return nil
+	}
+	last := w[len(w)-1:]
+	forms := []string{w + "ing", w + "ed", w + last + "ing", w + last + "ed"}
+	if last == "e" {
+		forms = []string{w[:len(w)-1] + "ing", w + "d"}
+	}
+	var out []alt
+	for _, f := range forms {
+		if len(ix.postings[f]) > 0 && !slices.ContainsFunc(out, func(a alt) bool { return a.tokens[0] == f }) {
+			out = append(out, alt{[]string{f}, formWeight})
+		}
+	}
+	return out
+}
+
 // stemmed returns the longest token of the vocabulary that w begins with,
 // of four letters or more and at most four shorter than w, for an English
 // word the index lacks: the stem of an inflected form ("submitting" finds
@@ -243,7 +269,7 @@ func (ix *Index) stemmed(w string) []alt {
 	}
 	for l := len(w) - 1; l >= 4 && l >= len(w)-4; l-- {
 		if len(ix.postings[w[:l]]) > 0 {
-			return []alt{{[]string{w[:l]}, typoWeight}}
+			return []alt{{[]string{w[:l]}, formWeight}}
 		}
 	}
 	return nil

@@ -249,6 +249,13 @@
     cs.sort(function (a, b) { return a.d - b.d || a.i - b.i; });
     return cs.slice(0, 5).map(function (c) { return { tokens: [c.t], w: 0.8 }; });
   }
+  // inflected: the -ing and -ed forms of a plain word that the index holds (Go's Index.inflected)
+  function inflected(ix, w) {
+    if (w.length < 3 || !/^[a-z]+$/.test(w)) return [];
+    var last = w[w.length - 1], forms = last === "e" ? [w.slice(0, -1) + "ing", w + "d"] : [w + "ing", w + "ed", w + last + "ing", w + last + "ed"], out = [];
+    forms.forEach(function (f) { if (has(ix, f) && !out.some(function (a) { return a.tokens[0] === f; })) out.push({ tokens: [f], w: 0.8 }); });
+    return out;
+  }
   // stemmed: the longest token w begins with, 4+ letters and at most 4 shorter (Go's Index.stemmed)
   function stemmed(ix, w) {
     if (!/^[a-z]+$/.test(w)) return [];
@@ -261,6 +268,7 @@
       if (!r.word) { gs.push({ key: r.key, alts: [{ tokens: r.tokens, w: 1 }] }); return; }
       var whole = r.tokens[r.tokens.length - 1], g = { key: whole, alts: [{ tokens: [whole], w: 1 }] };
       r.tokens.slice(0, -1).forEach(function (p) { g.alts.push({ tokens: [p], w: 0.5 }); });
+      if (r.tokens.length === 1) g.alts.push.apply(g.alts, inflected(ix, whole));
       if (!has(ix, whole)) {
         var typing = ri === runs.length - 1 && !/ $/.test(q), more = [];
         if (typing && Array.from(whole).length >= 2) more = prefixed(ix, whole);
