@@ -7,67 +7,35 @@
   "use strict";
 
   // ---- tokens (generator/search/tokenize.go) ----
-  var HAN = /\p{Script=Han}/u, LETTER = /[\p{L}\p{Nd}]/u;
+  var HAN = /\p{Script=Han}/u;
+  // a run of Han characters, or of other letters and digits joined by _ . - (isWord and isJoiner in Go)
+  var RUN = /(\p{Script=Han}+)|((?:(?!\p{Script=Han})[\p{L}\p{Nd}])+(?:[_.-](?:(?!\p{Script=Han})[\p{L}\p{Nd}])+)*)/gu;
   var STOP = set("a an the of to in on at for and or is are be can do does did what which who how much where when why i my me we you it its this that with by from as into should must may need use used using about there any");
   var HAN_STOP = set("的 是 吗 了 呢 吧 啊 么 什 怎 哪 如 何 我 你 请 些");
   var HAN_STOP_WORDS = set("可以 能否 是否 几个 多少 需要 应该 一下 怎么办 怎样 为什么 哪些 有没有");
   function set(s) { var m = Object.create(null); s.split(" ").forEach(function (w) { m[w] = true; }); return m; }
   function isHan(c) { return c.charCodeAt(0) >= 0x2e80 && HAN.test(c); } // no Han character sits below U+2E80
-  // The class of every UTF-16 unit, filled on first sight (isWord, isHan
-  // and isJoiner in Go): a loop over units with this table reads the index
-  // many times faster than a Unicode regular expression.
-  var OTHER = 1, WORD = 2, HANC = 3, JOIN = 4, PAIR = 5, CLASS = new Uint8Array(65536);
-  function classOf(s, i) {
-    var c = s.charCodeAt(i), k = CLASS[c];
-    if (k) return k;
-    if (c >= 0xd800 && c <= 0xdbff) return PAIR; // a surrogate pair: classed one by one
-    var ch = String.fromCharCode(c);
-    k = c === 95 || c === 46 || c === 45 ? JOIN : c >= 0x2e80 && HAN.test(ch) ? HANC : LETTER.test(ch) ? WORD : OTHER;
-    CLASS[c] = k;
-    return k;
-  }
-  // pairClass is the class of the code point at i, of two units
-  function pairClass(s, i) {
-    var ch = String.fromCodePoint(s.codePointAt(i));
-    if (ch.length === 1) return OTHER; // a lone surrogate
-    return HAN.test(ch) ? HANC : LETTER.test(ch) ? WORD : OTHER;
-  }
-  // kindAt is the class of the character at i and its length in units
-  function kindAt(s, i) {
-    var k = classOf(s, i);
-    if (k !== PAIR) return k;
-    return pairClass(s, i) + 8; // 8 + class: two units long
-  }
-  // scan calls f("han", characters, false) or f("word", text, joined) for
-  // every run of the lower-cased text, full-width ASCII folded: a Han run
-  // as a string (Array.from gives its characters), a word run with
-  // whether it holds a joiner (_ . -) between its parts
+  // scan calls f("han", characters) or f("word", text) for every run of the
+  // lower-cased text, full-width ASCII folded; f must not scan in turn (RUN is shared)
   function scan(text, f) {
     var s = text.toLowerCase();
     if (/[\uff01-\uff5e]/.test(s)) s = s.replace(/[\uff01-\uff5e]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xfee0).toLowerCase(); });
-    var n = s.length, i = 0;
-    while (i < n) {
-      var k = kindAt(s, i), len = k > 8 ? 2 : 1, kind = k > 8 ? k - 8 : k;
-      if (kind === HANC) {
-        var j = i + len;
-        for (; j < n; j += len) { k = kindAt(s, j); len = k > 8 ? 2 : 1; if ((k > 8 ? k - 8 : k) !== HANC) break; }
-        f("han", s.slice(i, j), false);
-        i = j;
-      } else if (kind === WORD) {
-        var e = i + len, joined = false;
-        while (e < n) {
-          k = kindAt(s, e); len = k > 8 ? 2 : 1; kind = k > 8 ? k - 8 : k;
-          if (kind === WORD) { e += len; continue; }
-          if (kind === JOIN && e + 1 < n) {
-            var k2 = kindAt(s, e + 1);
-            if ((k2 > 8 ? k2 - 8 : k2) === WORD) { joined = true; e += 1; continue; }
-          }
-          break;
-        }
-        f("word", s.slice(i, e), joined);
-        i = e;
-      } else i += len;
+    RUN.lastIndex = 0;
+    for (var m; (m = RUN.exec(s));) {
+      if (m[1]) f("han", Array.from(m[1]));
+      else f("word", m[2]);
     }
+  }
+  // wordRuns returns the word runs of text as scan finds them, in one call
+  // of a regular expression (prepare's hot path: a browser runs it in
+  // native code from the first call, where a loop over characters starts
+  // out interpreted); an ASCII text takes the simpler expression
+  var WORDS = /(?:(?!\p{Script=Han})[\p{L}\p{Nd}])+(?:[_.-](?:(?!\p{Script=Han})[\p{L}\p{Nd}])+)*/gu;
+  var ASCII_WORDS = /[a-z0-9]+(?:[_.-][a-z0-9]+)*/g;
+  function wordRuns(text) {
+    var s = text.toLowerCase();
+    if (/[\uff01-\uff5e]/.test(s)) s = s.replace(/[\uff01-\uff5e]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) - 0xfee0).toLowerCase(); });
+    return s.match(/[^\x00-\x7f]/.test(s) ? WORDS : ASCII_WORDS) || [];
   }
   function keepsS(w) { return /(ss|us|is|as)$/.test(w); }
   function stem(w) {
@@ -98,7 +66,6 @@
   function queryRuns(ix, q) {
     var out = [];
     scan(q, function (kind, run) {
-      if (kind === "han") run = Array.from(run);
       if (kind === "word") {
         var w = wordTokens(run);
         if (w.length === 1 && STOP[run]) return;
@@ -170,10 +137,9 @@
     ix.words = new Set();
     ix.maxWord = 0;
     function addWords(text, limit) {
-      scan(text || "", function (kind, text) {
-        if (kind !== "han") return;
-        var run = Array.from(text);
-        if (run.length >= 2 && (!limit || run.length <= limit) && !run.some(function (c) { return HAN_STOP[c]; })) {
+      if (!text || !/[^\x00-\u2e7f]/.test(text)) return; // no Han character: nothing to add
+      scan(text, function (kind, run) {
+        if (kind === "han" && run.length >= 2 && (!limit || run.length <= limit) && !run.some(function (c) { return HAN_STOP[c]; })) {
           ix.words.add(run.join(""));
           ix.maxWord = Math.max(ix.maxWord, run.length);
         }
@@ -188,21 +154,25 @@
       if (!mark) { if (ps[k + 1] < 3) ps[k + 1]++; }
       else if (!(ps[k + 3] & mark)) { ps[k + 3] |= mark; ps[k + 2] += weight; }
     }
-    var weight = 0, mark = 0, doc = 0;
-    function words(kind, run, joined) {
-      if (kind !== "word") return;
-      if (!joined) { hit(stem(run), doc, weight, mark); return; } // most words: no array
-      var ts = wordTokens(run);
-      for (var k = 0; k < ts.length; k++) hit(ts[k], doc, weight, mark);
+    var compounds = new Map();
+    // the word tokens of one field of entry i (Han tokens are counted when a query needs them)
+    function words(text, i, weight, mark) {
+      var runs = wordRuns(text);
+      for (var j = 0; j < runs.length; j++) {
+        var run = runs[j];
+        if (!JOINER.test(run)) { hit(stem(run), i, weight, mark); continue; } // most words: no array
+        var ts = compounds.get(run); // an identifier comes back on many entries
+        if (!ts) compounds.set(run, ts = wordTokens(run));
+        for (var k = 0; k < ts.length; k++) hit(ts[k], i, weight, mark);
+      }
     }
     for (var i = 0; i < ix.docs.length; i++) {
       var d = ix.docs[i];
-      doc = i;
-      weight = 0; mark = 0; if (d.x) scan(d.x, words);
-      weight = 2; mark = 1; if (d.t) scan(d.t, words);
-      weight = 8; mark = 2; if (d.h) scan(d.h, words);
-      weight = 12; mark = 4; if (d.n) scan(d.n, words);
-      weight = 2; mark = 8; if (d.s) scan(d.s, words);
+      if (d.x) words(d.x, i, 0, 0);
+      if (d.t) words(d.t, i, 2, 1);
+      if (d.h) words(d.h, i, 8, 2);
+      if (d.n) words(d.n, i, 12, 4);
+      if (d.s) words(d.s, i, 2, 8);
       addWords(d.h, 4);
       addWords(d.n, 4);
     }
