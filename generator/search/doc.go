@@ -26,7 +26,8 @@
 // body text, for code entries a kind, and for rows and h3 sections the
 // heading of the section they sit in (an h3's h2), which the results show
 // and the ranking counts as a page title. The page's edit link and date
-// are not text. Entries come in page order, which breaks ties.
+// are not text, nor are the skill cards of the skills index (each card is
+// its skill's description, the skill's own entry). Entries come in page order, which breaks ties.
 //
 // # Tokens
 //

@@ -36,7 +36,7 @@ func skipped(a atom.Atom) bool {
 func rowEntry(a atom.Atom, id []byte) bool { return a == atom.Tr && len(id) > 0 }
 
 // skippedClass are classes of elements left out for the same reasons.
-var skippedClass = []string{"bundle", "anchor", "copy-status", "visually-hidden", "validator-tool", "toc", "page-meta"}
+var skippedClass = []string{"bundle", "anchor", "copy-status", "visually-hidden", "validator-tool", "toc", "page-meta", "skill-card"}
 
 // Sections reads the sections of the <main> element of an HTML page. Text
 // of inline elements joins without spaces (Chinese has none); block
