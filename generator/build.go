@@ -13,10 +13,12 @@ import (
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
+	"pairag.com/portal/generator/verify"
 	"pairag.com/portal/internal/outdir"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
@@ -135,7 +137,7 @@ type builder struct {
 	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
 	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
 	vbar      versionBar           // reference pages of the versions (versionbar.go)
-	reads     *readLog             // what the build read, for the cache's global key (readlog.go); nil without a Cache
+	reads     *load.ReadLog        // what the build read, for the cache's global key (package load); nil without a Cache
 	schema    *schemaJudgement     // the content version's JSON Schema, judged while the pages render (publish.go)
 
 	crumbs  pageTitles // pages by URL, for breadcrumbs (nav.go)
@@ -211,10 +213,10 @@ func (b *builder) run(ctx context.Context) {
 // returns false when nothing can be rendered.
 func (b *builder) load() bool {
 	b.cfg.Content = symlinks.Guard(b.cfg.Content, skillQuarantine{b.cfg.Content, b.rep}) // skillsite.go
-	// netlify.go; before the read log, as its rules reach no page
-	checkNetlify(b.cfg.Content, b.rep)
+	// package verify; before the read log, as its rules reach no page
+	verify.Netlify(b.cfg.Content, b.rep)
 	if b.cfg.Cache != nil { // only the cache's key needs what was read: digesting every page costs a cold build
-		b.reads = newReadLog(b.cfg.Content)
+		b.reads = load.NewReadLog(b.cfg.Content)
 		b.cfg.Content = b.reads
 	}
 	if b.versions = b.loadVersions(); len(b.versions) == 0 {

@@ -154,7 +154,7 @@ func pairKey(pr pair) string {
 }
 
 // globalKey digests every input that reaches all pages: every file the
-// build read that is not a page (readLog), what the build derived from the
+// build read that is not a page (load.ReadLog), what the build derived from the
 // pages (the navigation, the version bar) and its own settings and asset
 // names. It is computed once everything but the pages has been read and
 // prepared, just before rendering.
@@ -169,7 +169,7 @@ func (b *builder) globalKey() string {
 			}
 		}
 	}
-	b.reads.digest(h, func(name string) bool { return pages[name] })
+	b.reads.Digest(h, func(name string) bool { return pages[name] })
 	for _, pr := range b.pairs {
 		if pairRel(pr) == referenceRel(b.doc) { // its Markdown is in the bundle directive
 			h.Write([]byte(pairKey(pr)))

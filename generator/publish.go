@@ -14,6 +14,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/skillpub"
+	"pairag.com/portal/generator/verify"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/judge"
@@ -175,7 +176,7 @@ func (b *builder) publishSkillArtifacts() {
 		}
 		in = append(in, ps)
 	}
-	checkSkillHeaders(b.cfg.Content, files, pages, b.rep) // netlify.go
+	verify.SkillHeaders(b.cfg.Content, files, pages, b.rep)
 	out, findings, err := skillpub.Publish(in)
 	if err != nil {
 		b.rep.errorf("content/skills", 0, "%v", err)

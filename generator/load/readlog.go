@@ -1,4 +1,7 @@
-package generator
+// Package load is the build's first stage: the content as the build reads
+// it. Its file-system layers sit between the repository and every reader:
+// ReadLog digests what was read (the render cache's global key).
+package load
 
 import (
 	"crypto/sha256"
@@ -11,21 +14,22 @@ import (
 	"sync"
 )
 
-// readLog is the content file system as one build reads it. It digests
+// ReadLog is the content file system as one build reads it. It digests
 // every file read and every directory listed, so the render cache's global
 // key is what the build actually read outside the pages, not a list of
 // inputs kept by hand that goes stale when a new kind of input appears.
-type readLog struct {
+type ReadLog struct {
 	fs.FS
 	mu    sync.Mutex
 	reads map[string][sha256.Size]byte // file or directory ("name/") → digest of what was read
 }
 
-func newReadLog(fsys fs.FS) *readLog {
-	return &readLog{FS: fsys, reads: map[string][sha256.Size]byte{}}
+// NewReadLog wraps fsys in a ReadLog that has read nothing yet.
+func NewReadLog(fsys fs.FS) *ReadLog {
+	return &ReadLog{FS: fsys, reads: map[string][sha256.Size]byte{}}
 }
 
-func (l *readLog) record(name string, data []byte) {
+func (l *ReadLog) record(name string, data []byte) {
 	sum := sha256.Sum256(data)
 	l.mu.Lock()
 	l.reads[name] = sum
@@ -33,7 +37,7 @@ func (l *readLog) record(name string, data []byte) {
 }
 
 // ReadFile reads and records a file.
-func (l *readLog) ReadFile(name string) ([]byte, error) {
+func (l *ReadLog) ReadFile(name string) ([]byte, error) {
 	data, err := fs.ReadFile(l.FS, name)
 	if err == nil {
 		l.record(name, data)
@@ -43,7 +47,7 @@ func (l *readLog) ReadFile(name string) ([]byte, error) {
 
 // ReadDir lists and records a directory: a file added or removed changes
 // the key even before it is read.
-func (l *readLog) ReadDir(name string) ([]fs.DirEntry, error) {
+func (l *ReadLog) ReadDir(name string) ([]fs.DirEntry, error) {
 	entries, err := fs.ReadDir(l.FS, name)
 	if err == nil {
 		var sb strings.Builder
@@ -56,7 +60,7 @@ func (l *readLog) ReadDir(name string) ([]fs.DirEntry, error) {
 }
 
 // Open opens a file whose contents are recorded once read to the end.
-func (l *readLog) Open(name string) (fs.File, error) {
+func (l *ReadLog) Open(name string) (fs.File, error) {
 	f, err := l.FS.Open(name)
 	if err != nil {
 		return nil, err
@@ -68,11 +72,11 @@ func (l *readLog) Open(name string) (fs.File, error) {
 }
 
 // Stat passes through: a file's metadata does not reach the output.
-func (l *readLog) Stat(name string) (fs.FileInfo, error) { return fs.Stat(l.FS, name) }
+func (l *ReadLog) Stat(name string) (fs.FileInfo, error) { return fs.Stat(l.FS, name) }
 
-// digest writes what was read to h, in name order, leaving out the files
+// Digest writes what was read to h, in name order, leaving out the files
 // skip names (a page's own files, which its pair's key covers).
-func (l *readLog) digest(h io.Writer, skip func(name string) bool) {
+func (l *ReadLog) Digest(h io.Writer, skip func(name string) bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for _, name := range slices.Sorted(maps.Keys(l.reads)) {
@@ -83,17 +87,10 @@ func (l *readLog) digest(h io.Writer, skip func(name string) bool) {
 	}
 }
 
-// names lists what was read, for tests.
-func (l *readLog) names() []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return slices.Sorted(maps.Keys(l.reads))
-}
-
 // loggedFile digests a file as it is read and records it at EOF.
 type loggedFile struct {
 	fs.File
-	log  *readLog
+	log  *ReadLog
 	name string
 	h    interface {
 		io.Writer
