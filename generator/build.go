@@ -95,15 +95,15 @@ func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 			fmt.Fprintf(cfg.Log, "%s: warning: keep highlighted code for the next build: %v\n", cfg.HighlightCache, err)
 		}
 	}
-	b.rep.warnings.Sort()
-	for _, w := range b.rep.warnings {
+	b.rep.Warnings.Sort()
+	for _, w := range b.rep.Warnings {
 		fmt.Fprintln(cfg.Log, warning(w))
 	}
-	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.warnings, Rendered: b.rendered, Reused: b.reused}
+	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.Warnings, Rendered: b.rendered, Reused: b.reused}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	return res, b.rep.errs.Err()
+	return res, b.rep.Errors.Err()
 }
 
 // warning formats a warning as "file:line: warning: message".
@@ -174,7 +174,7 @@ func (b *builder) run(ctx context.Context) {
 	if c := b.cfg.Cache; c != nil {
 		c.begin(b.globalKey())
 		defer func() {
-			if ctx.Err() == nil && !b.rep.failed() {
+			if ctx.Err() == nil && !b.rep.Failed() {
 				c.end()
 			}
 		}()
@@ -194,8 +194,8 @@ func (b *builder) run(ctx context.Context) {
 	// The search index and the published files are independent (and each
 	// waits on large writes): one goroutine each. Whether the index is made
 	// is decided first, as when they ran one after the other.
-	search := !b.rep.failed() && !b.full.any() // not when the pages it lists were not all written
-	parallel(2, 2, func(i int) {
+	search := !b.rep.Failed() && !b.full.any() // not when the pages it lists were not all written
+	load.Parallel(2, 2, func(i int) {
 		if i == 0 {
 			b.writeExtras(search)
 		} else {
@@ -251,7 +251,7 @@ func (b *builder) splitReference() (refs, rest []pair) {
 		rest = append(rest, pr)
 	}
 	if b.vbar.byRel[referenceRel(b.doc)] == nil {
-		b.rep.errorf("content/"+en+"/"+referenceRel(b.doc), 0, "the field reference page is missing in one or both languages; it is published as /protocol/*.md and in the bundle")
+		b.rep.Errorf("content/"+en+"/"+referenceRel(b.doc), 0, "the field reference page is missing in one or both languages; it is published as /protocol/*.md and in the bundle")
 	}
 	return refs, rest
 }
@@ -338,7 +338,7 @@ func (b *builder) writeParts(name string, parts ...[]byte) {
 		}
 		b.full.add(full, size)
 	case err != nil:
-		b.rep.errorf(name, 0, "write output: %v", err)
+		b.rep.Errorf(name, 0, "write output: %v", err)
 	}
 	b.mu.Lock()
 	b.files[name] = true
@@ -376,7 +376,7 @@ func (d *diskFull) report(rep *report, dir string) {
 	if d.files == 0 {
 		return
 	}
-	rep.errorf(dir, 0, "no space left on device: %d file(s) of %s did not fit, starting with %s; free at least that much on the file system holding %s and build again",
+	rep.Errorf(dir, 0, "no space left on device: %d file(s) of %s did not fit, starting with %s; free at least that much on the file system holding %s and build again",
 		d.files, byteSize(d.bytes), d.first, dir)
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/translation"
 )
 
 // The generated changelog pages, the builder's side: package reference
@@ -37,9 +38,9 @@ func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 	o := overlayFS{fsys, extra}
 	for i := 1; i < len(b.versions); i++ {
 		rel := reference.ChangelogRel(b.versions[i])
-		c, err := compareDocsFiles(o, "content/"+en+"/"+rel, "content/"+zh+"/"+rel, nil) // generated: no term check
+		c, err := translation.CompareFiles(o, "content/"+en+"/"+rel, "content/"+zh+"/"+rel, nil) // generated: no term check
 		if err != nil {
-			b.rep.errorf("content/"+zh+"/"+rel, 0, "stamp the generated page: %v", err)
+			b.rep.Errorf("content/"+zh+"/"+rel, 0, "stamp the generated page: %v", err)
 			continue
 		}
 		data := drift.Stamped(c, false).Out

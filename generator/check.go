@@ -14,7 +14,7 @@ func (b *builder) checkLinks() {
 	for _, r := range b.results {
 		for _, l := range r.links {
 			if msg := b.brokenLink(l); msg != "" {
-				b.rep.errorf(r.page.File, l.Line, "broken link %q: %s", l.Dest, msg)
+				b.rep.Errorf(r.page.File, l.Line, "broken link %q: %s", l.Dest, msg)
 			}
 		}
 	}
@@ -65,7 +65,7 @@ func (b *builder) checkFindingAnchors() {
 		}
 		for _, a := range slices.Sorted(maps.Keys(missing)) {
 			slices.Sort(missing[a])
-			b.rep.errorf(r.page.File, 0, "the validator links %s to #%s, which this page no longer has: give the heading that explains it back its id, as ## Its title {#%s}",
+			b.rep.Errorf(r.page.File, 0, "the validator links %s to #%s, which this page no longer has: give the heading that explains it back its id, as ## Its title {#%s}",
 				strings.Join(missing[a], ", "), a, a)
 		}
 	}

@@ -1,11 +1,7 @@
 package generator
 
 import (
-	"fmt"
-	"slices"
-	"strings"
-	"sync"
-
+	rpt "pairag.com/portal/generator/report"
 	"pairag.com/portal/internal/diag"
 )
 
@@ -26,83 +22,10 @@ const (
 	SeverityInfo    = diag.SeverityInfo    // worth knowing: a section never stamped, a skill not translated
 )
 
-// ErrorList is every problem of one build, sorted by file and line. Build
-// returns it as its error, so callers can errors.As it and show each entry.
-type ErrorList []*Error
+// ErrorList is every problem of one build, sorted by file and line (see
+// [rpt.List]). Build returns it as its error, so callers can errors.As it
+// and show each entry.
+type ErrorList = rpt.List
 
-// Error lists the findings one a line, as Finding.Error formats them.
-func (l ErrorList) Error() string {
-	msgs := make([]string, len(l))
-	for i, e := range l {
-		msgs[i] = e.Error()
-	}
-	return strings.Join(msgs, "\n")
-}
-
-// Err returns l sorted, or nil when it is empty.
-func (l ErrorList) Err() error {
-	if len(l) == 0 {
-		return nil
-	}
-	l.Sort()
-	return l
-}
-
-// Sort orders the list by file, line, column and message.
-func (l ErrorList) Sort() {
-	slices.SortStableFunc(l, diag.Compare)
-}
-
-// report collects errors and warnings from concurrent workers.
-type report struct {
-	mu       sync.Mutex
-	errs     ErrorList
-	warnings ErrorList
-}
-
-func (r *report) errorf(file string, line int, format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errs = append(r.errs, &Error{File: file, Line: line, Severity: SeverityError, Msg: fmt.Sprintf(format, args...)})
-}
-
-func (r *report) warnf(file string, line int, format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.warnings = append(r.warnings, &Error{File: file, Line: line, Severity: SeverityWarning, Msg: fmt.Sprintf(format, args...)})
-}
-
-// Report files a finding found below the generator (package reference's
-// loaders and checks, package symlinks' guard): errors fail the build,
-// warnings are logged, notes are left to gen check. It makes report a
-// diag.Reporter.
-func (r *report) Report(f *Finding) {
-	switch f.Severity {
-	case SeverityError, SeverityWarning:
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		if f.Severity == SeverityError {
-			r.errs = append(r.errs, f)
-		} else {
-			r.warnings = append(r.warnings, f)
-		}
-	}
-}
-
-// merge adds another report's errors and warnings to r.
-func (r *report) merge(o *report) {
-	if len(o.errs) == 0 && len(o.warnings) == 0 {
-		return
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.errs = append(r.errs, o.errs...)
-	r.warnings = append(r.warnings, o.warnings...)
-}
-
-// failed reports whether any error was collected so far.
-func (r *report) failed() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.errs) > 0
-}
+// report collects a build's errors and warnings (see [rpt.Collector]).
+type report = rpt.Collector

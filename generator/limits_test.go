@@ -150,7 +150,7 @@ func TestPagesOverTheLimit(t *testing.T) {
 		t.Errorf("listPages = %d files; want %d", len(files), MaxPages+1)
 	}
 	want := fmt.Sprintf("content/en/docs/p%06d.md: content/en has more than 50000 pages, over the limit", MaxPages)
-	if len(rep.errs) != 1 || !strings.HasPrefix(rep.errs[0].Error(), want) {
-		t.Errorf("errors = %v; want one, %q...", rep.errs, want)
+	if len(rep.Errors) != 1 || !strings.HasPrefix(rep.Errors[0].Error(), want) {
+		t.Errorf("errors = %v; want one, %q...", rep.Errors, want)
 	}
 }

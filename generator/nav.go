@@ -15,6 +15,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"pairag.com/portal/generator/glossary"
+	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/site"
@@ -31,7 +32,7 @@ type extras struct {
 }
 
 func loadExtras(cfg Config, rep *report) extras {
-	return extras{glossary: loadGlossary(cfg.Content, rep), synonyms: loadSynonyms(cfg.Content, rep), site: loadSiteSettings(cfg.Content, rep), dates: gitDates(cfg.GitDir)}
+	return extras{glossary: load.Glossary(cfg.Content, rep), synonyms: loadSynonyms(cfg.Content, rep), site: loadSiteSettings(cfg.Content, rep), dates: gitDates(cfg.GitDir)}
 }
 
 // siteFile holds the site settings writers may change.
@@ -58,14 +59,14 @@ func loadSiteSettings(fsys fs.FS, rep *report) siteSettings {
 	}
 	if err != nil {
 		line, msg := yamlpos.ErrorPos(err)
-		rep.errorf(siteFile, line, "%s", msg)
+		rep.Errorf(siteFile, line, "%s", msg)
 	}
 	s.Repository = strings.TrimRight(s.Repository, "/")
 	if s.Branch == "" {
 		s.Branch = "main"
 	}
 	if s.Repository != "" && !strings.HasPrefix(s.Repository, "https://") {
-		rep.errorf(siteFile, 0, "repository must be an https:// URL, got %q", s.Repository)
+		rep.Errorf(siteFile, 0, "repository must be an https:// URL, got %q", s.Repository)
 		s.Repository = ""
 	}
 	return s

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/block"
+	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/skillpub"
@@ -67,7 +68,7 @@ func (b *builder) writeAssets() {
 		}
 		b.writeValidatorAPI(len(v.Wasm))
 	} else if !b.cfg.ValidatorComing {
-		b.rep.warnf(validatorPage, 0, "%s", noValidatorMsg)
+		b.rep.Warnf(validatorPage, 0, "%s", noValidatorMsg)
 	}
 }
 
@@ -131,7 +132,7 @@ func (b *builder) publish() {
 	b.write("/protocol/"+b.doc.FileName(), b.docJSON)
 	j := b.schema // started by run before the pages
 	<-j.done
-	b.rep.merge(&j.rep)
+	b.rep.Merge(&j.rep)
 	if j.schema != nil {
 		b.write("/protocol/"+b.doc.SchemaFileName(), j.schema)
 	}
@@ -147,7 +148,7 @@ func (b *builder) publish() {
 			}
 		}
 	}
-	parallel(len(languages)+1, b.cfg.Workers, func(i int) {
+	load.Parallel(len(languages)+1, b.cfg.Workers, func(i int) {
 		if i < len(languages) {
 			b.writeLLMs(languages[i])
 		} else {
@@ -179,7 +180,7 @@ func (b *builder) publishSkillArtifacts() {
 	verify.SkillHeaders(b.cfg.Content, files, pages, b.rep)
 	out, findings, err := skillpub.Publish(in)
 	if err != nil {
-		b.rep.errorf("content/skills", 0, "%v", err)
+		b.rep.Errorf("content/skills", 0, "%v", err)
 		return
 	}
 	for _, f := range findings {
@@ -206,7 +207,7 @@ func (b *builder) judgeSchemaLater() *schemaJudgement {
 		defer close(j.done)
 		schema, err := b.doc.Schema()
 		if err != nil {
-			j.rep.errorf(reference.DocPath(b.doc), 0, "derive JSON Schema: %v", err)
+			j.rep.Errorf(reference.DocPath(b.doc), 0, "derive JSON Schema: %v", err)
 			return
 		}
 		j.schema = schema
@@ -221,17 +222,17 @@ func (b *builder) judgeSchemaLater() *schemaJudgement {
 func judgeSchema(d *protocol.Document, schema []byte, rep *report) {
 	j, err := judge.Compile(schema, d.SchemaURL)
 	if err != nil {
-		rep.errorf(reference.DocPath(d), 0, "the derived JSON Schema does not compile: %v", err)
+		rep.Errorf(reference.DocPath(d), 0, "the derived JSON Schema does not compile: %v", err)
 		return
 	}
 	vs, err := j.Validate(d.Example.Payload)
 	if err != nil || len(vs) > 0 {
-		rep.errorf(reference.DocPath(d), 0, "the derived JSON Schema rejects the document's example: %v %v", vs, err)
+		rep.Errorf(reference.DocPath(d), 0, "the derived JSON Schema rejects the document's example: %v %v", vs, err)
 	}
 	res := protocol.Validate(d.Example.Payload, protocol.Options{Tier: d.Example.Tier, Document: d})
 	for _, f := range res.Findings {
 		if f.Severity == diag.SeverityError {
-			rep.errorf(reference.DocPath(d), 0, "the document's example fails validation as %s: %s [%s]", d.Example.Tier, f.MessageEN, f.Code)
+			rep.Errorf(reference.DocPath(d), 0, "the document's example fails validation as %s: %s [%s]", d.Example.Tier, f.MessageEN, f.Code)
 		}
 	}
 }

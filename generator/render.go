@@ -125,9 +125,9 @@ func (b *builder) renderPair(w *worker, pr pair) {
 			rep.Report(&f)
 		}
 	}
-	b.rep.merge(rep)
-	if rec != nil && len(rep.errs) == 0 {
-		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, dirs: []string{b.dir}, results: results, warnings: rep.warnings})
+	b.rep.Merge(rep)
+	if rec != nil && len(rep.Errors) == 0 {
+		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, dirs: []string{b.dir}, results: results, warnings: rep.Warnings})
 	}
 	b.mu.Lock()
 	b.rendered++
@@ -186,7 +186,7 @@ func (b *builder) replay(e *cachedPair) bool {
 	}
 	b.reused++
 	b.mu.Unlock()
-	b.rep.merge(&report{warnings: e.warnings})
+	b.rep.Merge(&report{Warnings: e.warnings})
 	return true
 }
 
@@ -232,14 +232,14 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	markdown.Transform(doc, p.Src, pp.pc)
 	w.body.Reset()
 	if err := pp.md.Renderer().Render(&w.body, p.Src, doc); err != nil {
-		rep.errorf(p.File, 0, "render: %v", err)
+		rep.Errorf(p.File, 0, "render: %v", err)
 	}
 	if b.ctx.Err() != nil {
 		return nil
 	}
 	w.out.Reset()
 	if err := templates.Layout(b.pageView(p, pr, &w.body)).Render(b.ctx, &w.out); err != nil {
-		rep.errorf(p.File, 0, "render layout: %v", err)
+		rep.Errorf(p.File, 0, "render layout: %v", err)
 	}
 	write(outputPath(p.URL), w.out.Bytes())
 	if b.ctx.Err() != nil {

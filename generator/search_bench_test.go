@@ -42,7 +42,7 @@ func BenchmarkSearchIndex(b *testing.B) {
 	bld := &builder{cfg: Config{Content: os.DirFS("..")}.withDefaults(), dir: b.TempDir(), rep: &report{},
 		hl: highlight.New(), files: map[string]bool{}, results: map[string]*pageResult{}}
 	bld.run(context.Background())
-	if err := bld.rep.errs.Err(); err != nil {
+	if err := bld.rep.Errors.Err(); err != nil {
 		b.Fatal(err)
 	}
 	defer reportCPU(b, cpuTime())

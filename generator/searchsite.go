@@ -10,16 +10,15 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/block"
-	"pairag.com/portal/generator/glossary"
+	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
 )
 
-// glossaryFile pairs English and Chinese terms; it drives the glossary
-// page, the search's expansion across languages and the term check.
-const glossaryFile = "content/glossary.yaml"
+// glossaryFile is the glossary's file (see [load.GlossaryFile]).
+const glossaryFile = load.GlossaryFile
 
 // synonymsFile lists the same-language synonyms the search expands
 // queries with (see [search.Synonyms]).
@@ -29,24 +28,6 @@ const synonymsFile = "content/synonyms.yaml"
 // {"en": "/assets/search-en.<hash>.json", "zh-CN": "/assets/search-zh-cn.<hash>.json"}.
 const SearchManifest = "/search/manifest.json"
 
-// loadGlossary reads content/glossary.yaml; a missing file is an empty glossary.
-func loadGlossary(fsys fs.FS, rep *report) glossary.Glossary {
-	data, err := fs.ReadFile(fsys, glossaryFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		rep.errorf(glossaryFile, 0, "read glossary: %v", err)
-		return nil
-	}
-	g, err := glossary.Parse(data)
-	if err != nil {
-		line, msg := yamlpos.ErrorPos(err)
-		rep.errorf(glossaryFile, line, "%s", msg)
-	}
-	return g
-}
-
 // loadSynonyms reads content/synonyms.yaml; a missing file is no synonyms.
 func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
 	data, err := fs.ReadFile(fsys, synonymsFile)
@@ -54,13 +35,13 @@ func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
 		return nil
 	}
 	if err != nil {
-		rep.errorf(synonymsFile, 0, "read synonyms: %v", err)
+		rep.Errorf(synonymsFile, 0, "read synonyms: %v", err)
 		return nil
 	}
 	syn, err := search.ParseSynonyms(data, languages)
 	if err != nil {
 		line, msg := yamlpos.ErrorPos(err)
-		rep.errorf(synonymsFile, line, "%s", msg)
+		rep.Errorf(synonymsFile, line, "%s", msg)
 	}
 	return syn
 }
@@ -73,7 +54,7 @@ func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
 // URLs after the rows and the finding codes.
 func (b *builder) writeSearch() {
 	urls := make([]string, len(languages))
-	parallel(len(languages), b.cfg.Workers, func(i int) {
+	load.Parallel(len(languages), b.cfg.Workers, func(i int) {
 		lang := languages[i]
 		var head []byte
 		for _, d := range append(b.rowEntries(lang), b.findingEntries(lang)...) {
@@ -84,7 +65,7 @@ func (b *builder) writeSearch() {
 		}
 		pieces, err := search.IndexPieces(lang, b.ext.glossary.Pairs(), b.ext.synonyms[lang], append([][]byte{head}, b.sectionParts(lang)...)...)
 		if err != nil {
-			b.rep.errorf(glossaryFile, 0, "search index: %v", err)
+			b.rep.Errorf(glossaryFile, 0, "search index: %v", err)
 			return
 		}
 		urls[i] = b.writeHashedParts("search-"+strings.ToLower(lang), ".json", pieces...)

@@ -6,8 +6,8 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"sync"
 
+	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/langs"
@@ -87,7 +87,7 @@ func markdownURL(p *page) string {
 func loadPages(fsys fs.FS, rep *report, workers int) []pair {
 	files := listPages(fsys, rep)
 	pages := make([]*page, len(files))
-	parallel(len(files), workers, func(i int) {
+	load.Parallel(len(files), workers, func(i int) {
 		pages[i] = loadPage(fsys, files[i][0], "content/"+files[i][0], files[i][1], rep)
 	})
 	byRel := map[string]*pair{}
@@ -115,26 +115,6 @@ func loadPages(fsys fs.FS, rep *report, workers int) []pair {
 	return pairs
 }
 
-// parallel calls f(0) ... f(n-1) on up to workers goroutines.
-func parallel(n, workers int, f func(i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range min(workers, max(n, 1)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				f(i)
-			}
-		}()
-	}
-	for i := range n {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-}
-
 func pairRel(p pair) string {
 	if p.en != nil {
 		return p.en.Rel
@@ -150,10 +130,10 @@ func checkTwin(rel string, p *pair, rep *report) {
 	switch {
 	case p.zh == nil:
 		file := "content/" + zh + "/" + rel
-		rep.warnf(p.en.File, 0, "not translated yet: %s shows that the translation is on its way until you add %s", pageURL(zh, rel), file)
+		rep.Warnf(p.en.File, 0, "not translated yet: %s shows that the translation is on its way until you add %s", pageURL(zh, rel), file)
 		p.zh = pendingPage(p.en, file)
 	case p.en == nil:
-		rep.errorf(p.zh.File, 0, "page has no English twin: add content/%s/%s", en, rel)
+		rep.Errorf(p.zh.File, 0, "page has no English twin: add content/%s/%s", en, rel)
 	}
 }
 
@@ -187,14 +167,14 @@ func listPages(fsys fs.FS, rep *report) [][2]string {
 				// an editor's lock, swap or backup file (a build may run
 				// mid-save), never a page; said aloud when it looks like one
 				if name := path.Base(file); path.Ext(name) == ".md" && !strings.HasPrefix(name, ".#") {
-					rep.warnf(file, 0, "ignored: a name starting with # or . is an editor's scratch file, never a page; rename it to publish it")
+					rep.Warnf(file, 0, "ignored: a name starting with # or . is an editor's scratch file, never a page; rename it to publish it")
 				}
 			case path.Ext(file) != ".md":
-				rep.warnf(file, 0, "ignored: only .md files become pages")
+				rep.Warnf(file, 0, "ignored: only .md files become pages")
 			case unsafeName(strings.TrimPrefix(file, root+"/")) != "":
-				rep.errorf(file, 0, "page file name %q is outside the safe set: each name of a page's path becomes a URL segment, so it may use only %s; rename it", unsafeName(strings.TrimPrefix(file, root+"/")), safeNames)
+				rep.Errorf(file, 0, "page file name %q is outside the safe set: each name of a page's path becomes a URL segment, so it may use only %s; rename it", unsafeName(strings.TrimPrefix(file, root+"/")), safeNames)
 			case n >= MaxPages:
-				rep.errorf(file, 0, "%s has more than %d pages, over the limit: this page and those after it are not built; move some to another site, or leave out what need not be a page", root, MaxPages)
+				rep.Errorf(file, 0, "%s has more than %d pages, over the limit: this page and those after it are not built; move some to another site, or leave out what need not be a page", root, MaxPages)
 				return fs.SkipAll
 			default:
 				files = append(files, [2]string{lang, file})
@@ -203,7 +183,7 @@ func listPages(fsys fs.FS, rep *report) [][2]string {
 			return nil
 		})
 		if err != nil {
-			rep.errorf(root, 0, "read pages: %v", err)
+			rep.Errorf(root, 0, "read pages: %v", err)
 		}
 	}
 	return files
@@ -232,11 +212,11 @@ func unsafeName(rel string) string {
 func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
 	src, err := fs.ReadFile(fsys, file)
 	if err != nil {
-		rep.errorf(file, 0, "read: %v", err)
+		rep.Errorf(file, 0, "read: %v", err)
 		return nil
 	}
 	if msg := markdown.TooLarge(len(src)); msg != "" {
-		rep.errorf(file, 1, "%s", msg)
+		rep.Errorf(file, 1, "%s", msg)
 		// the page keeps its place, title and twin with nothing to render
 		_, _, body, err := markdown.SplitFrontMatter(src)
 		if err != nil {
@@ -245,11 +225,11 @@ func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
 		src = src[:body]
 	}
 	for _, e := range markdown.CheckBytes(file, src) {
-		rep.errorf(e.File, e.Line, "%s", e.Msg)
+		rep.Errorf(e.File, e.Line, "%s", e.Msg)
 	}
 	fm, body, errs := markdown.ParseFrontMatter(file, src)
 	for _, e := range errs {
-		rep.errorf(e.File, e.Line, "%s", e.Msg)
+		rep.Errorf(e.File, e.Line, "%s", e.Msg)
 	}
 	rel := strings.TrimPrefix(file, root+"/")
 	return &page{Page: markdown.Page{Lang: lang, File: file, URL: pageURL(lang, rel), Src: src, BodyStart: body}, Rel: rel, FM: fm, Kind: site.KindOf(rel), Broken: len(errs) > 0}

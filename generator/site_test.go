@@ -243,7 +243,7 @@ func TestScratchIsNotAPage(t *testing.T) {
 	}
 	rep := &report{}
 	got := listPages(fsys, rep)
-	if len(got) != 1 || got[0][1] != "content/en/a.md" || len(rep.warnings) != 0 {
-		t.Errorf("listPages = %v, warnings %v; want only content/en/a.md and no warning", got, rep.warnings)
+	if len(got) != 1 || got[0][1] != "content/en/a.md" || len(rep.Warnings) != 0 {
+		t.Errorf("listPages = %v, warnings %v; want only content/en/a.md and no warning", got, rep.Warnings)
 	}
 }

@@ -107,9 +107,9 @@ func (b *builder) renderSkills() {
 			switch {
 			case msg == "":
 			case s.ThirdParty(): // the author's link into their own site: a finding on the skill, not a broken site
-				b.rep.warnf(l.File, l.Ref.Line, "broken link %q: %s", l.Ref.Dest, msg)
+				b.rep.Warnf(l.File, l.Ref.Line, "broken link %q: %s", l.Ref.Dest, msg)
 			default:
-				b.rep.errorf(l.File, l.Ref.Line, "broken link %q: %s", l.Ref.Dest, msg)
+				b.rep.Errorf(l.File, l.Ref.Line, "broken link %q: %s", l.Ref.Dest, msg)
 			}
 		}
 	}
@@ -141,7 +141,7 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
 		w.out.Reset()
 		if err := templates.Layout(v).Render(context.Background(), &w.out); err != nil {
-			b.rep.errorf(pages[lang].File, 0, "render layout: %v", err)
+			b.rep.Errorf(pages[lang].File, 0, "render layout: %v", err)
 		}
 		b.write(outputPath(pages[lang].URL), w.out.Bytes())
 		entries := skillEntries(pages[lang], r.View, s.Companions(w.md[lang], lang)) // searchsite.go

@@ -117,7 +117,7 @@ func slopeLinks(b *testing.B, k int) (int, func()) {
 	bld := &builder{ctx: context.Background(), cfg: Config{Content: bigSite(b, k)}.withDefaults(), dir: b.TempDir(), rep: &report{},
 		hl: highlight.New(), files: map[string]bool{}, results: map[string]*pageResult{}}
 	bld.run(context.Background())
-	if err := bld.rep.errs.Err(); err != nil {
+	if err := bld.rep.Errors.Err(); err != nil {
 		b.Fatal(err)
 	}
 	return len(en) + len(zh), func() { bld.checkLinks() }

@@ -98,7 +98,7 @@ func (b *builder) versionSwitch(p *page) (html string, scripts []string) {
 	}
 	var buf bytes.Buffer
 	if err := templates.VersionSwitch(bar).Render(context.Background(), &buf); err != nil {
-		b.rep.errorf(p.File, 0, "render the version bar: %v", err)
+		b.rep.Errorf(p.File, 0, "render the version bar: %v", err)
 		return "", nil
 	}
 	return buf.String(), []string{v.script}

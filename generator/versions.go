@@ -69,11 +69,11 @@ func (b *builder) loadVersions() []*protocol.Document {
 		}
 	}
 	file, line, msg := splitPosition(err.Error())
-	b.rep.errorf("protocol/"+file, line, "%s", msg)
+	b.rep.Errorf("protocol/"+file, line, "%s", msg)
 	data, err := fs.ReadFile(b.cfg.Content, "protocol/"+protocol.FileName)
 	if err != nil {
 		if file != protocol.FileName {
-			b.rep.errorf("protocol/"+protocol.FileName, 0, "read protocol document: %v", err)
+			b.rep.Errorf("protocol/"+protocol.FileName, 0, "read protocol document: %v", err)
 		}
 		return nil
 	}
@@ -81,7 +81,7 @@ func (b *builder) loadVersions() []*protocol.Document {
 	if err != nil {
 		if file != protocol.FileName {
 			file, line, msg := splitPosition(err.Error())
-			b.rep.errorf("protocol/"+file, line, "%s", msg)
+			b.rep.Errorf("protocol/"+file, line, "%s", msg)
 		}
 		return nil
 	}
@@ -98,7 +98,7 @@ func (b *builder) checkJudged(docs []*protocol.Document) {
 	}
 	for _, d := range docs {
 		if _, ok := protocol.Lookup(judged, d.Version); !ok {
-			b.rep.errorf("protocol/"+d.FileName(), 1, "version %s would be published, but gen validate and the validator module cannot judge it: run go generate ./protocol (it embeds every version of protocol/), then rebuild gen", d.Version)
+			b.rep.Errorf("protocol/"+d.FileName(), 1, "version %s would be published, but gen validate and the validator module cannot judge it: run go generate ./protocol (it embeds every version of protocol/), then rebuild gen", d.Version)
 		}
 	}
 }
@@ -158,7 +158,7 @@ func (b *builder) current() *protocol.Document { return b.versions[len(b.version
 func (b *builder) writeSchema(d *protocol.Document, name string) {
 	schema, err := d.Schema()
 	if err != nil {
-		b.rep.errorf(reference.DocPath(d), 0, "derive JSON Schema: %v", err)
+		b.rep.Errorf(reference.DocPath(d), 0, "derive JSON Schema: %v", err)
 		return
 	}
 	b.write(name, schema)

@@ -1,4 +1,9 @@
-package generator
+// Package translation compares every page and skill file with its
+// translation (package drift does one pair), once for gen build, gen
+// check, gen stamp and the preview's dashboard: Compare reads the glossary
+// once and compares every pair; Stamp records digests and
+// acknowledgements; Translations says where each pair stands.
+package translation
 
 import (
 	"fmt"
@@ -8,7 +13,10 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/report"
 	"pairag.com/portal/generator/symlinks"
+	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/internal/scratch"
 )
 
@@ -26,22 +34,22 @@ const (
 // docs page and its Chinese twin, or a Markdown file of a skill and its
 // .zh-CN.md.
 type TranslationStatus struct {
-	Original    string    // the English file, as a path in Config.Content
-	Translation string    // the Chinese file, or where it belongs
-	Skill       bool      // a skill's file rather than a docs page
-	State       string    // one of the State constants
-	Outdated    []string  // the sections whose original changed since they were stamped, each with that original's heading and line
-	Findings    []Finding // the pair's warnings and notes (drift, stamps, accepted differences, terms), at their lines
+	Original    string         // the English file, as a path in Config.Content
+	Translation string         // the Chinese file, or where it belongs
+	Skill       bool           // a skill's file rather than a docs page
+	State       string         // one of the State constants
+	Outdated    []string       // the sections whose original changed since they were stamped, each with that original's heading and line
+	Findings    []diag.Finding // the pair's warnings and notes (drift, stamps, accepted differences, terms), at their lines
 }
 
-// Translations reports the state of every translation of cfg.Content,
+// Translations reports the state of every translation of fsys, on workers
+// goroutines,
 // pages first, then skill files, by path: what gen serve's translation
 // dashboard lists and recomputes on every save. It reads the files only
 // (the comparison gen check makes), without rendering.
-func Translations(cfg Config) ([]TranslationStatus, error) {
-	cfg = cfg.withDefaults()
-	guarded := symlinks.Guard(cfg.Content, &report{})
-	cs, _, err := comparisons(guarded, cfg.Workers)
+func Translations(fsys fs.FS, workers int) ([]TranslationStatus, error) {
+	guarded := symlinks.Guard(fsys, &report.Collector{})
+	cs, _, err := Compare(guarded, workers)
 	if err != nil {
 		return nil, err
 	}
@@ -79,7 +87,7 @@ func statusOf(c *drift.Comparison) TranslationStatus {
 			unstamped = unstamped || (t.Stamp == "" && !o.Empty(c.Orig.Src) && !t.Empty(c.Tr.Src))
 		}
 	}
-	warned := slices.ContainsFunc(c.Findings, func(f Finding) bool { return f.Severity == SeverityWarning })
+	warned := slices.ContainsFunc(c.Findings, func(f diag.Finding) bool { return f.Severity == diag.SeverityWarning })
 	switch {
 	case len(st.Outdated) > 0:
 		st.State = StateOutdated
@@ -96,12 +104,12 @@ func statusOf(c *drift.Comparison) TranslationStatus {
 // .zh-CN.md beside them.
 func untranslated(fsys fs.FS) []TranslationStatus {
 	var out []TranslationStatus
-	_, pages, _ := docPairs(fsys) // an unreadable tree was reported by comparisons already
+	_, pages, _ := DocPairs(fsys) // an unreadable tree was reported by Compare already
 	for _, p := range pages {
 		out = append(out, TranslationStatus{Original: p[0], Translation: p[1], State: StateMissing})
 	}
 	fs.WalkDir(fsys, "content/skills", func(file string, d fs.DirEntry, err error) error {
-		tr := strings.TrimSuffix(file, ".md") + "." + zh + ".md"
+		tr := strings.TrimSuffix(file, ".md") + "." + langs.ZH + ".md"
 		if err == nil && !d.IsDir() && path.Ext(file) == ".md" && !scratch.Is(d.Name()) && !drift.IsTranslation(file) {
 			if _, err := fs.Stat(fsys, tr); err != nil {
 				out = append(out, TranslationStatus{Original: file, Translation: tr, Skill: true, State: StateMissing})

@@ -1,10 +1,12 @@
-package generator
+package translation
 
 import (
 	"io/fs"
 	"os"
 	"sync/atomic"
 	"testing"
+
+	"pairag.com/portal/generator/load"
 )
 
 // countingFS counts the opens of one file.
@@ -26,8 +28,8 @@ func (c countingFS) Open(name string) (fs.File, error) {
 // page pair (it was read for every pair).
 func TestCheckReadsGlossaryOnce(t *testing.T) {
 	var opens atomic.Int32
-	fsys := countingFS{os.DirFS(".."), glossaryFile, &opens}
-	cs, _, err := comparisons(fsys, 2)
+	fsys := countingFS{os.DirFS("../.."), load.GlossaryFile, &opens}
+	cs, _, err := Compare(fsys, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,6 +37,6 @@ func TestCheckReadsGlossaryOnce(t *testing.T) {
 		t.Fatalf("compared %d pairs; want the real content's pages", len(cs))
 	}
 	if n := opens.Load(); n != 1 {
-		t.Errorf("comparing %d pairs read %s %d times; want once", len(cs), glossaryFile, n)
+		t.Errorf("comparing %d pairs read %s %d times; want once", len(cs), load.GlossaryFile, n)
 	}
 }
