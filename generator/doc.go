@@ -70,7 +70,7 @@
 // /zh-CN/ twins, /sitemap.xml with hreflang alternates, /robots.txt, and the
 // stylesheet and script as /assets/site.<hash>.css and .js.
 //
-// Search (package search, searchsite.go): after the pages are written, each
+// Search (package search, pipeline/searchsite.go): after the pages are written, each
 // language gets an index of every h2/h3 section of its pages and every
 // anchored row of the generated tables, published as
 // /assets/search-<lang>.<hash>.json and named by /search/manifest.json;
@@ -81,7 +81,7 @@
 // contents; every page gets previous/next links in navigation order,
 // breadcrumbs, and, with Config.GitDir, the date of its last commit.
 //
-// Versions (versions.go, changelog.go): every protocol/pairag-task-publish-v*.json
+// Versions (pipeline/versions.go, pipeline/changelog.go): every protocol/pairag-task-publish-v*.json
 // is published with its schema at its own URL, byte for byte, and the
 // newest also as /protocol/pairag-task-publish-latest.json and
 // .latest.schema.json (copies; llms.txt names the version). Each pair of

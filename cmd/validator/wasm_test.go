@@ -242,7 +242,7 @@ func TestWasmConfigureDocs(t *testing.T) {
 			t.Fatalf("no findings for the example as free: %s", out[i])
 		}
 		for _, f := range res.Findings {
-			if want := generator.FindingURL(protocol.Default(), lang, f.Code, f.Pointer); f.Docs != want || want == "" {
+			if want := generator.Docs(protocol.Default(), "").URL(lang, f.Code, f.Pointer); f.Docs != want || want == "" {
 				t.Errorf("%s %s at %s: docs %q; want %q", lang, f.Code, f.Pointer, f.Docs, want)
 			}
 		}
