@@ -4,6 +4,7 @@ import (
 	"context"
 	"io/fs"
 
+	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/pipeline"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/site"
@@ -28,8 +29,8 @@ const DefaultBaseURL = site.DefaultBaseURL
 // files.
 const SearchManifest = pipeline.SearchManifest
 
-// MaxPages is the most pages one language may have (see [pipeline.MaxPages]).
-const MaxPages = pipeline.MaxPages
+// MaxPages is the most pages one language may have (see [load.MaxPages]).
+const MaxPages = load.MaxPages
 
 // Finding is the generator's one diagnostic (see [diag.Finding]): a
 // problem or a note at a position in an input file, with a severity. The

@@ -1,6 +1,23 @@
 // Package generator builds the static site of the Pairag protocol portal
 // from Markdown pages, the protocol document and the templ components.
 //
+// # Model and stages
+//
+// The site is a model without I/O, package site: a [site.Page] with its
+// [site.Kind] and the [site.Pair] of a page and its twin, and the URL rules.
+// A build runs the stages of package pipeline in order, each in packages of
+// its own where its inputs and outputs are explicit:
+//
+//	load      content files → pages, pairs, glossary (package load)
+//	resolve   directive outputs and bundles of each version (pipeline/render.go, publish.go)
+//	render    every page pair to HTML, contents lists (package nav), search sections (pipeline)
+//	publish   assets, protocol files, llms.txt, sitemap (pipeline/publish.go)
+//	verify    links and anchors (pipeline/check.go), netlify.toml's headers (package verify)
+//
+// The translation comparison that gen build, gen check, gen stamp and the
+// preview share is package translation; what a build finds is collected by
+// package report. This package is the API the commands call.
+//
 // # Input
 //
 // [Config].Content is the repository as an fs.FS. The build reads:

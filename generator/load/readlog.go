@@ -1,6 +1,10 @@
-// Package load is the build's first stage: the content as the build reads
-// it. Its file-system layers sit between the repository and every reader:
-// ReadLog digests what was read (the render cache's global key).
+// Package load is the build's first stage: content files in, the site
+// model (package site) out. Pages lists, reads and pairs every page of both
+// languages, each with its kind and its twin (a pending stand-in for a
+// translation on its way); Glossary reads the term pairs once for the
+// build, the search and the translation checks. Its file-system layer
+// ReadLog sits between the repository and every reader and digests what was
+// read (the render cache's global key).
 package load
 
 import (

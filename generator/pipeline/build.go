@@ -15,6 +15,7 @@ import (
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/nav"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
@@ -226,14 +227,14 @@ func (b *builder) load() bool {
 	b.labels.Check(b.rep, b.cfg.Content, b.versions...) // every version's values, labelled in both languages
 	b.trans = reference.LoadTranslations(b.cfg.Content, b.rep)
 	reference.CheckTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
-	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
+	b.pairs = load.Pages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
 	b.keepBrokenPages()
 	b.doc = b.contentVersion()
 	b.docJSON = b.doc.Raw()
 	b.nav, b.navAt = map[string][]templates.NavItem{}, map[string]map[string]int{}
 	for _, lang := range languages {
 		b.nav[lang] = navigation(b.pairs, lang)
-		b.navAt[lang] = navIndex(b.nav[lang])
+		b.navAt[lang] = nav.Index(b.nav[lang])
 	}
 	return true
 }
@@ -244,7 +245,7 @@ func (b *builder) load() bool {
 func (b *builder) splitReference() (refs, rest []pair) {
 	b.vbar.once.Do(b.initVersionBar)
 	for _, pr := range b.pairs {
-		if b.vbar.byRel[pairRel(pr)] != nil {
+		if b.vbar.byRel[pr.Rel()] != nil {
 			refs = append(refs, pr)
 			continue
 		}
@@ -399,7 +400,7 @@ func byteSize(n int64) string {
 // could be salvaged of its front matter, and the build fails either way.
 func (b *builder) keepBrokenPages() {
 	for _, pr := range b.pairs {
-		for _, p := range []*page{pr.en, pr.zh} {
+		for _, p := range []*page{pr.EN, pr.ZH} {
 			if p == nil {
 				continue
 			}

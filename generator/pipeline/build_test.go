@@ -15,6 +15,7 @@ import (
 	"golang.org/x/net/html"
 
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
 )
 
@@ -239,10 +240,10 @@ func TestProtocolFiles(t *testing.T) {
 		if !strings.HasSuffix(want, "}\n") || strings.HasSuffix(want, "\n\n") || strings.Contains(want, "\r") {
 			t.Errorf("bundle %s: want LF line ends and exactly one trailing newline", lang)
 		}
-		if page := readFile(t, dir, markdownURL(&page{Page: markdown.Page{URL: pageURL(lang, referenceRel(protocol.Default()))}, Rel: referenceRel(protocol.Default())})); page != md {
+		if page := readFile(t, dir, site.MarkdownURL(&page{Page: markdown.Page{URL: pageURL(lang, referenceRel(protocol.Default()))}, Rel: referenceRel(protocol.Default())})); page != md {
 			t.Errorf("%s: the page's Markdown differs from the published reference", lang)
 		}
-		if got := copiedText(t, readFile(t, dir, outputPath(pageURL(lang, "docs/create-task.md")))); got != want {
+		if got := copiedText(t, readFile(t, dir, site.OutputPath(pageURL(lang, "docs/create-task.md")))); got != want {
 			t.Errorf("%s: the copy-both button would copy %d bytes that differ from the bundle file (%d bytes)", lang, len(got), len(want))
 		}
 	}

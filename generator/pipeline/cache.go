@@ -133,16 +133,16 @@ func (c *Cache) store(id string, e *cachedPair) {
 
 // pairID names a pair across builds.
 func pairID(pr pair) string {
-	if pr.en != nil {
-		return pr.en.File
+	if pr.EN != nil {
+		return pr.EN.File
 	}
-	return pr.zh.File
+	return pr.ZH.File
 }
 
 // pairKey digests the sources of a pair's pages.
 func pairKey(pr pair) string {
 	h := sha256.New()
-	for _, p := range []*page{pr.en, pr.zh} {
+	for _, p := range []*page{pr.EN, pr.ZH} {
 		if p == nil {
 			h.Write([]byte{0})
 			continue
@@ -163,7 +163,7 @@ func (b *builder) globalKey() string {
 	fmt.Fprintf(h, "%s\n%s %s %v %t\n", b.cfg.BaseURL, b.css, b.js, b.validator, b.cfg.ValidatorComing)
 	pages := map[string]bool{}
 	for _, pr := range b.pairs {
-		for _, p := range []*page{pr.en, pr.zh} {
+		for _, p := range []*page{pr.EN, pr.ZH} {
 			if p != nil {
 				pages[p.File] = true
 			}
@@ -171,7 +171,7 @@ func (b *builder) globalKey() string {
 	}
 	b.reads.Digest(h, func(name string) bool { return pages[name] })
 	for _, pr := range b.pairs {
-		if pairRel(pr) == referenceRel(b.doc) { // its Markdown is in the bundle directive
+		if pr.Rel() == referenceRel(b.doc) { // its Markdown is in the bundle directive
 			h.Write([]byte(pairKey(pr)))
 		}
 	}

@@ -58,7 +58,7 @@ func TestFindingAnchors(t *testing.T) {
 func referencePage(t *testing.T, dir, lang string) *html.Node {
 	t.Helper()
 	u := pageURL(lang, referenceRel(protocol.Default()))
-	doc, err := html.Parse(strings.NewReader(readFile(t, dir, outputPath(u))))
+	doc, err := html.Parse(strings.NewReader(readFile(t, dir, site.OutputPath(u))))
 	if err != nil {
 		t.Fatal(err)
 	}

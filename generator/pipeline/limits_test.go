@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 )
 
@@ -137,19 +138,19 @@ func TestMarkdownWithinLimits(t *testing.T) {
 	}
 }
 
-// TestPagesOverTheLimit: a language's pages past MaxPages are one error at
-// the first of them, and the first MaxPages are still listed.
+// TestPagesOverTheLimit: a language's pages past load.MaxPages are one error at
+// the first of them, and the first load.MaxPages are still listed.
 func TestPagesOverTheLimit(t *testing.T) {
 	fsys := fstest.MapFS{"content/zh-CN/_index.md": {Data: []byte("x")}}
-	for i := range MaxPages + 3 {
+	for i := range load.MaxPages + 3 {
 		fsys[fmt.Sprintf("content/en/docs/p%06d.md", i)] = &fstest.MapFile{Data: []byte("x")}
 	}
 	rep := &report{}
-	files := listPages(fsys, rep)
-	if len(files) != MaxPages+1 {
-		t.Errorf("listPages = %d files; want %d", len(files), MaxPages+1)
+	files := load.List(fsys, rep)
+	if len(files) != load.MaxPages+1 {
+		t.Errorf("listPages = %d files; want %d", len(files), load.MaxPages+1)
 	}
-	want := fmt.Sprintf("content/en/docs/p%06d.md: content/en has more than 50000 pages, over the limit", MaxPages)
+	want := fmt.Sprintf("content/en/docs/p%06d.md: content/en has more than 50000 pages, over the limit", load.MaxPages)
 	if len(rep.Errors) != 1 || !strings.HasPrefix(rep.Errors[0].Error(), want) {
 		t.Errorf("errors = %v; want one, %q...", rep.Errors, want)
 	}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"io/fs"
 	"os/exec"
-	"slices"
 	"strings"
 	"sync"
 
@@ -105,107 +104,6 @@ func gitDates(dir string) map[string]string {
 	return dates
 }
 
-// pagerLinks returns the pages before and after url in the navigation,
-// found through at, the position of each URL in nav (navIndex).
-func pagerLinks(nav []templates.NavItem, at map[string]int, url string) (prev, next *templates.Link) {
-	i, ok := at[url]
-	if !ok {
-		return nil, nil
-	}
-	if i > 0 {
-		prev = &templates.Link{Text: nav[i-1].Title, URL: nav[i-1].URL}
-	}
-	if i+1 < len(nav) {
-		next = &templates.Link{Text: nav[i+1].Title, URL: nav[i+1].URL}
-	}
-	return prev, next
-}
-
-// navIndex maps each URL of nav to its position (the last, should one
-// appear twice), so that a page finds itself without reading the whole
-// navigation: with thousands of pages that read, once per page, was the
-// build's square.
-func navIndex(nav []templates.NavItem) map[string]int {
-	at := make(map[string]int, len(nav))
-	for i, n := range nav {
-		at[n.URL] = i
-	}
-	return at
-}
-
-// A language's navigation of up to navWhole entries is shown whole on
-// every page, as on the portal itself (about ten entries). Above it, every
-// page would carry every other page's link, so output would grow with the
-// square of the pages (20,000 pages took 13.7 GB to preview); instead a
-// page shows a bounded part of it (navPart), and the search finds the rest.
-// The numbers are chosen so that a sidebar stays readable: 100 entries is
-// several screens already.
-const (
-	navWhole = 100 // entries up to which the navigation is shown whole
-	navNear  = 5   // entries shown either side of the reader's page
-	navMarks = 10  // evenly spaced entries shown across the whole navigation
-)
-
-// navFor returns the navigation page url shows, its entry marked current:
-// the whole of nav when it is short, else navPart.
-func navFor(nav []templates.NavItem, at map[string]int, url string) []templates.NavItem {
-	if len(nav) <= navWhole {
-		out := slices.Clone(nav)
-		for i := range out {
-			out[i].Current = out[i].URL == url
-		}
-		return out
-	}
-	cur, ok := at[url]
-	if !ok {
-		cur = -1
-	}
-	return navPart(nav, cur)
-}
-
-// navPart returns the entries of a long navigation that the page at
-// position cur (-1 for a page not in it) shows: the first and the last,
-// navMarks evenly spaced ones, navNear either side of cur, and the middle
-// of each gap next to those, so that any entry is a few clicks away (each
-// click on a middle halves the distance). Hidden entries leave a Gap item.
-// Its size does not depend on len(nav).
-func navPart(nav []templates.NavItem, cur int) []templates.NavItem {
-	n := len(nav)
-	lo, hi := max(cur-navNear, 0), min(cur+navNear, n-1)
-	if cur < 0 {
-		lo, hi = 0, 2*navNear
-	}
-	var show []int
-	for k := 0; k <= navMarks; k++ {
-		show = append(show, k*(n-1)/navMarks)
-	}
-	for i := lo; i <= hi; i++ {
-		show = append(show, i)
-	}
-	slices.Sort(show)
-	show = slices.Compact(show)
-	// the middles of the gaps either side of the reader's part
-	at, _ := slices.BinarySearch(show, lo)
-	if at > 0 && lo-show[at-1] > 2 {
-		show = append(show, (show[at-1]+lo)/2)
-	}
-	at, _ = slices.BinarySearch(show, hi)
-	if at+1 < len(show) && show[at+1]-hi > 2 {
-		show = append(show, (hi+show[at+1])/2)
-	}
-	slices.Sort(show)
-	out := make([]templates.NavItem, 0, 2*len(show))
-	for k, i := range show {
-		if k > 0 && i > show[k-1]+1 {
-			out = append(out, templates.NavItem{Gap: true})
-		}
-		e := nav[i]
-		e.Current = i == cur
-		out = append(out, e)
-	}
-	return out
-}
-
 // breadcrumbs lists the pages above url: the language's home, then every
 // page whose URL is a proper prefix of it (/skills/ above /skills/x/).
 // The home page has none.
@@ -245,97 +143,13 @@ func (t *pageTitles) titles(pairs []pair, lang, url string) []string {
 	}
 	for ; t.n < len(pairs); t.n++ {
 		for _, l := range languages {
-			if q := pairs[t.n].get(l); q != nil {
+			if q := pairs[t.n].Get(l); q != nil {
 				k := l + "\x00" + q.URL
 				t.byPage[k] = append(t.byPage[k], q.FM.Title)
 			}
 		}
 	}
 	return t.byPage[lang+"\x00"+url]
-}
-
-// minTOC is the number of sections from which a page gets on-page contents.
-const minTOC = 4
-
-// tocOf lists the h2 and h3 headings of a rendered page body, when it has
-// at least minTOC h2 sections. The body is the HTML before, if any (the
-// version bar), followed by the page's Markdown rendered into md (nil
-// when there is none). When md's recorded headings are all the body has,
-// only they are read; otherwise (the version bar, a directive's HTML) the
-// whole body is.
-func tocOf(before string, md *markdown.Output) []templates.TOCItem {
-	if before == "" && md != nil && md.OwnHeadings() {
-		return tocItems(recordedHeadings(md, minTOC))
-	}
-	var body []byte
-	if md != nil {
-		body = md.Bytes()
-	}
-	if before != "" {
-		body = append([]byte(before), body...)
-	}
-	if !atLeastH2(body, minTOC) {
-		return nil // too few h2 elements of any kind: not worth reading the body
-	}
-	return tocItems(search.Headings(body))
-}
-
-// tocItems makes the contents of a page's h2 and h3 headings, or nil when
-// there are fewer than minTOC h2.
-func tocItems(heads []search.Heading) []templates.TOCItem {
-	var items []templates.TOCItem
-	h2 := 0
-	for _, s := range heads {
-		items = append(items, templates.TOCItem{Level: s.Level, ID: s.ID, Text: s.Text})
-		if s.Level == 2 {
-			h2++
-		}
-	}
-	if h2 < minTOC {
-		return nil
-	}
-	return items
-}
-
-// recordedHeadings reads the h2 and h3 elements the renderer recorded in
-// md, when there are at least minH2 h2 elements.
-func recordedHeadings(md *markdown.Output, minH2 int) []search.Heading {
-	h2 := 0
-	for _, h := range md.Headings {
-		if h.Level == 2 {
-			h2++
-		}
-	}
-	if h2 < minH2 {
-		return nil
-	}
-	var out []search.Heading
-	for _, h := range md.Headings {
-		if h.Level == 2 || h.Level == 3 {
-			out = append(out, search.Headings(md.Bytes()[h.Start:h.End])...)
-		}
-	}
-	return out
-}
-
-// atLeastH2 reports whether body has at least n "<h2" or "<H2": what
-// bytes.Count of both would say, but it stops at the nth, and the upper
-// case (never in generated HTML) is only looked for when the lower case
-// falls short.
-func atLeastH2(body []byte, n int) bool {
-	for _, tag := range [...][]byte{[]byte("<h2"), []byte("<H2")} {
-		for s := body; ; {
-			i := bytes.Index(s, tag)
-			if i < 0 {
-				break
-			}
-			if n--; n == 0 {
-				return true
-			}
-			s = s[i+len(tag):]
-		}
-	}
-	return false
 }
 
 // hashedURL is the URL writeHashed gives data, computed before it is written.

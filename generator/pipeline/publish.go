@@ -14,6 +14,7 @@ import (
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/skillpub"
 	"pairag.com/portal/generator/verify"
 	"pairag.com/portal/internal/diag"
@@ -278,7 +279,7 @@ func (b *builder) writeLLMs(lang string) {
 	listed := b.listed(lang)
 	full := make([][]byte, 0, 2*len(listed)) // the pages' Markdown, a blank line between: written as it is kept
 	for i, r := range listed {
-		item(r.page.FM.Title, markdownURL(r.page), r.page.FM.Description)
+		item(r.page.FM.Title, site.MarkdownURL(r.page), r.page.FM.Description)
 		if i > 0 {
 			full = append(full, newline)
 		}
@@ -298,11 +299,11 @@ func (b *builder) sitemap() string {
 	s.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	s.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
 	for _, pr := range b.pairs {
-		if pr.en == nil || pr.zh == nil || !pr.en.Kind.Listed() {
+		if pr.EN == nil || pr.ZH == nil || !pr.EN.Kind.Listed() {
 			continue
 		}
-		pages, alts := []*page{pr.en, pr.zh}, [][2]string{{en, pr.en.URL}, {zh, pr.zh.URL}, {"x-default", pr.en.URL}}
-		if pr.zh.Pending { // the original alone, without an hreflang pair
+		pages, alts := []*page{pr.EN, pr.ZH}, [][2]string{{en, pr.EN.URL}, {zh, pr.ZH.URL}, {"x-default", pr.EN.URL}}
+		if pr.ZH.Pending { // the original alone, without an hreflang pair
 			pages, alts = pages[:1], nil
 		}
 		for _, p := range pages {

@@ -15,6 +15,7 @@ import (
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/nav"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/outdir"
@@ -86,7 +87,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 	}
 	var pages []*parsedPage
 	for _, lang := range languages {
-		if p := pr.get(lang); p != nil {
+		if p := pr.Get(lang); p != nil {
 			if b.ctx.Err() != nil {
 				return // cancelled: neither reported nor cached
 			}
@@ -100,7 +101,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 		}
 	}
 	var cmp *drift.Comparison
-	if len(pages) == 2 && !pr.zh.Pending {
+	if len(pages) == 2 && !pr.ZH.Pending {
 		cmp = drift.Compare(pages[0].text(), pages[1].text(), drift.DocsLinkTarget)
 	}
 	var results []*pageResult
@@ -117,7 +118,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 		}
 		results = append(results, res)
 	}
-	if len(results) == 2 && pr.zh.Pending {
+	if len(results) == 2 && pr.ZH.Pending {
 		results[1].anchors = results[0].anchors // a link to a section of the original lands on the notice
 	}
 	if cmp != nil {
@@ -241,7 +242,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	if err := templates.Layout(b.pageView(p, pr, &w.body)).Render(b.ctx, &w.out); err != nil {
 		rep.Errorf(p.File, 0, "render layout: %v", err)
 	}
-	write(outputPath(p.URL), w.out.Bytes())
+	write(site.OutputPath(p.URL), w.out.Bytes())
 	if b.ctx.Err() != nil {
 		return nil
 	}
@@ -250,7 +251,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 		res.search, res.rowsIn = sectionsJSON(p, w.out.Bytes()) // searchsite.go: read now rather than back from the file
 	}
 	text := b.exportMarkdown(p, st)
-	if u := markdownURL(p); u != "" {
+	if u := site.MarkdownURL(p); u != "" {
 		write(u, text)
 	}
 	res.markdown = text // for llms-full.txt, and the bundle embeds the field reference's
@@ -273,7 +274,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	urls := map[string]string{}
 	for _, lang := range languages {
 		urls[lang] = markdown.LangPrefix(lang) + "/"
-		if t := pr.get(lang); t != nil {
+		if t := pr.Get(lang); t != nil {
 			urls[lang] = t.URL
 		}
 	}
@@ -286,7 +287,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	case b.cfg.ValidatorComing:
 		tool = templates.ValidatorComing(msg)
 	}
-	prev, next := pagerLinks(b.nav[p.Lang], b.navAt[p.Lang], p.URL)
+	prev, next := nav.Pager(b.nav[p.Lang], b.navAt[p.Lang], p.URL)
 	og, ogAlt := "en_US", "zh_CN"
 	if p.Lang == zh {
 		og, ogAlt = ogAlt, og
@@ -317,21 +318,21 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 		{HrefLang: "x-default", Href: b.abs(urls[en])},
 	}
 	edit, updated := b.ext.site.editURL(p.File), b.ext.dates[p.File]
-	if t := pr.get(zh); t != nil && t.Pending { // no hreflang pair until translated
+	if t := pr.Get(zh); t != nil && t.Pending { // no hreflang pair until translated
 		alternates = nil
 		if p.Pending {
 			edit, updated = "", "" // no file to edit yet
 		}
 	}
 	return templates.Page{
-		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: tocOf(bar, md),
+		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: nav.TOC(bar, md),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
 		Repository: b.ext.site.Repository, EditURL: edit, Updated: updated,
 		Scripts: scripts, Styles: styles,
 		Msg: msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
 		Alternates:  alternates,
-		MarkdownURL: markdownURL(p), CSS: b.css, JS: b.js, Home: markdown.LangPrefix(p.Lang) + "/",
-		Nav:     navFor(b.nav[p.Lang], b.navAt[p.Lang], p.URL),
+		MarkdownURL: site.MarkdownURL(p), CSS: b.css, JS: b.js, Home: markdown.LangPrefix(p.Lang) + "/",
+		Nav:     nav.For(b.nav[p.Lang], b.navAt[p.Lang], p.URL),
 		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
 		Body:    content,
 		NoIndex: p.Kind == site.KindNotFound || p.Pending,

@@ -14,6 +14,8 @@ import (
 	"testing/fstest"
 
 	"golang.org/x/net/html"
+
+	"pairag.com/portal/generator/load"
 )
 
 const testBase = "https://example.test"
@@ -242,7 +244,7 @@ func TestScratchIsNotAPage(t *testing.T) {
 		fsys["content/en/"+name] = &fstest.MapFile{Data: []byte("x")}
 	}
 	rep := &report{}
-	got := listPages(fsys, rep)
+	got := load.List(fsys, rep)
 	if len(got) != 1 || got[0][1] != "content/en/a.md" || len(rep.Warnings) != 0 {
 		t.Errorf("listPages = %v, warnings %v; want only content/en/a.md and no warning", got, rep.Warnings)
 	}

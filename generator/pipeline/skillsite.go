@@ -10,6 +10,7 @@ import (
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/nav"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/skillpub"
 	"pairag.com/portal/generator/skills"
@@ -127,13 +128,13 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 		pages[lang] = &page{Page: markdown.Page{Lang: lang, File: sp.File, URL: sp.URL}, Rel: skillRel(s),
 			FM: FrontMatter{Title: sp.Title, Description: sp.Description, Nav: &notInNav}, Raw: sp.Markdown, Kind: site.KindSkill}
 	}
-	pr := pair{en: pages[en], zh: pages[zh]}
+	pr := pair{EN: pages[en], ZH: pages[zh]}
 	var links []skills.Link
 	for _, lang := range languages {
 		r := s.Render(w.md[lang], lang, b.rep)
 		links = append(links, r.Links...)
 		v := b.pageView(pages[lang], pr, nil)
-		v.TOC = r.View.TOC(minTOC) // a long skill reads like a long page: contents beside it
+		v.TOC = r.View.TOC(nav.MinTOC) // a long skill reads like a long page: contents beside it
 		if r.View.Has(markdown.DiagramMarker) {
 			v.Scripts = append(v.Scripts, b.diagramScriptURL())
 		}
@@ -143,7 +144,7 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 		if err := templates.Layout(v).Render(context.Background(), &w.out); err != nil {
 			b.rep.Errorf(pages[lang].File, 0, "render layout: %v", err)
 		}
-		b.write(outputPath(pages[lang].URL), w.out.Bytes())
+		b.write(site.OutputPath(pages[lang].URL), w.out.Bytes())
 		entries := skillEntries(pages[lang], r.View, s.Companions(w.md[lang], lang)) // searchsite.go
 		b.mu.Lock()
 		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: r.Anchors, search: entries}

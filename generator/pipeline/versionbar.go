@@ -58,8 +58,8 @@ func (b *builder) initVersionBar() {
 	v.byRel = map[string]*protocol.Document{}
 	have := map[string]bool{}
 	for _, pr := range b.pairs {
-		if pr.en != nil && pr.zh != nil {
-			have[pairRel(pr)] = true
+		if pr.EN != nil && pr.ZH != nil {
+			have[pr.Rel()] = true
 		}
 	}
 	for _, d := range b.versions {

@@ -111,8 +111,8 @@ func (b *builder) checkJudged(docs []*protocol.Document) {
 func (b *builder) contentVersion() *protocol.Document {
 	have := map[string]bool{}
 	for _, pr := range b.pairs {
-		if pr.en != nil && pr.zh != nil {
-			have[pairRel(pr)] = true
+		if pr.EN != nil && pr.ZH != nil {
+			have[pr.Rel()] = true
 		}
 	}
 	for i := len(b.versions) - 1; i >= 0; i-- {
@@ -211,7 +211,7 @@ func stringsOfVersions(docs []*protocol.Document) map[string]string {
 func (b *builder) versionsKey(h io.Writer) {
 	have := map[string]bool{}
 	for _, pr := range b.pairs {
-		have[pairRel(pr)] = true
+		have[pr.Rel()] = true
 	}
 	for _, d := range b.versions {
 		fmt.Fprintf(h, "version %s %s %v\n", d.FileName(), d.Version, have[referenceRel(d)])

@@ -1,4 +1,4 @@
-package pipeline
+package nav
 
 import (
 	"bytes"
@@ -12,7 +12,9 @@ import (
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/report"
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/templates"
 )
 
@@ -69,7 +71,7 @@ func checkHeadingsOf(t *testing.T, hl *highlight.Cache, src string) {
 			t.Errorf("%q: headings from the spans %+v; the whole body has %+v", src, got, want)
 		}
 		for _, before := range []string{"", `<div class="version-bar"><p>V17</p></div>`, `<h2 id="bar">Bar</h2>`} {
-			got, want := tocOf(before, &out), wholeTOC(before+out.String())
+			got, want := TOC(before, &out), wholeTOC(before+out.String())
 			if !slices.Equal(got, want) {
 				t.Errorf("%q after %q and %q: contents %+v; from the whole body %+v", src, before, foreign, got, want)
 			}
@@ -90,10 +92,10 @@ func renderInto(out *markdown.Output, hl *highlight.Cache, src string) bool {
 	if err != nil {
 		return false
 	}
-	p := &markdown.Page{Lang: en, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
-	st := markdown.NewState(p, func(string) ([]block.Block, error) { return nil, nil }, &report{})
+	p := &markdown.Page{Lang: langs.EN, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
+	st := markdown.NewState(p, func(string) ([]block.Block, error) { return nil, nil }, &report.Collector{})
 	pc := markdown.NewContext(st)
-	md := markdown.New(en, hl)
+	md := markdown.New(langs.EN, hl)
 	doc := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)
 	markdown.Transform(doc, full, pc)
 	return md.Renderer().Render(out, full, doc) == nil

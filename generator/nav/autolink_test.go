@@ -1,4 +1,4 @@
-package pipeline
+package nav
 
 import (
 	"io/fs"
@@ -17,7 +17,9 @@ import (
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/report"
 	"pairag.com/portal/generator/synth"
+	"pairag.com/portal/internal/langs"
 )
 
 // Pages in which no autolink can start are parsed without goldmark's
@@ -87,8 +89,8 @@ func checkWithoutAutolinks(t *testing.T, hl *highlight.Cache, src string) bool {
 		if err != nil {
 			return res, false
 		}
-		p := &markdown.Page{Lang: en, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
-		st := markdown.NewState(p, func(string) ([]block.Block, error) { return nil, nil }, &report{})
+		p := &markdown.Page{Lang: langs.EN, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
+		st := markdown.NewState(p, func(string) ([]block.Block, error) { return nil, nil }, &report.Collector{})
 		pc := markdown.NewContext(st)
 		doc := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)
 		markdown.Transform(doc, full, pc)
@@ -98,11 +100,11 @@ func checkWithoutAutolinks(t *testing.T, hl *highlight.Cache, src string) bool {
 		}
 		return result{out.String(), out.Headings, st.Anchors, st.Links, st.Headings}, true
 	}
-	with, ok := run(markdown.New(en, hl))
+	with, ok := run(markdown.New(langs.EN, hl))
 	if !ok {
 		return false
 	}
-	without, _ := run(markdown.NewWithoutAutolinks(en, hl))
+	without, _ := run(markdown.NewWithoutAutolinks(langs.EN, hl))
 	if !reflect.DeepEqual(with, without) {
 		t.Errorf("%q renders differently without autolinks:\nwith:    %+v\nwithout: %+v", src, with, without)
 	}
