@@ -6,11 +6,9 @@ import (
 
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/pipeline"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/translation"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
 )
 
 // The build's configuration and result (see package pipeline, which runs
@@ -69,17 +67,6 @@ func NewCache() *Cache { return pipeline.NewCache() }
 // Check runs every check of gen build on cfg.Content without publishing,
 // plus the notes only gen check shows (see [pipeline.Check]).
 func Check(cfg Config) ([]Finding, error) { return pipeline.Check(cfg) }
-
-// Docs is the index that links findings to the reference (see
-// [site.FindingDocs]); base is the origin to prefix ("" for site-relative
-// URLs). The validator page's module gets it through pairagConfigure.
-func Docs(doc *protocol.Document, base string) *protocol.DocsIndex {
-	return site.FindingDocs(doc, base)
-}
-
-// TierLabels returns the tier names of content/labels.yaml in the form the
-// validator takes them (see [reference.TierLabels]).
-func TierLabels(fsys fs.FS) (map[string]protocol.Label, error) { return reference.TierLabels(fsys) }
 
 // The translation comparison, as gen stamp and gen serve's dashboard use it
 // (see package translation).
