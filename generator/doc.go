@@ -1,6 +1,23 @@
 // Package generator builds the static site of the Pairag protocol portal
 // from Markdown pages, the protocol document and the templ components.
 //
+// # Model and stages
+//
+// The site is a model without I/O, package site: a [site.Page] with its
+// [site.Kind] and the [site.Pair] of a page and its twin, and the URL rules.
+// A build runs the stages of package pipeline in order, each in packages of
+// its own where its inputs and outputs are explicit:
+//
+//	load      content files → pages, pairs, glossary (package load)
+//	resolve   directive outputs and bundles of each version (pipeline/render.go, publish.go)
+//	render    every page pair to HTML, contents lists (package nav), search sections (pipeline)
+//	publish   assets, protocol files, llms.txt, sitemap (pipeline/publish.go)
+//	verify    links and anchors (pipeline/check.go), netlify.toml's headers (package verify)
+//
+// The translation comparison that gen build, gen check, gen stamp and the
+// preview share is package translation; what a build finds is collected by
+// package report. This package is the API the commands call.
+//
 // # Input
 //
 // [Config].Content is the repository as an fs.FS. The build reads:
@@ -70,7 +87,7 @@
 // /zh-CN/ twins, /sitemap.xml with hreflang alternates, /robots.txt, and the
 // stylesheet and script as /assets/site.<hash>.css and .js.
 //
-// Search (package search, searchsite.go): after the pages are written, each
+// Search (package search, pipeline/searchsite.go): after the pages are written, each
 // language gets an index of every h2/h3 section of its pages and every
 // anchored row of the generated tables, published as
 // /assets/search-<lang>.<hash>.json and named by /search/manifest.json;
@@ -81,7 +98,7 @@
 // contents; every page gets previous/next links in navigation order,
 // breadcrumbs, and, with Config.GitDir, the date of its last commit.
 //
-// Versions (versions.go, changelog.go): every protocol/pairag-task-publish-v*.json
+// Versions (pipeline/versions.go, pipeline/changelog.go): every protocol/pairag-task-publish-v*.json
 // is published with its schema at its own URL, byte for byte, and the
 // newest also as /protocol/pairag-task-publish-latest.json and
 // .latest.schema.json (copies; llms.txt names the version). Each pair of

@@ -8,6 +8,7 @@ import (
 
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/pipeline"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/skillpub"
 	"pairag.com/portal/generator/skills"
@@ -36,7 +37,7 @@ func TestGuideDocumentsEveryKey(t *testing.T) {
 		"page front-matter key":     yamlKeys(reflect.TypeFor[markdown.FrontMatter]()),
 		"skill front-matter key":    skills.FrontMatterKeys(),
 		"SKILL.source.yaml key":     skills.RecordKeys(),
-		"content/site.yaml key":     yamlKeys(reflect.TypeFor[siteSettings]()),
+		"content/site.yaml key":     yamlKeys(reflect.TypeFor[pipeline.SiteSettings]()),
 		"content/glossary.yaml key": append([]string{"terms"}, yamlKeys(reflect.TypeFor[glossary.Term]())...),
 	}
 	for what, keys := range groups {

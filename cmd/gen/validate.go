@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,7 +9,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/site"
-	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/generator/verdict"
 	"pairag.com/portal/internal/safewrite"
 	"pairag.com/portal/protocol"
 )
@@ -81,7 +80,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var res protocol.Result
 	if *fix {
 		if res, err = fixFile(name, file, text, opts, stdout, stderr); err != nil {
-			fmt.Fprintf(stderr, "gen validate: %s\n", errorText(err, *lang))
+			fmt.Fprintf(stderr, "gen validate: %s\n", verdict.ErrorText(err, *lang))
 			return 2
 		}
 	} else {
@@ -91,7 +90,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *fix && name == "-" {
 		out = stderr // standard output carries the fixed payload
 	}
-	if err := report(out, name, res, *format, *lang, labels); err != nil {
+	if err := verdict.Write(out, verdict.DisplayName(name), res, *format, *lang, labels); err != nil {
 		fmt.Fprintf(stderr, "gen validate: %v\n", err)
 		return 2
 	}
@@ -155,7 +154,7 @@ func fixFile(name string, file *safewrite.File, text []byte, opts protocol.Optio
 	}
 	var r *protocol.FixRefusal
 	if errors.As(refused, &r) {
-		return fr.Result, fmt.Errorf("%s:%d:%d: %s", displayName(name), r.Line, r.Column, r.Message(opts.Lang))
+		return fr.Result, fmt.Errorf("%s:%d:%d: %s", verdict.DisplayName(name), r.Line, r.Column, r.Message(opts.Lang))
 	}
 	if name != "-" && fr.Applied > 0 {
 		if beforeFixWrite != nil {
@@ -165,92 +164,6 @@ func fixFile(name string, file *safewrite.File, text []byte, opts protocol.Optio
 			return fr.Result, err
 		}
 	}
-	fmt.Fprintln(stderr, fixSummary(displayName(name), fr, opts.Lang))
+	fmt.Fprintln(stderr, verdict.FixSummary(verdict.DisplayName(name), fr, opts.Lang))
 	return fr.Result, nil
-}
-
-// fixSummary says how many fixes were applied and, when FixAll's rounds
-// ran out first, how many are left and how to apply them.
-func fixSummary(name string, fr protocol.FixResult, lang string) string {
-	if lang == "zh-CN" {
-		s := fmt.Sprintf("%s：已应用 %d 处修复", name, fr.Applied)
-		if fr.Left > 0 {
-			s += fmt.Sprintf("；还有 %d 处可自动修复，请再次运行 gen validate --fix", fr.Left)
-		}
-		return s
-	}
-	s := fmt.Sprintf("%s: applied %d fix(es)", name, fr.Applied)
-	if fr.Left > 0 {
-		s += fmt.Sprintf("; %d more can be applied: run gen validate --fix again", fr.Left)
-	}
-	return s
-}
-
-// displayName is how messages name the input.
-func displayName(name string) string {
-	if name == "-" {
-		return "<stdin>"
-	}
-	return name
-}
-
-// report prints the findings in the chosen format.
-func report(w io.Writer, name string, res protocol.Result, format, lang string, labels map[string]protocol.Label) error {
-	if format == "json" {
-		if res.Findings == nil {
-			res.Findings = []protocol.Finding{}
-		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(res)
-	}
-	display := name
-	if name == "-" {
-		display = "<stdin>"
-	}
-	for _, f := range res.Findings {
-		fmt.Fprintln(w, diag.Format(display, f.Line, f.Column, severityWord(f.Severity, lang), f.Message+" ["+f.Code+"]"))
-	}
-	errs, warns, infos := res.Counts()
-	tier := protocol.TierLabel(labels, res.Tier)
-	if lang == "zh-CN" {
-		if res.Valid {
-			fmt.Fprintf(w, "%s：按会员等级「%s」校验通过，%d 个警告，%d 条提示\n", display, tier.ZH, warns, infos)
-		} else {
-			fmt.Fprintf(w, "%s：按会员等级「%s」校验，%d 个错误，%d 个警告，%d 条提示\n", display, tier.ZH, errs, warns, infos)
-		}
-		return nil
-	}
-	if res.Valid {
-		fmt.Fprintf(w, "%s: valid for the %s tier (%d warning(s), %d note(s))\n", display, tier.EN, warns, infos)
-	} else {
-		fmt.Fprintf(w, "%s: %d error(s), %d warning(s), %d note(s) for the %s tier\n", display, errs, warns, infos, tier.EN)
-	}
-	return nil
-}
-
-// errorText is err's message in lang when it is a refused write.
-func errorText(err error, lang string) string {
-	var e *safewrite.Error
-	if errors.As(err, &e) {
-		return e.Message(lang)
-	}
-	return err.Error()
-}
-
-func severityWord(s protocol.Severity, lang string) string {
-	if lang != "zh-CN" {
-		if s == protocol.SeverityInfo {
-			return "note"
-		}
-		return string(s)
-	}
-	switch s {
-	case protocol.SeverityError:
-		return "错误"
-	case protocol.SeverityWarning:
-		return "警告"
-	}
-	return "提示"
 }

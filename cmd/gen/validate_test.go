@@ -12,6 +12,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"pairag.com/portal/generator/verdict"
 	"pairag.com/portal/protocol"
 )
 
@@ -256,7 +257,7 @@ func TestValidateFixEveryFix(t *testing.T) {
 		"en":    "t.json: applied 3 fix(es); 2 more can be applied: run gen validate --fix again",
 		"zh-CN": "t.json：已应用 3 处修复；还有 2 处可自动修复，请再次运行 gen validate --fix",
 	} {
-		if got := fixSummary("t.json", left, lang); got != want {
+		if got := verdict.FixSummary("t.json", left, lang); got != want {
 			t.Errorf("fixSummary(%s) = %q; want %q", lang, got, want)
 		}
 	}

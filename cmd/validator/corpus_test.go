@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
+	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol/corpus"
 	"path/filepath"
 	"strconv"
@@ -15,7 +17,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
-	"pairag.com/portal/generator"
 	"pairag.com/portal/protocol"
 )
 
@@ -41,11 +42,11 @@ func TestCorpusWasmAgreesWithCLI(t *testing.T) {
 		t.Skip("2,400 runs of gen validate: about a minute on a quiet machine")
 	}
 	gen := buildGen(t)
-	labels, err := generator.TierLabels(os.DirFS("../.."))
+	labels, err := reference.TierLabels(os.DirFS("../.."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	conf, _ := json.Marshal(map[string]any{"tierLabels": labels, "docs": generator.Docs(protocol.Default(), generator.DefaultBaseURL)})
+	conf, _ := json.Marshal(map[string]any{"tierLabels": labels, "docs": site.FindingDocs(protocol.Default(), site.DefaultBaseURL)})
 	inputs := []wasmInput{{Text: string(conf), Configure: true}}
 	type job struct {
 		name, file, tier, lang string

@@ -12,7 +12,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
 )
 
@@ -110,11 +111,11 @@ func buildGen(t *testing.T) string {
 // tier the app does not know.
 func TestAdapterAgreesWithCLI(t *testing.T) {
 	gen := buildGen(t)
-	labels, err := generator.TierLabels(os.DirFS("../.."))
+	labels, err := reference.TierLabels(os.DirFS("../.."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	conf, _ := json.Marshal(map[string]any{"tierLabels": labels, "docs": generator.Docs(protocol.Default(), generator.DefaultBaseURL)})
+	conf, _ := json.Marshal(map[string]any{"tierLabels": labels, "docs": site.FindingDocs(protocol.Default(), site.DefaultBaseURL)})
 	if got := configureJSON(string(conf)); got != `{"ok":true}` {
 		t.Fatal(got)
 	}

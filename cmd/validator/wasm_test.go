@@ -13,7 +13,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/wasm"
 	"pairag.com/portal/protocol"
 )
@@ -139,11 +140,11 @@ type cliResult struct {
 // every tier and both languages, and requires identical results.
 func TestWasmAgreesWithCLI(t *testing.T) {
 	gen := buildGen(t)
-	labels, err := generator.TierLabels(os.DirFS("../.."))
+	labels, err := reference.TierLabels(os.DirFS("../.."))
 	if err != nil {
 		t.Fatal(err)
 	}
-	conf, _ := json.Marshal(map[string]any{"tierLabels": labels, "docs": generator.Docs(protocol.Default(), generator.DefaultBaseURL)})
+	conf, _ := json.Marshal(map[string]any{"tierLabels": labels, "docs": site.FindingDocs(protocol.Default(), site.DefaultBaseURL)})
 	inputs := []wasmInput{{Text: string(conf), Configure: true}}
 	var cli []cliResult
 	var names []string
@@ -223,7 +224,7 @@ func TestWasmConfigureTierLabels(t *testing.T) {
 // pairagConfigure links every finding to the reference, in the reader's
 // language, exactly as gen validate does.
 func TestWasmConfigureDocs(t *testing.T) {
-	docs, err := json.Marshal(map[string]any{"docs": generator.Docs(protocol.Default(), "")})
+	docs, err := json.Marshal(map[string]any{"docs": site.FindingDocs(protocol.Default(), "")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +243,7 @@ func TestWasmConfigureDocs(t *testing.T) {
 			t.Fatalf("no findings for the example as free: %s", out[i])
 		}
 		for _, f := range res.Findings {
-			if want := generator.FindingURL(protocol.Default(), lang, f.Code, f.Pointer); f.Docs != want || want == "" {
+			if want := site.FindingDocs(protocol.Default(), "").URL(lang, f.Code, f.Pointer); f.Docs != want || want == "" {
 				t.Errorf("%s %s at %s: docs %q; want %q", lang, f.Code, f.Pointer, f.Docs, want)
 			}
 		}

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"strconv"
 	"strings"
 
 	"pairag.com/portal/protocol"
@@ -23,16 +22,6 @@ const (
 	KindChangelog             // a generated "what changed" page, docs/changes-v<N>.md
 	KindSkill                 // an agent skill's side-by-side page, made from its folder
 )
-
-var kindNames = [...]string{"doc", "home", "not-found", "validator", "reference", "changelog", "skill"}
-
-// String names the kind.
-func (k Kind) String() string {
-	if int(k) < len(kindNames) {
-		return kindNames[k]
-	}
-	return "kind(" + strconv.Itoa(int(k)) + ")"
-}
 
 // The content files, inside content/<lang>/, of the pages whose kind their
 // path decides.

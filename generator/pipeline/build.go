@@ -1,0 +1,420 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+
+	"pairag.com/portal/generator/block"
+	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/load"
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/nav"
+	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/skills"
+	"pairag.com/portal/generator/symlinks"
+	"pairag.com/portal/generator/verify"
+	"pairag.com/portal/internal/outdir"
+	"pairag.com/portal/protocol"
+	"pairag.com/portal/templates"
+
+	"github.com/yuin/goldmark"
+)
+
+// Result describes a finished build.
+type Result struct {
+	OutDir   string    // where the site was written
+	Pages    int       // HTML pages written, both languages
+	Files    int       // files written in all, pages included
+	Warnings ErrorList // problems that did not fail the build
+	Rendered int       // page pairs rendered by this build
+	Reused   int       // page pairs written from Config.Cache unchanged
+}
+
+// Build renders the site into a new directory next to cfg.OutDir and, when
+// every check passes, swaps it in place of cfg.OutDir. On failure the
+// previous output is left untouched and the error is an ErrorList holding
+// every problem found. Build refuses an OutDir it must not replace (see
+// outdir.Check), removes temporary directories that killed builds left beside
+// it, and removes its own on every return, cancellation included.
+func Build(ctx context.Context, cfg Config) (*Result, error) {
+	cfg = cfg.withDefaults()
+	out, err := filepath.Abs(cfg.OutDir)
+	if err != nil {
+		return nil, fmt.Errorf("output %s: %w", cfg.OutDir, err)
+	}
+	if err := outdir.Check(out, cfg.Root); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return nil, fmt.Errorf("output %s: %w", cfg.OutDir, err)
+	}
+	if n := outdir.RemoveStale(out); n > 0 {
+		fmt.Fprintf(cfg.Log, "%s: removed %d temporary director(ies) left by interrupted builds\n", filepath.Dir(cfg.OutDir), n)
+	}
+	tmp, err := outdir.Temp(out)
+	if err != nil {
+		return nil, fmt.Errorf("output %s: %w", cfg.OutDir, err)
+	}
+	res, err := Render(ctx, cfg, tmp)
+	if err == nil {
+		err = outdir.WriteMarker(tmp)
+	}
+	if err == nil && ctx.Err() == nil {
+		err = outdir.Swap(tmp, out)
+	}
+	if err == nil {
+		err = ctx.Err()
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return res, err
+	}
+	res.OutDir = cfg.OutDir
+	return res, nil
+}
+
+// Render builds the site into dir, which must exist and should be empty,
+// without swapping anything; gen serve can render into a directory of its
+// own. The error is an ErrorList when the content has problems.
+func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
+	cfg = cfg.withDefaults()
+	b := &builder{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.highlights(), files: map[string]bool{}, results: map[string]*pageResult{}}
+	if cfg.HighlightCache != "" {
+		b.hl.Load(cfg.HighlightCache)
+	}
+	b.run(ctx)
+	b.full.report(b.rep, dir)
+	if cfg.HighlightCache != "" && ctx.Err() == nil {
+		if err := b.hl.Save(cfg.HighlightCache); err != nil {
+			fmt.Fprintf(cfg.Log, "%s: warning: keep highlighted code for the next build: %v\n", cfg.HighlightCache, err)
+		}
+	}
+	b.rep.Warnings.Sort()
+	for _, w := range b.rep.Warnings {
+		fmt.Fprintln(cfg.Log, warning(w))
+	}
+	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.Warnings, Rendered: b.rendered, Reused: b.reused}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	return res, b.rep.Errors.Err()
+}
+
+// warning formats a warning as "file:line: warning: message".
+func warning(w *Error) string {
+	return (&Error{File: w.File, Line: w.Line, Msg: "warning: " + w.Msg}).Error()
+}
+
+// builder holds the state of one build.
+type builder struct {
+	ctx       context.Context // checked between pages and between stages
+	diagrams  diagramScript   // diagrams.go: written once, for the pages that draw diagrams
+	cfg       Config
+	dir       string
+	rep       *report
+	hl        *highlight.Cache
+	doc       *protocol.Document
+	docJSON   []byte
+	labels    reference.Labels
+	trans     map[string]reference.Translation
+	pairs     []pair
+	nav       map[string][]templates.NavItem
+	navAt     map[string]map[string]int                      // the position of each URL in nav, by language (nav.go)
+	outputs   map[string]map[string][]block.Block            // directive output by language and name
+	older     map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file
+	refMD     map[string]map[string]string                   // the Markdown reference of the content's version by language
+	css, js   string                                         // URLs of the hashed assets
+	validator *validatorAssets                               // URLs of the validator tool, when built with one
+	rendered  int                                            // pairs rendered, and pairs reused from the cache
+	reused    int
+	skills    []*skills.Skill      // content/skills/*, loaded and compared (skillsite.go)
+	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
+	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
+	vbar      versionBar           // reference pages of the versions (versionbar.go)
+	reads     *load.ReadLog        // what the build read, for the cache's global key (package load); nil without a Cache
+	schema    *schemaJudgement     // the content version's JSON Schema, judged while the pages render (publish.go)
+
+	crumbs  pageTitles // pages by URL, for breadcrumbs (nav.go)
+	full    diskFull   // files that did not fit
+	dirs    sync.Map   // directories created
+	mu      sync.Mutex
+	files   map[string]bool        // every file written, as a site path
+	results map[string]*pageResult // by page URL
+}
+
+// pageResult is what the checks need to know about a rendered page.
+type pageResult struct {
+	page     *page
+	anchors  map[string]bool
+	links    []markdown.Link
+	headings []markdown.Heading
+	markdown []byte              // the Markdown version, as written, for llms-full.txt (and the bundle)
+	search   []byte              // the page's entries in the search index, encoded (searchsite.go)
+	rowsIn   map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
+	broken   bool                // not rendered: its front matter has errors (page.Broken)
+}
+
+func (b *builder) run(ctx context.Context) {
+	if !b.load() {
+		return
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	b.writeAssets()
+	b.prepareDirectives()
+	b.loadSkills(b.ext.glossary) // after prepareDirectives, which reads the glossary
+	b.prepareSkillIndex()
+	if c := b.cfg.Cache; c != nil {
+		c.begin(b.globalKey())
+		defer func() {
+			if ctx.Err() == nil && !b.rep.Failed() {
+				c.end()
+			}
+		}()
+	}
+	b.schema = b.judgeSchemaLater() // publish.go: it needs no page, so it runs beside them
+	refs, rest := b.splitReference()
+	b.renderPool(ctx, refs)
+	b.prepareBundles()
+	b.renderPool(ctx, rest)
+	if ctx.Err() != nil {
+		return
+	}
+	b.renderSkills()
+	if ctx.Err() != nil {
+		return
+	}
+	// The search index and the published files are independent (and each
+	// waits on large writes): one goroutine each. Whether the index is made
+	// is decided first, as when they ran one after the other.
+	search := !b.rep.Failed() && !b.full.any() // not when the pages it lists were not all written
+	load.Parallel(2, 2, func(i int) {
+		if i == 0 {
+			b.writeExtras(search)
+		} else {
+			b.publish()
+		}
+	})
+	if ctx.Err() != nil {
+		return
+	}
+	b.checkLinks()
+	b.checkFindingAnchors()
+}
+
+// load reads the protocol documents, labels, translations and pages. It
+// returns false when nothing can be rendered.
+func (b *builder) load() bool {
+	b.cfg.Content = symlinks.Guard(b.cfg.Content, skillQuarantine{b.cfg.Content, b.rep}) // skillsite.go
+	// package verify; before the read log, as its rules reach no page
+	verify.Netlify(b.cfg.Content, b.rep)
+	if b.cfg.Cache != nil { // only the cache's key needs what was read: digesting every page costs a cold build
+		b.reads = load.NewReadLog(b.cfg.Content)
+		b.cfg.Content = b.reads
+	}
+	if b.versions = b.loadVersions(); len(b.versions) == 0 {
+		return false
+	}
+	b.labels = reference.LoadLabels(b.cfg.Content, b.rep)
+	b.labels.Check(b.rep, b.cfg.Content, b.versions...) // every version's values, labelled in both languages
+	b.trans = reference.LoadTranslations(b.cfg.Content, b.rep)
+	reference.CheckTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
+	b.pairs = load.Pages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
+	b.keepBrokenPages()
+	b.doc = b.contentVersion()
+	b.docJSON = b.doc.Raw()
+	b.nav, b.navAt = map[string][]templates.NavItem{}, map[string]map[string]int{}
+	for _, lang := range languages {
+		b.nav[lang] = navigation(b.pairs, lang)
+		b.navAt[lang] = nav.Index(b.nav[lang])
+	}
+	return true
+}
+
+// splitReference separates the field reference pages of every version,
+// rendered first because the bundle directive embeds the Markdown of the
+// content's version.
+func (b *builder) splitReference() (refs, rest []pair) {
+	b.vbar.once.Do(b.initVersionBar)
+	for _, pr := range b.pairs {
+		if b.vbar.byRel[pr.Rel()] != nil {
+			refs = append(refs, pr)
+			continue
+		}
+		rest = append(rest, pr)
+	}
+	if b.vbar.byRel[referenceRel(b.doc)] == nil {
+		b.rep.Errorf("content/"+en+"/"+referenceRel(b.doc), 0, "the field reference page is missing in one or both languages; it is published as /protocol/*.md and in the bundle")
+	}
+	return refs, rest
+}
+
+// worker is what one rendering goroutine reuses from page to page.
+type worker struct {
+	md          map[string]goldmark.Markdown // one instance per language
+	noAutolinks map[string]goldmark.Markdown // the same without autolinks, for pages that have none
+	body        markdown.Output              // the page's Markdown as HTML
+	out         bytes.Buffer                 // the whole page
+}
+
+func (b *builder) newWorker() *worker {
+	return &worker{
+		md:          map[string]goldmark.Markdown{en: markdown.New(en, b.hl), zh: markdown.New(zh, b.hl)},
+		noAutolinks: map[string]goldmark.Markdown{en: markdown.NewWithoutAutolinks(en, b.hl), zh: markdown.NewWithoutAutolinks(zh, b.hl)},
+	}
+}
+
+// renderPool renders pairs on cfg.Workers goroutines.
+func (b *builder) renderPool(ctx context.Context, pairs []pair) {
+	work := make(chan pair)
+	var wg sync.WaitGroup
+	for range b.cfg.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := b.newWorker()
+			for pr := range work {
+				b.renderPair(w, pr)
+			}
+		}()
+	}
+feed:
+	for _, pr := range pairs {
+		select {
+		case work <- pr:
+		case <-ctx.Done(): // stopped: never wait for a worker to take more
+			break feed
+		}
+	}
+	close(work)
+	wg.Wait()
+}
+
+// mkdir creates dir and its parents once per build: file system calls are
+// a large part of a build's time.
+func (b *builder) mkdir(dir string) error {
+	if _, done := b.dirs.Load(dir); done {
+		return nil
+	}
+	if parent := filepath.Dir(dir); parent != dir && len(parent) >= len(b.dir) {
+		if err := b.mkdir(parent); err != nil {
+			return err
+		}
+	}
+	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	b.dirs.Store(dir, true)
+	return nil
+}
+
+// write writes a file of the site; name is a site path with or without the leading slash.
+func (b *builder) write(name string, data []byte) { b.writeParts(name, data) }
+
+// writeParts writes a file of the site made of parts, in order, without
+// joining them in memory first (the search index, llms-full.txt).
+func (b *builder) writeParts(name string, parts ...[]byte) {
+	if b.ctx.Err() != nil {
+		return // cancelled: the directory is about to be removed
+	}
+	name = filepath.ToSlash(filepath.Clean("/" + name))
+	full := filepath.Join(b.dir, filepath.FromSlash(name))
+	err := b.mkdir(filepath.Dir(full))
+	if err == nil {
+		err = outdir.WriteParts(full, parts...)
+	}
+	switch {
+	case errors.Is(err, syscall.ENOSPC):
+		size := 0
+		for _, p := range parts {
+			size += len(p)
+		}
+		b.full.add(full, size)
+	case err != nil:
+		b.rep.Errorf(name, 0, "write output: %v", err)
+	}
+	b.mu.Lock()
+	b.files[name] = true
+	b.mu.Unlock()
+}
+
+// diskFull counts the files a build could not write for lack of space, so
+// that a full disk is reported once, with how much did not fit, instead
+// of once per file.
+type diskFull struct {
+	mu    sync.Mutex
+	first string // the first file that did not fit
+	files int
+	bytes int64
+}
+
+func (d *diskFull) add(path string, size int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.files == 0 {
+		d.first = path
+	}
+	d.files++
+	d.bytes += int64(size)
+}
+
+func (d *diskFull) any() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.files > 0
+}
+
+// report adds the one error for a full disk, when there was one.
+func (d *diskFull) report(rep *report, dir string) {
+	if d.files == 0 {
+		return
+	}
+	rep.Errorf(dir, 0, "no space left on device: %d file(s) of %s did not fit, starting with %s; free at least that much on the file system holding %s and build again",
+		d.files, byteSize(d.bytes), d.first, dir)
+}
+
+// byteSize formats n bytes for people: 512 B, 12.3 KB, 4.0 MB.
+func byteSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1e3)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// keepBrokenPages gives each page whose front matter has errors the front
+// matter of its last good build, when the cache (gen serve's) knows it:
+// the page is then not rendered, so the preview serves its last good
+// version, and every other page's navigation stays as it was. Without a
+// last good version (gen build, a first preview), it is rendered with what
+// could be salvaged of its front matter, and the build fails either way.
+func (b *builder) keepBrokenPages() {
+	for _, pr := range b.pairs {
+		for _, p := range []*page{pr.EN, pr.ZH} {
+			if p == nil {
+				continue
+			}
+			fm, ok := FrontMatter{}, false
+			if b.cfg.Cache != nil {
+				fm, ok = b.cfg.Cache.lastGoodFront(p) // and keeps p's when it is good
+			}
+			switch {
+			case !p.Broken:
+			case ok:
+				p.FM = fm
+			default:
+				p.Broken = false // nothing to fall back to: render what it says
+			}
+		}
+	}
+}

@@ -1,0 +1,325 @@
+package pipeline
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"maps"
+	"slices"
+	"strings"
+
+	"pairag.com/portal/generator/block"
+	"pairag.com/portal/generator/load"
+	"pairag.com/portal/generator/search"
+	"pairag.com/portal/generator/skills"
+	"pairag.com/portal/internal/yamlpos"
+	"pairag.com/portal/templates"
+)
+
+// glossaryFile is the glossary's file (see [load.GlossaryFile]).
+const glossaryFile = load.GlossaryFile
+
+// synonymsFile lists the same-language synonyms the search expands
+// queries with (see [search.Synonyms]).
+const synonymsFile = "content/synonyms.yaml"
+
+// SearchManifest is where a page's script finds the hashed index files:
+// {"en": "/assets/search-en.<hash>.json", "zh-CN": "/assets/search-zh-cn.<hash>.json"}.
+const SearchManifest = "/search/manifest.json"
+
+// loadSynonyms reads content/synonyms.yaml; a missing file is no synonyms.
+func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
+	data, err := fs.ReadFile(fsys, synonymsFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		rep.Errorf(synonymsFile, 0, "read synonyms: %v", err)
+		return nil
+	}
+	syn, err := search.ParseSynonyms(data, languages)
+	if err != nil {
+		line, msg := yamlpos.ErrorPos(err)
+		rep.Errorf(synonymsFile, line, "%s", msg)
+	}
+	return syn
+}
+
+// writeSearch builds the search index of each language from the pages
+// rendered by this build (or taken from the cache) and the rows of the
+// generated tables, and publishes it with the manifest that names it and
+// the finding anchors. The pages' entries were encoded when each page was
+// rendered (sectionsJSON); here they are joined in the order of the pages'
+// URLs after the rows and the finding codes.
+func (b *builder) writeSearch() {
+	urls := make([]string, len(languages))
+	load.Parallel(len(languages), b.cfg.Workers, func(i int) {
+		lang := languages[i]
+		var head []byte
+		for _, d := range append(b.rowEntries(lang), b.findingEntries(lang)...) {
+			if len(head) > 0 {
+				head = append(head, ',')
+			}
+			head = search.AppendDoc(head, d)
+		}
+		pieces, err := search.IndexPieces(lang, b.ext.glossary.Pairs(), b.ext.synonyms[lang], append([][]byte{head}, b.sectionParts(lang)...)...)
+		if err != nil {
+			b.rep.Errorf(glossaryFile, 0, "search index: %v", err)
+			return
+		}
+		urls[i] = b.writeHashedParts("search-"+strings.ToLower(lang), ".json", pieces...)
+	})
+	files := map[string]string{}
+	for i, lang := range languages {
+		if urls[i] == "" {
+			return // reported
+		}
+		files[lang] = urls[i]
+	}
+	manifest, _ := json.Marshal(files)
+	b.write(SearchManifest, manifest)
+	anchors, _ := json.Marshal(findingAnchors())
+	b.write("/search/findings.json", anchors)
+}
+
+// sectionParts returns the encoded entries of every indexed page of the
+// language, in the order of the pages' URLs.
+func (b *builder) sectionParts(lang string) [][]byte {
+	var pages []*pageResult
+	for _, res := range b.results {
+		if p := res.page; p.Lang == lang && len(res.search) > 0 {
+			pages = append(pages, res)
+		}
+	}
+	slices.SortFunc(pages, func(a, c *pageResult) int { return cmp.Compare(a.page.URL, c.page.URL) })
+	out := make([][]byte, len(pages))
+	for i, res := range pages {
+		out[i] = res.search
+	}
+	return out
+}
+
+// indexed reports whether a page's sections go into the search index: not
+// the error page, and not a skill page (indexed through its skill, see
+// skillEntries).
+func indexed(p *page) bool { return p.Kind.Indexed() && !p.Pending }
+
+// rowPlace is where a generated table row sits on its page: the heading of
+// its section and its position among the page's rows.
+type rowPlace struct {
+	heading string
+	n       int
+}
+
+// sectionsJSON returns an entry per section of the page p, whose HTML is
+// page, encoded for the index and separated by commas, and the heading of
+// the section that holds each generated table row (the rows' results show
+// it).
+func sectionsJSON(p *page, page []byte) ([]byte, map[string]rowPlace) {
+	secs := search.Sections(page)
+	var rowsIn map[string]rowPlace
+	for _, s := range secs {
+		for _, r := range s.Rows {
+			if rowsIn == nil {
+				rowsIn = map[string]rowPlace{}
+			}
+			rowsIn[r] = rowPlace{s.Heading, len(rowsIn)}
+		}
+	}
+	size := 0
+	for _, s := range secs {
+		size += len(p.URL) + len(s.ID) + len(p.FM.Title) + len(s.Heading) + len(s.Text) + 32
+	}
+	out := make([]byte, 0, size+size/16) // room for escapes: one allocation
+	for _, s := range secs {
+		d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text, Section: s.Parent}
+		if s.ID != "" {
+			d.URL += "#" + s.ID
+		}
+		if len(out) > 0 {
+			out = append(out, ',')
+		}
+		out = search.AppendDoc(out, d)
+	}
+	if len(out) == 0 {
+		return nil, rowsIn
+	}
+	return out, rowsIn
+}
+
+// rowEntries makes an entry of every generated table row that has an
+// anchor: its protocol name as the heading; its ids, keys and labels, and
+// the labels of the same row in the other language, as names; the row's
+// text as the body. The rows link to the field reference.
+func (b *builder) rowEntries(lang string) []search.Doc {
+	other := zh
+	if lang == zh {
+		other = en
+	}
+	ref := pageURL(lang, referenceRel(b.doc))
+	title := b.pageTitle(ref)
+	var rowsIn map[string]rowPlace
+	if res := b.results[ref]; res != nil {
+		rowsIn = res.rowsIn
+	}
+	names := slices.Sorted(maps.Keys(b.outputs[lang]))
+	var out []search.Doc
+	for _, name := range names {
+		if name == "glossary" {
+			continue // its page's section holds the terms; a row per term would outrank the protocol
+		}
+		url, pageTitle := ref, title
+		otherRows := tableRows(b.outputs[other][name])
+		for _, tb := range tablesOf(b.outputs[lang][name]) {
+			for _, r := range tb.rows {
+				if r.ID == "" {
+					continue
+				}
+				// shown under the section that holds it: the page's long title on every row tells the reader little
+				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID, Kind: search.KindRow, Section: rowsIn[r.ID].heading}
+				n, x := rowText(tb.roles, tb.columns, r)
+				if o, ok := otherRows[r.ID]; ok {
+					on, _ := rowText(o.roles, nil, *o.r)
+					n = append(n, on...)
+				}
+				slices.Sort(n)
+				d.Names, d.Text = strings.Join(slices.Compact(n), " "), strings.Join(x, " ")
+				out = append(out, d)
+			}
+		}
+	}
+	// in page order, which breaks ties between equal scores (zh-TW's
+	// codebook row before its alias); rows the page lacks last
+	slices.SortStableFunc(out, func(a, c search.Doc) int {
+		pa, oka := rowsIn[a.URL[strings.Index(a.URL, "#")+1:]]
+		pc, okc := rowsIn[c.URL[strings.Index(c.URL, "#")+1:]]
+		return cmp.Or(cmp.Compare(btoi(!oka), btoi(!okc)), cmp.Compare(pa.n, pc.n))
+	})
+	return out
+}
+
+// findingEntries makes an entry per finding code, pointing at the anchor
+// that explains it, marked as a code so that the result says what it is.
+func (b *builder) findingEntries(lang string) []search.Doc {
+	ref := pageURL(lang, referenceRel(b.doc))
+	title := b.pageTitle(ref)
+	var out []search.Doc
+	anchors := findingAnchors()
+	for _, code := range findingCodes() {
+		// no text: the result shows the excerpt of the section or row at the same URL
+		out = append(out, search.Doc{URL: ref + "#" + anchors[code], Title: title, Heading: code, Names: code, Kind: search.KindCode})
+	}
+	return out
+}
+
+func (b *builder) pageTitle(url string) string {
+	if res := b.results[url]; res != nil {
+		return res.page.FM.Title
+	}
+	return ""
+}
+
+// rowText splits a row into names (code spans outside prose columns, and
+// the cells of label columns; the table's generator says which is which)
+// and body text (everything, each cell after its column's header, so that
+// "free stages" reaches the row whose Free column holds the stage limit).
+func rowText(roles []block.Role, columns []string, r templates.Row) (names, body []string) {
+	for i, c := range r.Cells {
+		role := block.RoleName
+		if i < len(roles) {
+			role = roles[i]
+		}
+		if i < len(columns) && columns[i] != "" && len(c) > 0 {
+			body = append(body, columns[i]+":")
+		}
+		for _, s := range c {
+			if role == block.RoleLabel || s.Code && role != block.RoleProse {
+				names = append(names, s.Text)
+			}
+			body = append(body, s.Text)
+		}
+	}
+	return names, body
+}
+
+// tableData is a table's column roles and rows, without its messages (large, and
+// copied with every value of templates.Table).
+type tableData struct {
+	roles   []block.Role
+	columns []string
+	rows    []templates.Row
+}
+
+func tablesOf(blocks []block.Block) []tableData {
+	var out []tableData
+	for _, bl := range blocks {
+		if tb, ok := bl.(block.Table); ok {
+			out = append(out, tableData{tb.Roles, tb.Table.Columns, tb.Table.Rows})
+		}
+	}
+	return out
+}
+
+type tableRow struct {
+	roles []block.Role
+	r     *templates.Row
+}
+
+func tableRows(blocks []block.Block) map[string]tableRow {
+	out := map[string]tableRow{}
+	for _, t := range tablesOf(blocks) {
+		for i := range t.rows {
+			if id := t.rows[i].ID; id != "" {
+				out[id] = tableRow{t.roles, &t.rows[i]}
+			}
+		}
+	}
+	return out
+}
+
+// skillEntries returns the search entries of a skill's page p, encoded as
+// sectionsJSON encodes a page's: its description, a section per row of
+// the page (the side in the page's language, the original where the
+// translation lacks the section) and a section per part of every file
+// that comes with the skill, which links to that published file.
+func skillEntries(p *page, v templates.SkillView, comps []skills.Companion) []byte {
+	docs := []search.Doc{{URL: p.URL, Title: p.FM.Title, Text: p.FM.Description, Kind: search.KindSkill}}
+	for _, r := range v.Rows {
+		cell, other := r.Orig, r.Tr
+		if p.Lang != v.OrigLang && v.Translated && !r.Tr.Missing {
+			cell, other = r.Tr, r.Orig
+		}
+		sec := search.Fragment([]byte(cell.HTML))
+		if r.ID == "" || sec.Heading == "" && sec.Text == "" {
+			continue
+		}
+		d := search.Doc{URL: p.URL + "#" + r.ID, Title: p.FM.Title, Heading: sec.Heading, Text: sec.Text, Kind: search.KindSkill}
+		if h := search.Fragment([]byte(other.HTML)).Heading; h != sec.Heading {
+			d.Names = h // the other side's heading: a reader may know the section by it
+		}
+		docs = append(docs, d)
+	}
+	for _, c := range comps {
+		sec := search.Fragment([]byte(c.HTML))
+		if sec.Heading == "" && sec.Text == "" {
+			continue
+		}
+		docs = append(docs, search.Doc{URL: c.URL, Title: p.FM.Title + " · " + c.Name, Heading: sec.Heading, Text: sec.Text, Kind: search.KindFile})
+	}
+	var out []byte
+	for _, d := range docs {
+		if len(out) > 0 {
+			out = append(out, ',')
+		}
+		out = search.AppendDoc(out, d)
+	}
+	return out
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

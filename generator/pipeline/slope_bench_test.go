@@ -1,0 +1,153 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	gtext "github.com/yuin/goldmark/text"
+
+	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/search"
+	"pairag.com/portal/generator/synth"
+	"pairag.com/portal/protocol"
+)
+
+// slopeSizes are the sizes of BenchmarkStageSlope's page: the bodies of
+// 1, 10 and 100 long pages (about 5 KB, 50 KB and 500 KB in English).
+var slopeSizes = []int{1, 10, 100}
+
+// BenchmarkStageSlope times each stage of building one page as the page
+// grows 1×, 10× and 100× (synth.BigPage), and reports ns per input byte:
+// a cost linear in the input keeps it about the same at every size.
+//
+//	go test ./generator -run '^$' -bench StageSlope -benchtime 5x
+//
+// Stages: parse (the site's Markdown parser), drift (aligning the Chinese
+// page with the English one and comparing them), highlight (the page's
+// code, in one block, with an empty cache), search (reading the rendered
+// page's sections for the index), links (the link check of the built
+// site) and build (Render of a site of the page pair, a home page and
+// the field reference: all of the above, rendering and writing).
+func BenchmarkStageSlope(b *testing.B) {
+	for _, stage := range []struct {
+		name string
+		run  func(b *testing.B, k int) (bytes int, op func())
+	}{
+		{"parse", slopeParse},
+		{"drift", slopeDrift},
+		{"highlight", slopeHighlight},
+		{"search", slopeSearch},
+		{"links", slopeLinks},
+		{"build", slopeBuild},
+	} {
+		for _, k := range slopeSizes {
+			b.Run(fmt.Sprintf("%s/%dx", stage.name, k), func(b *testing.B) {
+				n, op := stage.run(b, k)
+				b.SetBytes(int64(n))
+				start := cpuTime()
+				for b.Loop() {
+					op()
+				}
+				cpu := cpuTime() - start
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/float64(n), "cpu-ns/B")
+			})
+		}
+	}
+}
+
+// bigPair is the English and Chinese text of synth.BigPage(k).
+func bigPair(k int) (en, zh []byte) {
+	p := synth.BigPage(k)
+	return []byte(p["content/en/docs/big.md"]), []byte(p["content/zh-CN/docs/big.md"])
+}
+
+func slopeParse(b *testing.B, k int) (int, func()) {
+	en, _ := bigPair(k)
+	p := markdown.NewSyntaxParser()
+	return len(en), func() { p.Parse(gtext.NewReader(en)) }
+}
+
+func slopeDrift(b *testing.B, k int) (int, func()) {
+	en, zh := bigPair(k)
+	_, _, enBody, _ := markdown.SplitFrontMatter(en)
+	_, _, zhBody, _ := markdown.SplitFrontMatter(zh)
+	return len(en) + len(zh), func() {
+		c := drift.Compare(drift.NewTextFile("en.md", en, enBody), drift.NewTextFile("zh.md", zh, zhBody), drift.DocsLinkTarget)
+		if len(c.Rows) < 5*k {
+			b.Fatalf("%d rows aligned; want %d", len(c.Rows), 5*k)
+		}
+	}
+}
+
+func slopeHighlight(b *testing.B, k int) (int, func()) {
+	en, _ := bigPair(k)
+	var code strings.Builder
+	for _, block := range strings.Split(string(en), "```json\n")[1:] {
+		code.WriteString(block[:strings.Index(block, "```")])
+	}
+	return code.Len(), func() { highlight.New().HTML("json", code.String()) }
+}
+
+func slopeSearch(b *testing.B, k int) (int, func()) {
+	dir := b.TempDir()
+	if _, err := Render(context.Background(), Config{Content: bigSite(b, k)}, dir); err != nil {
+		b.Fatal(err)
+	}
+	html, err := os.ReadFile(filepath.Join(dir, "docs", "big", "index.html"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return len(html), func() {
+		if len(search.Sections(html)) < 5*k {
+			b.Fatal("too few sections")
+		}
+	}
+}
+
+func slopeLinks(b *testing.B, k int) (int, func()) {
+	en, zh := bigPair(k)
+	bld := &builder{ctx: context.Background(), cfg: Config{Content: bigSite(b, k)}.withDefaults(), dir: b.TempDir(), rep: &report{},
+		hl: highlight.New(), files: map[string]bool{}, results: map[string]*pageResult{}}
+	bld.run(context.Background())
+	if err := bld.rep.Errors.Err(); err != nil {
+		b.Fatal(err)
+	}
+	return len(en) + len(zh), func() { bld.checkLinks() }
+}
+
+func slopeBuild(b *testing.B, k int) (int, func()) {
+	en, zh := bigPair(k)
+	fsys := bigSite(b, k)
+	return len(en) + len(zh), func() {
+		if _, err := Render(context.Background(), Config{Content: fsys}, b.TempDir()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// bigSite is synth.BigPage(k) with the home and field reference pages of
+// synth.Pages and the fixture's protocol, labels and translations: little
+// else to build, so that the page's cost shows.
+func bigSite(b *testing.B, k int) fstest.MapFS {
+	pages := synth.Pages(6) // the home page, the field reference and one page they link
+	maps.Copy(pages, synth.BigPage(k))
+	return synthetic(b, pages)
+}
+
+// codeAnchors are the anchors the validator's findings link to, which a
+// synthetic site's field reference needs for the build to pass.
+func codeAnchors() []string {
+	var anchors []string
+	for _, c := range protocol.Codes() {
+		anchors = append(anchors, c.Anchor)
+	}
+	return anchors
+}

@@ -1,0 +1,105 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sync"
+
+	"pairag.com/portal/generator/site"
+	"pairag.com/portal/protocol"
+	"pairag.com/portal/templates"
+)
+
+// The version bar. A field reference page is content/<lang>/docs/
+// task-publish-v<N>.md for a version N in protocol/. When more than one
+// version has such a page, each of them starts with a switcher listing
+// them, and the page of every version but the newest with a banner naming
+// the current version, linked to the same section there (a small script
+// carries the #fragment; without it the link opens the page). With one
+// reference page nothing is added: the site is unchanged.
+
+// versionBarStrings are the words of the version bar in one language.
+type versionBarStrings struct {
+	Label   string // accessible name of the switcher
+	Banner  string // %[1]s: this page's version, %[2]s: the current version
+	Link    string // %s: the current version
+	Current string // %s: a version; marks the current one in the switcher
+}
+
+var versionBarText = map[string]versionBarStrings{
+	en: {
+		Label:   "Protocol versions",
+		Banner:  "This is the field reference of version %[1]s, which is retired; the current version is %[2]s:",
+		Link:    "the same section in version %s",
+		Current: "%s (current)",
+	},
+	zh: {
+		Label:   "协议版本",
+		Banner:  "本页是 %[1]s 版的字段参考，该版本已停用，当前版本为 %[2]s：",
+		Link:    "查看 %s 版的同一节",
+		Current: "%s（当前版本）",
+	},
+}
+
+// versionBar is what the build knows about reference pages, worked out
+// once, when the first page asks.
+type versionBar struct {
+	once   sync.Once
+	byRel  map[string]*protocol.Document // reference page → its version
+	docs   []*protocol.Document          // versions with a reference page, oldest first
+	script string                        // URL of the switcher's script, when there is a switcher
+}
+
+func referenceRel(d *protocol.Document) string { return site.ReferenceSource(d) }
+
+func (b *builder) initVersionBar() {
+	v := &b.vbar
+	v.byRel = map[string]*protocol.Document{}
+	have := map[string]bool{}
+	for _, pr := range b.pairs {
+		if pr.EN != nil && pr.ZH != nil {
+			have[pr.Rel()] = true
+		}
+	}
+	for _, d := range b.versions {
+		if have[referenceRel(d)] {
+			v.byRel[referenceRel(d)] = d
+			v.docs = append(v.docs, d)
+		}
+	}
+	if len(v.docs) > 1 {
+		v.script = b.writeHashed("versions", ".js", templates.VersionsScript())
+	}
+}
+
+// versionSwitch returns the version bar of a page as HTML, and the script
+// it needs; nothing for a page that is not a reference page, or when only
+// one version has one.
+func (b *builder) versionSwitch(p *page) (html string, scripts []string) {
+	b.vbar.once.Do(b.initVersionBar)
+	v := &b.vbar
+	d, ok := v.byRel[p.Rel]
+	if !ok || len(v.docs) < 2 {
+		return "", nil
+	}
+	s, cur := versionBarText[p.Lang], v.docs[len(v.docs)-1]
+	bar := templates.VersionBar{Label: s.Label}
+	for _, x := range v.docs {
+		name := x.Version
+		if x == cur {
+			name = fmt.Sprintf(s.Current, x.Version)
+		}
+		bar.Versions = append(bar.Versions, templates.VersionLink{Name: name, URL: pageURL(p.Lang, referenceRel(x)), Here: x == d})
+	}
+	if d != cur {
+		bar.Banner = fmt.Sprintf(s.Banner, d.Version, cur.Version)
+		bar.Current = templates.Link{Text: fmt.Sprintf(s.Link, cur.Version), URL: pageURL(p.Lang, referenceRel(cur))}
+	}
+	var buf bytes.Buffer
+	if err := templates.VersionSwitch(bar).Render(context.Background(), &buf); err != nil {
+		b.rep.Errorf(p.File, 0, "render the version bar: %v", err)
+		return "", nil
+	}
+	return buf.String(), []string{v.script}
+}
