@@ -454,3 +454,45 @@ func TestCopyButtonsClear(t *testing.T) {
 		}
 	}
 }
+
+// TestCornerControlsClear scrolls the field reference until back to top
+// shows, and checks what the corner control covers: at 1280 and 1440 px it
+// stays clear of the side contents (issue 23's screenshots: the control
+// covered their last entries), and where it sits over the text (1024 px,
+// phones) it is the small round arrow. On a phone the search box's
+// placeholder, when longer than the box, ends in an ellipsis instead of
+// being cut mid-word ("Search fields, i").
+func TestCornerControlsClear(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
+		for _, w := range []int64{1440, 1280, 1024, 390} {
+			v := view{fmt.Sprint(w), w, 900, w < 640, "light"}
+			run(t, tab, v.apply(), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+			waitJS(t, tab, `document.readyState === "complete"`)
+			run(t, tab, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.documentElement.scrollHeight / 2)`))
+			eval[float64](t, tab, settleJS)
+			waitJS(t, tab, `document.querySelector(".to-top").checkVisibility({visibilityProperty: true})`)
+			box := eval[[]float64](t, tab, `(() => { const b = document.querySelector(".to-top").getBoundingClientRect(), s = document.querySelector(".toc-side");
+				const r = s && s.checkVisibility() ? s.getBoundingClientRect() : null;
+				const over = r && b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top ? 1 : 0;
+				return [b.width, r ? 1 : 0, over] })()`)
+			switch {
+			case box[1] == 1 && box[2] == 1:
+				t.Errorf("%s at %d px: back to top covers the side contents", path, w)
+			case box[1] == 0 && box[0] > 48:
+				t.Errorf("%s at %d px: back to top is %.0f px wide over the text; want the round arrow (at most 48 px)", path, w, box[0])
+			}
+			if w >= 640 {
+				continue
+			}
+			cut := eval[string](t, tab, `(() => { const i = document.getElementById("search-input"), cs = getComputedStyle(i);
+				const c = document.createElement("canvas").getContext("2d"); c.font = cs.font;
+				const room = i.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+				return c.measureText(i.placeholder).width > room && cs.textOverflow !== "ellipsis" ? i.placeholder : "" })()`)
+			if cut != "" {
+				t.Errorf("%s at %d px: the search placeholder %q is cut off without an ellipsis", path, w, cut)
+			}
+		}
+	}
+}
