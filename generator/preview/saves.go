@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -26,10 +27,50 @@ const holdFor = time.Second
 // in between reads an empty (or half-written) page; the preview then
 // builds from the last complete version instead, so it never serves an
 // empty page, and says so once the file stays incomplete for holdFor.
+//
+// It also spares a rebuild from reading every page again: a page source
+// read whole, and not changed since by what the watcher reports, is
+// fresh, and the next build takes it from whole without touching the
+// disk ([saves.forget] ends that at every change of it).
 type saves struct {
 	mu    sync.Mutex
 	whole map[string][]byte    // page source → its last complete version
 	since map[string]time.Time // page source → when it was first found incomplete
+	fresh map[string]bool      // page source → whole holds the file as it is on disk
+}
+
+// forget marks the page sources at or under the changed paths (slash
+// paths relative to the repository: files, or directories that were
+// removed, renamed or lost their events) as to be read again.
+func (s *saves) forget(changed []string) {
+	if len(changed) == 0 {
+		return
+	}
+	set := make(map[string]bool, len(changed))
+	for _, p := range changed {
+		set[strings.TrimSuffix(p, "/")] = true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for name := range s.fresh {
+		for p := name; p != "." && p != "/"; p = path.Dir(p) {
+			if set[p] {
+				delete(s.fresh, name)
+				break
+			}
+		}
+	}
+}
+
+// cached returns a fresh page source's bytes.
+func (s *saves) cached(name string) ([]byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.fresh[name] {
+		return nil, false
+	}
+	data, ok := s.whole[name]
+	return data, ok
 }
 
 // incomplete says why src, a page source, cannot be a finished save:
@@ -107,22 +148,39 @@ func (f *sourceFS) record(name string, info fs.FileInfo) {
 
 // ReadFile reads name, a page source's last complete version when the
 // file itself is incomplete.
+//
+// A fresh page source (see [saves]) is not read at all: neither read nor
+// stamped, it cannot have changed under this build without the watcher
+// saying so.
 func (f *sourceFS) ReadFile(name string) ([]byte, error) {
-	info, err := fs.Stat(f.fsys, name)
+	page := isPageSource(name)
+	if page {
+		if data, ok := f.saves.cached(name); ok {
+			return data, nil
+		}
+	}
+	info, err := fs.Lstat(f.fsys, name)
+	link := err == nil && info.Mode()&fs.ModeSymlink != 0
+	if link || err != nil {
+		info, err = fs.Stat(f.fsys, name)
+	}
 	if err != nil {
 		return nil, err
 	}
 	f.record(name, info)
 	data, err := fs.ReadFile(f.fsys, name)
-	if err != nil || !isPageSource(name) {
+	if err != nil || !page {
 		return data, err
 	}
-	return f.complete(name, data), nil
+	// A link's target may change without an event for the link's own
+	// name: it is read again by every build.
+	return f.complete(name, data, !link), nil
 }
 
 // complete returns data, or the last complete version of name when data
-// is incomplete and such a version exists.
-func (f *sourceFS) complete(name string, data []byte) []byte {
+// is incomplete and such a version exists. A complete page source is
+// kept, fresh unless keep is false.
+func (f *sourceFS) complete(name string, data []byte, keep bool) []byte {
 	why := incomplete(data)
 	s := f.saves
 	s.mu.Lock()
@@ -130,6 +188,11 @@ func (f *sourceFS) complete(name string, data []byte) []byte {
 	if why == "" {
 		s.whole[name] = data
 		delete(s.since, name)
+		if keep {
+			s.fresh[name] = true
+		} else {
+			delete(s.fresh, name)
+		}
 		return data
 	}
 	prev, ok := s.whole[name]
@@ -186,16 +249,23 @@ func (f *sourceFS) ReadLink(name string) (string, error) { return fs.ReadLink(f.
 func (f *sourceFS) Lstat(name string) (fs.FileInfo, error) { return fs.Lstat(f.fsys, name) }
 
 // changed returns a file the build read that has changed since, or "".
+// Every such file is read again by the next build, fresh or not.
 func (f *sourceFS) changed() string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	var names []string
 	for name, was := range f.read {
 		info, err := fs.Stat(f.fsys, name)
 		if err != nil || stampOf(info) != was {
-			return name
+			names = append(names, name)
 		}
 	}
-	return ""
+	if len(names) == 0 {
+		return ""
+	}
+	f.saves.forget(names)
+	slices.Sort(names)
+	return names[0]
 }
 
 // heldBack returns the page sources built from their last complete
