@@ -165,3 +165,76 @@ func servedDiff(t *testing.T, srv *Server, want map[string][]byte) (string, int)
 	}
 	return strings.Join(diffs, "\n"), len(st.elsewhere)
 }
+
+// TestRebuildTouchesOnlyTheChange: after a one-page edit, a rebuild reads
+// that page source alone from the disk (the others are fresh) and writes
+// only that page pair into its directory; every other page is served from
+// the first build's.
+func TestRebuildTouchesOnlyTheChange(t *testing.T) {
+	root := synthRepo(t, 40)
+	work := t.TempDir()
+	cache := generator.NewCache()
+	sv := &saves{whole: map[string][]byte{}, since: map[string]time.Time{}, fresh: map[string]bool{}}
+	var ls layers
+	var cur *site
+	build := func() (dir string, read []string) {
+		dir, err := os.MkdirTemp(work, "site-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := sv.open(root)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer src.Close()
+		pinned := ls.pinner()
+		defer pinned.release()
+		res, err := generator.Render(context.Background(), generator.Config{Content: src, Root: root, Cache: cache, Log: io.Discard, Reuse: pinned.reuse}, dir)
+		var list generator.ErrorList
+		if err != nil && !errors.As(err, &list) {
+			t.Fatal(err)
+		}
+		st, err := newSite("test", dir, func(dir string) { ls.drop(dir); os.RemoveAll(dir) })
+		if err != nil || !st.adopt(res.Elsewhere, pinned) {
+			t.Fatal("site", err)
+		}
+		ls.add(st.own)
+		if cur != nil {
+			cur.release()
+		}
+		cur = st
+		for name := range src.read {
+			if isPageSource(name) {
+				read = append(read, name)
+			}
+		}
+		slices.Sort(read)
+		return dir, read
+	}
+	t.Cleanup(func() { cur.release() })
+	first, _ := build()
+	name := "content/en/docs/p00001.md"
+	writeFile(t, filepath.Join(root, name), readFile(t, filepath.Join(root, name))+"\nOne more line.\n")
+	sv.forget([]string{name}) // as the watcher's event would
+	dir, read := build()
+	if !slices.Equal(read, []string{name}) {
+		t.Errorf("the rebuild read page sources %q; want only %s", read, name)
+	}
+	var pages []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Name() == "index.html" && strings.Contains(p, "/docs/p0") {
+			rel, _ := filepath.Rel(dir, p)
+			pages = append(pages, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if want := []string{"docs/p00001/index.html", "zh-CN/docs/p00001/index.html"}; !slices.Equal(pages, want) {
+		t.Errorf("the rebuild wrote pages %q; want only %q", pages, want)
+	}
+	if _, err := os.Stat(first); err != nil {
+		t.Errorf("the first build's directory, which serves the other pages, is gone: %v", err)
+	}
+	if l := cur.elsewhere["docs/p00002/index.html"]; l == nil || l.dir != first {
+		t.Errorf("docs/p00002/index.html is not served from the first build's directory")
+	}
+}

@@ -34,9 +34,10 @@ const holdFor = time.Second
 // disk ([saves.forget] ends that at every change of it).
 type saves struct {
 	mu    sync.Mutex
-	whole map[string][]byte    // page source → its last complete version
-	since map[string]time.Time // page source → when it was first found incomplete
-	fresh map[string]bool      // page source → whole holds the file as it is on disk
+	whole map[string][]byte        // page source → its last complete version
+	since map[string]time.Time     // page source → when it was first found incomplete
+	fresh map[string]bool          // page source → whole holds the file as it is on disk
+	dirs  map[string][]fs.DirEntry // directory under content/ → its entries, until a change in it
 }
 
 // forget marks the page sources at or under the changed paths (slash
@@ -50,16 +51,32 @@ func (s *saves) forget(changed []string) {
 	for _, p := range changed {
 		set[strings.TrimSuffix(p, "/")] = true
 	}
+	parents := make(map[string]bool, len(changed))
+	for p := range set {
+		parents[path.Dir(p)] = true
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for name := range s.fresh {
-		for p := name; p != "." && p != "/"; p = path.Dir(p) {
-			if set[p] {
-				delete(s.fresh, name)
-				break
-			}
+		if under(name, set) {
+			delete(s.fresh, name)
 		}
 	}
+	for dir := range s.dirs {
+		if parents[dir] || under(dir, set) { // an entry added, removed or replaced; or the directory itself
+			delete(s.dirs, dir)
+		}
+	}
+}
+
+// under reports whether name or a directory above it is in set.
+func under(name string, set map[string]bool) bool {
+	for p := name; p != "." && p != "/" && p != ""; p = path.Dir(p) {
+		if set[p] {
+			return true
+		}
+	}
+	return false
 }
 
 // cached returns a fresh page source's bytes.
@@ -236,8 +253,33 @@ func (f *sourceFS) Open(name string) (fs.File, error) {
 	return file, nil
 }
 
-// ReadDir passes through to the repository.
-func (f *sourceFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(f.fsys, name) }
+// ReadDir lists a directory. The listings of content/, which the watcher
+// watches whole, are kept until a change in them (see [saves.forget]): a
+// rebuild lists the pages without reading the directories again. Only
+// editors' scratch files, which the watcher ignores, may come and go
+// unlisted; no page is made of them.
+func (f *sourceFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	watched := name == "content" || strings.HasPrefix(name, "content/")
+	s := f.saves
+	if watched {
+		s.mu.Lock()
+		list, ok := s.dirs[name]
+		s.mu.Unlock()
+		if ok {
+			return slices.Clone(list), nil
+		}
+	}
+	list, err := fs.ReadDir(f.fsys, name)
+	if err == nil && watched {
+		s.mu.Lock()
+		if s.dirs == nil {
+			s.dirs = map[string][]fs.DirEntry{}
+		}
+		s.dirs[name] = slices.Clone(list)
+		s.mu.Unlock()
+	}
+	return list, err
+}
 
 // Stat passes through.
 func (f *sourceFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(f.fsys, name) }
