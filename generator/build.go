@@ -230,7 +230,7 @@ func (b *builder) load() bool {
 	b.labels.Check(b.rep, b.cfg.Content, b.versions...) // every version's values, labelled in both languages
 	b.trans = reference.LoadTranslations(b.cfg.Content, b.rep)
 	reference.CheckTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
-	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
+	b.pairs = loadPages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers, b.cfg.Cache) // versions.go, changelog.go
 	b.keepBrokenPages()
 	b.doc = b.contentVersion()
 	b.docJSON = b.doc.Raw()

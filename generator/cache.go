@@ -33,6 +33,7 @@ type Cache struct {
 	pairs  map[string]*cachedPair // by the pair's id: its English (or only) page file
 	seen   map[string]bool        // pairs of the current build, to drop the rest
 	fronts map[string]FrontMatter // each page file's last front matter without errors
+	read   readPages              // what each page file's bytes say (incremental.go)
 }
 
 // lastGoodFront keeps the front matter of every page that has none wrong

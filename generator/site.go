@@ -84,11 +84,11 @@ func markdownURL(p *page) string {
 }
 
 // loadPages reads and pairs every page of both languages, on workers goroutines.
-func loadPages(fsys fs.FS, rep *report, workers int) []pair {
+func loadPages(fsys fs.FS, rep *report, workers int, memo *Cache) []pair {
 	files := listPages(fsys, rep)
 	pages := make([]*page, len(files))
 	parallel(len(files), workers, func(i int) {
-		pages[i] = loadPage(fsys, files[i][0], "content/"+files[i][0], files[i][1], rep)
+		pages[i] = loadPage(fsys, files[i][0], "content/"+files[i][0], files[i][1], rep, memo)
 	})
 	byRel := map[string]*pair{}
 	for _, p := range pages {
@@ -229,7 +229,7 @@ func unsafeName(rel string) string {
 	return ""
 }
 
-func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
+func loadPage(fsys fs.FS, lang, root, file string, rep *report, memo *Cache) *page {
 	src, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		rep.errorf(file, 0, "read: %v", err)
@@ -244,10 +244,10 @@ func loadPage(fsys fs.FS, lang, root, file string, rep *report) *page {
 		}
 		src = src[:body]
 	}
-	for _, e := range markdown.CheckBytes(file, src) {
+	checks, fm, body, errs := memo.readPage(file, src) // incremental.go: CheckBytes and ParseFrontMatter, once per version
+	for _, e := range checks {
 		rep.errorf(e.File, e.Line, "%s", e.Msg)
 	}
-	fm, body, errs := markdown.ParseFrontMatter(file, src)
 	for _, e := range errs {
 		rep.errorf(e.File, e.Line, "%s", e.Msg)
 	}
