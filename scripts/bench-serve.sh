@@ -7,15 +7,16 @@
 #      edits, in its default fast-render mode and with --disableFastRender,
 #      and the time from the write to that log line;
 #   3. cold full builds of both, for scale;
-#   4. the load test with a longer bound (TestLoad: a second process with
+#   4. the load test with more rebuilds (TestLoad: a second process with
 #      concurrent readers while a page is rewritten again and again).
 # Needs Debian's hugo (apt-get install -y hugo; check `go version` after).
 #
-# Usage: scripts/bench-serve.sh [EDITS=20] [LOAD=30s]
+# Usage: scripts/bench-serve.sh [EDITS=20] [REBUILDS=30]
+# (REBUILDS: how many rebuilds the load test's readers read through)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 edits=${1:-20}
-load=${2:-30s}
+rebuilds=${2:-30}
 tmp=$(mktemp -d)
 hugo_pid=""
 cleanup() {
@@ -50,7 +51,7 @@ hugo_edits() {
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   hugo server --source "$tmp/hugo" --bind 127.0.0.1 --port "$port" --disableLiveReload "$@" >"$log" 2>&1 &
   hugo_pid=$!
-  until grep -q "Press Ctrl+C" "$log"; do sleep 0.05; done
+  until grep -qs "Press Ctrl+C" "$log"; do sleep 0.05; done # -s: the log may not exist yet
   : >"$tmp/totals"; : >"$tmp/lat"
   for i in $(seq 1 "$edits"); do
     local before
@@ -97,5 +98,5 @@ for out in "$tmp/out" /dev/shm/gen-bench-out-$$; do
 done
 
 echo
-echo "== load test, $load"
-go test ./generator/preview -run '^TestLoad$' -count 1 -v -load.duration "$load" -load.readers 32 | grep -E 'rebuilds while|^(--- |ok|FAIL)'
+echo "== load test, $rebuilds rebuilds"
+go test ./generator/preview -run '^TestLoad$' -count 1 -v -load.rebuilds "$rebuilds" -load.readers 32 | grep -E 'rebuilds while|^(--- |ok|FAIL)'

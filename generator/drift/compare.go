@@ -110,6 +110,9 @@ func (c *Comparison) belongs(t *Section, tf facts, blocks []int, k int) int {
 			return tf.lines[j]
 		}
 	}
+	if next := t.Index + 1; next < len(c.Tr.Secs) {
+		return c.Tr.Secs[next].Line // the next section's heading: no count from the top per finding
+	}
 	return 1 + bytes.Count(c.Tr.Src[:t.End], []byte("\n"))
 }
 

@@ -3,6 +3,7 @@ package drift
 import (
 	"bytes"
 	"cmp"
+	"math"
 	"path"
 	"slices"
 	"sort"
@@ -543,28 +544,38 @@ func bagOf(f *facts) []tokenKey {
 // score of matched pairs (an unmatched item scores 0). It returns, for each
 // item of the first sequence, the index of its match in the second or -1.
 // Ties go to the earliest match, so an unexplained gap ends up last.
+//
+// The alignment is optimal within a band of alignBand items on either
+// side of the diagonal from the first items to the last (scaled when the
+// lengths differ): the whole table for sequences of up to alignBand items
+// (every real page's sections), and linear time and memory for longer
+// ones, where a pairing that strays further from the diagonal is not
+// considered. Past maxAlignCells cells even the band is too large and
+// matchGreedy pairs instead.
 func matchInOrder(n, m int, score func(a, b int) float64) []int {
-	if n*m > maxAlignCells {
+	out := make([]int, n)
+	if n == 0 || m == 0 {
+		for a := range out {
+			out[a] = -1
+		}
+		return out
+	}
+	t := newBand(n, m)
+	if t.cells > maxAlignCells {
 		return matchGreedy(n, m, score)
 	}
-	cells := make([]float64, (n+1)*(m+1)) // one allocation for the whole table
-	best := make([][]float64, n+1)
-	for a := range best {
-		best[a] = cells[a*(m+1) : (a+1)*(m+1)]
-	}
 	for a := n - 1; a >= 0; a-- {
-		for b := m - 1; b >= 0; b-- {
-			best[a][b] = max(score(a, b)+best[a+1][b+1], best[a+1][b], best[a][b+1])
+		for b := t.hi[a]; b >= t.lo[a]; b-- {
+			t.set(a, b, max(score(a, b)+t.best(a+1, b+1), t.best(a+1, b), t.best(a, b+1)))
 		}
 	}
-	out := make([]int, n)
 	a, b := 0, 0
 	for a < n {
 		switch {
-		case b < m && score(a, b)+best[a+1][b+1] >= best[a][b]:
+		case b < m && score(a, b)+t.best(a+1, b+1) >= t.best(a, b):
 			out[a] = b
 			a, b = a+1, b+1
-		case b < m && best[a][b+1] > best[a+1][b]:
+		case b < m && t.best(a, b+1) > t.best(a+1, b):
 			b++
 		default:
 			out[a] = -1
@@ -574,9 +585,51 @@ func matchInOrder(n, m int, score func(a, b int) float64) []int {
 	return out
 }
 
-// maxAlignCells bounds the table of matchInOrder (8 bytes a cell): past it,
+// alignBand is how far from the diagonal matchInOrder looks for a pairing.
+const alignBand = 64
+
+// band is matchInOrder's table: for each row a, the best total score from
+// cell (a, b) to the end, for b from lo[a] to hi[a].
+type band struct {
+	n, m   int
+	lo, hi []int
+	at     []int // where row a starts in cells
+	val    []float64
+	cells  int
+}
+
+// newBand lays out the band of an n×m table: row a covers the columns
+// within w of a·m/n, w wide enough that consecutive rows overlap.
+func newBand(n, m int) *band {
+	w := alignBand + (m+n-1)/n
+	t := &band{n: n, m: m, lo: make([]int, n), hi: make([]int, n), at: make([]int, n)}
+	for a := range n {
+		c := a * m / n
+		t.lo[a], t.hi[a], t.at[a] = max(0, c-w), min(m-1, c+w), t.cells
+		t.cells += t.hi[a] - t.lo[a] + 1
+	}
+	if t.cells <= maxAlignCells {
+		t.val = make([]float64, t.cells) // one allocation for the whole band
+	}
+	return t
+}
+
+// best is the value of cell (a, b): 0 past either end, -∞ outside the band.
+func (t *band) best(a, b int) float64 {
+	switch {
+	case a == t.n || b == t.m:
+		return 0
+	case b < t.lo[a] || b > t.hi[a]:
+		return math.Inf(-1)
+	}
+	return t.val[t.at[a]+b-t.lo[a]]
+}
+
+func (t *band) set(a, b int, v float64) { t.val[t.at[a]+b-t.lo[a]] = v }
+
+// maxAlignCells bounds the band of matchInOrder (8 bytes a cell): past it,
 // as for a section of tens of thousands of paragraphs, matchGreedy pairs
-// in linear time and memory instead.
+// in linear time and less memory instead.
 const maxAlignCells = 1 << 22
 
 // matchGreedy pairs each item of the first list with the first item of the

@@ -150,7 +150,7 @@ func atxHeading(line []byte) (level int, title, id string, ok bool) {
 // acknowledgements on consecutive lines from the first non-blank line
 // after the heading (of the intro's body).
 func (s *Section) findStamp(src []byte, bodyStart int) {
-	line := 1 + bytes.Count(src[:s.Body], []byte("\n"))
+	line := s.Line + bytes.Count(src[s.Start:s.Body], []byte("\n")) // the heading line, not the file up to it: linear in the file
 	pos := s.Body
 	for ; pos < s.End; line++ {
 		end, _ := markdown.CutLine(src, pos)

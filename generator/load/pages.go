@@ -20,12 +20,14 @@ const (
 	zh = langs.ZH
 )
 
-// Pages reads and pairs every page of both languages, on workers goroutines.
-func Pages(fsys fs.FS, rep *report.Collector, workers int) []site.Pair {
+// Pages reads and pairs every page of both languages, on workers
+// goroutines; memo (nil for none) keeps what each page's bytes say for
+// the next build.
+func Pages(fsys fs.FS, rep *report.Collector, workers int, memo *PageMemo) []site.Pair {
 	files := List(fsys, rep)
 	pages := make([]*site.Page, len(files))
 	Parallel(len(files), workers, func(i int) {
-		pages[i] = page(fsys, files[i][0], "content/"+files[i][0], files[i][1], rep)
+		pages[i] = page(fsys, files[i][0], "content/"+files[i][0], files[i][1], rep, memo)
 	})
 	byRel := map[string]*site.Pair{}
 	for _, p := range pages {
@@ -140,7 +142,7 @@ func unsafeName(rel string) string {
 }
 
 // page reads one page file of language lang under root.
-func page(fsys fs.FS, lang, root, file string, rep *report.Collector) *site.Page {
+func page(fsys fs.FS, lang, root, file string, rep *report.Collector, memo *PageMemo) *site.Page {
 	src, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		rep.Errorf(file, 0, "read: %v", err)
@@ -155,10 +157,10 @@ func page(fsys fs.FS, lang, root, file string, rep *report.Collector) *site.Page
 		}
 		src = src[:body]
 	}
-	for _, e := range markdown.CheckBytes(file, src) {
+	checks, fm, body, errs := memo.read(file, src) // once per version of the file
+	for _, e := range checks {
 		rep.Errorf(e.File, e.Line, "%s", e.Msg)
 	}
-	fm, body, errs := markdown.ParseFrontMatter(file, src)
 	for _, e := range errs {
 		rep.Errorf(e.File, e.Line, "%s", e.Msg)
 	}

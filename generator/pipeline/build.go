@@ -35,6 +35,10 @@ type Result struct {
 	Warnings ErrorList // problems that did not fail the build
 	Rendered int       // page pairs rendered by this build
 	Reused   int       // page pairs written from Config.Cache unchanged
+
+	// Elsewhere names the files of the site left where an earlier build
+	// wrote them (with Config.Reuse): site path → build directory.
+	Elsewhere map[string]string
 }
 
 // Build renders the site into a new directory next to cfg.OutDir and, when
@@ -100,7 +104,7 @@ func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	for _, w := range b.rep.Warnings {
 		fmt.Fprintln(cfg.Log, warning(w))
 	}
-	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.Warnings, Rendered: b.rendered, Reused: b.reused}
+	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.Warnings, Rendered: b.rendered, Reused: b.reused, Elsewhere: b.elsewhere}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
@@ -147,6 +151,8 @@ type builder struct {
 	mu      sync.Mutex
 	files   map[string]bool        // every file written, as a site path
 	results map[string]*pageResult // by page URL
+
+	elsewhere map[string]string // files left in earlier builds' directories (incremental.go)
 }
 
 // pageResult is what the checks need to know about a rendered page.
@@ -227,7 +233,7 @@ func (b *builder) load() bool {
 	b.labels.Check(b.rep, b.cfg.Content, b.versions...) // every version's values, labelled in both languages
 	b.trans = reference.LoadTranslations(b.cfg.Content, b.rep)
 	reference.CheckTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
-	b.pairs = load.Pages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers) // versions.go, changelog.go
+	b.pairs = load.Pages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers, b.cfg.Cache.pageMemo()) // versions.go, changelog.go
 	b.keepBrokenPages()
 	b.doc = b.contentVersion()
 	b.docJSON = b.doc.Raw()

@@ -5,9 +5,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
-	"pairag.com/portal/generator/highlight"
 	"slices"
 	"sync"
+
+	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/load"
 )
 
 // Cache keeps rendered page pairs from one build to the next in the same
@@ -33,6 +35,7 @@ type Cache struct {
 	pairs  map[string]*cachedPair // by the pair's id: its English (or only) page file
 	seen   map[string]bool        // pairs of the current build, to drop the rest
 	fronts map[string]FrontMatter // each page file's last front matter without errors
+	read   load.PageMemo          // what each page file's bytes say
 }
 
 // lastGoodFront keeps the front matter of every page that has none wrong

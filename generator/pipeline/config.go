@@ -59,6 +59,14 @@ type Config struct {
 	// (gen serve). Nil renders everything.
 	Cache *Cache
 
+	// Reuse, when set with Cache, has a build leave the files of each pair
+	// it takes from Cache in the directory of the build that wrote them,
+	// instead of linking them into its own: Reuse(dir) says whether dir may
+	// still be read (and keeps it for the caller), and Result.Elsewhere
+	// names those files. gen serve serves the two together, so a rebuild
+	// writes only what changed (incremental.go).
+	Reuse func(dir string) bool
+
 	// GitDir, when set, is the git work tree holding Content: each page
 	// shows the date of the last commit that changed its source (gen build
 	// passes the content directory). Empty shows no dates.

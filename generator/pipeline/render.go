@@ -168,19 +168,25 @@ func (pp *parsedPage) text() *drift.TextFile {
 // as if it had just been rendered. It returns false when no directory
 // does (the pair is then rendered again) or the build was cancelled.
 func (b *builder) replay(e *cachedPair) bool {
-	linked := false
-	for _, from := range b.cfg.Cache.sources(e) {
-		if b.ctx.Err() != nil {
+	if b.cfg.Reuse != nil {
+		if !b.reuseInPlace(e) { // incremental.go
 			return false
 		}
-		if linked = b.linkFiles(from, e.files); linked {
-			break
+	} else {
+		linked := false
+		for _, from := range b.cfg.Cache.sources(e) {
+			if b.ctx.Err() != nil {
+				return false
+			}
+			if linked = b.linkFiles(from, e.files); linked {
+				break
+			}
 		}
+		if !linked {
+			return false
+		}
+		b.cfg.Cache.holds(e, b.dir)
 	}
-	if !linked {
-		return false
-	}
-	b.cfg.Cache.holds(e, b.dir)
 	b.mu.Lock()
 	for _, res := range e.results {
 		b.results[res.page.URL] = res

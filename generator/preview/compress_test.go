@@ -213,7 +213,7 @@ func TestRevalidationAcrossBuilds(t *testing.T) {
 	if err := os.Chtimes(next, info.ModTime(), info.ModTime()); err != nil {
 		t.Fatal(err)
 	}
-	st, err := newSite("next-build", dir, func(*site) {})
+	st, err := newSite("next-build", dir, func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}

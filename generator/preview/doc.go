@@ -7,13 +7,21 @@
 //
 // Every build runs generator.Render into a new directory under a temporary
 // directory of the session (public/ is never touched), with a
-// generator.Cache kept for the session: the files of a page and its
-// translation whose sources did not change are hard-linked from the
-// previous build's directory (the cache keeps their names, not their
-// bytes, so memory does not grow with the site's output), and only the
-// pairs a change affects are rendered again, unless the change reaches
-// every page (the protocol document, labels, navigation, skills, assets),
-// which empties the cache. The session directory goes to [Config].TempDir,
+// generator.Cache kept for the session: only the pairs a change affects
+// are rendered again, unless the change reaches every page (the protocol
+// document, labels, navigation, skills, assets), which empties the cache.
+// The files of a page and its translation whose sources did not change
+// stay in the directory of the build that wrote them
+// (generator.Config.Reuse): a site is its build's directory plus those
+// layers, each reference counted by the sites that serve a file of it and
+// removed when none does; past maxLayers (8) layers a build hard-links
+// every reused file into its own directory instead, so the files made from
+// every page (search index, llms-full.txt) of old builds do not pile up.
+// The cache keeps names, not bytes, so memory does not grow with the
+// site's output. Page sources read whole are kept between builds with the
+// listings of content/, and read again only when the watcher reports a
+// change at or above them (an overflow of its events reports content/),
+// so a one-page rebuild reads one page. The session directory goes to [Config].TempDir,
 // else to /dev/shm when TMPDIR is unset and it is a tmpfs with 1 GiB free
 // (a build writes thousands of small files; on disk that is most of its
 // time), else to os.TempDir(). On /dev/shm the site is measured after the

@@ -74,7 +74,8 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request, st *site, rul
 	case st.fallback != nil:
 		// A page the broken build could not render: the last good version,
 		// marked with the current site's id so the reload script stays put.
-		s.serveSite(w, r, &site{id: st.id, dir: st.fallback.dir, root: st.fallback.root, partial: true}, rules, p)
+		fb := st.fallback
+		s.serveSite(w, r, &site{id: st.id, dir: fb.dir, root: fb.root, elsewhere: fb.elsewhere, partial: true}, rules, p)
 	default:
 		if to, status, ok := rules.redirect(p, false); ok {
 			s.follow(w, r, st, to, status)
@@ -96,20 +97,16 @@ func lookup(st *site, p string) (name string, isDir bool) {
 		}
 		return "", false
 	}
-	info, err := st.root.Stat(name)
-	switch {
-	case err != nil:
-		return "", false
-	case info.Mode().IsRegular():
+	if isFile(st, name) {
 		return name, false
-	case info.IsDir():
-		return "", isFile(st, name+"/index.html")
 	}
-	return "", false
+	// A directory with an index.html, which may be in an earlier build's
+	// directory (site.elsewhere) while this build's has no such directory.
+	return "", isFile(st, name+"/index.html")
 }
 
 func isFile(st *site, name string) bool {
-	info, err := st.root.Stat(name)
+	info, err := st.rootOf(name).Stat(name)
 	return err == nil && info.Mode().IsRegular()
 }
 
@@ -159,7 +156,7 @@ func inert(h http.Header) bool {
 // script unless the headers make it inert. A 200 goes through http.ServeContent (ranges, conditional
 // requests); other statuses are written as they are.
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, st *site, name string, status int) {
-	f, err := st.root.Open(name)
+	f, err := st.rootOf(name).Open(name)
 	if err != nil {
 		http.Error(w, "404 page not found", http.StatusNotFound)
 		return

@@ -134,45 +134,62 @@ func (s *Server) announceRestart(files []string) {
 // progress) is not served: it runs again, up to maxReads times.
 func (s *Server) build(ctx context.Context, why []string) {
 	s.superseded.Store(false)
+	s.saves.forget(why) // read again what changed; the rest is as the last build read it
 	for tries := 1; ; tries++ {
-		dir, err := os.MkdirTemp(s.work.current(), "site-")
-		if err != nil {
-			s.finish(0, nil, err)
+		if !s.try(ctx, tries, why) {
 			return
 		}
-		start := time.Now()
-		if s.cache == nil {
-			s.cache = generator.NewCache()
-		}
-		src, err := s.saves.open(s.root)
-		if err != nil {
-			os.RemoveAll(dir)
-			s.finish(0, nil, err)
-			return
-		}
-		res, err := s.render(ctx, src, dir)
-		elapsed := time.Since(start)
-		changed := src.changed()
-		src.Close()
-		if ctx.Err() != nil {
-			os.RemoveAll(dir)
-			s.superseded.Store(true)
-			return
-		}
-		if name := changed; name != "" && tries < maxReads {
-			os.RemoveAll(dir)
-			s.printf("%s changed while the build read it: building again", name)
-			continue
-		}
-		held, stale := src.heldBack()
-		s.recheck(held, src.now)
-		served := s.publish(dir, res, withErrors(err, stale), elapsed, why)
-		if served && s.checkSpace(dir, res.Reused == 0) && err != nil && tries < maxReads {
-			continue // it may have failed for want of room: build again on disk
-		}
-		return
 	}
 }
+
+// try is one attempt of build; it reports whether to build again. The
+// pages the build takes unchanged stay in the directories of the builds
+// that wrote them (generator.Config.Reuse), pinned until the new site
+// holds them.
+func (s *Server) try(ctx context.Context, tries int, why []string) (again bool) {
+	dir, err := os.MkdirTemp(s.work.current(), "site-")
+	if err != nil {
+		s.finish(0, nil, err)
+		return false
+	}
+	start := time.Now()
+	if s.cache == nil {
+		s.cache = generator.NewCache()
+	}
+	src, err := s.saves.open(s.root)
+	if err != nil {
+		os.RemoveAll(dir)
+		s.finish(0, nil, err)
+		return false
+	}
+	pinned := s.layers.pinner()
+	defer pinned.release()
+	res, err := s.render(ctx, src, dir, pinned)
+	elapsed := time.Since(start)
+	changed := src.changed()
+	src.Close()
+	if ctx.Err() != nil {
+		os.RemoveAll(dir)
+		s.superseded.Store(true)
+		return false
+	}
+	if name := changed; name != "" && tries < maxReads {
+		os.RemoveAll(dir)
+		s.printf("%s changed while the build read it: building again", name)
+		return true
+	}
+	held, stale := src.heldBack()
+	s.recheck(held, src.now)
+	served := s.publish(dir, res, withErrors(err, stale), elapsed, why, pinned)
+	// It may have failed for want of room: build again on disk.
+	return served && s.checkSpace(dir, res.Reused == 0) && err != nil && tries < maxReads
+}
+
+// maxLayers bounds the earlier builds' directories a site serves files
+// from. Each keeps the files made from every page (search index,
+// llms-full.txt, ...) of its own build, so a build past it links every
+// file into its own directory instead, and the older ones are removed.
+const maxLayers = 8
 
 // maxReads bounds how often one build reads the sources again because a
 // file changed under it: a file rewritten faster than builds run is
@@ -181,13 +198,13 @@ const maxReads = 3
 
 // publish serves a finished build directory, a partial one included, or
 // removes it. It reports whether it served it.
-func (s *Server) publish(dir string, res *generator.Result, err error, elapsed time.Duration, why []string) bool {
+func (s *Server) publish(dir string, res *generator.Result, err error, elapsed time.Duration, why []string, pinned *pins) bool {
 	var list generator.ErrorList
 	partial := err != nil && errors.As(err, &list) && res != nil && (res.Pages > 0 || s.lastGood.p.Load() == nil)
 	var st *site
 	if err == nil || partial {
 		id := fmt.Sprintf("%s-%d", s.session, s.builds.Load()+1)
-		st, err = s.newSite(id, dir, partial, err)
+		st, err = s.newSite(id, dir, res, pinned, partial, err)
 	}
 	if st == nil {
 		os.RemoveAll(dir)
@@ -244,19 +261,32 @@ func (s *Server) recheck(held []string, built time.Time) {
 // through src, which holds back page sources caught mid-save. The
 // repository is the git work tree too, so pages show the date of their
 // last commit as gen build's do.
-func (s *Server) render(ctx context.Context, src *sourceFS, dir string) (*generator.Result, error) {
-	cfg := generator.Config{Content: src, Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator.Load(), ValidatorComing: s.coming.Load(), Cache: s.cache, GitDir: s.root}
+func (s *Server) render(ctx context.Context, src *sourceFS, dir string, pinned *pins) (*generator.Result, error) {
+	cfg := generator.Config{Content: src, Root: s.root, BaseURL: s.baseURL, Log: s.out, Validator: s.validator.Load(), ValidatorComing: s.coming.Load(), Cache: s.cache, GitDir: s.root, Reuse: pinned.reuse}
+	if cur := s.cur.p.Load(); cur != nil && len(cur.held) >= maxLayers {
+		cfg.Reuse = nil // link every reused file into dir: the site is one directory again
+	}
 	return generator.Render(ctx, cfg, dir)
 }
 
-// newSite opens a finished build directory as a site. A good one becomes
-// the last good site too; a partial one falls back to it. buildErr is
-// returned unchanged when the site opens.
-func (s *Server) newSite(id, dir string, partial bool, buildErr error) (*site, error) {
+// newSite opens a finished build directory as a site, with the files the
+// build left in earlier builds' directories. A good one becomes the last
+// good site too; a partial one falls back to it. buildErr is returned
+// unchanged when the site opens.
+func (s *Server) newSite(id, dir string, res *generator.Result, pinned *pins, partial bool, buildErr error) (*site, error) {
 	st, err := newSite(id, dir, s.remove)
 	if err != nil {
 		return nil, err
 	}
+	var files map[string]string
+	if res != nil {
+		files = res.Elsewhere
+	}
+	if !st.adopt(files, pinned) {
+		st.release()
+		return nil, fmt.Errorf("the build reused pages of a site no longer kept: build again (save any page)")
+	}
+	s.layers.add(st.own)
 	st.partial = partial
 	if partial {
 		st.fallback = s.lastGood.acquire()
@@ -312,10 +342,11 @@ func (s *Server) reportFailure(err error) {
 	s.printf("%s", b.String())
 }
 
-// remove deletes a replaced site's directory in the background; Run
-// waits for it before returning.
-func (s *Server) remove(st *site) {
-	s.removal.Go(func() { os.RemoveAll(st.dir) })
+// remove deletes the directory of a build no site serves a file of any
+// more, in the background; Run waits for it before returning.
+func (s *Server) remove(dir string) {
+	s.layers.drop(dir)
+	s.removal.Go(func() { os.RemoveAll(dir) })
 }
 
 // eventData is the JSON carried by events: the build count and served site.

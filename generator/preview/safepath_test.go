@@ -46,7 +46,7 @@ func fuzzServer(t testing.TB) *Server {
 	}
 	s := &Server{cfg: Config{Bind: defaultBind}.withDefaults(), stop: make(chan struct{}), out: &lockedWriter{w: &syncBuffer{}}}
 	s.rules.Store(r)
-	st, err := newSite("fuzz", dir, func(*site) {})
+	st, err := newSite("fuzz", dir, func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -26,10 +27,67 @@ const holdFor = time.Second
 // in between reads an empty (or half-written) page; the preview then
 // builds from the last complete version instead, so it never serves an
 // empty page, and says so once the file stays incomplete for holdFor.
+//
+// It also spares a rebuild from reading every page again: a page source
+// read whole, and not changed since by what the watcher reports, is
+// fresh, and the next build takes it from whole without touching the
+// disk ([saves.forget] ends that at every change of it).
 type saves struct {
 	mu    sync.Mutex
-	whole map[string][]byte    // page source → its last complete version
-	since map[string]time.Time // page source → when it was first found incomplete
+	whole map[string][]byte        // page source → its last complete version
+	since map[string]time.Time     // page source → when it was first found incomplete
+	fresh map[string]bool          // page source → whole holds the file as it is on disk
+	dirs  map[string][]fs.DirEntry // directory under content/ → its entries, until a change in it
+}
+
+// forget marks the page sources at or under the changed paths (slash
+// paths relative to the repository: files, or directories that were
+// removed, renamed or lost their events) as to be read again.
+func (s *saves) forget(changed []string) {
+	if len(changed) == 0 {
+		return
+	}
+	set := make(map[string]bool, len(changed))
+	for _, p := range changed {
+		set[strings.TrimSuffix(p, "/")] = true
+	}
+	parents := make(map[string]bool, len(changed))
+	for p := range set {
+		parents[path.Dir(p)] = true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for name := range s.fresh {
+		if under(name, set) {
+			delete(s.fresh, name)
+		}
+	}
+	for dir := range s.dirs {
+		if parents[dir] || under(dir, set) { // an entry added, removed or replaced; or the directory itself
+			delete(s.dirs, dir)
+		}
+	}
+}
+
+// under reports whether name or a directory above it is in set.
+func under(name string, set map[string]bool) bool {
+	for p := name; p != "." && p != "/" && p != ""; p = path.Dir(p) {
+		if set[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// cached returns a fresh page source's bytes.
+func (s *saves) cached(name string) ([]byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.fresh[name] {
+		return nil, false
+	}
+	data, ok := s.whole[name]
+	return data, ok
 }
 
 // incomplete says why src, a page source, cannot be a finished save:
@@ -107,22 +165,39 @@ func (f *sourceFS) record(name string, info fs.FileInfo) {
 
 // ReadFile reads name, a page source's last complete version when the
 // file itself is incomplete.
+//
+// A fresh page source (see [saves]) is not read at all: neither read nor
+// stamped, it cannot have changed under this build without the watcher
+// saying so.
 func (f *sourceFS) ReadFile(name string) ([]byte, error) {
-	info, err := fs.Stat(f.fsys, name)
+	page := isPageSource(name)
+	if page {
+		if data, ok := f.saves.cached(name); ok {
+			return data, nil
+		}
+	}
+	info, err := fs.Lstat(f.fsys, name)
+	link := err == nil && info.Mode()&fs.ModeSymlink != 0
+	if link || err != nil {
+		info, err = fs.Stat(f.fsys, name)
+	}
 	if err != nil {
 		return nil, err
 	}
 	f.record(name, info)
 	data, err := fs.ReadFile(f.fsys, name)
-	if err != nil || !isPageSource(name) {
+	if err != nil || !page {
 		return data, err
 	}
-	return f.complete(name, data), nil
+	// A link's target may change without an event for the link's own
+	// name: it is read again by every build.
+	return f.complete(name, data, !link), nil
 }
 
 // complete returns data, or the last complete version of name when data
-// is incomplete and such a version exists.
-func (f *sourceFS) complete(name string, data []byte) []byte {
+// is incomplete and such a version exists. A complete page source is
+// kept, fresh unless keep is false.
+func (f *sourceFS) complete(name string, data []byte, keep bool) []byte {
 	why := incomplete(data)
 	s := f.saves
 	s.mu.Lock()
@@ -130,6 +205,11 @@ func (f *sourceFS) complete(name string, data []byte) []byte {
 	if why == "" {
 		s.whole[name] = data
 		delete(s.since, name)
+		if keep {
+			s.fresh[name] = true
+		} else {
+			delete(s.fresh, name)
+		}
 		return data
 	}
 	prev, ok := s.whole[name]
@@ -173,8 +253,33 @@ func (f *sourceFS) Open(name string) (fs.File, error) {
 	return file, nil
 }
 
-// ReadDir passes through to the repository.
-func (f *sourceFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(f.fsys, name) }
+// ReadDir lists a directory. The listings of content/, which the watcher
+// watches whole, are kept until a change in them (see [saves.forget]): a
+// rebuild lists the pages without reading the directories again. Only
+// editors' scratch files, which the watcher ignores, may come and go
+// unlisted; no page is made of them.
+func (f *sourceFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	watched := name == "content" || strings.HasPrefix(name, "content/")
+	s := f.saves
+	if watched {
+		s.mu.Lock()
+		list, ok := s.dirs[name]
+		s.mu.Unlock()
+		if ok {
+			return slices.Clone(list), nil
+		}
+	}
+	list, err := fs.ReadDir(f.fsys, name)
+	if err == nil && watched {
+		s.mu.Lock()
+		if s.dirs == nil {
+			s.dirs = map[string][]fs.DirEntry{}
+		}
+		s.dirs[name] = slices.Clone(list)
+		s.mu.Unlock()
+	}
+	return list, err
+}
 
 // Stat passes through.
 func (f *sourceFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(f.fsys, name) }
@@ -186,16 +291,23 @@ func (f *sourceFS) ReadLink(name string) (string, error) { return fs.ReadLink(f.
 func (f *sourceFS) Lstat(name string) (fs.FileInfo, error) { return fs.Lstat(f.fsys, name) }
 
 // changed returns a file the build read that has changed since, or "".
+// Every such file is read again by the next build, fresh or not.
 func (f *sourceFS) changed() string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	var names []string
 	for name, was := range f.read {
 		info, err := fs.Stat(f.fsys, name)
 		if err != nil || stampOf(info) != was {
-			return name
+			names = append(names, name)
 		}
 	}
-	return ""
+	if len(names) == 0 {
+		return ""
+	}
+	f.saves.forget(names)
+	slices.Sort(names)
+	return names[0]
 }
 
 // heldBack returns the page sources built from their last complete

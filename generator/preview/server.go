@@ -45,6 +45,7 @@ type Server struct {
 	events     broker
 	rules      atomic.Pointer[rules]
 	removal    sync.WaitGroup            // removals of replaced site directories
+	layers     layers                    // the directories of the sites served, for reuse (site.go)
 	stop       chan struct{}             // closed at shutdown; ends the event streams
 	saves      saves                     // page sources caught mid-save (saves.go)
 	changes    chan string               // changed paths, relative to root, from the watcher and rechecks
@@ -77,7 +78,7 @@ func Listen(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{cfg: cfg, root: root, ln: ln, stop: make(chan struct{}), out: &lockedWriter{w: cfg.Out}}
-	s.saves = saves{whole: map[string][]byte{}, since: map[string]time.Time{}}
+	s.saves = saves{whole: map[string][]byte{}, since: map[string]time.Time{}, fresh: map[string]bool{}}
 	s.changes = make(chan string, 1024)
 	s.url = "http://" + urlHost(cfg.Bind, ln.Addr().(*net.TCPAddr).Port) + "/"
 	s.baseURL = cfg.BaseURL
