@@ -203,8 +203,6 @@ func sendPaste(t *testing.T, tab context.Context) {
 		const ta = document.getElementById("payload"); ta.focus();
 		ta.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
 		window.__pasteMS = performance.now() - t0;
-		if (window.__wantProbe) { window.__gap = 0; let last = performance.now();
-			window.__probe = setInterval(() => { const now = performance.now(); window.__gap = Math.max(window.__gap, now - last); last = now; }, 20); }
 		return true })()`)
 	ctx, cancel := context.WithTimeout(tab, 300*time.Second)
 	defer cancel()
@@ -213,25 +211,41 @@ func sendPaste(t *testing.T, tab context.Context) {
 	}
 }
 
+// mainThreadBound is the most CPU time one task of the page's main thread
+// may take while a 5 MB paste is taken in and validated. The issue's
+// target is that the page answers input within 100 ms; a loaded CI
+// machine stretches wall time by several times, CPU time far less, so the
+// bound is on CPU time. Before the worker indexed large texts, the paste's
+// own task took 72-81 ms of CPU (290-502 ms wall at load 21-23); now at most 22 ms.
+const mainThreadBound = 40.0
+
 // TestEditorLargePaste: a 5 MB paste goes to the read-only viewer, which
 // draws only the rows on screen, so the page never waits for the browser to
 // lay out 150,000 lines; its findings are listed and marked. An 11 MB paste,
 // over the engine's limit, is shown (never an empty editor) and the page
 // says at once that it is not checked. Before, the 5 MB paste froze the
 // page for the textarea's layout and the 11 MB one left the editor empty.
+// From the paste to the result no task of the main thread may work longer
+// than mainThreadBound: the text is measured, split into lines and rows,
+// and validated in workers. Before, the page measured and split it itself.
 func TestEditorLargePaste(t *testing.T) {
 	text := largePayload(t, 5<<20)
 	tab := openValidator(t, "/validator/")
-	// The time the paste handler takes, and the longest pause of the main
-	// thread from then to the result, as a timer firing every 20 ms sees it:
-	// logged for BENCHMARKS.md, not asserted (a loaded machine slows
-	// everything).
 	stagePaste(t, tab, text)
-	eval[bool](t, tab, `window.__wantProbe = true`)
-	sendPaste(t, tab)
-	t.Logf("%d-byte paste: the page's paste handling %.0f ms (clipboard data included); longest main-thread pause until the result %.0f ms; worker validation %s ms, the page showing the result %s ms",
-		len(text), eval[float64](t, tab, `window.__pasteMS`), eval[float64](t, tab, `(clearInterval(window.__probe), window.__gap)`),
+	eval[bool](t, tab, `(window.__long = [], new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration) }).observe({type: "longtask"}), true)`)
+	tasks := mainThreadTasks(t, tab, func() { sendPaste(t, tab) })
+	cpu, wall := longest(tasks)
+	t.Logf("%d-byte paste: %d main-thread tasks until the result, the one with the most CPU %v, the longest %.0f ms wall; long tasks (wall ms) %v; the page's paste handling %.0f ms (clipboard data included); worker validation %s ms, the page showing the result %s ms",
+		len(text), len(tasks), cpu, wall, eval[[]float64](t, tab, `window.__long.map(Math.round)`), eval[float64](t, tab, `window.__pasteMS`),
 		eval[string](t, tab, `document.getElementById("validator").dataset.ms`), eval[string](t, tab, `document.getElementById("validator").dataset.renderMs`))
+	for _, k := range tasks {
+		if k.CPU > 25 {
+			t.Logf("a task of %v", k)
+		}
+	}
+	if cpu.CPU > mainThreadBound {
+		t.Errorf("a main-thread task took %v between the 5 MB paste and its result; want at most %.0f ms of CPU (the page must leave measuring, splitting and validating to workers)", cpu, mainThreadBound)
+	}
 	if eval[bool](t, tab, `document.getElementById("viewer").hidden`) {
 		t.Fatalf("the 5 MB paste is not in the viewer")
 	}
