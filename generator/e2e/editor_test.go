@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/protocol"
@@ -328,5 +330,67 @@ func TestEditorScreenshots(t *testing.T) {
 			clickAndWaitResult(t, tab, "fix-confirm")
 			v.screenshot(t, tab, name+"-fixed")
 		}
+	}
+}
+
+// noWorkers removes Web Workers from every document the tab opens, as in
+// a browser that has none.
+func noWorkers() chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `delete window.Worker;`,
+		})
+		return chromedp.Void{}, err
+	}
+}
+
+// waitResultOrFailure waits until the page shows a result after before (the
+// count of results it had), and fails the test at once when the engine
+// could not start instead.
+func waitResultOrFailure(t *testing.T, tab context.Context, before string) {
+	t.Helper()
+	waitCond(t, tab, fmt.Sprintf(`(document.getElementById("validator").dataset.results || "0") !== %q || document.getElementById("validator").dataset.state === "failed"`, before), "a result or a failure")
+	if eval[string](t, tab, `document.getElementById("validator").dataset.state`) == "failed" {
+		t.Fatalf("the engine did not start: %q", eval[string](t, tab, `document.getElementById("validator-status").textContent`))
+	}
+}
+
+// TestEditorWithoutWorkers: in a browser without Web Workers the page runs
+// the same engine and text index in the page: a paste is checked, the fix
+// preview lists the changes, and a large text is drawn in the viewer.
+// Before, the page said the validator could not load.
+func TestEditorWithoutWorkers(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	run(t, tab, noWorkers(), chromedp.Navigate(srv.URL+"/validator/?bigchars=2000"), chromedp.WaitVisible(chromedp.ID("payload")))
+	if eval[bool](t, tab, `typeof Worker !== "undefined"`) {
+		t.Fatal("the page still has Worker")
+	}
+	original := trailingCommas(t)
+	eval[bool](t, tab, fmt.Sprintf(`(document.getElementById("payload").value = %s, document.getElementById("tier").value = "pro", true)`, jsString(original[:1500])))
+	before := eval[string](t, tab, `document.getElementById("validator").dataset.results || "0"`)
+	eval[bool](t, tab, `(document.getElementById("payload").dispatchEvent(new InputEvent("input", {inputType: "insertFromPaste", bubbles: true})), true)`)
+	waitResultOrFailure(t, tab, before)
+	if s := summary(t, tab); !strings.Contains(s, "Not valid") {
+		t.Errorf("summary of a cut payload without workers = %q; want it not valid", s)
+	}
+
+	// A text over ?bigchars goes to the viewer, indexed in the page.
+	stagePaste(t, tab, original)
+	before = eval[string](t, tab, `document.getElementById("validator").dataset.results || "0"`)
+	eval[bool](t, tab, `(() => { const dt = new DataTransfer(); dt.setData("text/plain", window.__paste); delete window.__paste;
+		const ta = document.getElementById("payload"); ta.focus(); ta.select();
+		ta.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true })); return true })()`)
+	waitResultOrFailure(t, tab, before)
+	if eval[bool](t, tab, `document.getElementById("viewer").hidden`) {
+		t.Fatalf("the large text is not in the viewer")
+	}
+	if got := eval[string](t, tab, `document.querySelector("#viewer .viewer-rows").textContent.slice(0, 1)`); got != "{" {
+		t.Errorf("the viewer shows %q; want the start of the payload", got)
+	}
+	run(t, tab, chromedp.Click(chromedp.ID("apply-fixes")))
+	waitCond(t, tab, `!document.getElementById("fix-preview").hidden || document.getElementById("validator-status").dataset.kind === "failed"`, "the preview of the fixes")
+	if n := eval[int](t, tab, `document.querySelectorAll("#fix-diff li").length`); n != 2 {
+		t.Errorf("the preview without workers lists %d changes; want the 2 trailing commas (status %q)", n, eval[string](t, tab, `document.getElementById("validator-status").textContent`))
 	}
 }
