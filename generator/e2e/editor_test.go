@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -49,12 +50,19 @@ func clickAndWaitResult(t *testing.T, tab context.Context, id string) {
 // Before, the fixes were made at once and Ctrl+Z left the fixed text.
 func TestEditorFixPreviewAndUndo(t *testing.T) {
 	original := trailingCommas(t)
-	for _, path := range []string{"/validator/", "/zh-CN/validator/"} {
+	for _, tc := range []struct{ path, preview, fixed string }{
+		{"/validator/", "2 fixes will change 2 lines. Nothing else in the text changes.", "Applied 2 fixes."},
+		{"/zh-CN/validator/", "共 2 处修复，改动 2 行，文本其余部分保持不变。", "已应用 2 处修复。"},
+	} {
+		path := tc.path
 		t.Run(path, func(t *testing.T) {
 			tab := openValidator(t, path)
 			paste(t, tab, original, "pro")
 			run(t, tab, chromedp.Click(chromedp.ID("apply-fixes")))
 			waitCond(t, tab, `!document.getElementById("fix-preview").hidden`, "the preview of the fixes")
+			if got := eval[string](t, tab, `document.getElementById("fix-preview-summary").textContent`); got != tc.preview {
+				t.Errorf("the preview says %q; want %q", got, tc.preview)
+			}
 			if got := editorText(t, tab); got != original {
 				t.Fatalf("the text changed before the fixes were confirmed")
 			}
@@ -67,6 +75,7 @@ func TestEditorFixPreviewAndUndo(t *testing.T) {
 					t.Errorf("change %q does not show the old and the new line", h)
 				}
 			}
+			eval[bool](t, tab, recordStatus)
 			clickAndWaitResult(t, tab, "fix-confirm")
 			fixed := editorText(t, tab)
 			if fixed == original || !json.Valid([]byte(fixed)) {
@@ -77,6 +86,9 @@ func TestEditorFixPreviewAndUndo(t *testing.T) {
 			}
 			if !eval[bool](t, tab, `document.getElementById("fix-preview").hidden`) {
 				t.Errorf("the preview stays open after the fixes were applied")
+			}
+			if said := eval[[]string](t, tab, `window.__status`); !slices.ContainsFunc(said, func(s string) bool { return strings.HasPrefix(s, tc.fixed) }) {
+				t.Errorf("after the fixes the status said %q; want %q first", said, tc.fixed)
 			}
 
 			run(t, tab, chromedp.Focus(chromedp.ID("payload")), chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
@@ -90,6 +102,25 @@ func TestEditorFixPreviewAndUndo(t *testing.T) {
 			}
 			run(t, tab, chromedp.Click(chromedp.ID("redo")))
 			waitCond(t, tab, fmt.Sprintf(`document.getElementById("payload").value === %s`, jsString(fixed)), "the Redo button to apply the fixes again")
+		})
+	}
+}
+
+// TestEditorCounts: the summary says "1 error" and "2 errors" (and the
+// Chinese counts with their measure words), never "error(s)".
+func TestEditorCounts(t *testing.T) {
+	text := readFile(t, "../../protocol/testdata/payloads/reference-example.json")
+	for _, tc := range []struct{ path, tier, want string }{
+		{"/validator/", "pro", "Not valid for the Pro tier: 1 error, 1 warning, 1 note."},
+		{"/validator/", "free", "Not valid for the Free tier: 2 errors, "},
+		{"/zh-CN/validator/", "pro", "1 个错误，1 个警告，1 条提示。"},
+	} {
+		t.Run(tc.path+tc.tier, func(t *testing.T) {
+			tab := openValidator(t, tc.path)
+			paste(t, tab, text, tc.tier)
+			if got := summary(t, tab); !strings.Contains(got, tc.want) || strings.Contains(got, "(s)") {
+				t.Errorf("summary = %q; want it to say %q", got, tc.want)
+			}
 		})
 	}
 }

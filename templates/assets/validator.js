@@ -82,6 +82,10 @@
   // join puts two sentences together: a space in English, none after a
   // Chinese full stop.
   function join(a, b) { return lang === "zh-CN" ? a + b : a + " " + b; }
+  // count puts n into a message with a count (templates.Count: %d for the
+  // number), in its form for n: "1 error", "2 errors"; Chinese has one.
+  const plural = new Intl.PluralRules(lang);
+  function count(p, n) { return (plural.select(n) === "one" ? p.one : p.other).replace("%d", String(n)); }
   function tierName(key) { return (msg.tierLabels && msg.tierLabels[key]) || key; }
 
   function setStatus(s, kind) { status.textContent = s; status.dataset.kind = kind || ""; }
@@ -454,7 +458,9 @@
     paint();
     summary.className = "summary " + (result.valid ? "ok" : "bad");
     // The tier the engine applied (an unknown one becomes free), by its label.
-    summary.textContent = fill(result.valid ? msg.valid : msg.invalid, { errors, warnings, notes, tier: tierName(result.tier) });
+    summary.textContent = fill(result.valid ? msg.valid : msg.invalid, {
+      errors: count(msg.errors, errors), warnings: count(msg.warnings, warnings), notes: count(msg.notes, notes), tier: tierName(result.tier),
+    });
     // A runaway payload can have thousands of findings: list the first
     // ones and say how many more there are.
     const shown = fs.slice(0, maxShown);
@@ -499,7 +505,7 @@
     if (fs.length > shown.length) {
       const li = document.createElement("li");
       li.className = "finding more";
-      li.textContent = fill(msg.moreFindings, { n: fs.length - shown.length });
+      li.textContent = count(msg.moreFindings, fs.length - shown.length);
       items.push(li);
     }
     list.replaceChildren(...items);
@@ -591,7 +597,7 @@
     parts.push(ol);
     if (pipe.more) {
       const p = document.createElement("p");
-      p.textContent = fill(msg.more, { n: pipe.more });
+      p.textContent = count(msg.more, pipe.more);
       parts.push(p);
     }
     picture.replaceChildren(...parts);
@@ -681,13 +687,13 @@
       for (const h of d.hunks.slice(0, 100)) items.push(hunkItem(h));
       if (d.hunks.length > 100) {
         const li = document.createElement("li");
-        li.textContent = fill(msg.previewMore, { n: d.hunks.length - 100 });
+        li.textContent = count(msg.previewMore, d.hunks.length - 100);
         items.push(li);
       }
     }
     diffList.replaceChildren(...items);
     $("#fix-preview-summary").textContent = d.hunks
-      ? fill(msg.previewSummary, { n: fixed.applied, lines: d.changed })
+      ? fill(msg.previewSummary, { fixes: count(msg.fixes, fixed.applied), lines: count(msg.lines, d.changed) })
       : fill(msg.previewTooMany, { lines: d.changed });
     pending = { before, after: fixed.text, applied: fixed.applied, message: fixed.message || "" };
     preview.hidden = false;
@@ -725,7 +731,7 @@
     const p = pending;
     if (!p || getText() !== p.before) { closePreview(); return; }
     change(p.before, p.after);
-    const done = fill(msg.fixed, { n: p.applied });
+    const done = count(msg.fixed, p.applied);
     // p.message says what was not done: fixes left for another round.
     setStatus(join(p.message ? join(done, p.message) : done, msg.fixedUndo));
     validate();
@@ -790,7 +796,7 @@
       const docs = docsURL(f.docs);
       if (docs) out.push("   " + msg.modelRule + (lang === "zh-CN" ? "" : " ") + (docs.startsWith("/") ? site + docs : docs));
     });
-    if (fs.length > 100) out.push(fill(msg.moreFindings, { n: fs.length - 100 }));
+    if (fs.length > 100) out.push(count(msg.moreFindings, fs.length - 100));
     const v = getText();
     const size = await bytesOf(v);
     if (v !== getText()) return;
