@@ -93,15 +93,17 @@
   // The page's own worker (the validator's worker script, started a second
   // time and never given the WebAssembly module) indexes large texts and
   // diffs a text against its fixed version, so the main thread never walks
-  // a paste of megabytes. Without workers the same script runs in the page.
+  // a paste of megabytes. It starts at the first large text or fix, never
+  // on idle. Without workers the same script runs in the page.
   const textWork = textWorker(cfg.worker);
   function textWorker(url) {
-    let w = null, seq = 0;
+    let w, seq = 0; // w: undefined until first use, null without a worker
     const pending = new Map();
     const inPage = (m) => pageScript(url).then(() =>
       m.type === "index" ? self.pairagText.index(m.text, m.rowWidth) : self.pairagText.diff(m.before, m.after));
-    try { if (typeof Worker === "function" && url) w = new Worker(url); } catch (e) { w = null; }
-    if (w) {
+    function start() {
+      try { w = typeof Worker === "function" && url ? new Worker(url) : null; } catch (e) { w = null; }
+      if (!w) return;
       w.onmessage = (e) => {
         const p = pending.get(e.data.id);
         if (!p) return;
@@ -116,6 +118,7 @@
       };
     }
     return (m) => {
+      if (w === undefined) start();
       if (!w) return inPage(m);
       return new Promise((resolve, reject) => {
         const id = ++seq;
