@@ -146,8 +146,8 @@ type ValidatorMessages struct {
 	// compiling the module in the background (not for the script).
 	Coming string `json:"-"`
 
-	Valid         string `json:"valid"`
-	Invalid       string `json:"invalid"`
+	Valid         string `json:"valid"`   // {tier}; {warnings} and {notes} are counts
+	Invalid       string `json:"invalid"` // {tier}; {errors}, {warnings} and {notes} are counts
 	Empty         string `json:"empty"`
 	Validating    string `json:"validating"`
 	LoadFailed    string `json:"loadFailed"`
@@ -155,15 +155,14 @@ type ValidatorMessages struct {
 	Warning       string `json:"warning"`
 	Info          string `json:"info"`
 	Fixable       string `json:"fixable"`
-	Fixed         string `json:"fixed"`
 	Copied        string `json:"copied"`
 	CopyManual    string `json:"copyManual"`
 	Pipeline      string `json:"pipeline"`
 	Language      string `json:"language"`
 	Points        string `json:"points"`
 	FiatPay       string `json:"fiat"`
-	More          string `json:"more"`
-	MoreFinds     string `json:"moreFindings"`
+	More          Count  `json:"more"`
+	MoreFinds     Count  `json:"moreFindings"`
 	Loading       string `json:"loading"` // {loaded} and {total} in MB
 	Ready         string `json:"ready"`
 	Superseded    string `json:"superseded"`    // the text changed while a check ran
@@ -174,8 +173,8 @@ type ValidatorMessages struct {
 
 	// The editor: the preview of "Apply fixes", undo and redo, large texts.
 	PreviewTitle   string `json:"previewTitle"`
-	PreviewSummary string `json:"previewSummary"` // {n} fixes, {lines} changed lines
-	PreviewMore    string `json:"previewMore"`    // {n} more changes not listed
+	PreviewSummary string `json:"previewSummary"` // {fixes} and {lines} are counts
+	PreviewMore    Count  `json:"previewMore"`    // more changes not listed
 	PreviewTooMany string `json:"previewTooMany"` // {lines}: too many to list
 	PreviewApply   string `json:"previewApply"`
 	PreviewCancel  string `json:"previewCancel"`
@@ -183,9 +182,17 @@ type ValidatorMessages struct {
 	NothingToFix   string `json:"nothingToFix"`
 	FixedUndo      string `json:"fixedUndo"` // said after fixes are applied
 	Undone         string `json:"undone"`
-	Redone         string `json:"redone"`
-	OverLimit      string `json:"overLimit"` // {size} and {limit} in MB
-	LargeText      string `json:"largeText"` // {size} in MB: shown in the read-only viewer
+	// Counts the messages above put in their {errors}, {warnings},
+	// {notes}, {fixes} and {lines}, and Fixed, said after fixes.
+	Errors    Count  `json:"errors"`
+	Warnings  Count  `json:"warnings"`
+	Notes     Count  `json:"notes"`
+	Fixes     Count  `json:"fixes"`
+	Lines     Count  `json:"lines"`
+	Fixed     Count  `json:"fixed"`
+	Redone    string `json:"redone"`
+	OverLimit string `json:"overLimit"` // {size} and {limit} in MB
+	LargeText string `json:"largeText"` // {size} in MB: shown in the read-only viewer
 
 	// The repair request "Copy findings for your model" puts on the clipboard.
 	ModelCopied  string `json:"modelCopied"`
@@ -224,6 +231,8 @@ func For(lang string) Messages {
 
 // messages builds one language's strings; t picks the English or the Chinese text.
 func messages(lang string, t func(en, zh string) string) Messages {
+	// p is t for a message with a count: English has two forms.
+	p := func(one, other, zh string) Count { return Count{One: t(one, zh), Other: t(other, zh)} }
 	return Messages{
 		Lang:         lang,
 		LanguageName: t("English", "简体中文"),
@@ -323,8 +332,8 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			PayloadLabel:  t("Task-publish payload (JSON)", "任务发布载荷（JSON）"),
 			Placeholder:   t("Paste the JSON a model or a person wrote: { \"manifest\": { … }, \"stages\": [ … ] }", "粘贴模型或手写的 JSON：{ \"manifest\": { … }, \"stages\": [ … ] }"),
 			FindingsLabel: t("Findings", "检查结果"),
-			Valid:         t("Valid for the {tier} tier: no errors, {warnings} warning(s), {notes} note(s).", "{tier}可以发布：没有错误，{warnings} 个警告，{notes} 条提示。"),
-			Invalid:       t("Not valid for the {tier} tier: {errors} error(s), {warnings} warning(s), {notes} note(s).", "{tier}无法发布：{errors} 个错误，{warnings} 个警告，{notes} 条提示。"),
+			Valid:         t("Valid for the {tier} tier: no errors, {warnings}, {notes}.", "{tier}可以发布：没有错误，{warnings}，{notes}。"),
+			Invalid:       t("Not valid for the {tier} tier: {errors}, {warnings}, {notes}.", "{tier}无法发布：{errors}，{warnings}，{notes}。"),
 			Empty:         t("Paste a payload, or load the example, to see what the app would reject.", "粘贴载荷或载入示例，即可看到应用会拒绝哪些内容。"),
 			Validating:    t("Validating…", "正在校验…"),
 			LoadFailed:    t("The validator could not start.", "校验器无法启动。"),
@@ -332,15 +341,14 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			Warning:       t("warning", "警告"),
 			Info:          t("note", "提示"),
 			Fixable:       t("fixable", "可自动修复"),
-			Fixed:         t("Applied {n} fix(es).", "已应用 {n} 处修复。"),
 			Copied:        t("Result copied to the clipboard.", "结果已复制到剪贴板。"),
 			CopyManual:    t("The clipboard is not available here. The result is selected below: press Ctrl+C (⌘C on a Mac).", "当前环境无法使用剪贴板。结果已在下方选中，请按 Ctrl+C（Mac 上按 ⌘C）复制。"),
 			Pipeline:      t("The pipeline you are about to publish", "即将发布的流水线"),
 			Language:      t("Language: {language}", "语言：{language}"),
 			Points:        t("must hold ≥ {participant} points to participate · bounty {bounty} points", "需持有 ≥ {participant} 积分才能参与 · 赏金 {bounty} 积分"),
 			FiatPay:       t("pays {usd} USD (fiat)", "法币支付 {usd} 美元"),
-			More:          t("… and {n} more stage(s).", "……另有 {n} 个阶段。"),
-			MoreFinds:     t("… and {n} more finding(s). Fix the ones above and validate again.", "……另有 {n} 条检查结果。请先修正以上问题，再重新校验。"),
+			More:          p("… and %d more stage.", "… and %d more stages.", "……另有 %d 个阶段。"),
+			MoreFinds:     p("… and %d more finding. Fix the ones above and validate again.", "… and %d more findings. Fix the ones above and validate again.", "……另有 %d 条检查结果。请先修正以上问题，再重新校验。"),
 			Loading:       t("Loading the validator: {loaded} of {total} MB…", "正在加载校验器：{loaded} MB / {total} MB……"),
 			Ready:         t("The validator is ready.", "校验器已就绪。"),
 			Superseded:    t("The text changed during the check, so that check was stopped and the validator restarted.", "检查期间文本有改动，已停止该次检查并重启校验器。"),
@@ -355,8 +363,8 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			EditAnyway:    t("Edit it here anyway", "仍在此处编辑"),
 
 			PreviewTitle:   t("What “Apply fixes” will change", "“应用自动修复”将做出的改动"),
-			PreviewSummary: t("{n} fixes change {lines} lines. Nothing else in the text changes.", "共 {n} 处修复，改动 {lines} 行，文本其余部分保持不变。"),
-			PreviewMore:    t("… and {n} more changes.", "……另有 {n} 处改动。"),
+			PreviewSummary: t("{fixes} will change {lines}. Nothing else in the text changes.", "共 {fixes}，改动 {lines}，文本其余部分保持不变。"),
+			PreviewMore:    p("… and %d more change.", "… and %d more changes.", "……另有 %d 处改动。"),
 			PreviewTooMany: t("{lines} lines differ, too many to list one by one.", "有 {lines} 行不同，数量太多，不逐一列出。"),
 			PreviewApply:   t("Apply these changes", "应用这些改动"),
 			PreviewCancel:  t("Cancel", "取消"),
@@ -365,8 +373,15 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			FixedUndo:      t("Undo (Ctrl+Z, ⌘Z on a Mac) brings the text back as it was.", "点击“撤销”或按 Ctrl+Z（Mac 上按 ⌘Z）即可恢复原文。"),
 			Undone:         t("Fixes undone: the text is as it was before.", "已撤销修复，文本已恢复原样。"),
 			Redone:         t("Fixes applied again.", "已重新应用修复。"),
-			OverLimit:      t("This text is {size} MB, more than the {limit} MB the validator reads, so it is not checked. Remove what is not part of the payload, or check it in parts.", "这段文本有 {size} MB，超过校验器可读取的 {limit} MB 上限，因此不做校验。请删去不属于载荷的内容，或分段校验。"),
-			LargeText:      t("This text is {size} MB: it is shown read-only so the page stays responsive. Findings, fixes, undo and copying work as usual.", "这段文本有 {size} MB，为保证页面流畅，改为只读显示。检查结果、自动修复、撤销和复制照常可用。"),
+
+			Errors:    p("%d error", "%d errors", "%d 个错误"),
+			Warnings:  p("%d warning", "%d warnings", "%d 个警告"),
+			Notes:     p("%d note", "%d notes", "%d 条提示"),
+			Fixes:     p("%d fix", "%d fixes", "%d 处修复"),
+			Lines:     p("%d line", "%d lines", "%d 行"),
+			Fixed:     p("Applied %d fix.", "Applied %d fixes.", "已应用 %d 处修复。"),
+			OverLimit: t("This text is {size} MB, more than the {limit} MB the validator reads, so it is not checked. Remove what is not part of the payload, or check it in parts.", "这段文本有 {size} MB，超过校验器可读取的 {limit} MB 上限，因此不做校验。请删去不属于载荷的内容，或分段校验。"),
+			LargeText: t("This text is {size} MB: it is shown read-only so the page stays responsive. Findings, fixes, undo and copying work as usual.", "这段文本有 {size} MB，为保证页面流畅，改为只读显示。检查结果、自动修复、撤销和复制照常可用。"),
 
 			ModelCopied:  t("A repair request for your model is on the clipboard: paste it into the chat.", "给模型的修改请求已复制到剪贴板，粘贴到对话中即可。"),
 			ModelIntro:   t("The Pairag task-publish validator (protocol {version}, {tier} tier) rejects the JSON below. Change only what these findings name, keep every other key, value and stage exactly as it is, and answer with the whole corrected JSON in one json code block.", "Pairag 任务发布校验器（协议 {version}，{tier}）不接受下面这段 JSON。请只改动下列问题涉及的地方，其他键、值和阶段一律保持原样，并把修改后的完整 JSON 放在一个 json 代码块中返回。"),
@@ -514,7 +529,13 @@ func messages(lang string, t func(en, zh string) string) Messages {
 // (the same in Chinese), so tables say "at least 1 item" and "at least 2
 // items" instead of hedging with "item(s)". Its forms are fmt formats
 // whose last verb is the count.
-type Count struct{ One, Other string }
+//
+// The validator page's script gets them as JSON ({"one": …, "other": …})
+// and picks the form with Intl.PluralRules.
+type Count struct {
+	One   string `json:"one"`
+	Other string `json:"other"`
+}
 
 // Format fills the phrase with args; the last one, the count, picks the
 // form.

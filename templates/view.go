@@ -57,6 +57,9 @@ type TOCItem struct {
 type ValidatorView struct {
 	Msg    Messages
 	APIURL string // the ES module of the JavaScript API, which the page uses too
+	// WorkerURL is the validator's Web Worker script, which the page also
+	// starts on its own to index and diff large texts off the main thread.
+	WorkerURL string
 	// ExampleSwitch names the button that checks the example at the tier
 	// it is written for; the script sets it again when it shows the note.
 	ExampleSwitch string

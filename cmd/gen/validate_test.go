@@ -48,7 +48,7 @@ func TestValidate(t *testing.T) {
 		{"valid for pro", []string{"validate", "--tier", "pro", valid}, "", 0, []string{"valid for the Pro tier"}, nil},
 		{"flags after the file", []string{"validate", valid, "--tier", "pro"}, "", 0, []string{"valid for the Pro tier"}, nil},
 		{"free rejects the reference example", []string{"validate", ref}, "", 1,
-			[]string{ref + ":13:17: error: ", "[location-anywhere-only]", ref + ":93:23: error: ", ref + ":12:17: warning: ", "2 error(s)"}, nil},
+			[]string{ref + ":13:17: error: ", "[location-anywhere-only]", ref + ":93:23: error: ", ref + ":12:17: warning: ", "2 errors, "}, nil},
 		{"chinese messages", []string{"validate", "--lang", "zh-CN", ref}, "", 1, []string{"错误", "[fiat-not-available]"}, nil},
 		{"unknown tier is free", []string{"validate", "--tier", "gold", ref}, "", 1, []string{"[unknown-tier]", "for the Free tier"}, nil},
 		{"standard input", []string{"validate", "--tier", "ultra", "-"}, string(reference), 0, []string{"<stdin>:12:17: warning: "}, nil},
@@ -136,7 +136,8 @@ func TestValidateSummaryNamesTiers(t *testing.T) {
 	}{
 		{"zh-CN", "ultra", "按会员等级「Ultra」校验通过"},
 		{"zh-CN", "free", "按会员等级「免费版」校验，2 个错误"},
-		{"en", "pro", "1 error(s), 1 warning(s), 1 note(s) for the Pro tier"},
+		{"en", "pro", "1 error, 1 warning, 1 note for the Pro tier"},
+		{"en", "free", "2 errors, "},
 	}
 	for _, tt := range tests {
 		var stdout, stderr bytes.Buffer
@@ -237,7 +238,7 @@ func (o overlay) Glob(pattern string) ([]string, error) {
 }
 
 // TestValidateFixEveryFix: --fix applied 2,500 of 20,000 trailing commas and
-// said only "applied 2500 fix(es)"; it applies them all, and when fixes are
+// said only "applied 2500 fixes"; it applies them all, and when fixes are
 // left it says how many and how to apply them, in both languages.
 func TestValidateFixEveryFix(t *testing.T) {
 	const commas = 20000
@@ -249,12 +250,12 @@ func TestValidateFixEveryFix(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	run([]string{"validate", "--fix", "--tier", "pro", file}, nil, &stdout, &stderr)
 	got, _ := os.ReadFile(file)
-	if !strings.Contains(stderr.String(), fmt.Sprintf("applied %d fix(es)\n", commas)) || strings.Contains(string(got), ",]") {
+	if !strings.Contains(stderr.String(), fmt.Sprintf("applied %d fixes\n", commas)) || strings.Contains(string(got), ",]") {
 		t.Errorf("--fix on %d trailing commas: stderr %q; commas left: %d", commas, stderr.String(), strings.Count(string(got), ",]"))
 	}
 	left := protocol.FixResult{Applied: 3, Left: 2}
 	for lang, want := range map[string]string{
-		"en":    "t.json: applied 3 fix(es); 2 more can be applied: run gen validate --fix again",
+		"en":    "t.json: applied 3 fixes; 2 more can be applied: run gen validate --fix again",
 		"zh-CN": "t.json：已应用 3 处修复；还有 2 处可自动修复，请再次运行 gen validate --fix",
 	} {
 		if got := verdict.FixSummary("t.json", left, lang); got != want {

@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/protocol"
@@ -47,12 +50,19 @@ func clickAndWaitResult(t *testing.T, tab context.Context, id string) {
 // Before, the fixes were made at once and Ctrl+Z left the fixed text.
 func TestEditorFixPreviewAndUndo(t *testing.T) {
 	original := trailingCommas(t)
-	for _, path := range []string{"/validator/", "/zh-CN/validator/"} {
+	for _, tc := range []struct{ path, preview, fixed string }{
+		{"/validator/", "2 fixes will change 2 lines. Nothing else in the text changes.", "Applied 2 fixes."},
+		{"/zh-CN/validator/", "共 2 处修复，改动 2 行，文本其余部分保持不变。", "已应用 2 处修复。"},
+	} {
+		path := tc.path
 		t.Run(path, func(t *testing.T) {
 			tab := openValidator(t, path)
 			paste(t, tab, original, "pro")
 			run(t, tab, chromedp.Click(chromedp.ID("apply-fixes")))
 			waitCond(t, tab, `!document.getElementById("fix-preview").hidden`, "the preview of the fixes")
+			if got := eval[string](t, tab, `document.getElementById("fix-preview-summary").textContent`); got != tc.preview {
+				t.Errorf("the preview says %q; want %q", got, tc.preview)
+			}
 			if got := editorText(t, tab); got != original {
 				t.Fatalf("the text changed before the fixes were confirmed")
 			}
@@ -65,6 +75,7 @@ func TestEditorFixPreviewAndUndo(t *testing.T) {
 					t.Errorf("change %q does not show the old and the new line", h)
 				}
 			}
+			eval[bool](t, tab, recordStatus)
 			clickAndWaitResult(t, tab, "fix-confirm")
 			fixed := editorText(t, tab)
 			if fixed == original || !json.Valid([]byte(fixed)) {
@@ -75,6 +86,9 @@ func TestEditorFixPreviewAndUndo(t *testing.T) {
 			}
 			if !eval[bool](t, tab, `document.getElementById("fix-preview").hidden`) {
 				t.Errorf("the preview stays open after the fixes were applied")
+			}
+			if said := eval[[]string](t, tab, `window.__status`); !slices.ContainsFunc(said, func(s string) bool { return strings.HasPrefix(s, tc.fixed) }) {
+				t.Errorf("after the fixes the status said %q; want %q first", said, tc.fixed)
 			}
 
 			run(t, tab, chromedp.Focus(chromedp.ID("payload")), chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
@@ -88,6 +102,25 @@ func TestEditorFixPreviewAndUndo(t *testing.T) {
 			}
 			run(t, tab, chromedp.Click(chromedp.ID("redo")))
 			waitCond(t, tab, fmt.Sprintf(`document.getElementById("payload").value === %s`, jsString(fixed)), "the Redo button to apply the fixes again")
+		})
+	}
+}
+
+// TestEditorCounts: the summary says "1 error" and "2 errors" (and the
+// Chinese counts with their measure words), never "error(s)".
+func TestEditorCounts(t *testing.T) {
+	text := readFile(t, "../../protocol/testdata/payloads/reference-example.json")
+	for _, tc := range []struct{ path, tier, want string }{
+		{"/validator/", "pro", "Not valid for the Pro tier: 1 error, 1 warning, 1 note."},
+		{"/validator/", "free", "Not valid for the Free tier: 2 errors, "},
+		{"/zh-CN/validator/", "pro", "1 个错误，1 个警告，1 条提示。"},
+	} {
+		t.Run(tc.path+tc.tier, func(t *testing.T) {
+			tab := openValidator(t, tc.path)
+			paste(t, tab, text, tc.tier)
+			if got := summary(t, tab); !strings.Contains(got, tc.want) || strings.Contains(got, "(s)") {
+				t.Errorf("summary = %q; want it to say %q", got, tc.want)
+			}
 		})
 	}
 }
@@ -203,8 +236,6 @@ func sendPaste(t *testing.T, tab context.Context) {
 		const ta = document.getElementById("payload"); ta.focus();
 		ta.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true }));
 		window.__pasteMS = performance.now() - t0;
-		if (window.__wantProbe) { window.__gap = 0; let last = performance.now();
-			window.__probe = setInterval(() => { const now = performance.now(); window.__gap = Math.max(window.__gap, now - last); last = now; }, 20); }
 		return true })()`)
 	ctx, cancel := context.WithTimeout(tab, 300*time.Second)
 	defer cancel()
@@ -213,25 +244,41 @@ func sendPaste(t *testing.T, tab context.Context) {
 	}
 }
 
+// mainThreadBound is the most CPU time one task of the page's main thread
+// may take while a 5 MB paste is taken in and validated. The issue's
+// target is that the page answers input within 100 ms; a loaded CI
+// machine stretches wall time by several times, CPU time far less, so the
+// bound is on CPU time. Before the worker indexed large texts, the paste's
+// own task took 72-81 ms of CPU (290-502 ms wall at load 21-23); now at most 22 ms.
+const mainThreadBound = 40.0
+
 // TestEditorLargePaste: a 5 MB paste goes to the read-only viewer, which
 // draws only the rows on screen, so the page never waits for the browser to
 // lay out 150,000 lines; its findings are listed and marked. An 11 MB paste,
 // over the engine's limit, is shown (never an empty editor) and the page
 // says at once that it is not checked. Before, the 5 MB paste froze the
 // page for the textarea's layout and the 11 MB one left the editor empty.
+// From the paste to the result no task of the main thread may work longer
+// than mainThreadBound: the text is measured, split into lines and rows,
+// and validated in workers. Before, the page measured and split it itself.
 func TestEditorLargePaste(t *testing.T) {
 	text := largePayload(t, 5<<20)
 	tab := openValidator(t, "/validator/")
-	// The time the paste handler takes, and the longest pause of the main
-	// thread from then to the result, as a timer firing every 20 ms sees it:
-	// logged for BENCHMARKS.md, not asserted (a loaded machine slows
-	// everything).
 	stagePaste(t, tab, text)
-	eval[bool](t, tab, `window.__wantProbe = true`)
-	sendPaste(t, tab)
-	t.Logf("%d-byte paste: the page's paste handling %.0f ms (clipboard data included); longest main-thread pause until the result %.0f ms; worker validation %s ms, the page showing the result %s ms",
-		len(text), eval[float64](t, tab, `window.__pasteMS`), eval[float64](t, tab, `(clearInterval(window.__probe), window.__gap)`),
+	eval[bool](t, tab, `(window.__long = [], new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration) }).observe({type: "longtask"}), true)`)
+	tasks := mainThreadTasks(t, tab, func() { sendPaste(t, tab) })
+	cpu, wall := longest(tasks)
+	t.Logf("%d-byte paste: %d main-thread tasks until the result, the one with the most CPU %v, the longest %.0f ms wall; long tasks (wall ms) %v; the page's paste handling %.0f ms (clipboard data included); worker validation %s ms, the page showing the result %s ms",
+		len(text), len(tasks), cpu, wall, eval[[]float64](t, tab, `window.__long.map(Math.round)`), eval[float64](t, tab, `window.__pasteMS`),
 		eval[string](t, tab, `document.getElementById("validator").dataset.ms`), eval[string](t, tab, `document.getElementById("validator").dataset.renderMs`))
+	for _, k := range tasks {
+		if k.CPU > 25 {
+			t.Logf("a task of %v", k)
+		}
+	}
+	if cpu.CPU > mainThreadBound {
+		t.Errorf("a main-thread task took %v between the 5 MB paste and its result; want at most %.0f ms of CPU (the page must leave measuring, splitting and validating to workers)", cpu, mainThreadBound)
+	}
 	if eval[bool](t, tab, `document.getElementById("viewer").hidden`) {
 		t.Fatalf("the 5 MB paste is not in the viewer")
 	}
@@ -314,5 +361,67 @@ func TestEditorScreenshots(t *testing.T) {
 			clickAndWaitResult(t, tab, "fix-confirm")
 			v.screenshot(t, tab, name+"-fixed")
 		}
+	}
+}
+
+// noWorkers removes Web Workers from every document the tab opens, as in
+// a browser that has none.
+func noWorkers() chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `delete window.Worker;`,
+		})
+		return chromedp.Void{}, err
+	}
+}
+
+// waitResultOrFailure waits until the page shows a result after before (the
+// count of results it had), and fails the test at once when the engine
+// could not start instead.
+func waitResultOrFailure(t *testing.T, tab context.Context, before string) {
+	t.Helper()
+	waitCond(t, tab, fmt.Sprintf(`(document.getElementById("validator").dataset.results || "0") !== %q || document.getElementById("validator").dataset.state === "failed"`, before), "a result or a failure")
+	if eval[string](t, tab, `document.getElementById("validator").dataset.state`) == "failed" {
+		t.Fatalf("the engine did not start: %q", eval[string](t, tab, `document.getElementById("validator-status").textContent`))
+	}
+}
+
+// TestEditorWithoutWorkers: in a browser without Web Workers the page runs
+// the same engine and text index in the page: a paste is checked, the fix
+// preview lists the changes, and a large text is drawn in the viewer.
+// Before, the page said the validator could not load.
+func TestEditorWithoutWorkers(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	run(t, tab, noWorkers(), chromedp.Navigate(srv.URL+"/validator/?bigchars=2000"), chromedp.WaitVisible(chromedp.ID("payload")))
+	if eval[bool](t, tab, `typeof Worker !== "undefined"`) {
+		t.Fatal("the page still has Worker")
+	}
+	original := trailingCommas(t)
+	eval[bool](t, tab, fmt.Sprintf(`(document.getElementById("payload").value = %s, document.getElementById("tier").value = "pro", true)`, jsString(original[:1500])))
+	before := eval[string](t, tab, `document.getElementById("validator").dataset.results || "0"`)
+	eval[bool](t, tab, `(document.getElementById("payload").dispatchEvent(new InputEvent("input", {inputType: "insertFromPaste", bubbles: true})), true)`)
+	waitResultOrFailure(t, tab, before)
+	if s := summary(t, tab); !strings.Contains(s, "Not valid") {
+		t.Errorf("summary of a cut payload without workers = %q; want it not valid", s)
+	}
+
+	// A text over ?bigchars goes to the viewer, indexed in the page.
+	stagePaste(t, tab, original)
+	before = eval[string](t, tab, `document.getElementById("validator").dataset.results || "0"`)
+	eval[bool](t, tab, `(() => { const dt = new DataTransfer(); dt.setData("text/plain", window.__paste); delete window.__paste;
+		const ta = document.getElementById("payload"); ta.focus(); ta.select();
+		ta.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true })); return true })()`)
+	waitResultOrFailure(t, tab, before)
+	if eval[bool](t, tab, `document.getElementById("viewer").hidden`) {
+		t.Fatalf("the large text is not in the viewer")
+	}
+	if got := eval[string](t, tab, `document.querySelector("#viewer .viewer-rows").textContent.slice(0, 1)`); got != "{" {
+		t.Errorf("the viewer shows %q; want the start of the payload", got)
+	}
+	run(t, tab, chromedp.Click(chromedp.ID("apply-fixes")))
+	waitCond(t, tab, `!document.getElementById("fix-preview").hidden || document.getElementById("validator-status").dataset.kind === "failed"`, "the preview of the fixes")
+	if n := eval[int](t, tab, `document.querySelectorAll("#fix-diff li").length`); n != 2 {
+		t.Errorf("the preview without workers lists %d changes; want the 2 trailing commas (status %q)", n, eval[string](t, tab, `document.getElementById("validator-status").textContent`))
 	}
 }

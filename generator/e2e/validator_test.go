@@ -115,7 +115,7 @@ func TestValidatorReferenceExample(t *testing.T) {
 			t.Errorf("finding %s at %q; want %s (findings: %v)", code, f.Pos, pos, got)
 		}
 	}
-	if s := summary(t, tab); !strings.Contains(s, "2 error(s)") {
+	if s := summary(t, tab); !strings.Contains(s, "2 errors, ") {
 		t.Errorf("summary = %q; want 2 errors", s)
 	}
 	// Every finding links to the section of the reference that explains it.
@@ -300,7 +300,7 @@ func TestValidatorOffline(t *testing.T) {
 	}
 	text := readFile(t, "../../protocol/testdata/payloads/reference-example.json")
 	paste(t, tab, text, "free")
-	if s := summary(t, tab); !strings.Contains(s, "2 error(s)") {
+	if s := summary(t, tab); !strings.Contains(s, "2 errors, ") {
 		t.Errorf("offline summary = %q; want the reference example's 2 errors", s)
 	}
 }
@@ -448,7 +448,7 @@ func before(msg string) string {
 var validatorLangs = []struct{ prefix, lang string }{{"", "en"}, {"/zh-CN", "zh-CN"}}
 
 // TestValidatorLoadsOnFirstUse checks that reading the page downloads no
-// WebAssembly, even once the browser is idle, and that the first focus of
+// WebAssembly and no worker script, even once the browser is idle, and that the first focus of
 // the editor loads it with a progress line in the page's language.
 func TestValidatorLoadsOnFirstUse(t *testing.T) {
 	for _, l := range validatorLangs {
@@ -461,7 +461,7 @@ func TestValidatorLoadsOnFirstUse(t *testing.T) {
 			eval[bool](t, tab, `new Promise((ok) => { const idle = () => requestIdleCallback(() => requestIdleCallback(() => ok(true), {timeout: 5000}), {timeout: 5000});
 				document.readyState === "complete" ? idle() : addEventListener("load", idle) })`)
 			waitCond(t, tab, `performance.getEntriesByType("resource").some((e) => e.name.endsWith("/validator/pairag-validator.js") && e.responseEnd > 0)`, "the API module")
-			if log.has(".wasm") || log.has("/wasm_exec.") || eval[string](t, tab, `document.getElementById("validator").dataset.state || ""`) != "" {
+			if log.has(".wasm") || log.has("/wasm_exec.") || log.has("/validator-worker.") || eval[string](t, tab, `document.getElementById("validator").dataset.state || ""`) != "" {
 				t.Fatalf("the validator started before first use; requests: %v", log.paths)
 			}
 			eval[bool](t, tab, recordStatus)

@@ -60,7 +60,7 @@ func (b *builder) validatorView(lang string) *templates.ValidatorView {
 		tiers = append(tiers, templates.Option{Value: t, Label: b.labels.Get("tier", t, lang), Selected: t == b.doc.DefaultTier})
 	}
 	return &templates.ValidatorView{
-		Msg: msg, APIURL: validatorAPIURL, Tiers: tiers,
+		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, Tiers: tiers,
 		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.Get("tier", b.doc.Example.Tier, lang)),
 		Example:       string(b.exampleText()),
 		DataJSON:      b.validatorData(lang, msg.Validator),

@@ -26,7 +26,7 @@ func FixSummary(name string, fr protocol.FixResult, lang string) string {
 		}
 		return s
 	}
-	s := fmt.Sprintf("%s: applied %d fix(es)", name, fr.Applied)
+	s := fmt.Sprintf("%s: applied %s", name, count(fr.Applied, "fix", "fixes"))
 	if fr.Left > 0 {
 		s += fmt.Sprintf("; %d more can be applied: run gen validate --fix again", fr.Left)
 	}
@@ -70,9 +70,9 @@ func Write(w io.Writer, name string, res protocol.Result, format, lang string, l
 		return nil
 	}
 	if res.Valid {
-		fmt.Fprintf(w, "%s: valid for the %s tier (%d warning(s), %d note(s))\n", display, tier.EN, warns, infos)
+		fmt.Fprintf(w, "%s: valid for the %s tier (%s, %s)\n", display, tier.EN, count(warns, "warning", "warnings"), count(infos, "note", "notes"))
 	} else {
-		fmt.Fprintf(w, "%s: %d error(s), %d warning(s), %d note(s) for the %s tier\n", display, errs, warns, infos, tier.EN)
+		fmt.Fprintf(w, "%s: %s, %s, %s for the %s tier\n", display, count(errs, "error", "errors"), count(warns, "warning", "warnings"), count(infos, "note", "notes"), tier.EN)
 	}
 	return nil
 }
@@ -101,4 +101,13 @@ func SeverityWord(s diag.Severity, lang string) string {
 		return "警告"
 	}
 	return "提示"
+}
+
+// count is n with its noun in English, singular for one: "1 error",
+// "2 errors". (Chinese has one form: "1 个错误".)
+func count(n int, one, other string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, other)
 }

@@ -59,6 +59,51 @@ export async function createValidator(options = {}) {
   return v;
 }
 
+// startWorker starts the worker script in a Web Worker or, where the
+// browser has none (or refuses to start one), in a PageWorker.
+function startWorker(url) {
+  if (typeof Worker === "function") {
+    try { return new Worker(url); } catch (e) { /* fall back to the page */ }
+  }
+  return new PageWorker(url);
+}
+
+// PageWorker stands in for a Worker where there is none: it loads the same
+// script into the page (once; the script then offers self.pairagWorker)
+// and calls it directly, answering asynchronously as a worker would.
+// Requests then run on the main thread, so a large text blocks the page
+// while it is checked, and a request cannot be interrupted: terminate only
+// drops its answer.
+class PageWorker {
+  constructor(url) {
+    this.onmessage = null;
+    this.onerror = null;
+    this.closed = false;
+    const post = (data) => setTimeout(() => { if (!this.closed && this.onmessage) this.onmessage({ data }); }, 0);
+    this.handle = pageScript(url).then(() => self.pairagWorker(post));
+    this.handle.catch((err) => {
+      if (!this.closed && this.onerror) this.onerror({ message: err.message, preventDefault() {} });
+    });
+  }
+  postMessage(msg) { this.handle.then((h) => { if (!this.closed) h(msg); }, () => {}); }
+  terminate() { this.closed = true; }
+}
+
+// pageScript loads the worker script into the page once (validator.js,
+// without workers, loads it the same way for its text index).
+function pageScript(url) {
+  if (!self.pairagWorkerScript) {
+    self.pairagWorkerScript = new Promise((resolve, reject) => {
+      const s = document.createElement("script");
+      s.src = url;
+      s.onload = () => resolve();
+      s.onerror = () => reject(new Error("could not load " + url));
+      document.head.append(s);
+    });
+  }
+  return self.pairagWorkerScript;
+}
+
 class Validator {
   constructor(options) {
     if (!built) throw new Error("pairag-validator.js was not built by gen build");
@@ -84,7 +129,7 @@ class Validator {
   // start launches a worker and sets this.ready, which resolves when the
   // engine answers and rejects when it cannot start.
   start() {
-    const w = new Worker(this.urls.worker);
+    const w = startWorker(this.urls.worker);
     this.worker = w;
     this.ready = new Promise((resolve, reject) => {
       w.onmessage = (e) => {

@@ -82,9 +82,65 @@
   // join puts two sentences together: a space in English, none after a
   // Chinese full stop.
   function join(a, b) { return lang === "zh-CN" ? a + b : a + " " + b; }
+  // count puts n into a message with a count (templates.Count: %d for the
+  // number), in its form for n: "1 error", "2 errors"; Chinese has one.
+  const plural = new Intl.PluralRules(lang);
+  function count(p, n) { return (plural.select(n) === "one" ? p.one : p.other).replace("%d", String(n)); }
   function tierName(key) { return (msg.tierLabels && msg.tierLabels[key]) || key; }
 
   function setStatus(s, kind) { status.textContent = s; status.dataset.kind = kind || ""; }
+
+  // The page's own worker (the validator's worker script, started a second
+  // time and never given the WebAssembly module) indexes large texts and
+  // diffs a text against its fixed version, so the main thread never walks
+  // a paste of megabytes. It starts at the first large text or fix, never
+  // on idle. Without workers the same script runs in the page.
+  const textWork = textWorker(cfg.worker);
+  function textWorker(url) {
+    let w, seq = 0; // w: undefined until first use, null without a worker
+    const pending = new Map();
+    const inPage = (m) => pageScript(url).then(() =>
+      m.type === "index" ? self.pairagText.index(m.text, m.rowWidth) : self.pairagText.diff(m.before, m.after));
+    function start() {
+      try { w = typeof Worker === "function" && url ? new Worker(url) : null; } catch (e) { w = null; }
+      if (!w) return;
+      w.onmessage = (e) => {
+        const p = pending.get(e.data.id);
+        if (!p) return;
+        pending.delete(e.data.id);
+        if (e.data.type === "error") p.reject(new Error(e.data.error)); else p.resolve(e.data.value);
+      };
+      w.onerror = (e) => { // the worker could not start: the page does the work
+        e.preventDefault();
+        w = null;
+        for (const p of pending.values()) inPage(p.m).then(p.resolve, p.reject);
+        pending.clear();
+      };
+    }
+    return (m) => {
+      if (w === undefined) start();
+      if (!w) return inPage(m);
+      return new Promise((resolve, reject) => {
+        const id = ++seq;
+        pending.set(id, { m, resolve, reject });
+        w.postMessage({ ...m, id });
+      });
+    };
+  }
+  // pageScript loads the worker script into the page once; the API module
+  // does the same when it has to run the engine without a worker.
+  function pageScript(url) {
+    if (!self.pairagWorkerScript) {
+      self.pairagWorkerScript = new Promise((resolve, reject) => {
+        const el = document.createElement("script");
+        el.src = url;
+        el.onload = () => resolve();
+        el.onerror = () => reject(new Error("could not load " + url));
+        document.head.append(el);
+      });
+    }
+    return self.pairagWorkerScript;
+  }
 
   // The text lives in the textarea, except when it is too large for the
   // browser to lay out quickly (a 5 MB paste takes the textarea seconds):
@@ -104,8 +160,7 @@
       if (text.value) text.value = "";
       text.hidden = true;
       viewer.hidden = false;
-      largeNote.hidden = false;
-      $("#large-note-text").textContent = fill(msg.largeText, { size: mb.format(byteLength(s) / 1e6) });
+      largeNote.hidden = true; // shown with the text's size, once indexed
     } else {
       const was = big !== null;
       big = null;
@@ -134,12 +189,12 @@
     textChanged();
     text.focus();
   });
-  // byteLength is the UTF-8 size of s, the unit of the engine's limit;
-  // the last answer is kept, as the same text is measured several times.
-  let sized = "", sizedBytes = 0;
-  function byteLength(s) {
-    if (s !== sized) { sized = s; sizedBytes = new Blob([s]).size; }
-    return sizedBytes;
+  // bytesOf resolves with the UTF-8 size of s, the unit of the engine's
+  // limit: from the worker's index for the large text, measured here for
+  // the textarea's (a megabyte at most).
+  function bytesOf(s) {
+    if (big !== null && s === big && bigIndex) return bigIndex.then((ix) => ix.bytes);
+    return Promise.resolve(new Blob([s]).size);
   }
 
   // Lines: the offset where each starts, found once per change, so that
@@ -163,19 +218,33 @@
   function lineEnd(v, i) { return i + 1 < lineCount ? lineStarts[i + 1] - 1 : v.length; }
 
   // Rows of the viewer: a line longer than rowWidth characters wraps onto
-  // several rows, so no row is wider than the browser can draw.
+  // several rows, so no row is wider than the browser can draw. The worker
+  // finds them (indexText in validator-worker.js) with the line starts of
+  // the large text; until it answers, the viewer draws nothing.
   const rowWidth = 200;
   let rowStarts = new Int32Array([0]), rowLines = new Int32Array([0]), rowCount = 1;
-  function indexRows(v) {
-    let n = 0;
-    for (let i = 0; i < lineCount; i++) n += Math.max(1, Math.ceil((lineEnd(v, i) - lineStarts[i]) / rowWidth));
-    rowStarts = new Int32Array(n); rowLines = new Int32Array(n); rowCount = n;
-    let r = 0;
-    for (let i = 0; i < lineCount; i++) {
-      const s = lineStarts[i], e = lineEnd(v, i);
-      let o = s;
-      do { rowStarts[r] = o; rowLines[r] = i; r++; o += rowWidth; } while (o < e);
-    }
+  let bigIndex = null; // the promise of the large text's index
+  let bigReady = false; // its index is in
+  function indexBig(v) {
+    bigReady = false;
+    lineStarts = new Int32Array([0]); lineCount = 1;
+    rowStarts = new Int32Array([0]); rowLines = new Int32Array([0]); rowCount = 1;
+    viewerSpace.style.height = "";
+    const p = textWork({ type: "index", text: v, rowWidth });
+    bigIndex = p;
+    p.then((ix) => {
+      if (bigIndex !== p) return; // another text came meanwhile
+      lineStarts = ix.lineStarts; lineCount = ix.lineStarts.length;
+      rowStarts = ix.rowStarts; rowLines = ix.rowLines; rowCount = ix.rowStarts.length;
+      bigReady = true;
+      viewerSpace.style.height = rowCount * lh + 16 + "px";
+      $("#large-note-text").textContent = fill(msg.largeText, { size: mb.format(ix.bytes / 1e6) });
+      largeNote.hidden = false;
+      paint();
+    }, (err) => {
+      if (bigIndex === p) setStatus(join(msg.loadFailed, (err && err.message) || String(err)), "failed");
+    });
+    return p;
   }
   function rowOf(offset) {
     let lo = 0, hi = rowCount - 1;
@@ -248,7 +317,9 @@
     const first = Math.floor(top / lh);
     const count = Math.ceil((box.clientHeight || 400) / lh) + 1;
     const nums = [];
-    if (inViewer) {
+    if (inViewer && !bigReady) {
+      viewerRows.replaceChildren(); // drawn when the worker has indexed the text
+    } else if (inViewer) {
       const last = Math.min(rowCount, first + count);
       for (let r = first; r < last; r++) nums.push(r === 0 || rowLines[r] !== rowLines[r - 1] ? rowLines[r] : -1);
       viewerRows.replaceChildren();
@@ -297,11 +368,8 @@
   viewer.addEventListener("scroll", repaint, { passive: true });
   function textChanged() {
     const v = getText();
-    indexLines(v);
-    if (big !== null) {
-      indexRows(v);
-      viewerSpace.style.height = rowCount * lh + 16 + "px";
-    }
+    if (big !== null) indexBig(v);
+    else { bigIndex = null; indexLines(v); }
     clearMarks();
     paint();
     closePreview();
@@ -327,12 +395,14 @@
     const ticket = ++latest;
     const v0 = getText();
     if (v0.trim() === "") { clearResult(); return; }
-    if (msg.maxBytes && v0.length * 3 > msg.maxBytes && byteLength(v0) > msg.maxBytes) {
+    const bytes = msg.maxBytes && v0.length * 3 > msg.maxBytes ? await bytesOf(v0).catch(() => 0) : 0;
+    if (ticket !== latest) return;
+    if (bytes > msg.maxBytes) {
       // Over the engine's limit: say so now rather than after sending
       // megabytes to the worker for one finding.
       clearResult();
       summary.textContent = "";
-      setStatus(fill(msg.overLimit, { size: mb.format(byteLength(v0) / 1e6), limit: mb.format(msg.maxBytes / 1e6) }), "failed");
+      setStatus(fill(msg.overLimit, { size: mb.format(bytes / 1e6), limit: mb.format(msg.maxBytes / 1e6) }), "failed");
       root.dataset.results = String((Number(root.dataset.results) || 0) + 1); // tests wait on this
       return;
     }
@@ -354,6 +424,10 @@
       return;
     }
     if (ticket !== latest || v0 !== getText()) return;
+    if (big !== null) { // the marks need the large text's index
+      try { await bigIndex; } catch (e) { return; } // indexBig said why
+      if (ticket !== latest || v0 !== getText()) return;
+    }
     notice = "";
     lastResult = result;
     lastText = v0;
@@ -381,9 +455,15 @@
     const errors = fs.filter((f) => f.severity === "error").length;
     const warnings = fs.filter((f) => f.severity === "warning").length;
     const notes = fs.length - errors - warnings;
+    // The marks first: drawing them reads the layout, which is cheap
+    // before the list below changes it.
+    setMarks(fs);
+    paint();
     summary.className = "summary " + (result.valid ? "ok" : "bad");
     // The tier the engine applied (an unknown one becomes free), by its label.
-    summary.textContent = fill(result.valid ? msg.valid : msg.invalid, { errors, warnings, notes, tier: tierName(result.tier) });
+    summary.textContent = fill(result.valid ? msg.valid : msg.invalid, {
+      errors: count(msg.errors, errors), warnings: count(msg.warnings, warnings), notes: count(msg.notes, notes), tier: tierName(result.tier),
+    });
     // A runaway payload can have thousands of findings: list the first
     // ones and say how many more there are.
     const shown = fs.slice(0, maxShown);
@@ -428,12 +508,10 @@
     if (fs.length > shown.length) {
       const li = document.createElement("li");
       li.className = "finding more";
-      li.textContent = fill(msg.moreFindings, { n: fs.length - shown.length });
+      li.textContent = count(msg.moreFindings, fs.length - shown.length);
       items.push(li);
     }
     list.replaceChildren(...items);
-    setMarks(fs);
-    paint();
     renderPipeline(pipe);
     root.dataset.ms = String(Math.round(result.ms || 0)); // time the worker spent validating
     root.dataset.renderMs = String(Math.round(performance.now() - t0)); // and the page, showing it
@@ -522,7 +600,7 @@
     parts.push(ol);
     if (pipe.more) {
       const p = document.createElement("p");
-      p.textContent = fill(msg.more, { n: pipe.more });
+      p.textContent = count(msg.more, pipe.more);
       parts.push(p);
     }
     picture.replaceChildren(...parts);
@@ -596,22 +674,29 @@
     // (the text is left as it was).
     if (fixed.refused) { setStatus(fixed.refused, "failed"); return; }
     if (!fixed.applied || fixed.text === before) { setStatus(msg.nothingToFix); return; }
-    showPreview(before, fixed);
+    let d;
+    try {
+      d = await textWork({ type: "diff", before, after: fixed.text }); // in the worker: a large text splits into many lines
+    } catch (e) {
+      setStatus(join(msg.loadFailed, (e && e.message) || String(e)), "failed");
+      return;
+    }
+    if (getText() !== before) return;
+    showPreview(before, fixed, d);
   });
-  function showPreview(before, fixed) {
-    const d = lineDiff(before, fixed.text);
+  function showPreview(before, fixed, d) {
     const items = [];
     if (d.hunks) {
       for (const h of d.hunks.slice(0, 100)) items.push(hunkItem(h));
       if (d.hunks.length > 100) {
         const li = document.createElement("li");
-        li.textContent = fill(msg.previewMore, { n: d.hunks.length - 100 });
+        li.textContent = count(msg.previewMore, d.hunks.length - 100);
         items.push(li);
       }
     }
     diffList.replaceChildren(...items);
     $("#fix-preview-summary").textContent = d.hunks
-      ? fill(msg.previewSummary, { n: fixed.applied, lines: d.changed })
+      ? fill(msg.previewSummary, { fixes: count(msg.fixes, fixed.applied), lines: count(msg.lines, d.changed) })
       : fill(msg.previewTooMany, { lines: d.changed });
     pending = { before, after: fixed.text, applied: fixed.applied, message: fixed.message || "" };
     preview.hidden = false;
@@ -649,68 +734,11 @@
     const p = pending;
     if (!p || getText() !== p.before) { closePreview(); return; }
     change(p.before, p.after);
-    const done = fill(msg.fixed, { n: p.applied });
+    const done = count(msg.fixed, p.applied);
     // p.message says what was not done: fixes left for another round.
     setStatus(join(p.message ? join(done, p.message) : done, msg.fixedUndo));
     validate();
   });
-
-  // lineDiff compares two texts line by line (Myers' algorithm on the
-  // lines between the common start and end) and returns the changed
-  // hunks, or only the count when they are too many to list.
-  function lineDiff(a, b) {
-    const A = a.split("\n"), B = b.split("\n");
-    let pre = 0;
-    while (pre < A.length && pre < B.length && A[pre] === B[pre]) pre++;
-    let suf = 0;
-    while (suf < A.length - pre && suf < B.length - pre && A[A.length - 1 - suf] === B[B.length - 1 - suf]) suf++;
-    const x = A.slice(pre, A.length - suf), y = B.slice(pre, B.length - suf);
-    const ops = myers(x, y, 2000);
-    if (!ops) return { hunks: null, changed: Math.max(x.length, y.length) };
-    const hunks = [];
-    let i = 0, j = 0, h = null, changed = 0;
-    for (const op of ops) {
-      if (op === "=") { h = null; i++; j++; continue; }
-      if (!h) { h = { line: pre + i, del: [], ins: [] }; hunks.push(h); }
-      if (op === "-") { h.del.push(x[i++]); changed++; } else { h.ins.push(y[j++]); if (h.ins.length > h.del.length) changed++; }
-    }
-    return { hunks, changed };
-  }
-  // myers returns the edit script from x to y as "=", "-" and "+", or null
-  // past maxD edits.
-  function myers(x, y, maxD) {
-    const n = x.length, m = y.length, max = n + m;
-    if (max === 0) return [];
-    const off = max + 1;
-    let v = new Int32Array(2 * max + 3);
-    const trace = [];
-    for (let d = 0; d <= Math.min(max, maxD); d++) {
-      trace.push(v.slice(off - d - 1, off + d + 2));
-      for (let k = -d; k <= d; k += 2) {
-        let px = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
-        let py = px - k;
-        while (px < n && py < m && x[px] === y[py]) { px++; py++; }
-        v[off + k] = px;
-        if (px >= n && py >= m) return backtrack(trace, x, y, d);
-      }
-    }
-    return null;
-  }
-  function backtrack(trace, x, y, dEnd) {
-    const ops = [];
-    let px = x.length, py = y.length;
-    for (let d = dEnd; d > 0; d--) {
-      const vv = trace[d], at = (k) => vv[k + d + 1]; // vv holds v[-d-1 .. d+1]
-      const k = px - py;
-      const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
-      const prevK = down ? k + 1 : k - 1;
-      const prevX = at(prevK), prevY = prevX - prevK;
-      while (px > prevX && py > prevY) { ops.push("="); px--; py--; }
-      if (down) { ops.push("+"); py--; } else { ops.push("-"); px--; }
-    }
-    while (px > 0 && py > 0) { ops.push("="); px--; py--; }
-    return ops.reverse();
-  }
 
   // Undo and redo of fixes: the page keeps the text before and after each
   // set of fixes it applied. Ctrl+Z (⌘Z) right after a fix undoes it here;
@@ -771,9 +799,10 @@
       const docs = docsURL(f.docs);
       if (docs) out.push("   " + msg.modelRule + (lang === "zh-CN" ? "" : " ") + (docs.startsWith("/") ? site + docs : docs));
     });
-    if (fs.length > 100) out.push(fill(msg.moreFindings, { n: fs.length - 100 }));
+    if (fs.length > 100) out.push(count(msg.moreFindings, fs.length - 100));
     const v = getText();
-    const size = byteLength(v);
+    const size = await bytesOf(v);
+    if (v !== getText()) return;
     out.push("");
     if (size <= 100000) out.push(msg.modelPayload, "```json", v.replace(/\s+$/, ""), "```");
     else out.push(fill(msg.modelTooLong, { size: Math.round(size / 1000) }));
