@@ -7,12 +7,13 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
-	"pairag.com/portal/protocol/corpus"
 	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
 	"unicode/utf8"
+
+	"pairag.com/portal/protocol/corpus"
 
 	"github.com/google/go-cmp/cmp"
 	"pairag.com/portal/generator"
