@@ -2,9 +2,7 @@ package protocol
 
 import (
 	"bytes"
-	"cmp"
 	_ "embed"
-	"slices"
 	"strconv"
 	"sync"
 )
@@ -287,7 +285,13 @@ func SortedEnum(m map[string]int) []EnumValue {
 	for k, v := range m {
 		out = append(out, EnumValue{k, v})
 	}
-	slices.SortFunc(out, func(a, b EnumValue) int { return cmp.Compare(a.ID, b.ID) })
+	// An insertion sort: an enum has tens of values, and slices.SortFunc
+	// would add a sort of its own for this type to the module.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].ID < out[j-1].ID; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
 	return out
 }
 

@@ -3,7 +3,6 @@ package protocol
 import (
 	"io/fs"
 
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -113,15 +112,13 @@ func parseSet(files []namedFile) ([]*Document, error) {
 		}
 		docs = append(docs, d)
 	}
-	slices.SortFunc(docs, func(a, b *Document) int {
-		switch {
-		case versionLess(a.Version, b.Version):
-			return -1
-		case versionLess(b.Version, a.Version):
-			return 1
+	// An insertion sort: there are a few versions, and slices.SortFunc
+	// would add a sort of its own for this type to the module.
+	for i := 1; i < len(docs); i++ {
+		for j := i; j > 0 && versionLess(docs[j].Version, docs[j-1].Version); j-- {
+			docs[j], docs[j-1] = docs[j-1], docs[j]
 		}
-		return 0
-	})
+	}
 	for i := 1; i < len(docs); i++ {
 		if err := checkRenames(docs[i-1], docs[i]); err != nil {
 			return nil, errorf("%s:%d:1: %w", docs[i].FileName(), lineOf(docs[i].raw, `"renamed_fields"`), err)

@@ -202,9 +202,9 @@ func applyFixesJSON(text string, tier, lang arg) string {
 	var fr protocol.FixResult
 	withoutGC(len(text), func() { fr, err = protocol.FixAll([]byte(text), opts) })
 	out := fixAnswer{Text: string(fr.Text), Applied: fr.Applied, Left: fr.Left}
-	var r *protocol.FixRefusal
+	r := refusalOf(err)
 	switch {
-	case errors.As(err, &r):
+	case r != nil:
 		out.Refused = r.Message(opts.Lang)
 		out.Message = out.Refused
 	case fr.Left > 0 && opts.Lang == "zh-CN":
@@ -213,4 +213,17 @@ func applyFixesJSON(text string, tier, lang arg) string {
 		out.Message = "applied " + strconv.Itoa(fr.Applied) + " fix(es); " + strconv.Itoa(fr.Left) + " more can be applied: apply the fixes again"
 	}
 	return encodeFixAnswer(out)
+}
+
+// refusalOf returns the *protocol.FixRefusal in err's chain, or nil. It
+// is errors.As for the one type, which keeps errors.As and the reflection
+// it needs (about 8 KB, brotli) out of the module.
+func refusalOf(err error) *protocol.FixRefusal {
+	for err != nil {
+		if r, ok := err.(*protocol.FixRefusal); ok {
+			return r
+		}
+		err = errors.Unwrap(err)
+	}
+	return nil
 }
