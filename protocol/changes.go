@@ -2,8 +2,7 @@ package protocol
 
 import (
 	"bytes"
-	"encoding/json"
-	"sort"
+	"slices"
 	"strconv"
 
 	"pairag.com/portal/protocol/jsonpos"
@@ -80,7 +79,7 @@ func fieldListsOf(d *Document) (names []string, lists map[string][]Field, requir
 			ids = append(ids, n)
 		}
 	}
-	sort.Ints(ids)
+	slices.Sort(ids)
 	for _, id := range ids {
 		name := "type_criteria." + strconv.Itoa(id)
 		lists[name] = d.CriteriaFor(id)
@@ -307,61 +306,38 @@ func exampleChanges(old, new *Document) []Change {
 
 // flattenJSON maps each scalar (and each empty object or array) of a JSON
 // value to its compact JSON text, by RFC 6901 pointer, in document order.
-func flattenJSON(raw json.RawMessage) (map[string]string, []string) {
+// Text that is not JSON maps to itself at the root pointer.
+func flattenJSON(raw []byte) (map[string]string, []string) {
 	values := map[string]string{}
 	var order []string
-	var walk func(ptr string, data []byte)
-	walk = func(ptr string, data []byte) {
-		data = bytes.TrimSpace(data)
-		var members []json.RawMessage
-		var obj orderedObject
-		switch {
-		case len(data) > 0 && data[0] == '{' && json.Unmarshal(data, &obj) == nil && len(obj) > 0:
-			for _, m := range obj {
-				walk(ptr+jsonpos.Pointer(m.key), m.value)
-			}
-			return
-		case len(data) > 0 && data[0] == '[' && json.Unmarshal(data, &members) == nil && len(members) > 0:
-			for i, m := range members {
-				walk(ptr+"/"+strconv.Itoa(i), m)
-			}
-			return
-		}
-		var buf bytes.Buffer
-		if json.Compact(&buf, data) == nil {
-			data = buf.Bytes()
-		}
-		values[ptr] = string(data)
+	put := func(ptr, text string) {
+		values[ptr] = text
 		order = append(order, ptr)
 	}
-	walk("", raw)
+	root, issues := jsonpos.Parse(raw, 0, decodeMaxDepth)
+	if root == nil || len(issues) > 0 {
+		put("", string(bytes.TrimSpace(raw)))
+		return values, order
+	}
+	var walk func(ptr string, n *jsonpos.Node)
+	walk = func(ptr string, n *jsonpos.Node) {
+		switch {
+		case n.Kind == '{' && len(n.Members) > 0:
+			for _, m := range n.Members {
+				walk(ptr+jsonpos.Pointer(m.Key), m.Val)
+			}
+		case n.Kind == '[' && len(n.Items) > 0:
+			for i, it := range n.Items {
+				walk(ptr+"/"+strconv.Itoa(i), it)
+			}
+		case n.Kind == '{':
+			put(ptr, "{}")
+		case n.Kind == '[':
+			put(ptr, "[]")
+		default:
+			put(ptr, string(raw[n.Start:n.End]))
+		}
+	}
+	walk("", root)
 	return values, order
-}
-
-// orderedObject decodes a JSON object keeping its members' order.
-type orderedObject []struct {
-	key   string
-	value json.RawMessage
-}
-
-func (o *orderedObject) UnmarshalJSON(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if _, err := dec.Token(); err != nil {
-		return err
-	}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return err
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return err
-		}
-		*o = append(*o, struct {
-			key   string
-			value json.RawMessage
-		}{t.(string), v})
-	}
-	return nil
 }

@@ -4,11 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"pairag.com/portal/protocol/corpus"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"pairag.com/portal/protocol/corpus"
 )
 
 // readCorpus reads the generated corpus (see package corpus).

@@ -3,13 +3,8 @@ package protocol
 import (
 	"bytes"
 	_ "embed"
-	"encoding/json"
-	"fmt"
-	"sort"
 	"strconv"
 	"sync"
-
-	"pairag.com/portal/protocol/jsonpos"
 )
 
 // FileName is the published name of the protocol document.
@@ -144,9 +139,9 @@ type Limits struct {
 
 // Example is the document's complete example payload and the tier it passes for.
 type Example struct {
-	Tier        string          `json:"tier"`
-	Description string          `json:"description"`
-	Payload     json.RawMessage `json:"payload"`
+	Tier        string  `json:"tier"`
+	Description string  `json:"description"`
+	Payload     RawJSON `json:"payload"`
 }
 
 // Rename says that a field of the previous version is called To in this
@@ -256,32 +251,32 @@ func Default() *Document { return embedded[len(embedded)-1] }
 // consistent, so a broken edit is reported before anything derives from it.
 func Parse(data []byte) (*Document, error) {
 	var d Document
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&d); err != nil {
-		return nil, fmt.Errorf("parse protocol document: %w", describeJSONError(data, err))
+	if err := decodeDocument(data, &d); err != nil {
+		return nil, errorf("parse protocol document: %w", err)
 	}
 	if err := d.check(); err != nil {
-		return nil, fmt.Errorf("protocol document: %w", err)
+		return nil, errorf("protocol document: %w", err)
 	}
 	return &d, nil
 }
 
-// describeJSONError adds a line and column to a decoding error where the
-// decoder gives an offset.
-func describeJSONError(data []byte, err error) error {
-	var off int64 = -1
-	switch e := err.(type) {
-	case *json.SyntaxError:
-		off = e.Offset
-	case *json.UnmarshalTypeError:
-		off = e.Offset
+// RawJSON is JSON text kept as written (the example payload). It encodes
+// and decodes as itself, like encoding/json's RawMessage, without this
+// package importing encoding/json.
+type RawJSON []byte
+
+// MarshalJSON returns the text itself ("null" when empty).
+func (r RawJSON) MarshalJSON() ([]byte, error) {
+	if len(r) == 0 {
+		return []byte("null"), nil
 	}
-	if off < 0 {
-		return err
-	}
-	at := jsonpos.Positions(data, []int{int(off)})[0]
-	return fmt.Errorf("%d:%d: %w", at.Line, at.Column, err)
+	return r, nil
+}
+
+// UnmarshalJSON keeps a copy of the text.
+func (r *RawJSON) UnmarshalJSON(data []byte) error {
+	*r = append((*r)[:0], data...)
+	return nil
 }
 
 // SortedEnum returns an enum's values ordered by id.
@@ -290,7 +285,13 @@ func SortedEnum(m map[string]int) []EnumValue {
 	for k, v := range m {
 		out = append(out, EnumValue{k, v})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	// An insertion sort: an enum has tens of values, and slices.SortFunc
+	// would add a sort of its own for this type to the module.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].ID < out[j-1].ID; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
 	return out
 }
 
@@ -402,58 +403,58 @@ func (d *Document) check() error {
 		names := map[string]bool{}
 		for _, f := range fields {
 			if names[f.Name] {
-				return fmt.Errorf("%s: field %q listed twice", ref, f.Name)
+				return errorf("%s: field %q listed twice", ref, f.Name)
 			}
 			names[f.Name] = true
 			if f.Ref != "" {
 				if _, ok := d.FieldList(f.Ref); !ok {
-					return fmt.Errorf("%s.%s: ref %q names no field list", ref, f.Name, f.Ref)
+					return errorf("%s.%s: ref %q names no field list", ref, f.Name, f.Ref)
 				}
 			}
 			if f.Enum != "" {
 				if _, ok := d.Enum(f.Enum); !ok {
-					return fmt.Errorf("%s.%s: enum %q names no enum", ref, f.Name, f.Enum)
+					return errorf("%s.%s: enum %q names no enum", ref, f.Name, f.Enum)
 				}
 			}
 		}
 		for _, r := range d.Required(ref) {
 			if !names[r] {
-				return fmt.Errorf("required field %q is not in %s", r, ref)
+				return errorf("required field %q is not in %s", r, ref)
 			}
 		}
 	}
 	for id := range d.TypeCriteria {
 		n, err := strconv.Atoi(id)
 		if err != nil {
-			return fmt.Errorf("type_criteria: key %q is not a stage type id", id)
+			return errorf("type_criteria: key %q is not a stage type id", id)
 		}
 		if _, ok := d.StageTypeKey(n); !ok {
-			return fmt.Errorf("type_criteria: %d is not in stage_type_enum", n)
+			return errorf("type_criteria: %d is not in stage_type_enum", n)
 		}
 	}
 	for k := range d.StageTypeEnum {
 		if d.StageTypeEnumDescriptions[k] == "" {
-			return fmt.Errorf("stage_type_enum_descriptions: no description for %q", k)
+			return errorf("stage_type_enum_descriptions: no description for %q", k)
 		}
 	}
 	for alias, tag := range d.LanguageAliases {
 		if _, ok := d.Language(tag); !ok {
-			return fmt.Errorf("language_aliases: %q maps to %q, which is not in language_codebook", alias, tag)
+			return errorf("language_aliases: %q maps to %q, which is not in language_codebook", alias, tag)
 		}
 	}
 	for _, t := range d.Tiers {
 		if _, ok := d.TierLimits[t]; !ok {
-			return fmt.Errorf("tier_limits: no limits for tier %q", t)
+			return errorf("tier_limits: no limits for tier %q", t)
 		}
 	}
 	if len(d.PointsAndFiat.FiatFields) != 2 || len(d.PointsAndFiat.PointsFields) == 0 {
-		return fmt.Errorf("points_and_fiat: fiat_fields must name the switch and the amount, points_fields at least one field")
+		return errorf("points_and_fiat: fiat_fields must name the switch and the amount, points_fields at least one field")
 	}
 	if err := checkPatterns(d); err != nil {
 		return err
 	}
 	if _, ok := d.TierLimits[d.DefaultTier]; !ok {
-		return fmt.Errorf("default_tier %q is not a tier", d.DefaultTier)
+		return errorf("default_tier %q is not a tier", d.DefaultTier)
 	}
 	for _, r := range d.RenamedFields {
 		fields, ok := d.FieldList(r.List)
@@ -461,17 +462,17 @@ func (d *Document) check() error {
 			fields, ok = d.TopLevel.Fields, true
 		}
 		if !ok {
-			return fmt.Errorf("renamed_fields: list %q names no field list", r.List)
+			return errorf("renamed_fields: list %q names no field list", r.List)
 		}
 		if !namesOf(fields)[r.To] {
-			return fmt.Errorf("renamed_fields: %q is not a field of %s", r.To, r.List)
+			return errorf("renamed_fields: %q is not a field of %s", r.To, r.List)
 		}
 		if namesOf(fields)[r.From] {
-			return fmt.Errorf("renamed_fields: %q is still a field of %s", r.From, r.List)
+			return errorf("renamed_fields: %q is still a field of %s", r.From, r.List)
 		}
 	}
 	if d.Limits.MaxBytes <= 0 || d.Limits.MaxDepth <= 0 || d.Limits.MaxNumberLength <= 0 || d.Limits.MaxFindings <= 0 {
-		return fmt.Errorf("validation_limits: max_bytes, max_depth, max_number_length and max_findings must be positive")
+		return errorf("validation_limits: max_bytes, max_depth, max_number_length and max_findings must be positive")
 	}
 	return nil
 }

@@ -1,8 +1,9 @@
 package protocol
 
 import (
-	"fmt"
-	"sort"
+	"cmp"
+	"slices"
+	"strings"
 
 	"pairag.com/portal/internal/diag"
 )
@@ -92,8 +93,8 @@ func (p pending) format() Finding {
 		Severity:    m.Severity,
 		Code:        p.code,
 		Pointer:     p.pointer,
-		MessageEN:   fmt.Sprintf(m.EN, argsIn(p.args, false)...),
-		MessageZH:   fmt.Sprintf(m.ZH, argsIn(p.args, true)...),
+		MessageEN:   message(m.EN, argsIn(p.args, false)...),
+		MessageZH:   message(m.ZH, argsIn(p.args, true)...),
 		Fix:         p.fix,
 		Suggestions: p.suggest,
 		start:       p.start,
@@ -132,17 +133,8 @@ func severityOf(code string) Severity {
 // sortFindings orders findings by position, then severity, then code, so
 // output is stable.
 func sortFindings(fs []Finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		if a.Severity.Rank() != b.Severity.Rank() {
-			return a.Severity.Rank() < b.Severity.Rank()
-		}
-		return a.Code < b.Code
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column),
+			cmp.Compare(a.Severity.Rank(), b.Severity.Rank()), strings.Compare(a.Code, b.Code))
 	})
 }

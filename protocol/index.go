@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -132,7 +131,7 @@ func checkPatterns(d *Document) error {
 				continue
 			}
 			if _, err := compilePattern(f.Pattern); err != nil {
-				return fmt.Errorf("field %s: %w", f.Name, err)
+				return errorf("field %s: %w", f.Name, err)
 			}
 		}
 	}

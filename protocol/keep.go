@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"bytes"
-	"fmt"
 	"slices"
 
 	"pairag.com/portal/internal/textedit"
@@ -191,10 +190,10 @@ func refusal(text []byte, at int, how, what string) error {
 	what = clip(what)
 	if how == "removed" {
 		return &FixRefusal{p.Line, p.Column,
-			fmt.Sprintf("line %d, column %d: the fixes would remove %s, which no fix names; nothing was changed", p.Line, p.Column, what),
-			fmt.Sprintf("第 %d 行第 %d 列：这些修复会删除不在修复范围内的 %s，因此未做任何修改", p.Line, p.Column, what)}
+			sprintf("line %d, column %d: the fixes would remove %s, which no fix names; nothing was changed", p.Line, p.Column, what),
+			sprintf("第 %d 行第 %d 列：这些修复会删除不在修复范围内的 %s，因此未做任何修改", p.Line, p.Column, what)}
 	}
 	return &FixRefusal{p.Line, p.Column,
-		fmt.Sprintf("line %d, column %d: the fixes would change the text outside their spans (at %s); nothing was changed", p.Line, p.Column, what),
-		fmt.Sprintf("第 %d 行第 %d 列：这些修复会改动修复范围以外的内容（%s 处），因此未做任何修改", p.Line, p.Column, what)}
+		sprintf("line %d, column %d: the fixes would change the text outside their spans (at %s); nothing was changed", p.Line, p.Column, what),
+		sprintf("第 %d 行第 %d 列：这些修复会改动修复范围以外的内容（%s 处），因此未做任何修改", p.Line, p.Column, what)}
 }

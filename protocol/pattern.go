@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -52,13 +51,13 @@ func compilePattern(src string) (*pattern, error) {
 	c := &pparser{src: s}
 	alts, err := c.alternatives()
 	if err == nil && c.pos < len(c.src) {
-		err = fmt.Errorf("unexpected %q at %d", c.src[c.pos], c.pos)
+		err = errorf("unexpected %q at %d", c.src[c.pos], c.pos)
 	}
 	if err == nil && len(alts) > 1 && (p.anchorL || p.anchorR) {
-		err = fmt.Errorf("^ or $ with a top-level |: write ^(a|b)$")
+		err = errorf("^ or $ with a top-level |: write ^(a|b)$")
 	}
 	if err != nil {
-		return nil, fmt.Errorf("pattern %q: %w", src, err)
+		return nil, errorf("pattern %q: %w", src, err)
 	}
 	match := p.add(pstate{match: true, alt: -1})
 	p.start = p.compileGroup(alts, match)
@@ -242,25 +241,25 @@ func (c *pparser) quantifier() (lo, hi int, err error) {
 			end++
 		}
 		if end >= len(c.src) {
-			return 0, 0, fmt.Errorf("unclosed {")
+			return 0, 0, errorf("unclosed {")
 		}
 		body := c.src[c.pos+1 : end]
 		c.pos = end + 1
 		a, b, comma := cutByte(body, ',')
 		if lo, err = strconv.Atoi(a); err != nil {
-			return 0, 0, fmt.Errorf("bad repetition {%s}", body)
+			return 0, 0, errorf("bad repetition {%s}", body)
 		}
 		hi = lo
 		if comma {
 			hi = -1
 			if b != "" {
 				if hi, err = strconv.Atoi(b); err != nil || hi < lo {
-					return 0, 0, fmt.Errorf("bad repetition {%s}", body)
+					return 0, 0, errorf("bad repetition {%s}", body)
 				}
 			}
 		}
 		if lo > 100 || hi > 100 {
-			return 0, 0, fmt.Errorf("repetition {%s} above 100", body)
+			return 0, 0, errorf("repetition {%s} above 100", body)
 		}
 		return lo, hi, nil
 	}
@@ -279,7 +278,7 @@ func cutByte(s string, sep byte) (before, after string, found bool) {
 // atom reads a literal, class, escape, . or group.
 func (c *pparser) atom() (patom, error) {
 	if c.pos >= len(c.src) {
-		return patom{}, fmt.Errorf("missing atom at end")
+		return patom{}, errorf("missing atom at end")
 	}
 	switch ch := c.src[c.pos]; ch {
 	case '(':
@@ -292,7 +291,7 @@ func (c *pparser) atom() (patom, error) {
 			return patom{}, err
 		}
 		if c.pos >= len(c.src) || c.src[c.pos] != ')' {
-			return patom{}, fmt.Errorf("unclosed (")
+			return patom{}, errorf("unclosed (")
 		}
 		c.pos++
 		return patom{alts: alts}, nil
@@ -306,7 +305,7 @@ func (c *pparser) atom() (patom, error) {
 		test, err := c.escape()
 		return patom{test: test}, err
 	case '*', '+', '?', '{', '}', ')', '|', '^', '$', ']':
-		return patom{}, fmt.Errorf("unsupported %q at %d", ch, c.pos)
+		return patom{}, errorf("unsupported %q at %d", ch, c.pos)
 	}
 	r, size := utf8.DecodeRuneInString(c.src[c.pos:])
 	c.pos += size
@@ -316,7 +315,7 @@ func (c *pparser) atom() (patom, error) {
 // escape reads \d, \w, \s (and their negations) or an escaped character.
 func (c *pparser) escape() (func(rune) bool, error) {
 	if c.pos+1 >= len(c.src) {
-		return nil, fmt.Errorf("trailing backslash")
+		return nil, errorf("trailing backslash")
 	}
 	e := c.src[c.pos+1]
 	c.pos += 2
@@ -335,7 +334,7 @@ func (c *pparser) escape() (func(rune) bool, error) {
 		return func(r rune) bool { return !isSpace(r) }, nil
 	}
 	if !isSyntaxChar(e) {
-		return nil, fmt.Errorf("unsupported escape \\%c: ECMA-262 (u flag) escapes only ^$\\.*+?()[]{}|/ this way", e)
+		return nil, errorf("unsupported escape \\%c: ECMA-262 (u flag) escapes only ^$\\.*+?()[]{}|/ this way", e)
 	}
 	r := rune(e)
 	return func(x rune) bool { return x == r }, nil
@@ -391,11 +390,11 @@ func (c *pparser) class() (func(rune) bool, error) {
 	if c.pos < len(c.src) && c.src[c.pos] == ']' {
 		// ECMA-262: [] matches nothing and [^] anything; RE2 reads a ]
 		// there as a member.
-		return nil, fmt.Errorf("empty class []: ECMA-262 and RE2 read it differently")
+		return nil, errorf("empty class []: ECMA-262 and RE2 read it differently")
 	}
 	for {
 		if c.pos >= len(c.src) {
-			return nil, fmt.Errorf("unclosed [")
+			return nil, errorf("unclosed [")
 		}
 		if c.src[c.pos] == ']' {
 			c.pos++
@@ -410,16 +409,16 @@ func (c *pparser) class() (func(rune) bool, error) {
 					return nil, err
 				}
 				if c.pos+1 < len(c.src) && c.src[c.pos] == '-' && c.src[c.pos+1] != ']' {
-					return nil, fmt.Errorf("class escape as a range end: ECMA-262 (u flag) refuses it")
+					return nil, errorf("class escape as a range end: ECMA-262 (u flag) refuses it")
 				}
 				tests = append(tests, t)
 				continue
 			}
 			if e >= len(c.src) {
-				return nil, fmt.Errorf("trailing backslash")
+				return nil, errorf("trailing backslash")
 			}
 			if !isSyntaxChar(c.src[e]) && c.src[e] != '-' {
-				return nil, fmt.Errorf("unsupported escape \\%c in a class", c.src[e])
+				return nil, errorf("unsupported escape \\%c in a class", c.src[e])
 			}
 			lo, c.pos = rune(c.src[e]), c.pos+2
 		} else {
@@ -430,11 +429,11 @@ func (c *pparser) class() (func(rune) bool, error) {
 		if c.pos+1 < len(c.src) && c.src[c.pos] == '-' && c.src[c.pos+1] != ']' {
 			r, size := utf8.DecodeRuneInString(c.src[c.pos+1:])
 			if r == '\\' {
-				return nil, fmt.Errorf("escape as a range end is not supported")
+				return nil, errorf("escape as a range end is not supported")
 			}
 			hi, c.pos = r, c.pos+1+size
 			if hi < lo {
-				return nil, fmt.Errorf("bad range %c-%c", lo, hi)
+				return nil, errorf("bad range %c-%c", lo, hi)
 			}
 		}
 		spans = append(spans, span{lo, hi})

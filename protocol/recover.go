@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"bytes"
-	"fmt"
 	"unicode/utf8"
 
 	"pairag.com/portal/protocol/jsonpos"
@@ -37,7 +36,7 @@ const previewContext = 30
 func (v *validation) suggestion(label string, edits []Fix, args ...any) Suggestion {
 	l := suggestions[label]
 	return Suggestion{Edits: edits, Preview: preview(v.text, edits),
-		MessageEN: fmt.Sprintf(l.en, args...), MessageZH: fmt.Sprintf(l.zh, args...)}
+		MessageEN: message(l.en, args...), MessageZH: message(l.zh, args...)}
 }
 
 // preview shows how the text around each edit reads after the edits:

@@ -1,9 +1,7 @@
 package protocol
 
 import (
-	"encoding/json"
-	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -13,9 +11,9 @@ import (
 // schema cannot drift from the protocol it describes. Editors can use it
 // through "$schema"; the validator compiles the same value.
 func (d *Document) Schema() ([]byte, error) {
-	b, err := json.MarshalIndent(d.schemaValue(), "", "  ")
+	b, err := appendIndented(nil, d.schemaValue(), "")
 	if err != nil {
-		return nil, fmt.Errorf("encode schema: %w", err)
+		return nil, errorf("encode schema: %w", err)
 	}
 	return append(b, '\n'), nil
 }
@@ -76,7 +74,7 @@ func (d *Document) stageSchema() object {
 		n, _ := strconv.Atoi(k)
 		ids = append(ids, n)
 	}
-	sort.Ints(ids)
+	slices.Sort(ids)
 	allOf := []any{d.fiatSchema()}
 	for _, id := range ids {
 		props := object{}
@@ -158,7 +156,7 @@ func (d *Document) valueSchema(f Field) object {
 		for a := range d.LanguageAliases {
 			aliases = append(aliases, a)
 		}
-		sort.Strings(aliases)
+		slices.Sort(aliases)
 		for _, a := range aliases {
 			all = append(all, a)
 		}
@@ -170,7 +168,7 @@ func (d *Document) valueSchema(f Field) object {
 		var labels []string
 		for _, v := range values {
 			ids = append(ids, v.ID)
-			labels = append(labels, fmt.Sprintf("%d = %s", v.ID, v.Key))
+			labels = append(labels, sprintf("%d = %s", v.ID, v.Key))
 		}
 		s["enum"] = ids
 		// Editors show the description on hover; standard keywords only, so

@@ -1,10 +1,8 @@
 package protocol
 
 import (
-	"fmt"
 	"io/fs"
 
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -96,28 +94,34 @@ func ParseVersions(fsys fs.FS) ([]*Document, error) {
 // parseSet parses and checks the documents of ParseVersions.
 func parseSet(files []namedFile) ([]*Document, error) {
 	if len(files) == 0 {
-		return nil, fmt.Errorf("no %s found", VersionGlob)
+		return nil, errorf("no %s found", VersionGlob)
 	}
 	var docs []*Document
 	for _, f := range files {
 		name, data := f.name, f.data
 		d, err := Parse(data)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%w", name, trimParsePrefix(err))
+			return nil, errorf("%s:%w", name, trimParsePrefix(err))
 		}
 		d.raw = data
 		if d.FileName() != baseName(name) {
-			return nil, fmt.Errorf("%s:%d:1: version %q belongs in %s", name, lineOf(data, `"version"`), d.Version, d.FileName())
+			return nil, errorf("%s:%d:1: version %q belongs in %s", name, lineOf(data, `"version"`), d.Version, d.FileName())
 		}
 		if !strings.HasSuffix(d.CanonicalURL, "/"+d.FileName()) {
-			return nil, fmt.Errorf("%s:%d:1: canonical_url %q does not end in /%s", name, lineOf(data, `"canonical_url"`), d.CanonicalURL, d.FileName())
+			return nil, errorf("%s:%d:1: canonical_url %q does not end in /%s", name, lineOf(data, `"canonical_url"`), d.CanonicalURL, d.FileName())
 		}
 		docs = append(docs, d)
 	}
-	sort.Slice(docs, func(i, j int) bool { return versionLess(docs[i].Version, docs[j].Version) })
+	// An insertion sort: there are a few versions, and slices.SortFunc
+	// would add a sort of its own for this type to the module.
+	for i := 1; i < len(docs); i++ {
+		for j := i; j > 0 && versionLess(docs[j].Version, docs[j-1].Version); j-- {
+			docs[j], docs[j-1] = docs[j-1], docs[j]
+		}
+	}
 	for i := 1; i < len(docs); i++ {
 		if err := checkRenames(docs[i-1], docs[i]); err != nil {
-			return nil, fmt.Errorf("%s:%d:1: %w", docs[i].FileName(), lineOf(docs[i].raw, `"renamed_fields"`), err)
+			return nil, errorf("%s:%d:1: %w", docs[i].FileName(), lineOf(docs[i].raw, `"renamed_fields"`), err)
 		}
 	}
 	return docs, nil
@@ -129,10 +133,10 @@ func trimParsePrefix(err error) error {
 	s := strings.TrimPrefix(err.Error(), "parse protocol document: ")
 	if line, rest, ok := strings.Cut(s, ":"); ok {
 		if _, e := strconv.Atoi(line); e == nil {
-			return fmt.Errorf("%s:%s", line, rest)
+			return errorf("%s:%s", line, rest)
 		}
 	}
-	return fmt.Errorf("1:1: %s", s)
+	return errorf("1:1: %s", s)
 }
 
 // lineOf returns the 1-based line of the first occurrence of s, or 1.
@@ -162,7 +166,7 @@ func checkRenames(prev, next *Document) error {
 	_, lists, _ := fieldListsOf(prev)
 	for _, r := range next.RenamedFields {
 		if !namesOf(lists[r.List])[r.From] {
-			return fmt.Errorf("renamed_fields: %q is not a field of %s in version %s", r.From, r.List, prev.Version)
+			return errorf("renamed_fields: %q is not a field of %s in version %s", r.From, r.List, prev.Version)
 		}
 	}
 	return nil

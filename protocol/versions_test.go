@@ -6,13 +6,14 @@ import (
 	"fmt"
 	"go/format"
 	"os"
-	"pairag.com/portal/internal/textedit"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"pairag.com/portal/internal/textedit"
 
 	"github.com/google/go-cmp/cmp"
 )

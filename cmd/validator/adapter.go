@@ -1,11 +1,10 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/jsonpos"
@@ -46,23 +45,17 @@ func str(s string) arg { return arg{s: s, given: true, isString: true} }
 
 // config is what pairagConfigure received; the worker calls it once, after
 // the module is ready and before the first validation.
-var config struct {
-	TierLabels map[string]protocol.Label `json:"tierLabels"`
-	Docs       *protocol.DocsIndex       `json:"docs"`
-}
+var config configuration
 
 // configureJSON stores the page's settings (tier labels in both languages,
 // from content/labels.yaml, and the index linking findings to the reference) and answers {"ok":true} or {"error":"..."}.
 // Unknown keys are ignored, so a newer page can talk to an older module.
 func configureJSON(text string) string {
-	var c struct {
-		TierLabels map[string]protocol.Label `json:"tierLabels"`
-		Docs       *protocol.DocsIndex       `json:"docs"`
-	}
-	if err := json.Unmarshal([]byte(text), &c); err != nil {
+	c, err := decodeConfiguration(text)
+	if err != nil {
 		return errorJSON("pairagConfigure: " + err.Error())
 	}
-	config.TierLabels, config.Docs = c.TierLabels, c.Docs
+	config = c
 	return `{"ok":true}`
 }
 
@@ -76,7 +69,8 @@ func options(fn string, tier, lang arg) (protocol.Options, error) {
 		l = lang.s
 	}
 	if !lang.isString && lang.given || l != "en" && l != "zh-CN" {
-		return protocol.Options{}, fmt.Errorf("%s: the language must be en or zh-CN, not %s (语言只能是 en 或 zh-CN，不能是 %[2]s)", fn, quoted(lang))
+		q := quoted(lang)
+		return protocol.Options{}, errors.New(fn + ": the language must be en or zh-CN, not " + q + " (语言只能是 en 或 zh-CN，不能是 " + q + ")")
 	}
 	t := tier.s
 	if tier.given && !tier.isString && t == "" {
@@ -91,7 +85,7 @@ func quoted(a arg) string {
 	case !a.given:
 		return "undefined"
 	case a.isString:
-		return fmt.Sprintf("%q", a.s)
+		return strconv.Quote(a.s)
 	}
 	return a.s
 }
@@ -105,7 +99,7 @@ func validateJSON(text string, tier, lang arg) string {
 	b := []byte(text)
 	var r protocol.Result
 	withoutGC(len(b), func() { r = protocol.Validate(b, opts) })
-	return encode(webResultOf(b, r))
+	return encodeResult(webResultOf(b, r))
 }
 
 // gcLimit is the heap size at which the collector runs during a
@@ -208,35 +202,28 @@ func applyFixesJSON(text string, tier, lang arg) string {
 	var fr protocol.FixResult
 	withoutGC(len(text), func() { fr, err = protocol.FixAll([]byte(text), opts) })
 	out := fixAnswer{Text: string(fr.Text), Applied: fr.Applied, Left: fr.Left}
-	var r *protocol.FixRefusal
+	r := refusalOf(err)
 	switch {
-	case errors.As(err, &r):
+	case r != nil:
 		out.Refused = r.Message(opts.Lang)
 		out.Message = out.Refused
 	case fr.Left > 0 && opts.Lang == "zh-CN":
-		out.Message = fmt.Sprintf("已应用 %d 处修复；还有 %d 处可自动修复，请再次应用修复", fr.Applied, fr.Left)
+		out.Message = "已应用 " + strconv.Itoa(fr.Applied) + " 处修复；还有 " + strconv.Itoa(fr.Left) + " 处可自动修复，请再次应用修复"
 	case fr.Left > 0:
-		out.Message = fmt.Sprintf("applied %d fix(es); %d more can be applied: apply the fixes again", fr.Applied, fr.Left)
+		out.Message = "applied " + strconv.Itoa(fr.Applied) + " fix(es); " + strconv.Itoa(fr.Left) + " more can be applied: apply the fixes again"
 	}
-	return encode(out)
+	return encodeFixAnswer(out)
 }
 
-// errorJSON is the answer {"error": message}.
-func errorJSON(message string) string {
-	return encode(struct {
-		Error string `json:"error"`
-	}{message})
-}
-
-func encode(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return `{"error":` + string(mustQuote(err.Error())) + `}`
+// refusalOf returns the *protocol.FixRefusal in err's chain, or nil. It
+// is errors.As for the one type, which keeps errors.As and the reflection
+// it needs (about 8 KB, brotli) out of the module.
+func refusalOf(err error) *protocol.FixRefusal {
+	for err != nil {
+		if r, ok := err.(*protocol.FixRefusal); ok {
+			return r
+		}
+		err = errors.Unwrap(err)
 	}
-	return string(b)
-}
-
-func mustQuote(s string) []byte {
-	b, _ := json.Marshal(s)
-	return b
+	return nil
 }

@@ -7,9 +7,6 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
-	"pairag.com/portal/generator/reference"
-	"pairag.com/portal/generator/site"
-	"pairag.com/portal/protocol/corpus"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -17,7 +14,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/corpus"
 )
 
 // readCorpus reads the generated corpus (see package corpus).

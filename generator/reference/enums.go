@@ -305,7 +305,7 @@ func (t *tables) example() []block.Block {
 	}
 }
 
-func indentJSON(raw json.RawMessage) (string, error) {
+func indentJSON(raw []byte) (string, error) {
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, raw, "", "  "); err != nil {
 		return "", err

@@ -1,7 +1,8 @@
 package jsonpos
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -23,7 +24,7 @@ func Positions(text []byte, offsets []int) []Position {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(a, b int) bool { return offsets[order[a]] < offsets[order[b]] })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(offsets[a], offsets[b]) })
 	out := make([]Position, len(offsets))
 	pos, cur := 0, Position{Line: 1, Column: 1}
 	for _, i := range order {

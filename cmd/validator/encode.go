@@ -1,0 +1,281 @@
+package main
+
+import (
+	"strconv"
+
+	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/jsonpos"
+)
+
+// The module writes its answers and reads its configuration without
+// encoding/json, which with reflect was about a quarter of the module.
+// The answers are what json.Marshal writes for webResult, fixAnswer and
+// the error object, byte for byte (TestEncodeMatchesJSON); the
+// configuration is read as json.Unmarshal reads it, keys matched exactly.
+
+// writer appends JSON objects: key and value pairs, commas between.
+type writer struct {
+	b     []byte
+	first bool
+}
+
+func (w *writer) open()  { w.b = append(w.b, '{'); w.first = true }
+func (w *writer) close() { w.b = append(w.b, '}'); w.first = false }
+
+func (w *writer) key(k string) {
+	if !w.first {
+		w.b = append(w.b, ',')
+	}
+	w.first = false
+	w.b = append(jsonpos.AppendString(w.b, k), ':')
+}
+
+func (w *writer) str(k, v string) { w.key(k); w.b = jsonpos.AppendString(w.b, v) }
+func (w *writer) num(k string, v int) {
+	w.key(k)
+	w.b = strconv.AppendInt(w.b, int64(v), 10)
+}
+func (w *writer) boolean(k string, v bool) { w.key(k); w.b = strconv.AppendBool(w.b, v) }
+
+// fix writes a protocol.Fix as an object.
+func (w *writer) fix(f protocol.Fix) {
+	w.open()
+	w.num("start", f.Start)
+	w.num("end", f.End)
+	w.str("replacement", f.Replacement)
+	w.close()
+}
+
+// finding writes a web finding, its fields in json.Marshal's order (the
+// embedded Finding's first, the web ones after).
+func (w *writer) finding(f webFinding) {
+	w.open()
+	w.str("severity", string(f.Severity))
+	w.str("code", f.Code)
+	w.str("pointer", f.Pointer)
+	w.num("line", f.Line)
+	w.num("column", f.Column)
+	w.str("message", f.Message)
+	if f.Docs != "" {
+		w.str("docs", f.Docs)
+	}
+	if f.Fix != nil {
+		w.key("fix")
+		w.fix(*f.Fix)
+	}
+	if len(f.Suggestions) > 0 {
+		w.key("suggestions")
+		w.b = append(w.b, '[')
+		for i, s := range f.Suggestions {
+			if i > 0 {
+				w.b = append(w.b, ',')
+			}
+			w.open()
+			w.str("message", s.Message)
+			w.key("edits")
+			if s.Edits == nil {
+				w.b = append(w.b, "null"...)
+			} else {
+				w.b = append(w.b, '[')
+				for j, e := range s.Edits {
+					if j > 0 {
+						w.b = append(w.b, ',')
+					}
+					w.fix(e)
+				}
+				w.b = append(w.b, ']')
+			}
+			w.str("preview", s.Preview)
+			w.close()
+		}
+		w.b = append(w.b, ']')
+	}
+	w.num("from", f.From)
+	w.num("to", f.To)
+	w.close()
+}
+
+// encodeResult writes a validation's answer.
+func encodeResult(r webResult) string {
+	var w writer
+	w.open()
+	w.boolean("valid", r.Valid)
+	w.str("tier", r.Tier)
+	w.key("findings")
+	if r.Findings == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.b = append(w.b, '[')
+		for i, f := range r.Findings {
+			if i > 0 {
+				w.b = append(w.b, ',')
+			}
+			w.finding(f)
+		}
+		w.b = append(w.b, ']')
+	}
+	w.close()
+	return string(w.b)
+}
+
+// encodeFixAnswer writes pairagApplyFixes's answer.
+func encodeFixAnswer(a fixAnswer) string {
+	var w writer
+	w.open()
+	w.str("text", a.Text)
+	w.num("applied", a.Applied)
+	w.num("left", a.Left)
+	if a.Refused != "" {
+		w.str("refused", a.Refused)
+	}
+	if a.Message != "" {
+		w.str("message", a.Message)
+	}
+	w.close()
+	return string(w.b)
+}
+
+// errorJSON is the answer {"error": message}.
+func errorJSON(message string) string {
+	var w writer
+	w.open()
+	w.str("error", message)
+	w.close()
+	return string(w.b)
+}
+
+// configuration is what pairagConfigure reads.
+type configuration struct {
+	TierLabels map[string]protocol.Label `json:"tierLabels"`
+	Docs       *protocol.DocsIndex       `json:"docs"`
+}
+
+// decodeConfiguration reads pairagConfigure's argument: an object whose
+// tierLabels and docs keys are read and whose other keys are ignored, so a
+// newer page can talk to an older module. A value of the wrong type is an
+// error, as it is for json.Unmarshal; null leaves the setting unset.
+func decodeConfiguration(text string) (configuration, error) {
+	var c configuration
+	b := []byte(text)
+	root, issues := jsonpos.Parse(b, 0, 16)
+	if len(issues) > 0 {
+		return c, reader{b}.errorAt(issues[0].Start, "the configuration is not JSON ("+issues[0].Code+")")
+	}
+	r := reader{b}
+	err := r.object(root, "configuration", func(k string, v *jsonpos.Node) error {
+		switch k {
+		case "tierLabels":
+			return r.object(v, k, func(tier string, l *jsonpos.Node) error {
+				if c.TierLabels == nil {
+					c.TierLabels = map[string]protocol.Label{}
+				}
+				var label protocol.Label
+				err := r.object(l, k+"."+tier, func(lang string, s *jsonpos.Node) error {
+					switch lang {
+					case "en":
+						return r.str(s, &label.EN)
+					case "zh-CN":
+						return r.str(s, &label.ZH)
+					}
+					return nil
+				})
+				c.TierLabels[tier] = label
+				return err
+			})
+		case "docs":
+			if v.Kind == 'n' {
+				return nil
+			}
+			c.Docs = &protocol.DocsIndex{}
+			return r.docs(v, c.Docs)
+		}
+		return nil
+	})
+	return c, err
+}
+
+// reader reads values of a jsonpos tree of text.
+type reader struct{ text []byte }
+
+func (r reader) errorAt(at int, msg string) error {
+	p := jsonpos.Positions(r.text, []int{at})[0]
+	return configError("line " + strconv.Itoa(p.Line) + ", column " + strconv.Itoa(p.Column) + ": " + msg)
+}
+
+// configError is an error in pairagConfigure's argument.
+type configError string
+
+func (e configError) Error() string { return string(e) }
+
+// object calls f for each member of an object (null is no members).
+func (r reader) object(n *jsonpos.Node, what string, f func(key string, v *jsonpos.Node) error) error {
+	switch n.Kind {
+	case 'n':
+		return nil
+	case '{':
+	default:
+		return r.errorAt(n.Start, what+" must be an object")
+	}
+	for _, m := range n.Members {
+		if err := f(m.Key, m.Val); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r reader) str(n *jsonpos.Node, p *string) error {
+	switch n.Kind {
+	case 'n':
+		return nil
+	case '"':
+		*p = n.Str
+		return nil
+	}
+	return r.errorAt(n.Start, "want a string")
+}
+
+func (r reader) strMap(n *jsonpos.Node, what string, p *map[string]string) error {
+	if n.Kind == 'n' {
+		*p = nil
+		return nil
+	}
+	*p = map[string]string{}
+	return r.object(n, what, func(k string, v *jsonpos.Node) error {
+		var s string
+		err := r.str(v, &s)
+		(*p)[k] = s
+		return err
+	})
+}
+
+// docs reads a protocol.DocsIndex with its json keys.
+func (r reader) docs(n *jsonpos.Node, x *protocol.DocsIndex) error {
+	return r.object(n, "docs", func(k string, v *jsonpos.Node) error {
+		switch k {
+		case "base":
+			return r.str(v, &x.Base)
+		case "pages":
+			return r.strMap(v, "docs.pages", &x.Pages)
+		case "codes":
+			return r.strMap(v, "docs.codes", &x.Codes)
+		case "fields":
+			return r.strMap(v, "docs.fields", &x.Fields)
+		case "fieldCodes":
+			if v.Kind == 'n' {
+				x.FieldCodes = nil
+				return nil
+			}
+			if v.Kind != '[' {
+				return r.errorAt(v.Start, "docs.fieldCodes must be an array")
+			}
+			x.FieldCodes = make([]string, len(v.Items))
+			for i, it := range v.Items {
+				if err := r.str(it, &x.FieldCodes[i]); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}

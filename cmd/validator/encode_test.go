@@ -1,0 +1,181 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/corpus"
+)
+
+// TestEncodeMatchesJSON: the module's answers are, byte for byte, what
+// json.Marshal writes for them, on every case of the corpus in both
+// languages, fixes and suggestions included.
+func TestEncodeMatchesJSON(t *testing.T) {
+	cases, err := corpus.Read("../../protocol/testdata/corpus/payloads.jsonl.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	withSuggestions := 0
+	for _, c := range cases {
+		for _, lang := range []string{"en", "zh-CN"} {
+			b := []byte(c.Text)
+			r := webResultOf(b, protocol.Validate(b, protocol.Options{Tier: c.Tier, Lang: lang}))
+			want, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := encodeResult(r); got != string(want) {
+				t.Fatalf("%s (%s): encodeResult differs from json.Marshal:\n%s", c.Name, lang, cmp.Diff(string(want), got))
+			}
+			for _, f := range r.Findings {
+				if len(f.Suggestions) > 0 {
+					withSuggestions++
+				}
+			}
+		}
+	}
+	if withSuggestions == 0 {
+		t.Error("no case of the corpus has a suggestion; the comparison does not cover them")
+	}
+	for _, a := range []fixAnswer{{}, {Text: "<é>", Applied: 2, Left: 1, Message: "m"}, {Text: "x", Refused: "r", Message: "r"}} {
+		want, _ := json.Marshal(a)
+		if got := encodeFixAnswer(a); got != string(want) {
+			t.Errorf("encodeFixAnswer(%+v) = %s; want %s", a, got, want)
+		}
+	}
+	want, _ := json.Marshal(struct {
+		Error string `json:"error"`
+	}{"bad \"x\" <y>"})
+	if got := errorJSON("bad \"x\" <y>"); got != string(want) {
+		t.Errorf("errorJSON = %s; want %s", got, want)
+	}
+}
+
+// TestDecodeConfigurationMatchesJSON: pairagConfigure reads what
+// json.Unmarshal reads, and refuses what it refuses.
+func TestDecodeConfigurationMatchesJSON(t *testing.T) {
+	docs, err := json.Marshal(protocol.NewDocsIndex(protocol.Default(), "https://x", map[string]string{"en": "/docs/", "zh-CN": "/zh-CN/docs/"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		`{}`, `{"tierLabels": {"free": {"en": "Free plan", "zh-CN": "免费套餐"}}, "someday": 1}`,
+		`{"docs": ` + string(docs) + `}`, `{"docs": null, "tierLabels": null}`, `{"tierLabels": {"pro": {"en": null, "other": 3}}}`,
+	} {
+		var want configuration
+		if err := json.Unmarshal([]byte(text), &want); err != nil {
+			t.Fatal(err)
+		}
+		got, err := decodeConfiguration(text)
+		if err != nil {
+			t.Errorf("decodeConfiguration(%.80s) = %v", text, err)
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("decodeConfiguration(%.80s) differs from json.Unmarshal (-json +ours):\n%s", text, diff)
+		}
+	}
+	for _, text := range []string{`{`, `[]`, `{"tierLabels": 5}`, `{"tierLabels": {"free": {"en": 1}}}`, `{"docs": {"pages": []}}`, `{"docs": {"fieldCodes": [1]}}`} {
+		var j configuration
+		if json.Unmarshal([]byte(text), &j) == nil {
+			t.Fatalf("json.Unmarshal accepts %s; the case is wrong", text)
+		}
+		if _, err := decodeConfiguration(text); err == nil {
+			t.Errorf("decodeConfiguration(%s) = nil error; want one, as json.Unmarshal gives", text)
+		}
+	}
+}
+
+// TestModuleLeavesOutReflection: no function of fmt, encoding/json,
+// reflect or sort is linked into the module (runtime/debug still imports
+// fmt, but nothing of it is reached), the largest packages the engine does
+// not need: about 135 KB of the module, brotli (issue 19).
+func TestModuleLeavesOutReflection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the module")
+	}
+	wasm := filepath.Join(t.TempDir(), "validator.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-o", wasm, ".")
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := wasmFunctionNames(t, data)
+	if len(names) < 1000 {
+		t.Fatalf("the module names %d functions; want its name section", len(names))
+	}
+	count := map[string]int{}
+	for _, n := range names {
+		for _, pkg := range []string{"fmt.", "encoding_json.", "encoding/json.", "reflect.", "sort."} {
+			// A package's init is linked when anything imports it
+			// (runtime/debug imports fmt); only what it runs counts.
+			if strings.HasPrefix(n, pkg) && n != pkg+"init" {
+				count[pkg]++
+			}
+		}
+	}
+	for pkg, n := range count {
+		t.Errorf("the module links %d functions of %s; the engine's path must do without it (see protocol/format.go, decode.go, cmd/validator/encode.go)", n, strings.TrimSuffix(pkg, "."))
+	}
+}
+
+// wasmFunctionNames reads the function names of a WebAssembly module's
+// name section.
+func wasmFunctionNames(t *testing.T, b []byte) []string {
+	t.Helper()
+	p := 8
+	uleb := func() int {
+		r, s := 0, 0
+		for p < len(b) {
+			x := b[p]
+			p++
+			r |= int(x&0x7f) << s
+			s += 7
+			if x&0x80 == 0 {
+				break
+			}
+		}
+		return r
+	}
+	var names []string
+	for p < len(b) {
+		id := b[p]
+		p++
+		size := uleb()
+		end := p + size
+		if id == 0 {
+			l := uleb()
+			if string(b[p:p+l]) == "name" {
+				p += l
+				for p < end {
+					sub := b[p]
+					p++
+					subSize := uleb()
+					subEnd := p + subSize
+					if sub == 1 {
+						for n := uleb(); n > 0; n-- {
+							uleb() // the function's index
+							l := uleb()
+							names = append(names, string(b[p:p+l]))
+							p += l
+						}
+					}
+					p = subEnd
+				}
+			}
+		}
+		p = end
+	}
+	return names
+}
