@@ -73,7 +73,7 @@ func outputPath(url string) string {
 // Error pages have none.
 func markdownURL(p *page) string {
 	switch {
-	case p.Kind == site.KindSkill:
+	case p.Kind.OfSkill():
 		return p.Raw
 	case p.Kind == site.KindNotFound, p.Pending:
 		return ""
