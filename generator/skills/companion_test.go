@@ -91,8 +91,19 @@ func TestCompanionPages(t *testing.T) {
 				t.Errorf("%s %s: links %q; want one to %s", tt.lang, tt.rel, all, w)
 			}
 		}
-		if !p.Anchors["columns-to-fill"] && tt.rel == "references/guide.md" {
-			t.Errorf("%s %s: anchors %v; want the row of its section", tt.lang, tt.rel, p.Anchors)
+		if tt.rel == "references/guide.md" {
+			if !p.Anchors["columns-to-fill"] {
+				t.Errorf("%s %s: anchors %v; want the row of its section", tt.lang, tt.rel, p.Anchors)
+			}
+			// A link to a section of the same file is checked against
+			// this page's rows (it was checked against the folder, as
+			// a broken link to /skills/field-notes/references/).
+			own := slices.ContainsFunc(p.Links, func(l Link) bool {
+				return l.Ref.Path == "/skills/field-notes/references/guide/" && l.Ref.Frag == "columns-to-fill"
+			})
+			if own != (tt.lang == en) {
+				t.Errorf("%s %s: links to check %+v; want the one to #columns-to-fill on this page (English page only)", tt.lang, tt.rel, p.Links)
+			}
 		}
 		for _, sec := range p.Sections {
 			if !strings.HasPrefix(sec.URL, tt.url+"#") {

@@ -339,9 +339,15 @@ func (s *Skill) renderFile(md goldmark.Markdown, tf *drift.TextFile, rel, lang s
 		out.html[i] = sb.String()
 	}
 	for _, l := range st.Links {
-		if _, relative := siblingTarget("", l.Dest); !relative {
-			out.links = append(out.links, Link{tf.Name, l})
+		if _, relative := siblingTarget("", l.Dest); relative {
+			continue
 		}
+		if strings.HasPrefix(l.Dest, "#") { // a row of the page that shows the file
+			if l.Path = s.renderedPage(lang, rel); l.Path == "" {
+				continue
+			}
+		}
+		out.links = append(out.links, Link{tf.Name, l})
 	}
 	return out
 }
