@@ -138,6 +138,7 @@ type SkillMessages struct {
 	// notice of a file without translation, a file list's raw link.
 	CompanionOf, CompanionOfEnd, CompanionDescription string
 	RawFiles, CompanionNoTranslation, Raw             string
+	TaskDone, TaskOpen                                string // the names of a task list's check boxes
 }
 
 // ValidatorMessages are the strings of the validator tool. The script
@@ -445,6 +446,8 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			RawFiles:               t("Raw file", "原始文件"),
 			CompanionNoTranslation: t("This file has no Chinese translation yet; the original is shown alone.", "这个文件还没有中文译文，下面只显示英文原文。"),
 			Raw:                    t("raw", "原始文件"),
+			TaskDone:               t("Done", "已完成"),
+			TaskOpen:               t("Not done", "未完成"),
 			FindingsNote:           t("What gen check found in the skill's files. The files are published unchanged; fix problems upstream, or accept them in SKILL.source.yaml.", "gen check 在技能文件中发现的问题。文件照原样发布：请在上游修正，或在 SKILL.source.yaml 中登记接受。"),
 		},
 

@@ -111,6 +111,19 @@ func TestCompanionPages(t *testing.T) {
 			}
 		}
 	}
+	// A task list's check boxes have names, in the language of their cell
+	// (goldmark's have none: axe-core's "label" rule failed on a real
+	// checklist).
+	format := s.CompanionPages(markdown.New(zh, highlight.New()), zh, dropAll{}, func(p string) string { return p })
+	var body string
+	for _, r := range format[slices.IndexFunc(format, func(p CompanionPage) bool { return p.Rel == "references/format.md" })].Rows {
+		body += r.Orig.HTML
+	}
+	for _, w := range []string{`<input disabled="" type="checkbox" aria-label="Not done" />`, `<input checked="" disabled="" type="checkbox" aria-label="Done" />`} {
+		if !strings.Contains(body, w) {
+			t.Errorf("format page: no %s in\n%s", w, body)
+		}
+	}
 	// The skill page's file list and its links lead to the pages.
 	r := s.Render(markdown.New(en, highlight.New()), en, dropAll{})
 	pages := map[string]string{}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net/url"
 	"path"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
@@ -359,11 +361,15 @@ func (s *Skill) renderFile(md goldmark.Markdown, tf *drift.TextFile, rel, lang s
 func (s *Skill) prepareNodes(n ast.Node, rel, lang string, translation bool) {
 	prefix := s.rawURL("")
 	dir := path.Dir(rel)
+	var boxes []*extast.TaskCheckBox
+	defer func() { labelCheckBoxes(boxes, map[bool]string{false: en, true: zh}[translation]) }() // in the cell's language
 	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch c := c.(type) {
+		case *extast.TaskCheckBox:
+			boxes = append(boxes, c)
 		case *ast.Image:
 			c.Destination = s.expandPlaceholder(c.Destination, dir)
 		case *ast.Heading:
@@ -387,6 +393,23 @@ func (s *Skill) prepareNodes(n ast.Node, rel, lang string, translation bool) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// labelCheckBoxes gives the check boxes of task lists (- [ ] step, as the
+// checklists of skills write them) a name, done
+// or not done (in the language of the cell, lang): goldmark draws an unlabelled input, which axe-core reports
+// as a form field without a label.
+func labelCheckBoxes(boxes []*extast.TaskCheckBox, lang string) {
+	msg := templates.For(lang).Skill
+	for _, b := range boxes {
+		label, checked := msg.TaskOpen, ""
+		if b.IsChecked {
+			label, checked = msg.TaskDone, `checked="" `
+		}
+		box := ast.NewString([]byte(`<input ` + checked + `disabled="" type="checkbox" aria-label="` + html.EscapeString(label) + `" /> `))
+		box.SetCode(true) // written as it is: it is markup, not text
+		b.Parent().ReplaceChild(b.Parent(), b, box)
+	}
 }
 
 // expandPlaceholder points a link that the link rewriter resolved against
