@@ -12,13 +12,28 @@ type SkillView struct {
 	OrigLang   string        // language tag of the original, "en"
 	TrLang     string        // language tag of the translation, "zh-CN"
 	Meta       [2][]MetaItem // front matter of the original and of the translation
-	Files      []Link        // the published raw files, site-relative
+	Files      []SkillFile   // the published raw files, site-relative
 	Views      []ViewLink    // side by side, original only, translation only
 	Rows       []SkillRow
-	RawOrig    string         // site-relative URL of the published original, which the copy buttons slice
-	RawTr      string         // of the published translation; "" when there is none
-	Source     *SkillSource   // where a third-party skill comes from; nil for the portal's own
-	Findings   []SkillFinding // what the checks found in the skill's files, for the writer
+	RawOrig    string          // site-relative URL of the published original, which the copy buttons slice
+	RawTr      string          // of the published translation; "" when there is none
+	Source     *SkillSource    // where a third-party skill comes from; nil for the portal's own
+	Findings   []SkillFinding  // what the checks found in the skill's files, for the writer
+	Companion  *SkillCompanion // set on a companion file's page: whose file it is; nil on the skill's page
+}
+
+// SkillFile is one published file of a skill in its page's file list.
+type SkillFile struct {
+	Text, URL string // the file's path in the folder, and its published URL
+	Page      string // the page that shows it (a companion Markdown file's), "" for none
+}
+
+// SkillCompanion is what a companion file's page says of its file: the
+// skill it comes with, and its raw files (the original, and the
+// translation when there is one).
+type SkillCompanion struct {
+	Skill, SkillURL string
+	Files           []Link
 }
 
 // SkillSource is the record of a third-party skill (its SKILL.source.yaml).

@@ -184,3 +184,45 @@ func TestStampSaysWhyNotStamped(t *testing.T) {
 		t.Errorf("gen stamp on a translation over the limit = %d\n%s", code, out.String())
 	}
 }
+
+// TestCheckGroupsMissingSections: a translation that lacks most sections
+// of its original is one warning line naming how many and the first
+// three (it was one line per section: 2,208 lines for 200 skills), while
+// the count still counts each, and --notes lists each with where it
+// belongs. A file that lacks a single section keeps its own line.
+func TestCheckGroupsMissingSections(t *testing.T) {
+	long := "---\ntitle: T\ndescription: D\n---\n\nIntro.\n"
+	for _, h := range []string{"One", "Two", "Three", "Four", "Five"} {
+		long += "\n## " + h + "\n\nText about " + h + ".\n"
+	}
+	dir := writeTree(t, map[string]string{
+		"content/en/a.md":    long,
+		"content/zh-CN/a.md": "---\ntitle: 题\ndescription: 说明\n---\n\n介绍。\n\n## 一\n\n关于一。\n",
+		"content/en/b.md":    enPage,
+		"content/zh-CN/b.md": "---\ntitle: 题\ndescription: 说明\n---\n\n介绍 `code`。\n",
+	})
+	var out, errOut bytes.Buffer
+	if code := run([]string{"check", "--content", dir}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("gen check = %d\n%s%s", code, out.String(), errOut.String())
+	}
+	want := []string{
+		`content/zh-CN/a.md:11: warning: 4 sections of the original are missing (not translated yet): "## Two", "## Three", "## Four" and 1 more; gen check --notes lists each with where it belongs`,
+		`content/zh-CN/b.md:7: warning: section "## Steps" of the original (content/en/b.md:8) is missing; it belongs at the end`,
+		"gen check: 0 error(s), 5 warning(s),",
+	}
+	for _, w := range want {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("gen check output lacks %q; got:\n%s", w, out.String())
+		}
+	}
+	if n := strings.Count(out.String(), "content/zh-CN/a.md:11: warning:"); n != 1 {
+		t.Errorf("gen check printed %d lines for content/zh-CN/a.md; want 1:\n%s", n, out.String())
+	}
+	out.Reset()
+	run([]string{"check", "--notes", "--content", dir}, nil, &out, &errOut)
+	for _, h := range []string{"Two", "Three", "Four", "Five"} {
+		if w := `section "## ` + h + `" of the original`; !strings.Contains(out.String(), w) {
+			t.Errorf("gen check --notes lacks %q; got:\n%s", w, out.String())
+		}
+	}
+}

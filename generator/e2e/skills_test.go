@@ -514,8 +514,8 @@ func TestDiagramsDrawn(t *testing.T) {
 }
 
 // TestLongSkillAxe runs axe-core on the long skill's pages (footnotes, raw
-// HTML, a drawn diagram, contents, tabs) and on the skills index with its
-// filter, in both languages at 1440 and 390 px, light and dark, and fails
+// HTML, a drawn diagram, contents, tabs), on its companion files' pages
+// and on the skills index with its filter, in both languages at 1440 and 390 px, light and dark, and fails
 // on any violation. Like TestAxe it runs when AXE_JS names axe.min.js.
 func TestLongSkillAxe(t *testing.T) {
 	path := os.Getenv("AXE_JS")
@@ -531,10 +531,10 @@ func TestLongSkillAxe(t *testing.T) {
 	for _, w := range []int64{1440, 390} {
 		for _, scheme := range []string{"light", "dark"} {
 			v := view{fmt.Sprint(w), w, 900, w < 640, scheme}
-			for _, p := range []string{longSkillPage, longSkillPage + "?view=translation", "/skills/"} {
+			for _, p := range []string{longSkillPage, longSkillPage + "?view=translation", "/skills/", companionPage, companionPage + "?view=translation", longCompanionPage} {
 				for _, prefix := range []string{"", "/zh-CN"} {
 					run(t, tab, v.apply(), chromedp.Navigate(srv.URL+prefix+p), chromedp.WaitVisible(chromedp.CSS("main")))
-					if strings.HasPrefix(p, longSkillPage) {
+					if strings.TrimSuffix(p, "?view=translation") == longSkillPage { // the page with the diagram
 						run(t, tab, chromedp.Evaluate[chromedp.Void](`document.querySelector("figure.diagram").scrollIntoView()`))
 						waitJS(t, tab, `[...document.querySelectorAll("figure.diagram")].every((f) => f.dataset.diagram === "drawn")`)
 					}

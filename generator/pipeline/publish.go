@@ -168,7 +168,8 @@ func (b *builder) publishSkillArtifacts() {
 	var files, pages []string
 	for _, s := range b.skills {
 		p := s.Page(en)
-		pages = append(pages, p.URL, s.Page(zh).URL)
+		pages = append(pages, s.PageURLs()...) // the skill's and its companions'
+
 		ps := skillpub.Skill{Slug: s.Slug, Name: p.Title, Description: p.Description, Source: p.File}
 		for _, f := range s.Files() {
 			rel := strings.TrimPrefix(f.URL, "/skills/"+s.Slug+"/")

@@ -144,7 +144,7 @@ func checkArchive(t *testing.T, dir, slug, prefix string, files map[string][]byt
 	root := filepath.Join(dir, "skills", slug)
 	var want []string
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && p != filepath.Join(root, "index.html") {
+		if err == nil && !d.IsDir() && p != filepath.Join(root, "index.html") && !companionPage(p) {
 			rel, _ := filepath.Rel(root, p)
 			want = append(want, prefix+filepath.ToSlash(rel))
 		}
@@ -158,6 +158,17 @@ func checkArchive(t *testing.T, dir, slug, prefix string, files map[string][]byt
 			t.Errorf("%s: %s in the archive differs from the published file", slug, name)
 		}
 	}
+}
+
+// companionPage says whether the built file p is the page of a companion
+// Markdown file (reference/format/index.html beside reference/format.md),
+// which the site renders and the archive does not hold.
+func companionPage(p string) bool {
+	if filepath.Base(p) != "index.html" {
+		return false
+	}
+	_, err := os.Stat(filepath.Dir(p) + ".md")
+	return err == nil
 }
 
 func published(t *testing.T, dir, url string) []byte {
@@ -219,6 +230,10 @@ func TestBuildChecksSkillHeaders(t *testing.T) {
 			[]string{"/skills/widget-viewer/viewer.html would be served as a .html document", "/skills/widget-viewer/assets/icon.svg would be served as a .svg document"}},
 		{"sandbox on the pages", string(repo) + "[[headers]]\n  for = \"/zh-CN/skills/*\"\n  [headers.values]\n    Content-Security-Policy = \"sandbox\"\n",
 			[]string{"the skill page /zh-CN/skills/widget-viewer/ would be served with a sandbox policy"}},
+		// A rule for every path below a skill's folder also matches the
+		// companion's page, /skills/widget-viewer/reference/format/.
+		{"sandbox on the companion pages", string(repo) + "[[headers]]\n  for = \"/skills/:s/*/*\"\n  [headers.values]\n    Content-Security-Policy = \"sandbox\"\n",
+			[]string{"the skill page /skills/widget-viewer/reference/format/ would be served with a sandbox policy"}},
 	}
 	for _, tt := range tests {
 		fsys := withSkillpubFixture(t, fixture(t), time.Now())

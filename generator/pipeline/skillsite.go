@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"io/fs"
+	"strings"
 
 	"github.com/a-h/templ"
 
@@ -116,8 +117,9 @@ func (b *builder) renderSkills() {
 	}
 }
 
-// renderSkill writes one skill's files and pages and returns the links to
-// other pages that its files hold, for checking once every page exists.
+// renderSkill writes one skill's files and pages (its own, then a page
+// per companion Markdown file) and returns the links to other pages that
+// its files hold, for checking once every page exists.
 func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Link {
 	for _, f := range s.Files() {
 		b.write(f.URL, f.Data)
@@ -129,29 +131,74 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 			FM: FrontMatter{Title: sp.Title, Description: sp.Description, Nav: &notInNav}, Raw: sp.Markdown, Kind: site.KindSkill}
 	}
 	pr := pair{EN: pages[en], ZH: pages[zh]}
-	var links []skills.Link
+	b.pairs = append(b.pairs, pr) // before the companions: their breadcrumbs name the skill
+	links, sections := b.renderCompanions(w, s, js)
 	for _, lang := range languages {
 		r := s.Render(w.md[lang], lang, b.rep)
 		links = append(links, r.Links...)
-		v := b.pageView(pages[lang], pr, nil)
-		v.TOC = r.View.TOC(nav.MinTOC) // a long skill reads like a long page: contents beside it
-		if r.View.Has(markdown.DiagramMarker) {
-			v.Scripts = append(v.Scripts, b.diagramScriptURL())
-		}
-		v.Body, v.Scripts = templ.Join(templates.SkillInstall(skillpub.Install(lang, s.Slug)), templates.SkillPage(r.View), v.Body), append(v.Scripts, js)
-		v.Msg.FooterNote = v.Msg.Skill.FooterNote // the site's note is about the protocol tables
-		w.out.Reset()
-		if err := templates.Layout(v).Render(context.Background(), &w.out); err != nil {
-			b.rep.Errorf(pages[lang].File, 0, "render layout: %v", err)
-		}
-		b.write(site.OutputPath(pages[lang].URL), w.out.Bytes())
-		entries := skillEntries(pages[lang], r.View, s.Companions(w.md[lang], lang)) // searchsite.go
+		b.writeSkillPage(w, pages[lang], pr, templ.Join(templates.SkillInstall(skillpub.Install(lang, s.Slug)), templates.SkillPage(r.View)), r.View, js)
+		entries := skillEntries(pages[lang], r.View, sections[lang]) // searchsite.go
 		b.mu.Lock()
 		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: r.Anchors, search: entries}
 		b.mu.Unlock()
 	}
-	b.pairs = append(b.pairs, pr)
 	return links
+}
+
+// renderCompanions writes the page of every companion Markdown file of s
+// in both languages and returns the links they make to the rest of the
+// site and, by language, their sections for the skill's search entries.
+// They are rendered before the skill's own page, which lists what
+// rendering them found.
+func (b *builder) renderCompanions(w *worker, s *skills.Skill, js string) ([]skills.Link, map[string][]skills.Companion) {
+	var links []skills.Link
+	sections := map[string][]skills.Companion{}
+	rendered := map[string][]skills.CompanionPage{}
+	for _, lang := range languages {
+		rendered[lang] = s.CompanionPages(w.md[lang], lang, b.rep, b.abs)
+	}
+	for i, c := range rendered[en] {
+		pr := pair{}
+		for _, lang := range languages {
+			cp := rendered[lang][i]
+			p := &page{Page: markdown.Page{Lang: lang, File: cp.File, URL: cp.URL}, Rel: skillRel(s) + strings.TrimSuffix(c.Rel, ".md") + "/",
+				FM: FrontMatter{Title: cp.Title, Description: cp.Description, Nav: &notInNav}, Raw: cp.Markdown, Kind: site.KindCompanion}
+			if lang == en {
+				pr.EN = p
+			} else {
+				pr.ZH = p
+			}
+		}
+		b.pairs = append(b.pairs, pr)
+		for _, lang := range languages {
+			cp, p := rendered[lang][i], pr.Get(lang)
+			b.writeSkillPage(w, p, pr, templates.CompanionPage(cp.View), cp.View, js)
+			sections[lang] = append(sections[lang], cp.Sections...)
+			b.mu.Lock()
+			b.results[p.URL] = &pageResult{page: p, anchors: cp.Anchors, markdown: cp.LLMS}
+			b.mu.Unlock()
+		}
+		links = append(links, c.Links...)
+	}
+	return links, sections
+}
+
+// writeSkillPage lays out body, the view v of a skill's page or of a
+// companion's, in the site's layout at p's URL: contents beside a long
+// one, the diagram script where it draws one, and skills.js (js).
+func (b *builder) writeSkillPage(w *worker, p *page, pr pair, body templ.Component, v templates.SkillView, js string) {
+	pv := b.pageView(p, pr, nil)
+	pv.TOC = v.TOC(nav.MinTOC) // a long skill reads like a long page: contents beside it
+	if v.Has(markdown.DiagramMarker) {
+		pv.Scripts = append(pv.Scripts, b.diagramScriptURL())
+	}
+	pv.Body, pv.Scripts = templ.Join(body, pv.Body), append(pv.Scripts, js)
+	pv.Msg.FooterNote = pv.Msg.Skill.FooterNote // the site's note is about the protocol tables
+	w.out.Reset()
+	if err := templates.Layout(pv).Render(context.Background(), &w.out); err != nil {
+		b.rep.Errorf(p.File, 0, "render layout: %v", err)
+	}
+	b.write(site.OutputPath(p.URL), w.out.Bytes())
 }
 
 // skillRel is the Rel of a skill's pages: what a page inside the language

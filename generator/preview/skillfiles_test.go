@@ -11,7 +11,8 @@ import (
 // TestSkillFilesInert serves a skill with an HTML companion and its
 // script: the companion is sent byte for byte (no reload script), as a
 // sandboxed download that no sniffing can turn into a page; the skill's
-// own page keeps its scripts and gets the reload script.
+// own page and its companion's keep their scripts and get the reload
+// script.
 func TestSkillFilesInert(t *testing.T) {
 	dir := copyRepo(t)
 	ar, err := txtar.ParseFile("../../generator/testdata/skillpub.txtar")
@@ -39,8 +40,12 @@ func TestSkillFilesInert(t *testing.T) {
 			t.Errorf("%s: Content-Disposition %q", name, d)
 		}
 	}
-	code, h, body := p.get("/skills/widget-viewer/")
-	if code != 200 || strings.Contains(h.Get("Content-Security-Policy"), "sandbox") || !strings.Contains(body, "/__gen/reload.js") {
-		t.Errorf("skill page: status %d, CSP %q, reload script %v; want 200, no sandbox, the script", code, h.Get("Content-Security-Policy"), strings.Contains(body, "/__gen/reload.js"))
+	// The skill's page and its companion's page (reference/format.md
+	// rendered) are ours: scripts run, the reload script is there.
+	for _, page := range []string{"/skills/widget-viewer/", "/skills/widget-viewer/reference/format/", "/zh-CN/skills/widget-viewer/reference/format/"} {
+		code, h, body := p.get(page)
+		if code != 200 || strings.Contains(h.Get("Content-Security-Policy"), "sandbox") || !strings.Contains(body, "/__gen/reload.js") {
+			t.Errorf("page %s: status %d, CSP %q, reload script %v; want 200, no sandbox, the script", page, code, h.Get("Content-Security-Policy"), strings.Contains(body, "/__gen/reload.js"))
+		}
 	}
 }

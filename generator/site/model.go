@@ -60,7 +60,7 @@ func OutputPath(url string) string {
 // Error pages have none.
 func MarkdownURL(p *Page) string {
 	switch {
-	case p.Kind == KindSkill:
+	case p.Kind.OfSkill():
 		return p.Raw
 	case p.Kind == KindNotFound, p.Pending:
 		return ""

@@ -21,6 +21,7 @@ const (
 	KindReference             // a protocol version's field reference, docs/task-publish-v<N>.md
 	KindChangelog             // a generated "what changed" page, docs/changes-v<N>.md
 	KindSkill                 // an agent skill's side-by-side page, made from its folder
+	KindCompanion             // the page of a Markdown file that comes with a skill (references/guide.md)
 )
 
 // The content files, inside content/<lang>/, of the pages whose kind their
@@ -80,5 +81,9 @@ func ChangelogSource(d *protocol.Document) string { return changelogPrefix + d.M
 func (k Kind) Listed() bool { return k != KindNotFound }
 
 // Indexed reports whether the site search indexes pages of the kind (not
-// the error page; a skill's page is indexed through its skill).
-func (k Kind) Indexed() bool { return k != KindNotFound && k != KindSkill }
+// the error page; a skill's pages are indexed through their skill).
+func (k Kind) Indexed() bool { return k != KindNotFound && !k.OfSkill() }
+
+// OfSkill reports whether pages of the kind are made from a skill's
+// folder: their Markdown version is a published file of the skill.
+func (k Kind) OfSkill() bool { return k == KindSkill || k == KindCompanion }

@@ -16,8 +16,10 @@
 //     not checked; a miss names the nearest existing path;
 //   - the record of a third-party skill, SKILL.source.yaml (record.go), and the
 //     quarantine of its findings;
-//   - the side-by-side page ([Skill.Render], [Skill.Page]) and the
-//     list of skills on the skills index ([Index], the skills directive);
+//   - the side-by-side page ([Skill.Render], [Skill.Page]), the page of
+//     each companion Markdown file ([Skill.CompanionPages], companion.go)
+//     and the list of skills on the skills index ([Index], the skills
+//     directive);
 //   - the published files ([Skill.Files]) and the skill's part of
 //     llms-full.txt ([Skill.LLMSText]).
 //
@@ -41,9 +43,14 @@
 // the skill gets a side-by-side page in both site languages, /skills/<slug>/
 // and /zh-CN/skills/<slug>/: the same view, with the interface in the
 // page's language. Its Markdown version (rel=alternate, llms.txt) is the
-// raw SKILL.md, or SKILL.zh-CN.md on the Chinese page; in llms-full.txt its
-// front matter becomes a YAML code block and its relative links absolute
-// URLs. A missing link target is one finding naming every place that links
+// raw SKILL.md, or SKILL.zh-CN.md on the Chinese page. Each companion
+// Markdown file (references/guide.md) gets a page of its own in both
+// languages, /skills/<slug>/references/guide/, beside its translation
+// when there is one; its raw file stays where it is, and links between
+// the skill's Markdown files lead to these pages. In llms-full.txt each
+// page's file has its front matter as a YAML code block and its relative
+// links absolute. A folder of more than [MaxFiles] files is left out of
+// the site with a finding at the folder. A missing link target is one finding naming every place that links
 // it. Skill pages are not in the navigation; the skills index page lists
 // them with the skills directive.
 //

@@ -4,13 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"html"
 	"io"
 	"net/url"
+	"path"
 	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
+	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
@@ -198,28 +201,29 @@ func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Ren
 		v.Source = &templates.SkillSource{URL: r.Source, Commit: r.Commit, License: r.License}
 	}
 	for _, rel := range s.files {
-		v.Files = append(v.Files, templates.Link{Text: rel, URL: s.rawURL(rel)})
+		f := templates.SkillFile{Text: rel, URL: s.rawURL(rel)}
+		switch {
+		case s.hasPage(rel):
+			f.Page = companionPageURL(lang, s.Slug, rel)
+		case rel != skillFileZH && drift.IsTranslation(rel) && s.renderedPage(lang, rel) != "":
+			f.Page = s.renderedPage(lang, rel) + "?view=translation"
+		}
+		v.Files = append(v.Files, f)
 	}
-	u := pageURL(lang, s.Slug)
-	for _, view := range []struct{ name, label, query string }{
-		{"both", msg.Skill.Both, ""}, {"original", msg.Skill.OriginalOnly, "?view=original"},
-		{"translation", msg.Skill.TranslationOnly, "?view=translation"},
-	} {
-		v.Views = append(v.Views, templates.ViewLink{View: view.name, Label: view.label, URL: u + view.query})
-	}
+	v.Views = viewLinks(msg, pageURL(lang, s.Slug))
 	v.RawOrig = s.rawURL(skillFile)
 	if s.tr() != nil {
 		v.RawTr = s.rawURL(skillFileZH)
 	}
 	v.Meta[0] = metaItems(msg, s.fm[0])
-	orig := s.renderSections(md, s.orig(), lang, false, rep)
+	orig := s.renderFile(md, s.orig(), skillFile, lang, false, rep)
 	var tr *renderedFile
 	if t := s.tr(); t != nil {
 		v.Meta[1] = metaItems(msg, s.fm[1])
-		tr = s.renderSections(md, t, lang, true, rep)
+		tr = s.renderFile(md, t, skillFileZH, lang, true, rep)
 	}
 	anchors := map[string]bool{"main": true, "skill": true, "front-matter": true}
-	v.Rows = skillRows(s, orig, tr, anchors)
+	v.Rows = skillRows(s.pairs[skillFile], orig, tr, anchors)
 	var links []Link
 	if lang == en {
 		for _, f := range []*renderedFile{orig, tr} {
@@ -240,8 +244,9 @@ func (discard) Report(*diag.Finding) {}
 // collect keeps what rendering the skill found for its page, quarantined
 // as the skill's other findings, and passes it on.
 type collect struct {
-	s  *Skill
-	to diag.Reporter
+	s    *Skill
+	to   diag.Reporter
+	into *[]diag.Finding // where to keep them; nil: the skill's rendered
 }
 
 func (c *collect) Report(f *diag.Finding) {
@@ -249,7 +254,11 @@ func (c *collect) Report(f *diag.Finding) {
 	if c.s.Record != nil && g.Severity == diag.SeverityError {
 		g.Severity = diag.SeverityWarning
 	}
-	c.s.rendered = append(c.s.rendered, g)
+	into := c.into
+	if into == nil {
+		into = &c.s.rendered
+	}
+	*into = append(*into, g)
 	c.to.Report(&g)
 }
 
@@ -257,7 +266,7 @@ func (c *collect) Report(f *diag.Finding) {
 // warnings first, notes that are no more than "not translated" left out.
 func (s *Skill) viewFindings() []templates.SkillFinding {
 	var out []templates.SkillFinding
-	for _, f := range append(slices.Clone(s.findings), s.rendered...) {
+	for _, f := range slices.Concat(s.findings, s.companionFound, s.rendered) {
 		if f.Severity == diag.SeverityInfo && !strings.Contains(f.Msg, "(accepted in ") {
 			continue
 		}
@@ -283,13 +292,20 @@ type renderedFile struct {
 
 var errNoDirectives = errors.New("protocol directives are for pages; a skill must read the same everywhere, so write the table out")
 
-// renderSections renders each section of a skill file with the site's
-// Markdown setup. Relative links lead to the published sibling files (in
-// the translation, to a sibling's translation when there is one); section
-// headings lose their ids (the row carries the anchor) and go one level
-// down, below the page title.
-func (s *Skill) renderSections(md goldmark.Markdown, tf *drift.TextFile, lang string, translation bool, rep diag.Reporter) *renderedFile {
-	p := &markdown.Page{Lang: lang, File: tf.Name, URL: pageURL(lang, s.Slug), Src: tf.Src, BodyStart: tf.BodyStart}
+// renderFile renders each section of the skill file rel with the site's
+// Markdown setup. Relative links are resolved against the file, as in the
+// published folder: a link to a file that a page of the site shows (a
+// SKILL file, a companion, their translations) leads to that page in the
+// site language, any other to the published file (in the translation, to
+// a sibling's translation when there is one); section headings lose
+// their ids (the row carries the anchor) and go one level down, below
+// the page title.
+func (s *Skill) renderFile(md goldmark.Markdown, tf *drift.TextFile, rel, lang string, translation bool, rep diag.Reporter) *renderedFile {
+	base := pageURL(lang, s.Slug)
+	if dir := path.Dir(rel); dir != "." {
+		base += dir + "/"
+	}
+	p := &markdown.Page{Lang: lang, File: tf.Name, URL: base, Src: tf.Src, BodyStart: tf.BodyStart}
 	st := markdown.NewState(p, func(string) ([]block.Block, error) { return nil, errNoDirectives }, rep)
 	pc := markdown.NewContext(st)
 	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc)).(*ast.Document)
@@ -311,7 +327,7 @@ func (s *Skill) renderSections(md goldmark.Markdown, tf *drift.TextFile, lang st
 				out.ids[cur] = string(id.([]byte))
 			}
 		}
-		s.prepareNodes(n, translation)
+		s.prepareNodes(n, rel, lang, translation)
 		doc.RemoveChild(doc, n)
 		groups[cur].AppendChild(groups[cur], n)
 		n = next
@@ -325,44 +341,82 @@ func (s *Skill) renderSections(md goldmark.Markdown, tf *drift.TextFile, lang st
 		out.html[i] = sb.String()
 	}
 	for _, l := range st.Links {
-		if _, relative := siblingTarget("", l.Dest); !relative {
-			out.links = append(out.links, Link{tf.Name, l})
+		if _, relative := siblingTarget("", l.Dest); relative {
+			continue
 		}
+		if strings.HasPrefix(l.Dest, "#") { // a row of the page that shows the file
+			if l.Path = s.renderedPage(lang, rel); l.Path == "" {
+				continue
+			}
+		}
+		out.links = append(out.links, Link{tf.Name, l})
 	}
 	return out
 }
 
-// prepareNodes drops heading ids, moves headings one level down and, in
-// a translation, points links to sibling files at their translations.
-func (s *Skill) prepareNodes(n ast.Node, translation bool) {
+// prepareNodes drops heading ids, moves headings one level down and
+// points links to files of the folder at the page that shows them in
+// lang, or, in a translation, at their translations. rel is the file the
+// nodes are of.
+func (s *Skill) prepareNodes(n ast.Node, rel, lang string, translation bool) {
 	prefix := s.rawURL("")
+	dir := path.Dir(rel)
+	var boxes []*extast.TaskCheckBox
+	defer func() { labelCheckBoxes(boxes, map[bool]string{false: en, true: zh}[translation]) }() // in the cell's language
 	ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch c := c.(type) {
+		case *extast.TaskCheckBox:
+			boxes = append(boxes, c)
 		case *ast.Image:
-			c.Destination = s.expandPlaceholder(c.Destination)
+			c.Destination = s.expandPlaceholder(c.Destination, dir)
 		case *ast.Heading:
 			c.RemoveAttributes()
 			c.Level = min(c.Level+1, 6)
 		case *ast.Link:
-			c.Destination = s.expandPlaceholder(c.Destination)
+			c.Destination = s.expandPlaceholder(c.Destination, dir)
 			dest, frag, _ := strings.Cut(string(c.Destination), "#")
-			if rel, ok := strings.CutPrefix(dest, prefix); ok && translation {
-				if t := drift.TranslationName(rel); t != "" && slices.Contains(s.files, t) {
-					c.Destination = []byte(prefix + t + cutSuffixIf("#", frag))
-				}
+			target, ok := strings.CutPrefix(dest, prefix)
+			if !ok {
+				break
+			}
+			if u, err := url.PathUnescape(target); err == nil {
+				target = u
+			}
+			if page := s.renderedPage(lang, target); page != "" {
+				c.Destination = []byte(page + cutSuffixIf("#", frag))
+			} else if t := drift.TranslationName(target); translation && t != "" && slices.Contains(s.files, t) {
+				c.Destination = []byte(prefix + t + cutSuffixIf("#", frag))
 			}
 		}
 		return ast.WalkContinue, nil
 	})
 }
 
+// labelCheckBoxes gives the check boxes of task lists (- [ ] step, as the
+// checklists of skills write them) a name, done
+// or not done (in the language of the cell, lang): goldmark draws an unlabelled input, which axe-core reports
+// as a form field without a label.
+func labelCheckBoxes(boxes []*extast.TaskCheckBox, lang string) {
+	msg := templates.For(lang).Skill
+	for _, b := range boxes {
+		label, checked := msg.TaskOpen, ""
+		if b.IsChecked {
+			label, checked = msg.TaskDone, `checked="" `
+		}
+		box := ast.NewString([]byte(`<input ` + checked + `disabled="" type="checkbox" aria-label="` + html.EscapeString(label) + `" /> `))
+		box.SetCode(true) // written as it is: it is markup, not text
+		b.Parent().ReplaceChild(b.Parent(), b, box)
+	}
+}
+
 // expandPlaceholder points a link that the link rewriter resolved against
 // the page, and that starts with a skill-folder placeholder ({baseDir}/x),
-// at the published file x, as an agent reads it.
-func (s *Skill) expandPlaceholder(dest []byte) []byte {
+// at the published file x, as an agent reads it. dir is the folder of
+// the file that holds the link, inside the skill's.
+func (s *Skill) expandPlaceholder(dest []byte, dir string) []byte {
 	prefix := s.rawURL("")
 	rel, ok := strings.CutPrefix(string(dest), prefix)
 	if !ok {
@@ -372,6 +426,9 @@ func (s *Skill) expandPlaceholder(dest []byte) []byte {
 	}
 	if u, err := url.PathUnescape(rel); err == nil {
 		rel = u
+	}
+	if dir != "." {
+		rel = strings.TrimPrefix(rel, dir+"/")
 	}
 	if d, ok := withoutPlaceholder(rel); ok {
 		return []byte(prefix + d)
@@ -386,11 +443,11 @@ func cutSuffixIf(sep, frag string) string {
 	return sep + frag
 }
 
-// skillRows lays out the rows of a skill page from the aligned sections.
+// skillRows lays out the rows of a skill page (or a companion's) from the
+// sections c aligned; c is nil when the file is not translated.
 // Rows empty on both sides (an intro nobody wrote) are left out; anchors
 // collects the row ids.
-func skillRows(s *Skill, orig, tr *renderedFile, anchors map[string]bool) []templates.SkillRow {
-	c := s.pairs[skillFile]
+func skillRows(c *drift.Comparison, orig, tr *renderedFile, anchors map[string]bool) []templates.SkillRow {
 	var pairs []drift.PairRow
 	if c != nil && tr != nil {
 		pairs = c.Rows

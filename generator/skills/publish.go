@@ -45,6 +45,12 @@ func (s *Skill) LLMSText(lang string, abs func(string) string) []byte {
 	if lang == zh && s.tr() != nil {
 		rel = skillFileZH
 	}
+	return s.llmsText(rel, lang, abs)
+}
+
+// llmsText is the published Markdown file rel made to stand in
+// llms-full.txt (see [Skill.LLMSText]).
+func (s *Skill) llmsText(rel, lang string, abs func(string) string) []byte {
 	t := s.texts[rel]
 	var out bytes.Buffer
 	if text, _, _, err := markdown.SplitFrontMatter(t.Src); err == nil {
@@ -75,8 +81,8 @@ func (s *Skill) absoluteLinks(rel, md string, translation bool, abs func(string)
 	var pairs []string
 	for _, d := range dests {
 		u := skillLinkURL(s.Slug, rel, d)
-		if strings.HasPrefix(d, "#") && (rel == skillFile || rel == skillFileZH) {
-			u = pageURL(map[bool]string{false: en, true: zh}[translation], s.Slug) + d // the row of the skill page
+		if page := s.renderedPage(map[bool]string{false: en, true: zh}[translation], rel); strings.HasPrefix(d, "#") && page != "" {
+			u = page + d // the row of the page that shows the file
 		}
 		if u == d {
 			for _, open := range []string{"](", "](<", "]: ", "]: <"} {

@@ -71,10 +71,11 @@ type Skill struct {
 
 	// Record is the portal's record of a third-party skill (SKILL.source.yaml);
 	// nil for our own skills.
-	Record   *Record
-	findings []diag.Finding  // the skill's own, as reported
-	rendered []diag.Finding  // what rendering its English page reported
-	lfs      map[string]bool // Git LFS pointers in the folder: reported once, not published
+	Record         *Record
+	findings       []diag.Finding  // the skill's own, as reported
+	rendered       []diag.Finding  // what rendering its English page reported
+	companionFound []diag.Finding  // what rendering its companions' English pages reported
+	lfs            map[string]bool // Git LFS pointers in the folder: reported once, not published
 }
 
 // Comparisons are the skill's translated files compared with their
@@ -252,6 +253,17 @@ func skippedName(name string) bool {
 		strings.Contains(name, ".gen-") && strings.HasSuffix(name, ".tmp")
 }
 
+// MaxFiles is the most files one skill folder may hold (the largest of 25
+// public skills has 83): a folder with more is not read past the limit
+// and the skill is left out of the site, with a finding at its folder (an
+// error in our skills, a warning in a third party's), while every other
+// skill and page publishes. A skill is installed by copying every file,
+// so publishing part of it would publish a broken skill.
+const MaxFiles = 2000
+
+// errTooManyFiles stops the walk of a folder past MaxFiles.
+var errTooManyFiles = errors.New("too many files")
+
 // loadSkill reads one skill folder; nil when it has no SKILL.md.
 func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 	s := &Skill{Slug: slug, dir: skillsDir + "/" + slug, data: map[string][]byte{}, texts: map[string]*drift.TextFile{}, pairs: map[string]*drift.Comparison{}, lfs: map[string]bool{}}
@@ -268,6 +280,9 @@ func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 		}
 		if d.IsDir() {
 			return nil
+		}
+		if len(s.files) >= MaxFiles {
+			return errTooManyFiles
 		}
 		data, err := fs.ReadFile(fsys, file)
 		if err != nil {
@@ -295,6 +310,14 @@ func loadSkill(fsys fs.FS, slug string) (*Skill, []diag.Finding) {
 		s.data[rel] = data
 		return nil
 	})
+	if errors.Is(err, errTooManyFiles) {
+		f := diag.Finding{File: s.dir, Severity: diag.SeverityError, Msg: fmt.Sprintf(
+			"skill left out of the site: the folder holds more than %d files, over the limit for one skill; remove what the skill does not need (build output, node_modules, test data), or split it into several skills", MaxFiles)}
+		if ThirdPartyPath(fsys, s.dir+"/"+skillFile) {
+			f.Severity = diag.SeverityWarning
+		}
+		return nil, []diag.Finding{f}
+	}
 	if err != nil {
 		f := diag.Finding{File: s.dir, Severity: diag.SeverityError, Msg: fmt.Sprintf("read skill: %v", err)}
 		if ThirdPartyPath(fsys, s.dir+"/"+skillFile) {
