@@ -9,10 +9,11 @@ import (
 var assets embed.FS
 
 // StyleSheet returns the site's CSS: the layout rules followed by the code
-// highlighting rules.
+// highlighting rules and the skill pages' rules, without the comments that
+// explain them to the people who edit them.
 func StyleSheet() []byte {
 	css := append(mustRead("assets/site.css"), mustRead("assets/highlight.css")...)
-	return append(css, mustRead("assets/skills.css")...)
+	return withoutCSSComments(append(css, mustRead("assets/skills.css")...))
 }
 
 // ValidatorStyleSheet returns the validator tool's CSS, loaded only by the
