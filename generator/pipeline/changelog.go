@@ -1,15 +1,13 @@
 package pipeline
 
 import (
-	"bytes"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
-	"testing/fstest"
-	"time"
 
 	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/translation"
 )
@@ -24,12 +22,12 @@ import (
 // the English one (it is written from the same list, so it is never out of
 // date). Without a pair it returns fsys itself.
 func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
-	extra := fstest.MapFS{}
+	extra := load.Files{}
 	notes := reference.LoadChangeNotes(fsys, b.versions, b.rep) // package reference, changenotes.go
 	for i := 1; i < len(b.versions); i++ {
 		old, new := b.versions[i-1], b.versions[i]
 		for _, lang := range languages {
-			extra["content/"+lang+"/"+reference.ChangelogRel(new)] = &fstest.MapFile{Data: reference.ChangelogMarkdown(lang, old, new, notes[new.Major()]), ModTime: time.Unix(0, 0)}
+			extra["content/"+lang+"/"+reference.ChangelogRel(new)] = reference.ChangelogMarkdown(lang, old, new, notes[new.Major()])
 		}
 	}
 	if len(extra) == 0 {
@@ -44,7 +42,7 @@ func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 			continue
 		}
 		data := drift.Stamped(c, false).Out
-		extra["content/"+zh+"/"+rel].Data = data
+		extra["content/"+zh+"/"+rel] = data
 	}
 	return o
 }
@@ -53,7 +51,7 @@ func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 // its own entries and the generated ones.
 type overlayFS struct {
 	fs.FS
-	extra fstest.MapFS
+	extra load.Files
 }
 
 func (o overlayFS) Open(name string) (fs.File, error) {
@@ -64,8 +62,8 @@ func (o overlayFS) Open(name string) (fs.File, error) {
 }
 
 func (o overlayFS) ReadFile(name string) ([]byte, error) {
-	if f, ok := o.extra[name]; ok {
-		return bytes.Clone(f.Data), nil
+	if _, ok := o.extra[name]; ok {
+		return o.extra.ReadFile(name)
 	}
 	return fs.ReadFile(o.FS, name)
 }

@@ -8,8 +8,8 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
-	"testing/fstest"
 
+	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 )
@@ -77,7 +77,7 @@ func (b *builder) loadVersions() []*protocol.Document {
 		}
 		return nil
 	}
-	docs, err := protocol.ParseVersions(fstest.MapFS{protocol.FileName: {Data: data}})
+	docs, err := protocol.ParseVersions(load.Files{protocol.FileName: data})
 	if err != nil {
 		if file != protocol.FileName {
 			file, line, msg := splitPosition(err.Error())
