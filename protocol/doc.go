@@ -86,7 +86,7 @@
 // # Versions
 //
 // Every published version is embedded (pairag-task-publish-v*.json); the
-// newest is current, and [Versions], [ByVersion] and [Lookup] find them. A
+// newest is current, and [Versions] and [Lookup] find them. A
 // newer document declares the fields it renamed in renamed_fields; a field
 // missing from its list and not renamed is retired. [Changes] computes the
 // changelog between two documents from the documents alone.

@@ -40,12 +40,8 @@ type namedFile struct {
 // the last is current. Callers must not modify them.
 func Versions() []*Document { return embedded }
 
-// ByVersion returns the embedded document of a version, written as the
-// document writes it (18.0), as its major number (18) or as in file names
-// (v18, V18).
-func ByVersion(version string) (*Document, bool) { return Lookup(embedded, version) }
-
-// Lookup finds a version among docs; see ByVersion for the spellings.
+// Lookup finds a version among docs, written as the document writes it
+// (18.0), as its major number (18) or as in file names (v18, V18).
 func Lookup(docs []*Document, version string) (*Document, bool) {
 	v := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(version), "v"), "V")
 	for _, d := range docs {
@@ -170,16 +166,6 @@ func checkRenames(prev, next *Document) error {
 		}
 	}
 	return nil
-}
-
-// Previous returns the version before d among docs, if any.
-func Previous(docs []*Document, d *Document) (*Document, bool) {
-	for i := 1; i < len(docs); i++ {
-		if docs[i] == d {
-			return docs[i-1], true
-		}
-	}
-	return nil, false
 }
 
 // baseName returns the last element of a slash-separated name.

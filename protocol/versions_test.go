@@ -361,3 +361,8 @@ func TestEmbedSourceFollowsFiles(t *testing.T) {
 		t.Error("embedSource accepted a file name without a version number")
 	}
 }
+
+// ByVersion returns the embedded document of a version, written as the
+// document writes it (18.0), as its major number (18) or as in file names
+// (v18, V18).
+func ByVersion(version string) (*Document, bool) { return Lookup(embedded, version) }

@@ -113,10 +113,3 @@ func (l *connLimit) track(c net.Conn, state http.ConnState) {
 		}
 	}
 }
-
-// open counts the connections open now.
-func (l *connLimit) open() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.conns)
-}

@@ -68,3 +68,10 @@ func TestIdleTimeout(t *testing.T) {
 		t.Errorf("read on an idle keep-alive connection = %v; want EOF, the preview closing it", err)
 	}
 }
+
+// open counts the connections open now.
+func (l *connLimit) open() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.conns)
+}

@@ -235,19 +235,6 @@ func sorted(files []File) []File {
 	return out
 }
 
-// Zip archives files under prefix ("" or "<slug>/") deterministically:
-// entries in path order, each deflated (stored when that does not make
-// it smaller), dated Epoch, mode 0644 or 0755. A path that is absolute,
-// has a ".." or "." segment or a backslash is refused: installers reject
-// such archives.
-func Zip(prefix string, files []File) ([]byte, error) {
-	p, err := newPacker().pack(files)
-	if err != nil {
-		return nil, err
-	}
-	return zipPacked(prefix, p)
-}
-
 // packedFile is a file compressed once for every archive that holds it.
 type packedFile struct {
 	File

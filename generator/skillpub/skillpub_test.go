@@ -102,3 +102,16 @@ func BenchmarkPublish200(b *testing.B) {
 		}
 	}
 }
+
+// Zip archives files under prefix ("" or "<slug>/") deterministically:
+// entries in path order, each deflated (stored when that does not make
+// it smaller), dated Epoch, mode 0644 or 0755. A path that is absolute,
+// has a ".." or "." segment or a backslash is refused: installers reject
+// such archives.
+func Zip(prefix string, files []File) ([]byte, error) {
+	p, err := newPacker().pack(files)
+	if err != nil {
+		return nil, err
+	}
+	return zipPacked(prefix, p)
+}

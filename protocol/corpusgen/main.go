@@ -122,31 +122,6 @@ func Encode(cases []Case, gz bool) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Decode reads the file Encode wrote, gzipped or not.
-func Decode(data []byte) ([]Case, error) {
-	var r io.Reader = bytes.NewReader(data)
-	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return nil, fmt.Errorf("corpus: %w", err)
-		}
-		r = zr
-	}
-	var out []Case
-	dec := json.NewDecoder(r)
-	for dec.More() {
-		var l line
-		if err := dec.Decode(&l); err != nil {
-			return nil, fmt.Errorf("case %d: %w", len(out)+1, err)
-		}
-		if l.Base64 != nil {
-			l.Text = string(l.Base64)
-		}
-		out = append(out, Case{Name: l.Name, Tier: l.Tier, Text: l.Text})
-	}
-	return out, nil
-}
-
 // Generate builds the corpus from the current protocol document and the
 // reference example under root.
 func Generate(root string) ([]Case, error) {

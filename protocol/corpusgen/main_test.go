@@ -1,6 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,4 +63,29 @@ func TestEncodeDecode(t *testing.T) {
 			t.Errorf("gz=%v: (-want +got):\n%s", gz, diff)
 		}
 	}
+}
+
+// Decode reads the file Encode wrote, gzipped or not.
+func Decode(data []byte) ([]Case, error) {
+	var r io.Reader = bytes.NewReader(data)
+	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		zr, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, fmt.Errorf("corpus: %w", err)
+		}
+		r = zr
+	}
+	var out []Case
+	dec := json.NewDecoder(r)
+	for dec.More() {
+		var l line
+		if err := dec.Decode(&l); err != nil {
+			return nil, fmt.Errorf("case %d: %w", len(out)+1, err)
+		}
+		if l.Base64 != nil {
+			l.Text = string(l.Base64)
+		}
+		out = append(out, Case{Name: l.Name, Tier: l.Tier, Text: l.Text})
+	}
+	return out, nil
 }

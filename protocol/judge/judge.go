@@ -15,22 +15,11 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-
-	"pairag.com/portal/protocol"
 )
 
 // Judge is a compiled published schema.
 type Judge struct {
 	schema *jsonschema.Schema
-}
-
-// New compiles the schema a document publishes.
-func New(d *protocol.Document) (*Judge, error) {
-	data, err := d.Schema()
-	if err != nil {
-		return nil, err
-	}
-	return Compile(data, d.SchemaURL)
 }
 
 // Compile compiles schema bytes as published at url.

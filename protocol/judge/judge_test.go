@@ -41,3 +41,12 @@ func TestSchemaEnumsFollowDocument(t *testing.T) {
 		t.Errorf("schema of the changed document does not list stage type 109")
 	}
 }
+
+// New compiles the schema a document publishes.
+func New(d *protocol.Document) (*Judge, error) {
+	data, err := d.Schema()
+	if err != nil {
+		return nil, err
+	}
+	return Compile(data, d.SchemaURL)
+}
