@@ -18,10 +18,6 @@ const (
 	kindConfig       // netlify.toml: reload headers and redirects
 )
 
-func (k kind) String() string {
-	return [...]string{"ignore", "build", "restart", "config"}[k]
-}
-
 // codeDirs are the top-level directories of the repository that hold code
 // compiled into gen (or into the validator module it compiles at start):
 // a change to their Go or templ files, or to a file they embed, means gen

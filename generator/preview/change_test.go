@@ -110,3 +110,8 @@ func TestCodeDirsCoverGen(t *testing.T) {
 		t.Errorf("walked %d packages from cmd/gen; the walk no longer follows imports", len(seen))
 	}
 }
+
+// String names k in test messages.
+func (k kind) String() string {
+	return [...]string{"ignore", "build", "restart", "config"}[k]
+}

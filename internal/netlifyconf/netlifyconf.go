@@ -11,7 +11,6 @@ package netlifyconf
 import (
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -173,19 +172,6 @@ func blockLine(data, name string, i int) int {
 		}
 	}
 	return 0
-}
-
-// ReadFile reads a netlify.toml file.
-func ReadFile(name string) (*Config, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	c, err := Parse(string(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return c, nil
 }
 
 // Pattern turns a Netlify path pattern into a regular expression. In

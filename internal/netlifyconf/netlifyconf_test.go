@@ -2,6 +2,8 @@ package netlifyconf
 
 import (
 	"errors"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -157,4 +159,17 @@ func TestHeadersFor(t *testing.T) {
 			t.Errorf("HeadersFor(%q) = %v; want A=%q B=%q", tt.path, h, tt.a, tt.b)
 		}
 	}
+}
+
+// ReadFile reads a netlify.toml file.
+func ReadFile(name string) (*Config, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	c, err := Parse(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return c, nil
 }
