@@ -20,15 +20,18 @@ func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if b := s[i]; b < utf8.RuneSelf {
-			if b >= ' ' && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
-				i++
-				continue
-			}
+		for i < len(s) && jsonSafe[s[i]] {
+			i++ // a run of ASCII that needs no escape: most text
+		}
+		if i == len(s) {
+			break
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
 			dst = append(dst, s[start:i]...)
-			switch b {
+			switch c {
 			case '\\', '"':
-				dst = append(dst, '\\', b)
+				dst = append(dst, '\\', c)
 			case '\b':
 				dst = append(dst, '\\', 'b')
 			case '\f':
@@ -40,29 +43,46 @@ func AppendString(dst []byte, s string) []byte {
 			case '\t':
 				dst = append(dst, '\\', 't')
 			default:
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
 			}
 			i++
 			start = i
 			continue
 		}
+		if (c >= 0xE1 && c <= 0xEC || c == 0xEE || c == 0xEF) && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 &&
+			(c != 0xE2 || s[i+1] != 0x80 || s[i+2]&0xFE != 0xA8) {
+			i += 3 // a valid three-byte character (Chinese), not U+2028 or U+2029: as it is
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+		if r == utf8.RuneError && size == 1 {
 			dst = append(dst, s[start:i]...)
-			switch {
-			case r == utf8.RuneError:
-				dst = append(dst, `\ufffd`...)
-			default:
-				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			}
+			dst = append(dst, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
 			i += size
 			start = i
 			continue
 		}
 		i += size
 	}
-	return append(append(dst, s[start:]...), '"')
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
 }
+
+// jsonSafe marks the ASCII bytes a JSON string holds as they are with HTML
+// escaping on: not control characters, quote, backslash, <, > or &.
+var jsonSafe = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
 
 // AppendFloat appends f as encoding/json writes a float64: the shortest
 // decimal that reads back as f, in exponent form below 1e-6 and from 1e21
