@@ -36,11 +36,15 @@ var (
 // anything else there.
 func TestMain(m *testing.M) {
 	os.Exit(testtemp.Main(m, func() {
-		for _, dir := range []string{siteDir, fixtureDir, longDir} {
-			if dir != "" {
+		if siteDir != "" {
+			os.RemoveAll(filepath.Dir(siteDir))
+		}
+		skillSites.Range(func(_, v any) bool {
+			if dir := v.(*skillSite).dir; dir != "" {
 				os.RemoveAll(filepath.Dir(dir))
 			}
-		}
+			return true
+		})
 	}))
 }
 

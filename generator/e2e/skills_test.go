@@ -164,35 +164,49 @@ const (
 	longSkillPage = "/skills/" + longSkill + "/"
 )
 
-var (
-	longOnce sync.Once
-	longDir  string
-	longErr  error
-)
-
 // longSite builds the real content plus the long skill, without the
 // validator module, once for the package.
-func longSite(t *testing.T) string {
+func longSite(t *testing.T) string { return siteWithSkill(t, "testdata/skills/"+longSkill) }
+
+// skillSite is one site that siteWithSkill built, or the error that
+// stopped it.
+type skillSite struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// skillSites are the sites siteWithSkill built, by skill folder; TestMain
+// removes them.
+var skillSites sync.Map
+
+// siteWithSkill builds the real content plus the skill folder src (as
+// content/skills/<its name>), without the validator module, once per
+// folder for the package.
+func siteWithSkill(t *testing.T, src string) string {
 	t.Helper()
-	longOnce.Do(func() {
+	v, _ := skillSites.LoadOrStore(src, &skillSite{})
+	site := v.(*skillSite)
+	site.once.Do(func() {
+		name := path.Base(src)
 		fsys := fstest.MapFS{}
-		for _, d := range [][2]string{{"../../content", "content"}, {"../../protocol", "protocol"}, {"testdata/skills/" + longSkill, "content/skills/" + longSkill}} {
-			if longErr = copyTree(fsys, d[0], d[1]); longErr != nil {
+		for _, d := range [][2]string{{"../../content", "content"}, {"../../protocol", "protocol"}, {src, "content/skills/" + name}} {
+			if site.err = copyTree(fsys, d[0], d[1]); site.err != nil {
 				return
 			}
 		}
-		dir, err := os.MkdirTemp("", "e2e-long-*")
+		dir, err := os.MkdirTemp("", "e2e-"+name+"-*")
 		if err != nil {
-			longErr = err
+			site.err = err
 			return
 		}
-		longDir = filepath.Join(dir, "public")
-		_, longErr = generator.Build(context.Background(), generator.Config{Content: fsys, OutDir: longDir, BaseURL: "http://127.0.0.1"})
+		site.dir = filepath.Join(dir, "public")
+		_, site.err = generator.Build(context.Background(), generator.Config{Content: fsys, OutDir: site.dir, BaseURL: "http://127.0.0.1"})
 	})
-	if longErr != nil {
-		t.Fatalf("build the long skill's site: %v", longErr)
+	if site.err != nil {
+		t.Fatalf("build the site with the skill %s: %v", src, site.err)
 	}
-	return longDir
+	return site.dir
 }
 
 // copyTree adds the files under root to fsys under the path under.

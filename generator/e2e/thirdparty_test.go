@@ -1,21 +1,12 @@
 package e2e
 
 import (
-	"context"
-	"io/fs"
 	"net/http/httptest"
-	"os"
-	"path"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"testing/fstest"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"pairag.com/portal/generator"
 )
 
 // The third-party-style fixture skill of generator/testdata/skills, built
@@ -25,45 +16,10 @@ const (
 	fixturePage  = "/skills/" + fixtureSkill + "/"
 )
 
-var (
-	fixtureOnce sync.Once
-	fixtureDir  string
-	fixtureErr  error
-)
-
 // fixtureSite builds the real content plus the fixture skill, without the
 // validator module (these tests do not need it), once for the package.
 func fixtureSite(t *testing.T) string {
-	t.Helper()
-	fixtureOnce.Do(func() {
-		fsys := fstest.MapFS{}
-		add := func(root, under string) error {
-			return fs.WalkDir(os.DirFS(root), ".", func(p string, d fs.DirEntry, err error) error {
-				if err != nil || d.IsDir() {
-					return err
-				}
-				data, err := os.ReadFile(filepath.Join(root, p))
-				fsys[path.Join(under, p)] = &fstest.MapFile{Data: data}
-				return err
-			})
-		}
-		for _, d := range [][2]string{{"../../content", "content"}, {"../../protocol", "protocol"}, {"../../generator/testdata/skills/" + fixtureSkill, "content/skills/" + fixtureSkill}} {
-			if fixtureErr = add(d[0], d[1]); fixtureErr != nil {
-				return
-			}
-		}
-		dir, err := os.MkdirTemp("", "e2e-fixture-*")
-		if err != nil {
-			fixtureErr = err
-			return
-		}
-		fixtureDir = filepath.Join(dir, "public")
-		_, fixtureErr = generator.Build(context.Background(), generator.Config{Content: fsys, OutDir: fixtureDir, BaseURL: "http://127.0.0.1"})
-	})
-	if fixtureErr != nil {
-		t.Fatalf("build the fixture site: %v", fixtureErr)
-	}
-	return fixtureDir
+	return siteWithSkill(t, "../../generator/testdata/skills/"+fixtureSkill)
 }
 
 func fixtureServer(t *testing.T) *httptest.Server {
