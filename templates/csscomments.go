@@ -1,5 +1,7 @@
 package templates
 
+import "bytes"
+
 // withoutCSSComments returns css without its /* ... */ comments, which
 // explain the rules to whoever edits assets/*.css and cost every reader
 // about a fifth of the stylesheet's bytes (8 KB of 37). Quoted strings are
@@ -24,17 +26,11 @@ func withoutCSSComments(css []byte) []byte {
 			out = append(out, css[i:j+1]...)
 			i = j
 		case c == '/' && i+1 < len(css) && css[i+1] == '*':
-			end := len(css)
-			for j := i + 2; j+1 < len(css); j++ {
-				if css[j] == '*' && css[j+1] == '/' {
-					end = j + 2
-					break
-				}
-			}
-			if end == len(css) && !(len(css) >= 2 && css[len(css)-2] == '*' && css[len(css)-1] == '/') {
+			end := bytes.Index(css[i+2:], []byte("*/"))
+			if end < 0 {
 				return out // unclosed: the rest is comment
 			}
-			i = end - 1
+			i += 2 + end + 1 // the comment's closing '/'
 			// a comment alone on its lines leaves no empty line behind
 			if i+1 < len(css) && css[i+1] == '\n' && (len(out) == 0 || out[len(out)-1] == '\n') {
 				i++
