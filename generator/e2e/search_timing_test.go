@@ -18,12 +18,16 @@ import (
 )
 
 // TestSearchTiming measures, on the phone profile (CPU slowed 4×, as
-// Lighthouse's mobile profile and cmd/benchpage do), how long the
-// script takes to prepare each language's index and to answer the first
-// query, from the focus that starts the download to the first answer, and
-// the brotli size of what the first query transfers beyond the page. The
-// figures are logged (go test -v); the test fails only past generous
-// bounds, as the machines it runs on are shared.
+// Lighthouse's mobile profile and cmd/benchpage do), how long a reader
+// waits from focusing the box with a query to its first results, in two
+// cases: focusing as soon as the page shows (the index may still be on its
+// way), and after the page has been idle a moment, when the script has
+// fetched and prepared the index ahead of the reader (which this test
+// requires: no focus, yet the index gets ready). It logs how long the index
+// took to arrive and to prepare (main-thread time, in idle slices when
+// fetched early), and the brotli size of what the first query transfers
+// beyond the page. The figures are logged (go test -v); the test fails
+// only past generous bounds, as the machines it runs on are shared.
 func TestSearchTiming(t *testing.T) {
 	srv := siteServer(t)
 	dir := builtSite(t)
@@ -37,25 +41,46 @@ func TestSearchTiming(t *testing.T) {
 		return chromedp.Void{}, err
 	}
 	run(t, tab, throttle)
+	// ask focuses the box and types a query in one task, as a reader's
+	// first keystroke does; the first results' time is read when they come
+	const ask = `(() => { const i = document.getElementById("search-input"); i.focus(); i.value = "stage"; i.dispatchEvent(new Event("input")); return true; })()`
+	const answered = `!!window.pairagSearchStats && !!window.pairagSearchStats.answerAt`
 	for _, lang := range []string{"en", "zh-CN"} {
 		home := map[string]string{"en": "/", "zh-CN": "/zh-CN/"}[lang]
-		var prep, first, total, fetched []float64
+		var prep, fetched, atOnce, early []float64
 		for range 5 {
-			run(t, tab, chromedp.Navigate(srv.URL+home), chromedp.WaitVisible(chromedp.CSS(".search")), chromedp.KeyEvent("/"))
-			waitJS(t, tab, `!!window.pairagSearchStats`)
-			st := eval[map[string]float64](t, tab, `window.pairagSearchStats`)
-			prep, first, total = append(prep, st["prepareMs"]), append(first, st["firstQueryMs"]), append(total, st["loadMs"]+st["firstQueryMs"])
-			fetched = append(fetched, st["fetchMs"])
+			run(t, tab, chromedp.Navigate(srv.URL+home), chromedp.WaitVisible(chromedp.CSS(".search")))
+			eval[bool](t, tab, ask)
+			waitJS(t, tab, answered)
+			st := eval[map[string]any](t, tab, `window.pairagSearchStats`)
+			atOnce = append(atOnce, num(st["answerAt"])-num(st["focusAt"]))
+
+			run(t, tab, chromedp.Navigate(srv.URL+home), chromedp.WaitVisible(chromedp.CSS(".search")))
+			waitJS(t, tab, `!!window.pairagSearchStats && window.pairagSearchStats.readyAt > 0`)
+			if by := eval[string](t, tab, `window.pairagSearchStats.startedBy`); by != "early" {
+				t.Fatalf("%s: the index was loaded by %q before the reader asked; want the early load of an idle moment", lang, by)
+			}
+			eval[bool](t, tab, ask)
+			waitJS(t, tab, answered)
+			st = eval[map[string]any](t, tab, `window.pairagSearchStats`)
+			early = append(early, num(st["answerAt"])-num(st["focusAt"]))
+			prep, fetched = append(prep, num(st["prepareMs"])), append(fetched, num(st["fetchMs"]))
 		}
 		size := brotliSize(t, filepath.Join(dir, filepath.FromSlash(manifest[lang])))
 		script := eval[string](t, tab, `new URL(document.querySelector("script[src*='/assets/site.']").src).pathname`)
 		scriptSize := brotliSize(t, filepath.Join(dir, filepath.FromSlash(script)))
-		t.Logf("%s, phone profile (4× CPU), median of 5: index arrived %.1f ms, prepare %.1f ms, first query %.1f ms, focus to first result %.1f ms; index %d B brotli, with the site script (%d B) %d B",
-			lang, median(fetched), median(prep), median(first), median(total), size, scriptSize, size+scriptSize)
-		if median(total) > 2000 {
-			t.Errorf("%s: focus to first result takes %.0f ms on the phone profile", lang, median(total))
+		t.Logf("%s, phone profile (4× CPU), median of 5: focus to first result %.1f ms at once, %.1f ms after an idle moment; index arrived %.1f ms, prepared in %.1f ms of main-thread time; index %d B brotli, with the site script (%d B) %d B",
+			lang, median(atOnce), median(early), median(fetched), median(prep), size, scriptSize, size+scriptSize)
+		if median(atOnce) > 2000 || median(early) > 500 {
+			t.Errorf("%s: focus to first result takes %.0f ms at once and %.0f ms after an idle moment on the phone profile", lang, median(atOnce), median(early))
 		}
 	}
+}
+
+// num reads a number of a JSON object evaluated in the page (0 when absent).
+func num(v any) float64 {
+	f, _ := v.(float64)
+	return f
 }
 
 func median(xs []float64) float64 {

@@ -1,5 +1,6 @@
-// Site search: loads the index gen built for the page's language on first
-// use (focus, "/" or Ctrl+K), then answers every keystroke in the browser,
+// Site search: loads the index gen built for the page's language ahead of
+// use (the first idle moment, hovering or touching the box) or at first use
+// (focus, "/" or Ctrl+K), then answers every keystroke in the browser,
 // offline. Tokenising and ranking mirror generator/search exactly; the Go
 // tests judge the same index with the same rules. The box follows the
 // WAI-ARIA combobox pattern: input[role=combobox] controls ul[role=listbox].
@@ -132,7 +133,11 @@
   }
 
   // ---- index and ranking (generator/search/index.go) ----
-  function prepare(ix) {
+  // prepare builds the postings and the word list at once (Go's
+  // Index.prepare); preparer does the same in slices, so that an index
+  // fetched ahead of the reader is prepared in idle time without a long task
+  function prepare(ix) { preparer(ix)(Infinity); return ix; }
+  function preparer(ix) {
     ix.postings = new Map();
     ix.words = new Set();
     ix.maxWord = 0;
@@ -166,22 +171,29 @@
         for (var k = 0; k < ts.length; k++) hit(ts[k], i, weight, mark);
       }
     }
-    for (var i = 0; i < ix.docs.length; i++) {
-      var d = ix.docs[i];
-      if (d.x) words(d.x, i, 0, 0);
-      if (d.t) words(d.t, i, 2, 1);
-      if (d.h) words(d.h, i, 8, 2);
-      if (d.n) words(d.n, i, 12, 4);
-      if (d.s) words(d.s, i, 2, 8);
-      addWords(d.h, 4);
-      addWords(d.n, 4);
-    }
-    (ix.glossary || []).concat(ix.synonyms || []).forEach(function (p) { addWords(p[0], 0); addWords(p[1], 0); });
-    // UTF-16 order, as Go sorts it (compareUTF16); without Han tokens, which
-    // no word prefix or typo of an ASCII word can reach
-    ix.vocab = Array.from(ix.postings.keys()).sort();
-    ix.maxIDF = Math.log(1 + ix.docs.length);
-    return ix;
+    var next = 0;
+    // run prepares entries for up to budget ms and reports whether the index is ready
+    return function run(budget) {
+      var end = performance.now() + budget;
+      for (; next < ix.docs.length; next++) {
+        if (next % 16 === 15 && performance.now() > end) return false;
+        var i = next, d = ix.docs[i];
+        if (d.x) words(d.x, i, 0, 0);
+        if (d.t) words(d.t, i, 2, 1);
+        if (d.h) words(d.h, i, 8, 2);
+        if (d.n) words(d.n, i, 12, 4);
+        if (d.s) words(d.s, i, 2, 8);
+        addWords(d.h, 4);
+        addWords(d.n, 4);
+      }
+      if (ix.vocab) return true;
+      (ix.glossary || []).concat(ix.synonyms || []).forEach(function (p) { addWords(p[0], 0); addWords(p[1], 0); });
+      // UTF-16 order, as Go sorts it (compareUTF16); without Han tokens, which
+      // no word prefix or typo of an ASCII word can reach
+      ix.vocab = Array.from(ix.postings.keys()).sort();
+      ix.maxIDF = Math.log(1 + ix.docs.length);
+      return true;
+    };
   }
   function prefixed(ix, t) {
     var lo = 0, hi = ix.vocab.length, out = [];
@@ -330,16 +342,23 @@
 
   // ---- the combobox ----
   var box, input, list, status, index, loading, active = -1, results = [], ui = {};
+  var wanted = false, finish = null, stats = {};
 
-  // load fetches the index of the page's language. The manifest that names
-  // it is fetched every time; a manifest saved by an earlier visit lets the
-  // index download start at once instead of after it (one round trip less
-  // on a phone), and when the fresh manifest names another index (a new
-  // deploy), that one replaces it. Offline, the saved manifest is enough.
-  function load() {
+  // load fetches the index of the page's language and prepares it. The
+  // reader's first sign of wanting search (focus, "/" or Ctrl+K, typing)
+  // calls it with want(); ahead of that, hovering or touching the box and
+  // the browser's first idle moment call it quietly (warm), so that the
+  // index is usually ready before the first keystroke. A quiet load
+  // prepares the index in idle slices and says nothing when it fails.
+  // The manifest that names the index is fetched every time; a manifest
+  // saved by an earlier visit lets the index download start at once
+  // instead of after it (one round trip less on a phone), and when the
+  // fresh manifest names another index (a new deploy), that one replaces
+  // it. Offline, the saved manifest is enough.
+  function load(how) {
     if (index || loading) return loading;
-    say(box.dataset.loading);
-    var started = performance.now(), lang = box.dataset.lang, used = null, saved = null, stats = {};
+    var started = performance.now(), lang = box.dataset.lang, used = null, saved = null;
+    stats.startedBy = how;
     try { saved = JSON.parse(localStorage.getItem("search-manifest")); } catch (e) { /* none */ }
     var fresh = fetch(box.dataset.manifest).then(function (r) {
       if (!r.ok) throw new Error(r.status);
@@ -361,15 +380,17 @@
       : fresh.then(function (m) { return get(m[lang]); });
     loading = first.then(function (ix) {
       stats.fetchMs = performance.now() - started;
-      var t0 = performance.now();
-      index = prepare(ix);
+      return prepareSoon(ix);
+    }).then(function (ix) {
+      index = ix;
       var t1 = performance.now();
       search(index, input.value || "stage", 8);
       // what the timing test reads: the manifest, the index's arrival,
-      // preparing it, and the first query on it
-      stats.prepareMs = t1 - t0;
+      // preparing it (main-thread time), the first query on it, and when
+      // the reader asked for search and the index was ready
       stats.firstQueryMs = performance.now() - t1;
       stats.loadMs = t1 - started;
+      stats.readyAt = performance.now();
       window.pairagSearchStats = stats;
       window.pairagSearch = function (q, n) { return search(index, q, n || 5).map(function (r) { return r.doc.u; }); };
       say("");
@@ -381,16 +402,64 @@
       }, function () { /* offline: the saved one stands */ });
     }).catch(function () {
       loading = null;
-      say(box.dataset.offline);
-      // sighted readers see it too, not only screen readers (the status is visually hidden)
-      list.textContent = "";
-      var li = document.createElement("li");
-      li.className = "search-none";
-      li.textContent = box.dataset.offline;
-      list.append(li);
-      open(true);
+      if (wanted) offline(); // a quiet load that fails leaves the reader's first focus to try again
     });
     return loading;
+  }
+
+  // prepareSoon prepares the index: at once when the reader is waiting for
+  // it, else in slices of the browser's idle time, finished at once if the
+  // reader asks for search meanwhile (want calls finish)
+  function prepareSoon(ix) {
+    var run = preparer(ix), busy = 0;
+    return new Promise(function (resolve) {
+      function slice(deadline) {
+        var t0 = performance.now(), budget = wanted ? Infinity : deadline && deadline.timeRemaining ? Math.max(deadline.timeRemaining() - 1, 4) : 8;
+        var done = run(budget);
+        busy += performance.now() - t0;
+        if (!done) { idle(slice); return; }
+        finish = null;
+        stats.prepareMs = busy;
+        resolve(ix);
+      }
+      finish = slice;
+      slice();
+    });
+  }
+
+  function idle(f) {
+    if (window.requestIdleCallback) requestIdleCallback(f, { timeout: 1000 });
+    else setTimeout(f, 50);
+  }
+
+  // want records that the reader asked for search: a load in flight shows
+  // that it is loading, an idle preparation finishes at once
+  function want() {
+    if (!wanted) stats.focusAt = performance.now();
+    wanted = true;
+    if (!index) say(box.dataset.loading);
+    if (finish) finish();
+    return load("focus");
+  }
+
+  // warm starts a quiet load when the reader may search soon: not when
+  // the browser says the reader saves data or the connection is slow
+  function warm() {
+    var c = navigator.connection;
+    if (c && (c.saveData || /2g/.test(c.effectiveType || ""))) return;
+    load("early");
+  }
+
+  // offline says, visibly as well (the status is visually hidden), that
+  // the index cannot load
+  function offline() {
+    say(box.dataset.offline);
+    list.textContent = "";
+    var li = document.createElement("li");
+    li.className = "search-none";
+    li.textContent = box.dataset.offline;
+    list.append(li);
+    open(true);
   }
 
   function say(text) { status.textContent = text; }
@@ -478,9 +547,13 @@
     if (!index) return;
     var q = input.value;
     if (!q.trim()) { results = []; render(); open(false); say(""); return; }
+    var t0 = performance.now();
     results = search(index, q, 8);
     render();
     open(true);
+    // for the timing test: the last answer's search and drawing, and when the first came
+    stats.lastAnswerMs = performance.now() - t0;
+    if (results.length && !stats.answerAt) stats.answerAt = performance.now();
     say(results.length ? box.dataset.count.replace("{n}", results.length) : box.dataset.none);
     if (!results.length) list.append(noResults(q));
   }
@@ -579,7 +652,7 @@
       e.preventDefault();
       input.focus();
       input.select();
-      load();
+      want();
     }
   }
 
@@ -591,8 +664,12 @@
     status = box.querySelector("[role=status]");
     box.hidden = false;
     try { ui = JSON.parse(box.dataset.ui || "{}"); } catch (e) { ui = {}; }
-    input.addEventListener("focus", load);
-    input.addEventListener("input", function () { load(); update(); });
+    input.addEventListener("focus", want);
+    input.addEventListener("input", function () { want(); update(); });
+    box.addEventListener("pointerenter", warm);
+    box.addEventListener("touchstart", warm, { passive: true });
+    if (document.readyState === "complete") idle(warm);
+    else window.addEventListener("load", function () { idle(warm); });
     input.addEventListener("keydown", onKey);
     list.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep focus in the input
     list.addEventListener("click", function (e) {
