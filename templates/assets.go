@@ -26,10 +26,11 @@ func ValidatorStyleSheet() []byte { return mustRead("assets/validator.css") }
 func SkillsScript() []byte { return mustRead("assets/skills.js") }
 
 // Script returns the site's JavaScript: copy buttons and the copy-both
-// block, the navigation helpers and the search box.
+// block, the navigation helpers and the search box, without the comment
+// lines that explain them to the people who edit them.
 func Script() []byte {
 	js := append(mustRead("assets/site.js"), mustRead("assets/nav.js")...)
-	return append(js, mustRead("assets/search.js")...)
+	return withoutJSCommentLines(append(js, mustRead("assets/search.js")...))
 }
 
 // DiagramScript returns the script that draws a page's mermaid diagrams,
