@@ -414,7 +414,8 @@
     var run = preparer(ix), busy = 0;
     return new Promise(function (resolve) {
       function slice(deadline) {
-        var t0 = performance.now(), budget = wanted ? Infinity : deadline && deadline.timeRemaining ? Math.max(deadline.timeRemaining() - 1, 4) : 8;
+        // a slice stays well under the 50 ms of a long task, on slow phones too
+        var t0 = performance.now(), budget = wanted ? Infinity : deadline && deadline.timeRemaining ? Math.min(Math.max(deadline.timeRemaining() - 1, 4), 10) : 8;
         var done = run(budget);
         busy += performance.now() - t0;
         if (!done) { idle(slice); return; }
