@@ -233,3 +233,37 @@ func TestSearchResultsRead(t *testing.T) {
 	run(t, tab, chromedp.KeyEvent("/"))
 	waitJS(t, tab, `(() => { const li = document.querySelector("#search-results li.search-none"); return !!li && li.offsetParent !== null && li.textContent.length > 0; })()`)
 }
+
+// TestSearchEarlyLoadSavesData: the index is fetched ahead of the reader
+// only when the browser does not ask to save data. With Save-Data on,
+// nothing of the search is fetched until the reader focuses the box; then
+// it is. Without it, the page's first idle moment fetches the index.
+func TestSearchEarlyLoadSavesData(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	// every fetch the page makes is recorded; with ?savedata the browser says Save-Data
+	run(t, tab, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `window.searchTestFetched = []; const f = window.fetch; window.fetch = (u, o) => { window.searchTestFetched.push(String(u)); return f(u, o); };
+				if (location.search === "?savedata") Object.defineProperty(navigator, "connection", {value: {saveData: true, effectiveType: "4g"}, configurable: true});`,
+		})
+		return chromedp.Void{}, err
+	})
+	// after an idle callback asked for after the page's load event (idle
+	// callbacks run in the order they were asked for, so the script's own,
+	// asked for in its load listener, has run by then)
+	const askIdle = `(() => { const go = () => requestIdleCallback(() => { window.searchTestIdle = true; }); document.readyState === "complete" ? go() : addEventListener("load", go); return true; })()`
+	fetchedIndex := `window.searchTestFetched.some((u) => u.includes("/search/manifest.json") || u.includes("/assets/search-"))`
+
+	run(t, tab, chromedp.Navigate(srv.URL+"/?savedata"), chromedp.WaitVisible(chromedp.CSS(".search")))
+	eval[bool](t, tab, askIdle)
+	waitJS(t, tab, `window.searchTestIdle === true`)
+	if eval[bool](t, tab, fetchedIndex) {
+		t.Errorf("with Save-Data the page fetched %q before the reader asked for search", eval[[]string](t, tab, `window.searchTestFetched`))
+	}
+	run(t, tab, chromedp.KeyEvent("/"))
+	waitJS(t, tab, `typeof window.pairagSearch === "function"`)
+
+	run(t, tab, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(".search")))
+	waitJS(t, tab, `!!window.pairagSearchStats && window.pairagSearchStats.startedBy === "early" && window.pairagSearchStats.readyAt > 0`)
+}
