@@ -157,9 +157,9 @@ func TestSearchQuestionSet(t *testing.T) {
 	}
 	// The target is 85% first and 95% in the top 5 (issue 23). The top 5
 	// is held to it; for the first place, what the engine reaches today
-	// (55 of 63, 87%) is the floor a change may not go below.
-	if first*100 < 87*len(qs) || top5*100 < 95*len(qs) {
-		t.Errorf("%d of %d questions answered first and %d in the top 5; want at least 87%% and 95%%", first, len(qs), top5)
+	// (56 of 63, 88%) is the floor a change may not go below.
+	if first*100 < 88*len(qs) || top5*100 < 95*len(qs) {
+		t.Errorf("%d of %d questions answered first and %d in the top 5; want at least 88%% and 95%%", first, len(qs), top5)
 	}
 	t.Logf("%d of %d questions answered first, %d in the top 5", first, len(qs), top5)
 }

@@ -77,7 +77,10 @@
 // multiplied by the cube of the share of the query matched, each group
 // counting its idf (a Chinese word of n characters its mean idf × n/2),
 // so that entries matching the rare words of the question beat entries
-// that mention a common one often. Ties keep the
+// that mention a common one often. An entry of an agent skill or of a file
+// that comes with one scores 0.8 of its sum: a skill restates the pages
+// for agents, so where a page and a skill answer alike, the page (which
+// the skill links) comes first. Ties keep the
 // index's order. Entries sharing a URL (a finding code and the row that
 // explains it) give one result.
 package search

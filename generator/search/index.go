@@ -54,6 +54,7 @@ const (
 	saturation    = 4   // k of tf × (k+1) / (tf + k): one field's boost is at most k+1 mentions
 	glossWeight   = 0.5
 	partWeight    = 0.5
+	skillWeight   = 0.8 // an entry of a skill or of its files, against a page's
 	maxPrefix     = 20
 	maxTypos      = 5
 	maxHanWord    = 4 // longest heading or name run taken as a word
@@ -394,6 +395,9 @@ func (ix *Index) Search(q string, limit int) []Result {
 			sum += v
 		}
 		cov := s.matched / total
+		if k := ix.Docs[d].Kind; k == KindSkill || k == KindFile {
+			sum *= skillWeight // a skill restates the pages for agents: where both answer alike, the page
+		}
 		out = append(out, Result{Index: d, Doc: &ix.Docs[d], Score: math.Round(sum*cov*cov*cov*1e6) / 1e6, Terms: s.terms})
 	}
 	slices.SortFunc(out, func(a, b Result) int {

@@ -332,6 +332,7 @@
     accs.forEach(function (s, d) {
       var sum = 0;
       s.best.forEach(function (v) { sum += v; });
+      if (ix.docs[d].k === "skill" || ix.docs[d].k === "file") sum *= 0.8; // skillWeight in Go
       var cov = s.matched / gw.total;
       out.push({ index: d, doc: ix.docs[d], score: Math.round(sum * cov * cov * cov * 1e6) / 1e6, terms: s.terms });
     });
