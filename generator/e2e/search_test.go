@@ -237,7 +237,8 @@ func TestSearchResultsRead(t *testing.T) {
 // TestSearchEarlyLoadSavesData: the index is fetched ahead of the reader
 // only when the browser does not ask to save data. With Save-Data on,
 // nothing of the search is fetched until the reader focuses the box; then
-// it is. Without it, the page's first idle moment fetches the index.
+// it is. Without it, the page's first idle moment fetches the index, and
+// opens no results for a query the browser restored in the box.
 func TestSearchEarlyLoadSavesData(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
@@ -245,7 +246,8 @@ func TestSearchEarlyLoadSavesData(t *testing.T) {
 	run(t, tab, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 			Source: `window.searchTestFetched = []; const f = window.fetch; window.fetch = (u, o) => { window.searchTestFetched.push(String(u)); return f(u, o); };
-				if (location.search === "?savedata") Object.defineProperty(navigator, "connection", {value: {saveData: true, effectiveType: "4g"}, configurable: true});`,
+				if (location.search === "?savedata") Object.defineProperty(navigator, "connection", {value: {saveData: true, effectiveType: "4g"}, configurable: true});
+				if (location.search === "?restored") addEventListener("DOMContentLoaded", () => { document.getElementById("search-input").value = "stage"; });`,
 		})
 		return chromedp.Void{}, err
 	})
@@ -264,6 +266,11 @@ func TestSearchEarlyLoadSavesData(t *testing.T) {
 	run(t, tab, chromedp.KeyEvent("/"))
 	waitJS(t, tab, `typeof window.pairagSearch === "function"`)
 
-	run(t, tab, chromedp.Navigate(srv.URL+"/"), chromedp.WaitVisible(chromedp.CSS(".search")))
+	// a box that holds a query the browser restored (going back to the
+	// page) stays closed when the early load is ready: the reader did not ask
+	run(t, tab, chromedp.Navigate(srv.URL+"/?restored"), chromedp.WaitVisible(chromedp.CSS(".search")))
 	waitJS(t, tab, `!!window.pairagSearchStats && window.pairagSearchStats.startedBy === "early" && window.pairagSearchStats.readyAt > 0`)
+	if got := eval[string](t, tab, `document.getElementById("search-input").value + " " + document.getElementById("search-results").hidden`); got != "stage true" {
+		t.Errorf("after the early load, the box and whether its results are hidden = %q; want the restored query and the results hidden", got)
+	}
 }

@@ -395,11 +395,13 @@
       window.pairagSearchStats = stats;
       window.pairagSearch = function (q, n) { return search(index, q, n || 5).map(function (r) { return r.doc.u; }); };
       say("");
-      update();
+      // the answer to what the reader typed meanwhile; an early load opens
+      // nothing (the box may hold a query the browser restored)
+      if (wanted) update();
       // a deploy since the saved manifest: the new index replaces the old
       fresh.then(function (m) {
         if (!m[lang] || m[lang] === used) return;
-        get(m[lang]).then(function (ix) { index = prepare(ix); update(); }, function () { /* keep the one we have */ });
+        get(m[lang]).then(function (ix) { index = prepare(ix); if (wanted) update(); }, function () { /* keep the one we have */ });
       }, function () { /* offline: the saved one stands */ });
     }).catch(function () {
       loading = null;
