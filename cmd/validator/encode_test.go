@@ -127,7 +127,7 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 		}
 	}
 	for pkg, n := range count {
-		t.Errorf("the module links %d functions of %s; the engine's path must do without it (see protocol/format.go, decode.go, cmd/validator/encode.go)", n, strings.TrimSuffix(pkg, "."))
+		t.Errorf("the module links %d functions of %s; the engine's path must do without it (see protocol/internal/format, protocol/spec/decode.go, cmd/validator/encode.go)", n, strings.TrimSuffix(pkg, "."))
 	}
 }
 
