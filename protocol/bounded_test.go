@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pairag.com/portal/protocol/spec"
 )
 
 // TestDuplicatesPastLimitCounted checks that the duplicate keys the reader
@@ -12,7 +14,7 @@ import (
 // past the first max_findings, and validity does not change.
 func TestDuplicatesPastLimitCounted(t *testing.T) {
 	d := Default()
-	unbounded, err := Parse(readTestdata(t, "../"+d.FileName()))
+	unbounded, err := spec.Parse(readTestdata(t, "../"+d.FileName()))
 	if err != nil {
 		t.Fatal(err)
 	}

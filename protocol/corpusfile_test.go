@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
@@ -140,5 +141,30 @@ func TestCorpusTierMatrix(t *testing.T) {
 	}
 	if want := len(d.Tiers) * len(d.TierLimits) * 5; rows < want-len(d.Tiers)*len(d.TierLimits) {
 		t.Errorf("the corpus holds %d tier rows; want about %d", rows, want)
+	}
+}
+
+// TestMessagesMatchFmtOnCorpus formats every message of every finding of
+// the corpus, in both languages, and compares each with fmt.Sprintf.
+func TestMessagesMatchFmtOnCorpus(t *testing.T) {
+	cases, err := corpus.Read("testdata/corpus/payloads.jsonl.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	formatHook = func(format string, args []any, got string) {
+		seen[format] = true
+		if want := fmt.Sprintf(format, args...); got != want {
+			t.Errorf("message %q with %v = %q; fmt.Sprintf gives %q", format, args, got, want)
+		}
+	}
+	t.Cleanup(func() { formatHook = nil })
+	for _, c := range cases {
+		for _, lang := range []string{"en", "zh-CN"} {
+			Validate([]byte(c.Text), Options{Tier: c.Tier, Lang: lang})
+		}
+	}
+	if len(seen) < 100 {
+		t.Errorf("the corpus formatted %d distinct messages; want at least 100 to trust the comparison", len(seen))
 	}
 }

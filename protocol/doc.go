@@ -1,14 +1,26 @@
-// Package protocol holds every version of the pairag_task_publish protocol
-// document (V18 is current) and
-// the one validation engine that the CLI, the WebAssembly page and the tests
-// share.
+// Package protocol embeds every version of the pairag_task_publish protocol
+// document (V18 is current) and is the one validation engine that the CLI,
+// the WebAssembly page and the tests share.
 //
 // The document (pairag-task-publish-v18.json, embedded and published byte
 // for byte) is the source of every enum, codebook, required list, tier limit,
-// validation bound and the example payload. [Document.Schema] derives a JSON
-// Schema (draft 2020-12) from it for editors and other tools. The package
-// reads no files, opens no connections and carries no generic JSON Schema
-// validator, so it builds for js/wasm unchanged and small.
+// validation bound and the example payload. The packages below this one
+// own one thing each, and every import points down:
+//
+//   - spec: the parsed document ([spec.Document]), its strict decoding, the
+//     JSON Schema derived from it, the set of versions and the changes
+//     between two of them;
+//   - catalog: the table of finding codes and the docs index built from it;
+//   - location: what a manifest.location string names;
+//   - jsonpos: the position-keeping JSON reader, knowing nothing of the
+//     protocol;
+//   - internal/pattern and internal/format: the document's patterns and
+//     the messages' formatting, without regexp and fmt.
+//
+// This package embeds the versions ([Default], [Versions]) and judges
+// payloads ([Validate], [FixAll]). It reads no files, opens no connections
+// and carries no generic JSON Schema validator, so it builds for js/wasm
+// unchanged and small.
 //
 // # Validation
 //
@@ -39,10 +51,11 @@
 // judge (santhosh-tekuri/jsonschema v6, exact numbers) and Ajv 8 under node
 // in the tests, and gen build compiles the published schema and validates
 // the example with it. Whatever the published schema rejects, the engine
-// rejects at the same pointer; every engine error of [ClassShape] is one the
-// schema reports too. Tier limits ([ClassTier]), rules a schema cannot state
-// ([ClassRule]: unique stage names, ISIC Rev.4 membership, snake_case
-// keys) and input problems ([ClassInput]) are the engine's alone.
+// rejects at the same pointer; every engine error of [catalog.ClassShape] is
+// one the schema reports too. Tier limits ([catalog.ClassTier]), rules a
+// schema cannot state ([catalog.ClassRule]: unique stage names, ISIC Rev.4
+// membership, snake_case keys) and input problems ([catalog.ClassInput])
+// are the engine's alone.
 //
 // A [Finding] has a stable code, a severity, the RFC 6901 pointer of the
 // value (the parent object for a missing key), a 1-based line and column
@@ -62,7 +75,7 @@
 // or after the object; text after an object closed too early) or choose
 // between readings (two fenced payloads, two objects one after the other:
 // the first is judged) is a suggestion with a preview, never applied by
-// [ApplyFixes] or [FixAll]. Every set of fixes is checked before it is
+// [FixAll]. Every set of fixes is checked before it is
 // applied: every string, number, literal and bracket outside the values
 // the fixes replace must come through in order, or the fixes are refused
 // with a [FixRefusal] and the text is left as it was. [FixAll] applies every
@@ -71,24 +84,17 @@
 //
 // # Finding codes
 //
-// Every finding code is one row of the table in codes.go ([Codes]): its
-// severity, its [Class], the anchor of the field reference section that
-// explains it (or, by its [Link], the row of the field it names), and its
-// English and Chinese messages. The rows come in four groups: input that
-// is not one JSON object within the limits (input-*, json-*,
-// number-too-long, top-level-not-object); shape, which the derived schema
-// states too (missing-field, wrong-type, invalid-enum, ...); the
-// protocol's own rules (codebooks, ISIC Rev.4, tier limits, cross-field
-// rules and advice); and versions (version-retired and the changes since).
-// Adding a code is adding its row; the docs index ([NewDocsIndex]), the
-// site's search entries and the tests all read the table.
+// Every finding code is one row of the table in catalog/codes.go (package
+// [pairag.com/portal/protocol/catalog]): its severity, class, docs anchor
+// and English and Chinese messages. Adding a code is adding its row; this
+// package formats every finding from it.
 //
 // # Versions
 //
 // Every published version is embedded (pairag-task-publish-v*.json); the
-// newest is current, and [Versions] and [Lookup] find them. A
+// newest is current, and [Versions] and [spec.Lookup] find them. A
 // newer document declares the fields it renamed in renamed_fields; a field
-// missing from its list and not renamed is retired. [Changes] computes the
+// missing from its list and not renamed is retired. [spec.Changes] computes the
 // changelog between two documents from the documents alone.
 //
 // [Validate] judges a payload against the version its manifest.version

@@ -3,6 +3,8 @@ package protocol
 import (
 	"encoding/json"
 	"testing"
+
+	"pairag.com/portal/protocol/catalog"
 )
 
 // TestDocsLinkTheFieldNamed checks that a finding naming a field links the
@@ -10,7 +12,7 @@ import (
 // an unknown key, and a type_criteria key of the stage's type (issue 19:
 // they all linked #manifest-fields).
 func TestDocsLinkTheFieldNamed(t *testing.T) {
-	docs := NewDocsIndex(Default(), "", map[string]string{"en": "/ref/", "zh-CN": "/zh-CN/ref/"})
+	docs := catalog.NewDocsIndex(Default(), "", map[string]string{"en": "/ref/", "zh-CN": "/zh-CN/ref/"})
 	for _, tt := range []struct {
 		name   string
 		change func(p map[string]any)

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/spec"
 )
 
 // The engine is one walk over the parsed payload, driven by the document's
@@ -72,7 +73,7 @@ func (v *validation) atKey(m *jsonpos.Member, code, ptr string, fix *Fix, args .
 // never loses it to the findings of the stages themselves.
 func (v *validation) walkPayload() {
 	v.stageCount()
-	v.object(v.root, path{steps: &v.steps}, topLevelRef)
+	v.object(v.root, path{steps: &v.steps}, spec.TopLevelRef)
 	v.payloadRules()
 }
 
@@ -135,7 +136,7 @@ func placeOf(ptr string) bi {
 }
 
 // value checks one value against its field.
-func (v *validation) value(f Field, n *jsonpos.Node, p path) {
+func (v *validation) value(f spec.Field, n *jsonpos.Node, p path) {
 	switch f.Type {
 	case "object":
 		if !v.hasKind(f, n, p, '{') {
@@ -163,7 +164,7 @@ func (v *validation) value(f Field, n *jsonpos.Node, p path) {
 
 // hasKind reports a wrong-type finding unless n is of the JSON kind the field
 // wants ('t' stands for both booleans).
-func (v *validation) hasKind(f Field, n *jsonpos.Node, p path, kind byte) bool {
+func (v *validation) hasKind(f spec.Field, n *jsonpos.Node, p path, kind byte) bool {
 	got := n.Kind
 	if got == 'f' {
 		got = 't'
@@ -175,7 +176,7 @@ func (v *validation) hasKind(f Field, n *jsonpos.Node, p path, kind byte) bool {
 	return false
 }
 
-func (v *validation) array(f Field, n *jsonpos.Node, p path) {
+func (v *validation) array(f spec.Field, n *jsonpos.Node, p path) {
 	count := len(n.Items)
 	switch {
 	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
@@ -185,13 +186,13 @@ func (v *validation) array(f Field, n *jsonpos.Node, p path) {
 	case f.MaxItems != nil && count > *f.MaxItems:
 		v.at(n, "too-many-items", p.String(), nil, count, *f.MaxItems)
 	}
-	item := Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}
+	item := spec.Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}
 	for i, it := range n.Items {
 		v.value(item, it, p.index(i))
 	}
 }
 
-func (v *validation) stringValue(f Field, n *jsonpos.Node, p path) {
+func (v *validation) stringValue(f spec.Field, n *jsonpos.Node, p path) {
 	s := n.Str
 	switch {
 	case f.Const != nil:
@@ -221,7 +222,7 @@ func (v *validation) stringValue(f Field, n *jsonpos.Node, p path) {
 }
 
 // number checks a number by its value: 100, 100.0 and 1e2 are one integer.
-func (v *validation) number(f Field, n *jsonpos.Node, p path) {
+func (v *validation) number(f spec.Field, n *jsonpos.Node, p path) {
 	if limit := v.doc.Limits.MaxNumberLength; len(n.Str) > limit {
 		v.at(n, "number-too-long", p.String(), nil, len(n.Str), limit)
 		return
@@ -267,13 +268,13 @@ func (v *validation) replace(n *jsonpos.Node, jsonText string) *Fix {
 func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
 	m := &obj.Members[i]
 	switch {
-	case ref == topLevelRef && v.doc.TopLevel.DeprecatedFields[m.Key] != "":
+	case ref == spec.TopLevelRef && v.doc.TopLevel.DeprecatedFields[m.Key] != "":
 		v.atKey(m, "deprecated-agents", p.String(), nil)
-	case ref == topLevelRef && m.Key == "$schema":
+	case ref == spec.TopLevelRef && m.Key == "$schema":
 		v.reportWith("schema-key", p.String(), m.KeyStart, m.KeyEnd, v.removeMemberSuggestion(obj, i))
 	case !isSnakeCase(m.Key):
 		v.notSnakeCase(obj, m, p)
-	case ref == topLevelRef:
+	case ref == spec.TopLevelRef:
 		v.atKey(m, "unknown-top-level-field", p.String(), nil, clip(m.Key))
 	case v.idx.open[ref]:
 	case v.full():

@@ -18,7 +18,7 @@ func TestExampleFile(t *testing.T) {
 			Payload json.RawMessage `json:"payload"`
 		} `json:"example"`
 	}
-	if err := json.Unmarshal(Raw(), &doc); err != nil {
+	if err := json.Unmarshal(Default().Raw(), &doc); err != nil {
 		t.Fatal(err)
 	}
 	var want bytes.Buffer

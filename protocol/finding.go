@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"pairag.com/portal/internal/diag"
+	"pairag.com/portal/protocol/catalog"
+	"pairag.com/portal/protocol/internal/format"
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // Severity is how serious a finding is. Only errors make a payload invalid.
@@ -20,7 +23,7 @@ const (
 )
 
 // Fix is a mechanical repair: replace the bytes [Start, End) of the submitted
-// text with Replacement. ApplyFixes applies a set of them.
+// text with Replacement. FixAll applies them.
 type Fix struct {
 	Start       int    `json:"start"`
 	End         int    `json:"end"`
@@ -53,7 +56,7 @@ type Finding struct {
 	Column   int      `json:"column"`
 	Message  string   `json:"message"`
 	Fix      *Fix     `json:"fix,omitempty"`
-	// Suggestions are repairs offered but never applied by ApplyFixes.
+	// Suggestions are repairs offered but never applied by FixAll.
 	Suggestions []Suggestion `json:"suggestions,omitempty"`
 	Docs        string       `json:"docs,omitempty"` // the reference section that explains the rule, when Options.Docs is set
 	MessageEN   string       `json:"-"`
@@ -82,12 +85,12 @@ type pending struct {
 	suggest    []Suggestion
 }
 
-// format fills a finding from its code's row (codes.go). Unknown codes are
-// a programming error caught by TestEveryCodeHasMessages.
+// format fills a finding from its code's row (package catalog). Unknown
+// codes are a programming error caught by TestEveryCodeHasMessages.
 func (p pending) format() Finding {
-	m, ok := catalog[p.code]
+	m, ok := catalog.Find(p.code)
 	if !ok {
-		m = &Code{Severity: SeverityError, EN: "internal: unknown finding code " + p.code, ZH: "内部错误：未知的检查代码 " + p.code}
+		m = catalog.Code{Severity: SeverityError, EN: "internal: unknown finding code " + p.code, ZH: "内部错误：未知的检查代码 " + p.code}
 	}
 	return Finding{
 		Severity:    m.Severity,
@@ -124,7 +127,7 @@ func argsIn(args []any, zh bool) []any {
 
 // severityOf returns a code's severity from the catalogue.
 func severityOf(code string) Severity {
-	if m, ok := catalog[code]; ok {
+	if m, ok := catalog.Find(code); ok {
 		return m.Severity
 	}
 	return SeverityError
@@ -137,4 +140,53 @@ func sortFindings(fs []Finding) {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column),
 			cmp.Compare(a.Severity.Rank(), b.Severity.Rank()), strings.Compare(a.Code, b.Code))
 	})
+}
+
+// named returns the pointer of the field a finding names, whose row in the
+// field reference explains it (see [catalog.Link]); "" when it names none.
+func (p pending) named(link catalog.Link) string {
+	switch link {
+	case catalog.LinkField:
+		return p.pointer
+	case catalog.LinkMissing:
+		if name, ok := firstString(p.args); ok {
+			return p.pointer + jsonpos.Pointer(name)
+		}
+	case catalog.LinkSuggested:
+		if len(p.args) > 0 {
+			if name, ok := p.args[len(p.args)-1].(string); ok {
+				return parentPointer(p.pointer) + jsonpos.Pointer(name)
+			}
+		}
+	case catalog.LinkHolder:
+		return parentPointer(p.pointer)
+	}
+	return ""
+}
+
+// firstString returns the first argument when it is a string.
+func firstString(args []any) (string, bool) {
+	if len(args) == 0 {
+		return "", false
+	}
+	s, ok := args[0].(string)
+	return s, ok
+}
+
+// parentPointer drops the last token of a JSON pointer.
+func parentPointer(ptr string) string {
+	return ptr[:max(strings.LastIndexByte(ptr, '/'), 0)]
+}
+
+// formatHook, when set (by tests), sees every message the engine formats
+// with its format and arguments, so a test can compare it with fmt.
+var formatHook func(format string, args []any, got string)
+
+// message formats one message of the table and shows it to formatHook.
+func message(msg string, args ...any) string {
+	s := format.Sprintf(msg, args...)
+	if formatHook != nil {
+		formatHook(msg, args, s)
+	}
+	return s
 }

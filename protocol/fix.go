@@ -2,25 +2,13 @@ package protocol
 
 import "pairag.com/portal/internal/textedit"
 
-// ApplyFixes applies the mechanical fixes of the findings to text and keeps
-// every other byte as written. Where two fixes overlap, the first (by
-// position) wins; validating the result again offers the rest. A fix whose
-// range is not inside text is skipped. Suggestions are never applied.
-// Before anything is written, the result is checked to keep every string,
-// number, literal and bracket of text outside the values the fixes replace;
-// when it would not, ApplyFixes returns text unchanged, 0 and a
+// applyFixes applies fixes to text and keeps every other byte as written.
+// Where two fixes overlap, the first (by position) wins; validating the
+// result again offers the rest. A fix whose range is not inside text is
+// skipped. Before anything is written, the result is checked to keep every
+// string, number, literal and bracket of text outside the values the fixes
+// replace; when it would not, applyFixes returns text unchanged, 0 and a
 // *FixRefusal.
-func ApplyFixes(text []byte, findings []Finding) (fixed []byte, applied int, err error) {
-	var fixes []Fix
-	for _, f := range findings {
-		if f.Fix != nil {
-			fixes = append(fixes, *f.Fix)
-		}
-	}
-	return applyFixes(text, fixes)
-}
-
-// applyFixes is ApplyFixes on a list of fixes.
 func applyFixes(text []byte, fixes []Fix) ([]byte, int, error) {
 	edits := make([]textedit.Edit, 0, len(fixes))
 	for _, f := range fixes {
@@ -57,7 +45,7 @@ type FixResult struct {
 // result only counts, validating again after each round, since one fix can
 // uncover another, until no fix is left or fixRounds rounds have run. Time
 // and memory stay linear in the size of text. When a round's fixes would
-// change more than the bytes they name (see ApplyFixes), FixAll returns the
+// change more than the bytes they name (see applyFixes), FixAll returns the
 // input as it was, with its result, and the *FixRefusal.
 func FixAll(text []byte, opts Options) (FixResult, error) {
 	first, fixes := validate(text, opts)

@@ -41,3 +41,16 @@ func TestFixAll(t *testing.T) {
 		})
 	}
 }
+
+// ApplyFixes applies the mechanical fixes of the findings to text, as
+// FixAll does each round, for the tests that apply the fixes of one
+// result; suggestions are never applied.
+func ApplyFixes(text []byte, findings []Finding) (fixed []byte, applied int, err error) {
+	var fixes []Fix
+	for _, f := range findings {
+		if f.Fix != nil {
+			fixes = append(fixes, *f.Fix)
+		}
+	}
+	return applyFixes(text, fixes)
+}

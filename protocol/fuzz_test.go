@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"pairag.com/portal/internal/textedit"
+	"pairag.com/portal/protocol/catalog"
 )
 
 // FuzzValidate feeds arbitrary text to Validate. It must never panic, every
@@ -31,7 +32,7 @@ func FuzzValidate(f *testing.F) {
 		res := Validate(text, Options{Tier: tier, Lang: "zh-CN"})
 		errors := 0
 		for _, fd := range res.Findings {
-			if _, ok := catalog[fd.Code]; !ok {
+			if _, ok := catalog.Find(fd.Code); !ok {
 				t.Fatalf("unknown code %q", fd.Code)
 			}
 			if fd.Line < 1 || fd.Column < 1 || fd.MessageEN == "" || fd.MessageZH == "" {

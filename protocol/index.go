@@ -5,53 +5,58 @@ import (
 	"strconv"
 	"strings"
 
+	"pairag.com/portal/protocol/internal/pattern"
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/spec"
 )
 
 // index is what the engine needs from a document in the shape it needs it:
 // field lists as maps, enums as sets, patterns compiled, bounds as decimals.
 // It is built once per document and only read afterwards.
 type index struct {
-	fields    map[string]map[string]Field // field list → name → field
-	required  map[string][]string         // field list → required names
-	open      map[string]bool             // field lists whose other keys are allowed
-	enumIDs   map[string]map[int64]bool   // enum → ids
-	enumShown map[string]string           // enum → "1, 2, 3" for messages
-	patterns  map[string]*pattern         // pattern text → compiled
-	bounds    map[float64]jsonpos.Decimal // minimum and maximum values as decimals
+	fields    map[string]map[string]spec.Field // field list → name → field
+	required  map[string][]string              // field list → required names
+	open      map[string]bool                  // field lists whose other keys are allowed
+	enumIDs   map[string]map[int64]bool        // enum → ids
+	enumShown map[string]string                // enum → "1, 2, 3" for messages
+	patterns  map[string]*pattern.Pattern      // pattern text → compiled
+	bounds    map[float64]jsonpos.Decimal      // minimum and maximum values as decimals
 	intMax    jsonpos.Decimal
 
 	tags      map[string]bool   // preferred language tags
 	tagFold   map[string]string // lower-case tag or alias → preferred tag
-	criteria  map[int64]map[string]Field
+	criteria  map[int64]map[string]spec.Field
 	criterion map[string]int64 // type_criteria key → the first stage type that defines it
 
 	otherFormat  int64 // data_format_type_enum "other"
 	maxAnyStages int   // the largest max_stages of any tier
 }
 
-// index returns the document's index, building it on first use.
-func (d *Document) index() *index {
-	d.indexOnce.Do(func() { d.idx = d.buildIndex() })
-	return d.idx
+// indexKey is the key of the engine's index among what is derived from a
+// document (spec.Document.Memo).
+type indexKey struct{}
+
+// indexOf returns the document's index, building it on first use.
+func indexOf(d *spec.Document) *index {
+	return d.Memo(indexKey{}, func() any { return buildIndex(d) }).(*index)
 }
 
-func (d *Document) buildIndex() *index {
+func buildIndex(d *spec.Document) *index {
 	x := &index{
-		fields: map[string]map[string]Field{}, required: map[string][]string{}, open: map[string]bool{},
-		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*pattern{},
+		fields: map[string]map[string]spec.Field{}, required: map[string][]string{}, open: map[string]bool{},
+		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*pattern.Pattern{},
 		bounds: map[float64]jsonpos.Decimal{}, intMax: jsonpos.DecimalOf(d.IntegerMax),
-		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]Field{}, criterion: map[string]int64{},
+		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]spec.Field{}, criterion: map[string]int64{},
 	}
-	x.addFields(topLevelRef, d.TopLevel.Fields, d.RequiredTopLevelFields)
-	for _, ref := range fieldListNames {
+	x.addFields(spec.TopLevelRef, d.TopLevel.Fields, d.RequiredTopLevelFields)
+	for _, ref := range spec.FieldListNames {
 		fields, _ := d.FieldList(ref)
 		x.addFields(ref, fields, d.Required(ref))
 	}
 	for _, ref := range d.OpenFieldLists {
 		x.open[ref] = true
 	}
-	for _, name := range enumNames {
+	for _, name := range spec.EnumNames {
 		values, _ := d.Enum(name)
 		ids := map[int64]bool{}
 		shown := make([]string, len(values))
@@ -70,7 +75,7 @@ func (d *Document) buildIndex() *index {
 			x.tagFold[strings.ToLower(alias)] = tag
 		}
 	}
-	for _, e := range SortedEnum(d.StageTypeEnum) {
+	for _, e := range spec.SortedEnum(d.StageTypeEnum) {
 		crit := d.CriteriaFor(e.ID)
 		x.addFields("type_criteria/"+strconv.Itoa(e.ID), crit, nil)
 		x.criteria[int64(e.ID)] = x.fields["type_criteria/"+strconv.Itoa(e.ID)]
@@ -87,22 +92,12 @@ func (d *Document) buildIndex() *index {
 	return x
 }
 
-// topLevelRef names the payload's outer object among the field lists.
-const topLevelRef = "top_level"
-
-// fieldListNames are the document's field lists that describe objects.
-var fieldListNames = []string{"manifest_fields", "global_config_fields", "stage_fields", "data_format_fields",
-	"harness_policy_fields", "agent_skill_fields", "context_constraints_fields", "input_limit_fields", "output_limit_fields"}
-
-// enumNames are the enums and codebooks a field may refer to.
-var enumNames = []string{"ownership_enum", "stage_type_enum", "script_language_enum", "data_format_type_enum", "project_tags", "language_codebook"}
-
-func (x *index) addFields(ref string, fields []Field, required []string) {
-	m := make(map[string]Field, len(fields))
+func (x *index) addFields(ref string, fields []spec.Field, required []string) {
+	m := make(map[string]spec.Field, len(fields))
 	for _, f := range fields {
 		m[f.Name] = f
 		if f.Pattern != "" && x.patterns[f.Pattern] == nil {
-			x.patterns[f.Pattern], _ = compilePattern(f.Pattern) // checked by Document.check
+			x.patterns[f.Pattern], _ = pattern.Compile(f.Pattern) // checked by spec.Parse
 		}
 		for _, b := range []*float64{f.Minimum, f.Maximum} {
 			if b != nil {
@@ -112,28 +107,4 @@ func (x *index) addFields(ref string, fields []Field, required []string) {
 	}
 	x.fields[ref] = m
 	x.required[ref] = slices.Clone(required)
-}
-
-// checkPatterns reports a field pattern Go cannot compile, so a broken edit
-// of the document fails its parsing instead of the first validation.
-func checkPatterns(d *Document) error {
-	lists := [][]Field{d.TopLevel.Fields}
-	for _, ref := range fieldListNames {
-		f, _ := d.FieldList(ref)
-		lists = append(lists, f)
-	}
-	for _, crit := range d.TypeCriteria {
-		lists = append(lists, crit)
-	}
-	for _, fields := range lists {
-		for _, f := range fields {
-			if f.Pattern == "" {
-				continue
-			}
-			if _, err := compilePattern(f.Pattern); err != nil {
-				return errorf("field %s: %w", f.Name, err)
-			}
-		}
-	}
-	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"pairag.com/portal/internal/textedit"
+	"pairag.com/portal/protocol/internal/format"
 	"pairag.com/portal/protocol/jsonpos"
 )
 
@@ -16,7 +17,7 @@ import (
 // knows nothing of the protocol, must all come through, in order, except
 // the values the fixes replace.
 
-// FixRefusal is the error of ApplyFixes and FixAll when the fixes would
+// FixRefusal is the error of FixAll when the fixes would
 // change more than the bytes they name; the text is then left as it was.
 // Line and Column (1-based, columns in characters) locate what would have
 // been lost.
@@ -190,10 +191,10 @@ func refusal(text []byte, at int, how, what string) error {
 	what = clip(what)
 	if how == "removed" {
 		return &FixRefusal{p.Line, p.Column,
-			sprintf("line %d, column %d: the fixes would remove %s, which no fix names; nothing was changed", p.Line, p.Column, what),
-			sprintf("第 %d 行第 %d 列：这些修复会删除不在修复范围内的 %s，因此未做任何修改", p.Line, p.Column, what)}
+			format.Sprintf("line %d, column %d: the fixes would remove %s, which no fix names; nothing was changed", p.Line, p.Column, what),
+			format.Sprintf("第 %d 行第 %d 列：这些修复会删除不在修复范围内的 %s，因此未做任何修改", p.Line, p.Column, what)}
 	}
 	return &FixRefusal{p.Line, p.Column,
-		sprintf("line %d, column %d: the fixes would change the text outside their spans (at %s); nothing was changed", p.Line, p.Column, what),
-		sprintf("第 %d 行第 %d 列：这些修复会改动修复范围以外的内容（%s 处），因此未做任何修改", p.Line, p.Column, what)}
+		format.Sprintf("line %d, column %d: the fixes would change the text outside their spans (at %s); nothing was changed", p.Line, p.Column, what),
+		format.Sprintf("第 %d 行第 %d 列：这些修复会改动修复范围以外的内容（%s 处），因此未做任何修改", p.Line, p.Column, what)}
 }

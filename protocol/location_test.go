@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pairag.com/portal/protocol/location"
 )
 
 // TestLocationSeparators holds every tier's rule for locations written the
@@ -74,7 +76,7 @@ func TestLocationSeparators(t *testing.T) {
 // in one pass.
 func TestLocationLinear(t *testing.T) {
 	loc := strings.Repeat("中 ", 200000)
-	if got := classifyLocation(loc, Default().LocationPolicy); got.granularity != "" {
-		t.Errorf("classifyLocation(many names) = %+v; want unclassified", got)
+	if got := location.Classify(loc, Default().LocationPolicy); got.Granularity != "" {
+		t.Errorf("location.Classify(many names) = %+v; want unclassified", got)
 	}
 }

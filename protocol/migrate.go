@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/spec"
 )
 
 // A payload names its version in manifest.version. Validate judges it
@@ -22,12 +23,12 @@ func (v *validation) pickDocument() {
 	if ver == nil || ver.Kind != '"' {
 		return
 	}
-	declared, ok := Lookup(v.versions, ver.Str)
+	declared, ok := spec.Lookup(v.versions, ver.Str)
 	if !ok || declared.Version != ver.Str {
 		return // not a version we know; the walk reports the value
 	}
 	if !v.forced {
-		v.doc, v.idx = declared, declared.index()
+		v.doc, v.idx = declared, indexOf(declared)
 	}
 	current := v.versions[len(v.versions)-1]
 	if declared == current {
@@ -39,11 +40,11 @@ func (v *validation) pickDocument() {
 
 // migrate reports the changes from the version old to the current one that
 // the payload is touched by, pair of versions by pair.
-func (v *validation) migrate(old, current *Document) {
+func (v *validation) migrate(old, current *spec.Document) {
 	for d := old; d != current; {
 		next := v.next(d)
 		objects := v.objectsOf(d)
-		for _, c := range Changes(d, next) {
+		for _, c := range spec.Changes(d, next) {
 			v.migration(c, d, next, objects)
 		}
 		d = next
@@ -51,7 +52,7 @@ func (v *validation) migrate(old, current *Document) {
 }
 
 // next returns the version after d.
-func (v *validation) next(d *Document) *Document {
+func (v *validation) next(d *spec.Document) *spec.Document {
 	for i, x := range v.versions[:len(v.versions)-1] {
 		if x == d {
 			return v.versions[i+1]
@@ -67,11 +68,11 @@ type located struct {
 }
 
 // objectsOf maps each field list of d to the payload's objects it describes.
-func (v *validation) objectsOf(d *Document) map[string][]located {
+func (v *validation) objectsOf(d *spec.Document) map[string][]located {
 	out := map[string][]located{}
 	var walk func(n *jsonpos.Node, ptr, ref string, depth int)
 	walk = func(n *jsonpos.Node, ptr, ref string, depth int) {
-		if n == nil || n.Kind != '{' || depth > len(fieldListNames)+1 {
+		if n == nil || n.Kind != '{' || depth > len(spec.FieldListNames)+1 {
 			return
 		}
 		out[ref] = append(out[ref], located{n, ptr})
@@ -91,12 +92,12 @@ func (v *validation) objectsOf(d *Document) map[string][]located {
 			walk(c, p, f.Ref, depth+1)
 		}
 	}
-	walk(v.root, "", topLevelRef, 0)
+	walk(v.root, "", spec.TopLevelRef, 0)
 	return out
 }
 
-func topLevelFieldsOr(d *Document, ref string) []Field {
-	if ref == topLevelRef {
+func topLevelFieldsOr(d *spec.Document, ref string) []spec.Field {
+	if ref == spec.TopLevelRef {
 		return d.TopLevel.Fields
 	}
 	fields, _ := d.FieldList(ref)
@@ -104,10 +105,10 @@ func topLevelFieldsOr(d *Document, ref string) []Field {
 }
 
 // migration reports one change where the payload has what it changes.
-func (v *validation) migration(c Change, old, next *Document, objects map[string][]located) {
+func (v *validation) migration(c spec.Change, old, next *spec.Document, objects map[string][]located) {
 	for _, o := range objects[c.Where] {
 		switch c.Kind {
-		case FieldRenamed:
+		case spec.FieldRenamed:
 			if i := memberIndex(o.n, c.Old); i >= 0 {
 				m := &o.n.Members[i]
 				var fix *Fix
@@ -116,25 +117,25 @@ func (v *validation) migration(c Change, old, next *Document, objects map[string
 				}
 				v.atKey(m, "field-renamed", o.ptr+jsonpos.Pointer(c.Old), fix, c.Old, c.New, next.Version)
 			}
-		case FieldRemoved:
+		case spec.FieldRemoved:
 			if i := memberIndex(o.n, c.Name); i >= 0 {
 				m := &o.n.Members[i]
 				v.reportWith("field-retired", o.ptr+jsonpos.Pointer(c.Name), m.KeyStart, m.KeyEnd, v.removeMemberSuggestion(o.n, i), c.Name, next.Version)
 			}
-		case FieldRequired:
+		case spec.FieldRequired:
 			if o.n.Member(c.Name) == nil && !renamedPresent(o.n, next, c.Where, c.Name) {
 				v.report("field-now-required", o.ptr, o.n.Start, o.n.Start+1, nil, c.Name, next.Version, placeArg(o.ptr))
 			}
 		}
 	}
-	if c.Kind == ValueRemoved {
+	if c.Kind == spec.ValueRemoved {
 		v.retiredValue(c, old, next, objects)
 	}
 }
 
 // renamedPresent reports whether obj holds the old name of a field that
 // next renamed (the rename is reported on its own).
-func renamedPresent(obj *jsonpos.Node, next *Document, list, name string) bool {
+func renamedPresent(obj *jsonpos.Node, next *spec.Document, list, name string) bool {
 	for _, r := range next.RenamedFields {
 		if r.List == list && r.To == name && obj.Member(r.From) != nil {
 			return true
@@ -144,8 +145,8 @@ func renamedPresent(obj *jsonpos.Node, next *Document, list, name string) bool {
 }
 
 // retiredValue reports uses of an enum or codebook value that next retired.
-func (v *validation) retiredValue(c Change, old, next *Document, objects map[string][]located) {
-	for _, ref := range append([]string{topLevelRef}, fieldListNames...) {
+func (v *validation) retiredValue(c spec.Change, old, next *spec.Document, objects map[string][]located) {
+	for _, ref := range append([]string{spec.TopLevelRef}, spec.FieldListNames...) {
 		objs := objects[ref]
 		for _, f := range topLevelFieldsOr(old, ref) {
 			if f.Enum != c.Where {

@@ -7,6 +7,8 @@ import (
 	"unicode/utf8"
 
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/location"
+	"pairag.com/portal/protocol/spec"
 )
 
 // The protocol's rules beyond a field's own value: tier limits, cross-field
@@ -80,7 +82,7 @@ func intValue(n *jsonpos.Node) (int64, bool) {
 // suggest returns the defined field a misspelt or camelCase key most likely
 // meant, or "". Keys longer than any field name plus the distance allowed
 // are not compared, which keeps hostile keys cheap.
-func suggest(key string, fields map[string]Field) string {
+func suggest(key string, fields map[string]spec.Field) string {
 	if len(key) > 64 {
 		return ""
 	}
@@ -97,7 +99,7 @@ func suggest(key string, fields map[string]Field) string {
 	return best
 }
 
-func sortedNames(fields map[string]Field) []string {
+func sortedNames(fields map[string]spec.Field) []string {
 	names := make([]string, 0, len(fields))
 	for n := range fields {
 		names = append(names, n)
@@ -175,7 +177,7 @@ func editDistance(a, b string) int {
 // the repair is certain), then that ISIC Rev.4 has it at every level: the
 // division in that section, the group in that division, the class in that
 // group (isic-rev4.tsv).
-func (v *validation) industryCode(f Field, n *jsonpos.Node, p path) {
+func (v *validation) industryCode(f spec.Field, n *jsonpos.Node, p path) {
 	code := n.Str
 	shape := v.idx.patterns[f.Pattern]
 	if shape == nil {
@@ -249,7 +251,7 @@ func (v *validation) messageBus(m *jsonpos.Node) {
 	}
 }
 
-func (v *validation) tierLimit() TierLimit { return v.doc.TierLimits[v.tier] }
+func (v *validation) tierLimit() spec.TierLimit { return v.doc.TierLimits[v.tier] }
 
 // taskDuration caps task_duration_days by value, so 100.0 and 1e2 are 100.
 func (v *validation) taskDuration(m *jsonpos.Node) {
@@ -432,4 +434,40 @@ func mentions(text, name string) bool {
 		}
 	}
 	return false
+}
+
+// location checks manifest.location against the tier's granularity. A tier
+// that allows less than a city refuses what it cannot classify; a tier that
+// allows cities only warns about it.
+func (v *validation) location(m *jsonpos.Node) {
+	allowed := v.tierLimit().LocationGranularity
+	order := v.doc.LocationPolicy.GranularityOrder
+	n := m.Child("location")
+	if n == nil || n.Kind == '"' && strings.TrimSpace(n.Str) == "" {
+		switch {
+		case allowed == location.Anywhere:
+		case n == nil:
+			v.report("location-required", "/manifest", m.Start, m.Start+1, nil, v.tierName())
+		default:
+			v.at(n, "location-required", "/manifest/location", nil, v.tierName())
+		}
+		return
+	}
+	if n.Kind != '"' {
+		return // the type has its own error
+	}
+	loc := clip(n.Str)
+	ptr := "/manifest/location"
+	shape := location.Classify(n.Str, v.doc.LocationPolicy)
+	switch {
+	case shape.Granularity != "" && slices.Index(order, shape.Granularity) <= slices.Index(order, allowed):
+	case allowed == location.Anywhere:
+		v.at(n, "location-anywhere-only", ptr, v.replace(n, strconv.Quote(v.doc.LocationPolicy.AnywhereValues[0])), loc, v.tierName())
+	case shape.Granularity == "" && slices.Index(order, allowed) >= slices.Index(order, location.City):
+		v.at(n, "location-unclassified", ptr, nil, loc)
+	case shape.PlatformID:
+		v.at(n, "location-platform-id", ptr, nil, loc, v.tierName())
+	default:
+		v.at(n, "location-country-only", ptr, nil, loc, v.tierName())
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pairag.com/portal/protocol/catalog"
 )
 
 // TestSeen holds the verdicts issue 9 saw wrong, one case each: payloads the
@@ -74,7 +76,7 @@ func TestSeen(t *testing.T) {
 				f, ok := findAt(res, w)
 				if !ok {
 					t.Errorf("no %s at %q\n%s", w.code, w.pointer, describe(res))
-				} else if ClassOf(f.Code) != ClassAdvice && f.Severity != SeverityError {
+				} else if row(f.Code).Class != catalog.ClassAdvice && f.Severity != SeverityError {
 					t.Errorf("%s is a %s; want an error", f.Code, f.Severity)
 				}
 			}

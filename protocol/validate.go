@@ -5,7 +5,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"pairag.com/portal/protocol/catalog"
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/spec"
 )
 
 // Options says how to validate a payload. The zero value validates against
@@ -13,23 +15,23 @@ import (
 // document when it names none we know) for a free creator, with English
 // messages.
 type Options struct {
-	Tier     string    // free, pro or ultra; anything else is treated as free
-	Lang     string    // en or zh-CN: the language of Finding.Message
-	Document *Document // forces this document; nil means the payload's version
+	Tier     string         // free, pro or ultra; anything else is treated as free
+	Lang     string         // en or zh-CN: the language of Finding.Message
+	Document *spec.Document // forces this document; nil means the payload's version
 	// Version forces the version with this name among Versions (18, 18.0
 	// or v18) when Document is nil; a name that matches none is ignored
-	// (callers check it with Lookup first).
+	// (callers check it with spec.Lookup first).
 	Version string
 	// Versions are the versions a payload may name, oldest first, the last
 	// current; nil means the embedded ones (Versions()).
-	Versions []*Document
+	Versions []*spec.Document
 	// TierLabels names each tier in messages, keyed by tier key; the CLI
 	// and the page take them from content/labels.yaml. Missing labels fall
 	// back to the tier key with a capital letter in both languages.
 	TierLabels map[string]Label
 	// Docs, when set, gives every finding the URL of the reference section
 	// that explains it (Finding.Docs), in the language of Lang.
-	Docs *DocsIndex
+	Docs *catalog.DocsIndex
 	// InputSize is the size of the whole input when the caller read only
 	// part of it (a file larger than the limit), for the message that
 	// refuses it. Zero means len(text).
@@ -81,12 +83,12 @@ func validate(text []byte, opts Options) (Result, []Fix) {
 	}
 	d, forced := opts.Document, opts.Document != nil
 	if !forced && opts.Version != "" {
-		d, forced = Lookup(versions, opts.Version)
+		d, forced = spec.Lookup(versions, opts.Version)
 	}
 	if d == nil {
 		d = versions[len(versions)-1]
 	}
-	v := &validation{doc: d, idx: d.index(), versions: versions, forced: forced, text: text, labels: opts.TierLabels, stageNames: map[string]string{}, size: max(opts.InputSize, int64(len(text)))}
+	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, stageNames: map[string]string{}, size: max(opts.InputSize, int64(len(text)))}
 	v.tier = v.resolveTier(opts.Tier)
 	v.run()
 	res := v.result(opts.Lang)
@@ -110,10 +112,10 @@ func validate(text []byte, opts Options) (Result, []Fix) {
 
 // validation carries the state of one Validate call.
 type validation struct {
-	doc      *Document
+	doc      *spec.Document
 	idx      *index
-	versions []*Document // oldest first, the last current
-	forced   bool        // doc was chosen by the caller, not by manifest.version
+	versions []*spec.Document // oldest first, the last current
+	forced   bool             // doc was chosen by the caller, not by manifest.version
 	text     []byte
 	tier     string
 	labels   map[string]Label

@@ -2,11 +2,15 @@
 
 package protocol
 
-import _ "embed"
+import (
+	_ "embed"
+
+	"pairag.com/portal/protocol/spec"
+)
 
 //go:embed pairag-task-publish-v18.json
 var v18JSON []byte
 
-var published = []namedFile{
-	{"pairag-task-publish-v18.json", v18JSON},
+var published = []spec.File{
+	{Name: "pairag-task-publish-v18.json", Data: v18JSON},
 }

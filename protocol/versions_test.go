@@ -14,6 +14,7 @@ import (
 	"testing/fstest"
 
 	"pairag.com/portal/internal/textedit"
+	"pairag.com/portal/protocol/spec"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -21,7 +22,7 @@ import (
 // fixtureVersions returns the embedded versions with the test-only V19 of
 // testdata/versions after them: a renamed manifest field, a retired one,
 // a new script language and a lower free stage limit.
-func fixtureVersions(t testing.TB) []*Document {
+func fixtureVersions(t testing.TB) []*spec.Document {
 	t.Helper()
 	fsys := fstest.MapFS{}
 	for _, d := range Versions() {
@@ -32,7 +33,7 @@ func fixtureVersions(t testing.TB) []*Document {
 		t.Fatal(err)
 	}
 	fsys["pairag-task-publish-v19.json"] = &fstest.MapFile{Data: v19}
-	docs, err := ParseVersions(fsys)
+	docs, err := spec.ParseVersions(fsys)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,11 +62,11 @@ func TestEmbeddedVersions(t *testing.T) {
 		if got, ok := ByVersion("v" + d.Major()); !ok || got != d {
 			t.Errorf("ByVersion(v%s) = %v, %v; want %s", d.Major(), got, ok, d.Version)
 		}
-		if c := Changes(d, d); len(c) != 0 {
+		if c := spec.Changes(d, d); len(c) != 0 {
 			t.Errorf("Changes(%s, %s) = %v; want none", d.Version, d.Version, c)
 		}
 	}
-	files, err := filepath.Glob(VersionGlob)
+	files, err := filepath.Glob(spec.VersionGlob)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,106 +92,6 @@ func TestEmbeddedVersions(t *testing.T) {
 	}
 	if _, ok := ByVersion("17"); ok {
 		t.Error(`ByVersion("17") found a version that was never published`)
-	}
-}
-
-func TestParseVersionsErrors(t *testing.T) {
-	v18 := string(Default().Raw())
-	v19, err := os.ReadFile("testdata/versions/pairag-task-publish-v19.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name  string
-		files map[string]string
-		want  string
-	}{
-		{"none", map[string]string{"other.json": "{}"}, "no pairag-task-publish-v*.json found"},
-		{"syntax", map[string]string{"pairag-task-publish-v18.json": "{\n  \"version\": 18,\n}"}, "pairag-task-publish-v18.json:3:"},
-		{"file name", map[string]string{"pairag-task-publish-v19.json": v18}, `pairag-task-publish-v19.json:3:1: version "18.0" belongs in pairag-task-publish-v18.json`},
-		{"canonical url", map[string]string{"pairag-task-publish-v18.json": strings.Replace(v18, "-v18.json\"", "-v18x.json\"", 1)}, "pairag-task-publish-v18.json:4:1: canonical_url"},
-		{"rename of nothing", map[string]string{
-			"pairag-task-publish-v18.json": v18,
-			"pairag-task-publish-v19.json": strings.Replace(string(v19), `"from": "video_conference_software_name"`, `"from": "video_software"`, 1),
-		}, `pairag-task-publish-v19.json:7:1: renamed_fields: "video_software" is not a field of manifest_fields in version 18.0`},
-		{"rename to nothing", map[string]string{
-			"pairag-task-publish-v19.json": strings.Replace(string(v19), `"to": "meeting_software_name"`, `"to": "meeting"`, 1),
-		}, `pairag-task-publish-v19.json:1:1: protocol document: renamed_fields: "meeting" is not a field of manifest_fields`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			fsys := fstest.MapFS{}
-			for name, text := range tt.files {
-				fsys[name] = &fstest.MapFile{Data: []byte(text)}
-			}
-			_, err := ParseVersions(fsys)
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("ParseVersions() = %v; want an error containing %q", err, tt.want)
-			}
-		})
-	}
-}
-
-func TestChangesFixture(t *testing.T) {
-	docs := fixtureVersions(t)
-	v18, v19 := docs[len(docs)-2], docs[len(docs)-1]
-	want := []Change{
-		{Kind: FieldRenamed, Where: "manifest_fields", Name: "meeting_software_name", Old: "video_conference_software_name", New: "meeting_software_name"},
-		{Kind: FieldRemoved, Where: "manifest_fields", Name: "video_conference_connection"},
-		{Kind: ValueAdded, Where: "script_language_enum", Name: "zig", ID: 18},
-		{Kind: LimitChanged, Where: "free", Name: "max_stages", Old: "5", New: "4"},
-		{Kind: ExampleChanged, Where: "/manifest/version", Old: `"18.0"`, New: `"19.0"`},
-		{Kind: ExampleChanged, Where: "/manifest/video_conference_software_name", Old: `"Zoom"`},
-		{Kind: ExampleChanged, Where: "/manifest/video_conference_connection", Old: `"https://zoom.example.com/j/123"`},
-		{Kind: ExampleChanged, Where: "/manifest/meeting_software_name", New: `"Zoom"`},
-	}
-	if diff := cmp.Diff(want, Changes(v18, v19)); diff != "" {
-		t.Errorf("Changes(18.0, 19.0) mismatch (-want +got):\n%s", diff)
-	}
-	// Backwards, nothing declares the rename: it reads as one field
-	// retired and one added, and the added value as retired.
-	back := Changes(v19, v18)
-	kinds := map[ChangeKind]int{}
-	for _, c := range back {
-		kinds[c.Kind]++
-	}
-	if kinds[FieldAdded] != 2 || kinds[FieldRemoved] != 1 || kinds[ValueRemoved] != 1 || kinds[FieldRequired] != 1 || kinds[FieldOptional] != 0 {
-		t.Errorf("Changes(19.0, 18.0) = %+v", back)
-	}
-}
-
-func TestChangesKinds(t *testing.T) {
-	base := Default()
-	edit := func(f func(d *Document)) *Document {
-		d, err := Parse(base.Raw())
-		if err != nil {
-			t.Fatal(err)
-		}
-		f(d)
-		return d
-	}
-	tests := []struct {
-		name string
-		new  *Document
-		want ChangeKind
-	}{
-		{"made optional", edit(func(d *Document) { d.RequiredManifestFields = d.RequiredManifestFields[1:] }), FieldOptional},
-		{"made required", edit(func(d *Document) {
-			d.RequiredManifestFields = append(d.RequiredManifestFields, d.ManifestFields[len(d.ManifestFields)-2].Name)
-		}), FieldRequired},
-		{"relabelled", edit(func(d *Document) {
-			d.ProjectTags = append([]ProjectTag{{d.ProjectTags[0].ID, "Renamed"}}, d.ProjectTags[1:]...)
-		}), ValueRelabelled},
-		{"rule added", edit(func(d *Document) { d.TierRules = append(d.TierRules, "A new rule.") }), RuleAdded},
-		{"rule retired", edit(func(d *Document) { d.ConditionalRequirements = d.ConditionalRequirements[1:] }), RuleRetired},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := Changes(base, tt.new)
-			if len(got) != 1 || got[0].Kind != tt.want {
-				t.Errorf("Changes() = %+v; want one %s", got, tt.want)
-			}
-		})
 	}
 }
 
@@ -260,10 +161,10 @@ func TestValidateRetiredValueAndRequired(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lang := SortedEnum(v19doc(t, v19).ScriptLanguageEnum)[1] // not the last: its line ends in a comma
+	lang := spec.SortedEnum(v19doc(t, v19).ScriptLanguageEnum)[1] // not the last: its line ends in a comma
 	text := strings.Replace(string(v19), `"`+lang.Key+`": `+itoa(lang.ID)+`,`, ``, 1)
 	text = strings.Replace(text, `"required_manifest_fields": [`, `"required_manifest_fields": ["location", `, 1)
-	docs, err := ParseVersions(fstest.MapFS{
+	docs, err := spec.ParseVersions(fstest.MapFS{
 		v18.FileName():                 {Data: v18.Raw()},
 		"pairag-task-publish-v19.json": {Data: []byte(text)},
 	})
@@ -281,9 +182,9 @@ func TestValidateRetiredValueAndRequired(t *testing.T) {
 	}
 }
 
-func v19doc(t *testing.T, text []byte) *Document {
+func v19doc(t *testing.T, text []byte) *spec.Document {
 	t.Helper()
-	d, err := Parse(text)
+	d, err := spec.Parse(text)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -315,21 +216,23 @@ func embedSource(names []string) ([]byte, error) {
 	type file struct{ name, major string }
 	var files []file
 	for _, name := range names {
-		major, ok := strings.CutSuffix(strings.TrimPrefix(baseName(name), "pairag-task-publish-v"), ".json")
+		major, ok := strings.CutSuffix(strings.TrimPrefix(filepath.Base(name), "pairag-task-publish-v"), ".json")
 		if _, err := strconv.Atoi(major); !ok || err != nil {
 			return nil, fmt.Errorf("%s: not pairag-task-publish-v<N>.json", name)
 		}
-		files = append(files, file{baseName(name), major})
+		files = append(files, file{filepath.Base(name), major})
 	}
-	sort.Slice(files, func(i, j int) bool { return versionLess(files[i].major, files[j].major) })
+	sort.Slice(files, func(i, j int) bool {
+		return len(files[i].major) < len(files[j].major) || len(files[i].major) == len(files[j].major) && files[i].major < files[j].major
+	})
 	var b strings.Builder
-	b.WriteString("// Code generated by go test ./protocol -run TestEmbeddedVersions -update; DO NOT EDIT.\n\npackage protocol\n\nimport _ \"embed\"\n")
+	b.WriteString("// Code generated by go test ./protocol -run TestEmbeddedVersions -update; DO NOT EDIT.\n\npackage protocol\n\nimport (\n\t_ \"embed\"\n\n\t\"pairag.com/portal/protocol/spec\"\n)\n")
 	for _, f := range files {
 		fmt.Fprintf(&b, "\n//go:embed %s\nvar v%sJSON []byte\n", f.name, f.major)
 	}
-	b.WriteString("\nvar published = []namedFile{\n")
+	b.WriteString("\nvar published = []spec.File{\n")
 	for _, f := range files {
-		fmt.Fprintf(&b, "\t{%q, v%sJSON},\n", f.name, f.major)
+		fmt.Fprintf(&b, "\t{Name: %q, Data: v%sJSON},\n", f.name, f.major)
 	}
 	b.WriteString("}\n")
 	return format.Source([]byte(b.String()))
@@ -344,7 +247,7 @@ func TestEmbedSourceFollowsFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	files, err := filepath.Glob(filepath.Join(dir, VersionGlob))
+	files, err := filepath.Glob(filepath.Join(dir, spec.VersionGlob))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +255,7 @@ func TestEmbedSourceFollowsFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"//go:embed pairag-task-publish-v18.json\nvar v18JSON", "//go:embed pairag-task-publish-v19.json\nvar v19JSON", "{\"pairag-task-publish-v18.json\", v18JSON},\n\t{\"pairag-task-publish-v19.json\", v19JSON},"} {
+	for _, want := range []string{"//go:embed pairag-task-publish-v18.json\nvar v18JSON", "//go:embed pairag-task-publish-v19.json\nvar v19JSON", "{Name: \"pairag-task-publish-v18.json\", Data: v18JSON},\n\t{Name: \"pairag-task-publish-v19.json\", Data: v19JSON},"} {
 		if !strings.Contains(string(src), want) {
 			t.Errorf("generated source lacks %q:\n%s", want, src)
 		}
@@ -365,4 +268,4 @@ func TestEmbedSourceFollowsFiles(t *testing.T) {
 // ByVersion returns the embedded document of a version, written as the
 // document writes it (18.0), as its major number (18) or as in file names
 // (v18, V18).
-func ByVersion(version string) (*Document, bool) { return Lookup(embedded, version) }
+func ByVersion(version string) (*spec.Document, bool) { return spec.Lookup(embedded, version) }

@@ -25,7 +25,7 @@ func writeTree(t *testing.T, files map[string]string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	site := map[string]string{"protocol/" + protocol.FileName: string(protocol.Raw())}
+	site := map[string]string{"protocol/" + protocol.FileName: string(protocol.Default().Raw())}
 	for _, f := range ar.Files {
 		if !strings.HasPrefix(f.Name, "content/skills/") {
 			site[f.Name] = string(f.Data)

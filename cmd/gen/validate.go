@@ -12,6 +12,7 @@ import (
 	"pairag.com/portal/generator/verdict"
 	"pairag.com/portal/internal/safewrite"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 const validateUsage = `usage: gen validate [--tier free|pro|ultra] [--lang en|zh-CN] [--format text|json] [--version N] [--fix] FILE|-
@@ -56,7 +57,7 @@ func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *version != "" {
-		if _, ok := protocol.Lookup(protocolVersions(), *version); !ok {
+		if _, ok := spec.Lookup(protocolVersions(), *version); !ok {
 			fmt.Fprintf(stderr, "gen validate: --version %q is not a published version (%s)\n", *version, versionList())
 			return 2
 		}

@@ -14,6 +14,7 @@ import (
 
 	"pairag.com/portal/generator/verdict"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // TestValidate runs gen validate through run, as the shell would: exit
@@ -177,12 +178,12 @@ func TestValidateVersions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs, err := protocol.ParseVersions(overlay{fsys, "pairag-task-publish-v19.json", v19})
+	docs, err := spec.ParseVersions(overlay{fsys, "pairag-task-publish-v19.json", v19})
 	if err != nil {
 		t.Fatal(err)
 	}
 	saved := protocolVersions
-	protocolVersions = func() []*protocol.Document { return docs }
+	protocolVersions = func() []*spec.Document { return docs }
 	t.Cleanup(func() { protocolVersions = saved })
 	current := docs[len(docs)-1]
 

@@ -18,7 +18,7 @@ import (
 	"path/filepath"
 
 	"pairag.com/portal/generator/synth"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
 )
 
 func main() {
@@ -43,7 +43,7 @@ func main() {
 		shape = synth.NavPages
 	}
 	var anchors []string // what findings link to, so that gen build publishes the site
-	for _, c := range protocol.Codes() {
+	for _, c := range catalog.Codes() {
 		anchors = append(anchors, c.Anchor)
 	}
 	if err := write(synth.WithAnchors(shape(*pages), anchors), *out, *repo); err != nil {

@@ -120,8 +120,8 @@ func TestAdapterOffsetsUTF16(t *testing.T) {
 			w := web.Findings[i]
 			if f.Fix != nil {
 				seen++
-				want, _, _ := protocol.ApplyFixes([]byte(text), []protocol.Finding{f})
-				if got := applyUTF16(text, []protocol.Fix{*w.Fix}); got != string(want) {
+				want := applyBytes(text, []protocol.Fix{*f.Fix})
+				if got := applyUTF16(text, []protocol.Fix{*w.Fix}); got != want {
 					t.Errorf("%s: %s fix applied to the JS string differs from the engine's at %d:%d", name, f.Code, f.Line, f.Column)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
 	"pairag.com/portal/protocol/jsonpos"
 )
 
@@ -147,7 +148,7 @@ func errorJSON(message string) string {
 // configuration is what pairagConfigure reads.
 type configuration struct {
 	TierLabels map[string]protocol.Label `json:"tierLabels"`
-	Docs       *protocol.DocsIndex       `json:"docs"`
+	Docs       *catalog.DocsIndex        `json:"docs"`
 }
 
 // decodeConfiguration reads pairagConfigure's argument: an object whose
@@ -186,7 +187,7 @@ func decodeConfiguration(text string) (configuration, error) {
 			if v.Kind == 'n' {
 				return nil
 			}
-			c.Docs = &protocol.DocsIndex{}
+			c.Docs = &catalog.DocsIndex{}
 			return r.docs(v, c.Docs)
 		}
 		return nil
@@ -249,8 +250,8 @@ func (r reader) strMap(n *jsonpos.Node, what string, p *map[string]string) error
 	})
 }
 
-// docs reads a protocol.DocsIndex with its json keys.
-func (r reader) docs(n *jsonpos.Node, x *protocol.DocsIndex) error {
+// docs reads a catalog.DocsIndex with its json keys.
+func (r reader) docs(n *jsonpos.Node, x *catalog.DocsIndex) error {
 	return r.object(n, "docs", func(k string, v *jsonpos.Node) error {
 		switch k {
 		case "base":

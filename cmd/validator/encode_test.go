@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
 	"pairag.com/portal/protocol/corpus"
 )
 
@@ -61,7 +62,7 @@ func TestEncodeMatchesJSON(t *testing.T) {
 // TestDecodeConfigurationMatchesJSON: pairagConfigure reads what
 // json.Unmarshal reads, and refuses what it refuses.
 func TestDecodeConfigurationMatchesJSON(t *testing.T) {
-	docs, err := json.Marshal(protocol.NewDocsIndex(protocol.Default(), "https://x", map[string]string{"en": "/docs/", "zh-CN": "/zh-CN/docs/"}))
+	docs, err := json.Marshal(catalog.NewDocsIndex(protocol.Default(), "https://x", map[string]string{"en": "/docs/", "zh-CN": "/zh-CN/docs/"}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,7 +127,7 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 		}
 	}
 	for pkg, n := range count {
-		t.Errorf("the module links %d functions of %s; the engine's path must do without it (see protocol/format.go, decode.go, cmd/validator/encode.go)", n, strings.TrimSuffix(pkg, "."))
+		t.Errorf("the module links %d functions of %s; the engine's path must do without it (see protocol/internal/format, protocol/spec/decode.go, cmd/validator/encode.go)", n, strings.TrimSuffix(pkg, "."))
 	}
 }
 

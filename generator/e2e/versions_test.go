@@ -17,6 +17,7 @@ import (
 
 	"pairag.com/portal/generator"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // versionedSite builds the real content with the test-only V19 of
@@ -43,22 +44,22 @@ func versionedSite(t *testing.T) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d19, err := protocol.Parse(v19)
+	d19, err := spec.Parse(v19)
 	if err != nil {
 		t.Fatal(err)
 	}
 	fsys["protocol/"+d19.FileName()] = &fstest.MapFile{Data: v19}
 	labels := string(fsys["content/labels.yaml"].Data)
 	trans := string(fsys["content/protocol.zh-CN.yaml"].Data)
-	for _, c := range protocol.Changes(protocol.Default(), d19) {
+	for _, c := range spec.Changes(protocol.Default(), d19) {
 		switch c.Kind {
-		case protocol.FieldRenamed: // the description moves with the field
+		case spec.FieldRenamed: // the description moves with the field
 			for _, line := range strings.Split(trans, "\n") {
 				if rest, ok := strings.CutPrefix(line, c.Where+"."+c.Old+":"); ok {
 					trans += c.Where + "." + c.New + ":" + rest + "\n"
 				}
 			}
-		case protocol.ValueAdded:
+		case spec.ValueAdded:
 			kind := strings.TrimSuffix(c.Where, "_enum")
 			labels = strings.Replace(labels, kind+":\n", fmt.Sprintf("%s:\n  %d: {en: %q, zh-CN: %q}\n", kind, c.ID, c.Name, c.Name), 1)
 		}
@@ -70,7 +71,7 @@ func versionedSite(t *testing.T) *httptest.Server {
 		fsys["content/"+lang+"/docs/task-publish-v19.md"] = &fstest.MapFile{Data: []byte(strings.ReplaceAll(string(src), "v18", "v19"))}
 	}
 	dir := filepath.Join(t.TempDir(), "public")
-	if _, err := generator.Build(context.Background(), generator.Config{Content: fsys, OutDir: dir, BaseURL: "http://127.0.0.1", JudgedVersions: []*protocol.Document{protocol.Default(), d19}}); err != nil {
+	if _, err := generator.Build(context.Background(), generator.Config{Content: fsys, OutDir: dir, BaseURL: "http://127.0.0.1", JudgedVersions: []*spec.Document{protocol.Default(), d19}}); err != nil {
 		t.Fatalf("build the site with V19: %v", err)
 	}
 	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))

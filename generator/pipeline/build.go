@@ -21,7 +21,7 @@ import (
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/generator/verify"
 	"pairag.com/portal/internal/outdir"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 
 	"github.com/yuin/goldmark"
@@ -124,7 +124,7 @@ type builder struct {
 	dir       string
 	rep       *report
 	hl        *highlight.Cache
-	doc       *protocol.Document
+	doc       *spec.Document
 	docJSON   []byte
 	labels    reference.Labels
 	trans     map[string]reference.Translation
@@ -138,12 +138,12 @@ type builder struct {
 	validator *validatorAssets                               // URLs of the validator tool, when built with one
 	rendered  int                                            // pairs rendered, and pairs reused from the cache
 	reused    int
-	skills    []*skills.Skill      // content/skills/*, loaded and compared (skillsite.go)
-	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
-	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
-	vbar      versionBar           // reference pages of the versions (versionbar.go)
-	reads     *load.ReadLog        // what the build read, for the cache's global key (package load); nil without a Cache
-	schema    *schemaJudgement     // the content version's JSON Schema, judged while the pages render (publish.go)
+	skills    []*skills.Skill  // content/skills/*, loaded and compared (skillsite.go)
+	ext       extras           // glossary, site settings and dates for navigation and search (nav.go)
+	versions  []*spec.Document // every version in protocol/, oldest first (versions.go)
+	vbar      versionBar       // reference pages of the versions (versionbar.go)
+	reads     *load.ReadLog    // what the build read, for the cache's global key (package load); nil without a Cache
+	schema    *schemaJudgement // the content version's JSON Schema, judged while the pages render (publish.go)
 
 	crumbs  pageTitles // pages by URL, for breadcrumbs (nav.go)
 	full    diskFull   // files that did not fit

@@ -155,7 +155,7 @@ func TestBadBytesAndNames(t *testing.T) {
 // checks that both languages' tables show it.
 func TestNewStageType(t *testing.T) {
 	var doc map[string]any
-	if err := json.Unmarshal(protocol.Raw(), &doc); err != nil {
+	if err := json.Unmarshal(protocol.Default().Raw(), &doc); err != nil {
 		t.Fatal(err)
 	}
 	doc["stage_type_enum"].(map[string]any)["test_runner"] = 109
@@ -221,7 +221,7 @@ func TestFailedBuildKeepsOutput(t *testing.T) {
 // sources and the exact bundle format.
 func TestProtocolFiles(t *testing.T) {
 	dir := mustRender(t, fixture(t))
-	if got := readFile(t, dir, "protocol/"+protocol.FileName); got != string(protocol.Raw()) {
+	if got := readFile(t, dir, "protocol/"+protocol.FileName); got != string(protocol.Default().Raw()) {
 		t.Error("published protocol JSON is not byte-identical to the source")
 	}
 	schema, err := protocol.Default().Schema()
@@ -233,7 +233,7 @@ func TestProtocolFiles(t *testing.T) {
 	}
 	for _, lang := range languages {
 		md := readFile(t, dir, "protocol/"+referenceName(protocol.Default(), lang))
-		want := "===== pairag-task-publish-v18." + lang + ".md =====\n" + md + "\n===== pairag-task-publish-v18.json =====\n" + string(protocol.Raw())
+		want := "===== pairag-task-publish-v18." + lang + ".md =====\n" + md + "\n===== pairag-task-publish-v18.json =====\n" + string(protocol.Default().Raw())
 		if got := readFile(t, dir, "protocol/"+bundleName(protocol.Default(), lang)); got != want {
 			t.Errorf("bundle %s does not follow the format", lang)
 		}

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/site"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // DefaultBaseURL is the production origin of the site.
@@ -87,7 +87,7 @@ type Config struct {
 	// those built into this program. Build refuses a version in protocol/
 	// that is not among them, so the site never publishes a version whose
 	// every payload the validator would reject.
-	JudgedVersions []*protocol.Document
+	JudgedVersions []*spec.Document
 }
 
 // Validator is a compiled validator module and the toolchain's loader for it

@@ -3,7 +3,7 @@ package pipeline
 import (
 	"slices"
 
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
 )
 
 // findingAnchors maps every finding code to the anchor of the field
@@ -12,7 +12,7 @@ import (
 // either language.
 func findingAnchors() map[string]string {
 	out := map[string]string{}
-	for _, c := range protocol.Codes() {
+	for _, c := range catalog.Codes() {
 		out[c.Code] = c.Anchor
 	}
 	return out
@@ -21,7 +21,7 @@ func findingAnchors() map[string]string {
 // findingCodes returns the finding codes in sorted order.
 func findingCodes() []string {
 	var out []string
-	for _, c := range protocol.Codes() {
+	for _, c := range catalog.Codes() {
 		out = append(out, c.Code)
 	}
 	slices.Sort(out)

@@ -12,13 +12,15 @@ import (
 
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
+	"pairag.com/portal/protocol/spec"
 )
 
 // documentedCodes returns the finding codes of protocol's table.
 func documentedCodes(t *testing.T) []string {
 	t.Helper()
 	var codes []string
-	for _, c := range protocol.Codes() {
+	for _, c := range catalog.Codes() {
 		codes = append(codes, c.Code)
 	}
 	if len(codes) < 50 {
@@ -114,7 +116,7 @@ func TestFindingDocsOfMutations(t *testing.T) {
 
 // exampleMutations returns the document's example changed in one place at a
 // time, as JSON texts.
-func exampleMutations(t *testing.T, d *protocol.Document) [][]byte {
+func exampleMutations(t *testing.T, d *spec.Document) [][]byte {
 	t.Helper()
 	var out [][]byte
 	add := func(v any) {
@@ -194,7 +196,7 @@ func at(v any, ptr string) any {
 }
 
 func TestFindingURL(t *testing.T) {
-	doc, err := protocol.Parse(protocol.Raw())
+	doc, err := spec.Parse(protocol.Default().Raw())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // protocolPath is the fixture's protocol document, the content's version.
@@ -36,7 +37,7 @@ func fixture(t testing.TB) fstest.MapFS {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsys := fstest.MapFS{protocolPath: {Data: protocol.Raw()}}
+	fsys := fstest.MapFS{protocolPath: {Data: protocol.Default().Raw()}}
 	for _, f := range ar.Files {
 		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
 	}
@@ -93,11 +94,11 @@ func withFiles(fsys fstest.MapFS, files map[string]string) fstest.MapFS {
 // judgedIn returns the versions in fsys's protocol/, for builds of test
 // sites whose validator would judge the fixture V19 too (nil when they do
 // not parse; the build then reports why).
-func judgedIn(fsys fs.FS) []*protocol.Document {
+func judgedIn(fsys fs.FS) []*spec.Document {
 	sub, err := fs.Sub(fsys, "protocol")
 	if err != nil {
 		return nil
 	}
-	docs, _ := protocol.ParseVersions(sub)
+	docs, _ := spec.ParseVersions(sub)
 	return docs
 }

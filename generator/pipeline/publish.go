@@ -20,6 +20,7 @@ import (
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/judge"
+	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 )
 
@@ -28,29 +29,29 @@ import (
 // noValidatorMsg is the warning of a build given no validator module.
 const noValidatorMsg = "no WebAssembly validator given: the validator page is published without the tool"
 
-func referenceName(d *protocol.Document, lang string) string {
+func referenceName(d *spec.Document, lang string) string {
 	return strings.TrimSuffix(d.FileName(), ".json") + "." + lang + ".md"
 }
 
-func bundleName(d *protocol.Document, lang string) string {
+func bundleName(d *spec.Document, lang string) string {
 	return strings.TrimSuffix(d.FileName(), ".json") + ".bundle." + lang + ".txt"
 }
 
 // tierBundleName is the bundle of one tier: the same bundle, opened by the
 // tier's limits (see [tierBundleText]).
-func tierBundleName(d *protocol.Document, tier, lang string) string {
+func tierBundleName(d *spec.Document, tier, lang string) string {
 	return strings.TrimSuffix(d.FileName(), ".json") + ".bundle." + tier + "." + lang + ".txt"
 }
 
 // tierBundleText is the bundle for a creator of one tier: the tier's
 // limits first, then the bundle byte for byte.
-func (b *builder) tierBundleText(d *protocol.Document, tier, lang, markdown string) string {
+func (b *builder) tierBundleText(d *spec.Document, tier, lang, markdown string) string {
 	return reference.TierBrief(d, b.labels, lang, tier) + bundleText(d, lang, markdown)
 }
 
 // bundleText is exactly what the copy-both button copies: each file
 // introduced by a separator line, LF line ends, one trailing newline.
-func bundleText(d *protocol.Document, lang, markdown string) string {
+func bundleText(d *spec.Document, lang, markdown string) string {
 	return "===== " + referenceName(d, lang) + " =====\n" + markdown +
 		"\n===== " + d.FileName() + " =====\n" + strings.TrimRight(string(d.Raw()), "\n") + "\n"
 }
@@ -221,7 +222,7 @@ func (b *builder) judgeSchemaLater() *schemaJudgement {
 // judgeSchema proves what the build publishes: the schema compiles with an
 // independent JSON Schema validator and accepts the document's example, and
 // the engine finds no error in the example at the tier it is written for.
-func judgeSchema(d *protocol.Document, schema []byte, rep *report) {
+func judgeSchema(d *spec.Document, schema []byte, rep *report) {
 	j, err := judge.Compile(schema, d.SchemaURL)
 	if err != nil {
 		rep.Errorf(reference.DocPath(d), 0, "the derived JSON Schema does not compile: %v", err)

@@ -20,7 +20,7 @@ import (
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/outdir"
 	"pairag.com/portal/internal/textedit"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 )
 
@@ -40,7 +40,7 @@ func (b *builder) prepareDirectives() {
 }
 
 // directiveOutputs builds every directive of one version, by language and name.
-func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][]block.Block {
+func (b *builder) directiveOutputs(d *spec.Document) map[string]map[string][]block.Block {
 	return reference.Directives(reference.Input{
 		Doc: d, Labels: b.labels, Translations: b.trans, Glossary: b.ext.glossary, Highlight: b.hl,
 		ReferencePage: func(lang string) string { return pageURL(lang, referenceRel(d)) },
@@ -49,7 +49,7 @@ func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][
 
 // docOf returns the version a page describes: its own for a version's
 // reference page, the content's version for every other page.
-func (b *builder) docOf(rel string) *protocol.Document {
+func (b *builder) docOf(rel string) *spec.Document {
 	b.vbar.once.Do(b.initVersionBar)
 	if d := b.vbar.byRel[rel]; d != nil {
 		return d
@@ -58,7 +58,7 @@ func (b *builder) docOf(rel string) *protocol.Document {
 }
 
 // lookup returns the directive resolver for a version and a language.
-func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]block.Block, error) {
+func (b *builder) lookup(d *spec.Document, lang string) func(string) ([]block.Block, error) {
 	outputs := b.outputs
 	if d != b.doc {
 		outputs = b.older[d.FileName()]

@@ -17,7 +17,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/synth"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
 )
 
 // slopeSizes are the sizes of BenchmarkStageSlope's page: the bodies of
@@ -146,7 +146,7 @@ func bigSite(b *testing.B, k int) fstest.MapFS {
 // synthetic site's field reference needs for the build to pass.
 func codeAnchors() []string {
 	var anchors []string
-	for _, c := range protocol.Codes() {
+	for _, c := range catalog.Codes() {
 		anchors = append(anchors, c.Anchor)
 	}
 	return anchors

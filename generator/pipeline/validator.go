@@ -7,6 +7,8 @@ import (
 
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
+	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 )
 
@@ -41,7 +43,7 @@ func (b *builder) writeValidatorAPI(wasmSize int) {
 		Tiers       []string                  `json:"tiers"`
 		DefaultTier string                    `json:"defaultTier"`
 		TierLabels  map[string]protocol.Label `json:"tierLabels"`
-		Docs        *protocol.DocsIndex       `json:"docs"`
+		Docs        *catalog.DocsIndex        `json:"docs"`
 	}{a.worker, a.exec, a.wasm, wasmSize, b.doc.Tiers, b.doc.DefaultTier, tierLabels, site.FindingDocs(b.doc, "")})
 	b.write(validatorAPIURL, templates.FillValidatorAPI(built))
 }
@@ -85,7 +87,7 @@ func (b *builder) exampleText() []byte {
 func (b *builder) validatorData(lang string, m templates.ValidatorMessages) string {
 	labels := func(kind string, enum map[string]int) map[string]string {
 		out := map[string]string{}
-		for _, v := range protocol.SortedEnum(enum) {
+		for _, v := range spec.SortedEnum(enum) {
 			out[strconv.Itoa(v.ID)] = b.labels.Get(kind, strconv.Itoa(v.ID), lang)
 		}
 		return out

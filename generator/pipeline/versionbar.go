@@ -7,7 +7,7 @@ import (
 	"sync"
 
 	"pairag.com/portal/generator/site"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 )
 
@@ -46,16 +46,16 @@ var versionBarText = map[string]versionBarStrings{
 // once, when the first page asks.
 type versionBar struct {
 	once   sync.Once
-	byRel  map[string]*protocol.Document // reference page → its version
-	docs   []*protocol.Document          // versions with a reference page, oldest first
-	script string                        // URL of the switcher's script, when there is a switcher
+	byRel  map[string]*spec.Document // reference page → its version
+	docs   []*spec.Document          // versions with a reference page, oldest first
+	script string                    // URL of the switcher's script, when there is a switcher
 }
 
-func referenceRel(d *protocol.Document) string { return site.ReferenceSource(d) }
+func referenceRel(d *spec.Document) string { return site.ReferenceSource(d) }
 
 func (b *builder) initVersionBar() {
 	v := &b.vbar
-	v.byRel = map[string]*protocol.Document{}
+	v.byRel = map[string]*spec.Document{}
 	have := map[string]bool{}
 	for _, pr := range b.pairs {
 		if pr.EN != nil && pr.ZH != nil {

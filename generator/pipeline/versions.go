@@ -12,6 +12,7 @@ import (
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // Versions of the protocol on the site.
@@ -59,11 +60,11 @@ var versionText = map[string]versionStrings{
 // with the file and line it names; the build then goes on with
 // protocol.FileName alone, when that file is sound, to report what else is
 // wrong, and stops when it is not.
-func (b *builder) loadVersions() []*protocol.Document {
+func (b *builder) loadVersions() []*spec.Document {
 	sub, err := fs.Sub(b.cfg.Content, "protocol")
 	if err == nil {
-		var docs []*protocol.Document
-		if docs, err = protocol.ParseVersions(sub); err == nil {
+		var docs []*spec.Document
+		if docs, err = spec.ParseVersions(sub); err == nil {
 			b.checkJudged(docs)
 			return docs
 		}
@@ -77,7 +78,7 @@ func (b *builder) loadVersions() []*protocol.Document {
 		}
 		return nil
 	}
-	docs, err := protocol.ParseVersions(load.Files{protocol.FileName: data})
+	docs, err := spec.ParseVersions(load.Files{protocol.FileName: data})
 	if err != nil {
 		if file != protocol.FileName {
 			file, line, msg := splitPosition(err.Error())
@@ -91,13 +92,13 @@ func (b *builder) loadVersions() []*protocol.Document {
 // checkJudged refuses each version of protocol/ that the validator does not
 // embed: the site would publish it while gen validate and the module reject
 // every payload that names it.
-func (b *builder) checkJudged(docs []*protocol.Document) {
+func (b *builder) checkJudged(docs []*spec.Document) {
 	judged := b.cfg.JudgedVersions
 	if judged == nil {
 		judged = protocol.Versions()
 	}
 	for _, d := range docs {
-		if _, ok := protocol.Lookup(judged, d.Version); !ok {
+		if _, ok := spec.Lookup(judged, d.Version); !ok {
 			b.rep.Errorf("protocol/"+d.FileName(), 1, "version %s would be published, but gen validate and the validator module cannot judge it: run go generate ./protocol (it embeds every version of protocol/), then rebuild gen", d.Version)
 		}
 	}
@@ -108,7 +109,7 @@ func (b *builder) checkJudged(docs []*protocol.Document) {
 // task-publish-v<N>.md), or the newest version when none has one. A new
 // version's file alone publishes it, its changelog and the latest aliases;
 // the pages move to it when its reference page is written.
-func (b *builder) contentVersion() *protocol.Document {
+func (b *builder) contentVersion() *spec.Document {
 	have := map[string]bool{}
 	for _, pr := range b.pairs {
 		if pr.EN != nil && pr.ZH != nil {
@@ -153,9 +154,9 @@ func (b *builder) publishVersions() {
 }
 
 // current returns the newest version.
-func (b *builder) current() *protocol.Document { return b.versions[len(b.versions)-1] }
+func (b *builder) current() *spec.Document { return b.versions[len(b.versions)-1] }
 
-func (b *builder) writeSchema(d *protocol.Document, name string) {
+func (b *builder) writeSchema(d *spec.Document, name string) {
 	schema, err := d.Schema()
 	if err != nil {
 		b.rep.Errorf(reference.DocPath(d), 0, "derive JSON Schema: %v", err)
@@ -195,7 +196,7 @@ func (b *builder) stringSource(key, text string) (string, int) {
 // stringsOfVersions merges the protocol strings of every version that need a
 // Chinese translation; where versions word a string differently, the
 // newest wording is the one to translate.
-func stringsOfVersions(docs []*protocol.Document) map[string]string {
+func stringsOfVersions(docs []*spec.Document) map[string]string {
 	out := map[string]string{}
 	for _, d := range docs {
 		for k, v := range reference.ProtocolStrings(d) {

@@ -14,6 +14,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // fixtureV19 is the test-only version of protocol/testdata, never published.
@@ -31,22 +32,22 @@ func fixtureV19(t testing.TB) []byte {
 func withV19(t testing.TB) fstest.MapFS {
 	t.Helper()
 	v19 := fixtureV19(t)
-	d19, err := protocol.Parse(v19)
+	d19, err := spec.Parse(v19)
 	if err != nil {
 		t.Fatal(err)
 	}
 	fsys := fixture(t)
 	labels := string(fsys[labelsFile].Data)
 	trans := string(fsys[translationsFile].Data)
-	for _, c := range protocol.Changes(protocol.Default(), d19) {
-		if c.Kind == protocol.FieldRenamed { // the description moves with the field
+	for _, c := range spec.Changes(protocol.Default(), d19) {
+		if c.Kind == spec.FieldRenamed { // the description moves with the field
 			for _, line := range strings.Split(trans, "\n") {
 				if rest, ok := strings.CutPrefix(line, c.Where+"."+c.Old+":"); ok {
 					trans += c.Where + "." + c.New + ":" + rest + "\n"
 				}
 			}
 		}
-		if c.Kind == protocol.ValueAdded {
+		if c.Kind == spec.ValueAdded {
 			kind := strings.TrimSuffix(c.Where, "_enum")
 			line := fmt.Sprintf("  %d: {en: %q, zh-CN: %q}\n", c.ID, c.Name, c.Name)
 			labels = strings.Replace(labels, kind+":\n", kind+":\n"+line, 1)
@@ -95,7 +96,7 @@ func TestVersionsKeepURLs(t *testing.T) {
 			t.Errorf("%s changed when V19 was added (present: %v)", name, ok)
 		}
 	}
-	d19, err := protocol.Parse(v19)
+	d19, err := spec.Parse(v19)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +120,7 @@ func TestVersionsKeepURLs(t *testing.T) {
 	for _, llms := range []string{"/llms.txt", "/zh-CN/llms.txt"} {
 		for _, site := range []struct {
 			files map[string][]byte
-			doc   *protocol.Document
+			doc   *spec.Document
 		}{{before, protocol.Default()}, {after, d19}} {
 			text := string(site.files[llms])
 			if !strings.Contains(text, "/protocol/"+latestName+"): ") || !strings.Contains(text, site.doc.Version) || !strings.Contains(text, site.doc.FileName()) {
@@ -127,7 +128,7 @@ func TestVersionsKeepURLs(t *testing.T) {
 			}
 		}
 	}
-	if !bytes.Equal(before["/protocol/"+latestName], protocol.Raw()) {
+	if !bytes.Equal(before["/protocol/"+latestName], protocol.Default().Raw()) {
 		t.Errorf("latest alias without V19 is not the current document")
 	}
 }
@@ -176,11 +177,11 @@ func TestNetlifyLatest(t *testing.T) {
 // Chinese page stamped so the drift check has nothing to say.
 func TestChangelogPages(t *testing.T) {
 	v19 := fixtureV19(t)
-	d19, err := protocol.Parse(v19)
+	d19, err := spec.Parse(v19)
 	if err != nil {
 		t.Fatal(err)
 	}
-	changes := protocol.Changes(protocol.Default(), d19)
+	changes := spec.Changes(protocol.Default(), d19)
 	var log bytes.Buffer
 	dir := t.TempDir()
 	fsys := withV19(t)
@@ -218,7 +219,7 @@ func TestChangelogPages(t *testing.T) {
 // pages get the switcher, the V18 one the banner linking to the same page
 // of V19, and the published Markdown of V18 stays as it was.
 func TestVersionBar(t *testing.T) {
-	d19, err := protocol.Parse(fixtureV19(t))
+	d19, err := spec.Parse(fixtureV19(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +260,7 @@ func TestVersionBarCache(t *testing.T) {
 	c := NewCache()
 	site := withV19(t)
 	renderCached(t, site, c)
-	d19, err := protocol.Parse(fixtureV19(t))
+	d19, err := spec.Parse(fixtureV19(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +288,7 @@ func v19Pages(t testing.TB, fsys fstest.MapFS, rel string) map[string]string {
 func withV19Reference(t testing.TB) fstest.MapFS {
 	t.Helper()
 	fsys := withV19(t)
-	d19, err := protocol.Parse(fixtureV19(t))
+	d19, err := spec.Parse(fixtureV19(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,7 +309,7 @@ func withV19Reference(t testing.TB) fstest.MapFS {
 // llms.txt move to V19.
 func TestVersionsFrozenTables(t *testing.T) {
 	v18 := protocol.Default()
-	d19, err := protocol.Parse(fixtureV19(t))
+	d19, err := spec.Parse(fixtureV19(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -383,9 +384,9 @@ func TestVersionsFrozenTables(t *testing.T) {
 }
 
 // d19withRaw is the fixture V19 as the build reads it, with its bytes.
-func d19withRaw(t testing.TB) *protocol.Document {
+func d19withRaw(t testing.TB) *spec.Document {
 	t.Helper()
-	docs, err := protocol.ParseVersions(fstest.MapFS{"pairag-task-publish-v19.json": {Data: fixtureV19(t)}})
+	docs, err := spec.ParseVersions(fstest.MapFS{"pairag-task-publish-v19.json": {Data: fixtureV19(t)}})
 	if err != nil {
 		t.Fatal(err)
 	}

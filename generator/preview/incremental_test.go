@@ -16,7 +16,7 @@ import (
 
 	"pairag.com/portal/generator"
 	"pairag.com/portal/generator/synth"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
 )
 
 // TestIncrementalMatchesFullBuild edits a small synthetic site in every
@@ -29,7 +29,7 @@ import (
 func TestIncrementalMatchesFullBuild(t *testing.T) {
 	dir := t.TempDir()
 	var anchors []string
-	for _, c := range protocol.Codes() {
+	for _, c := range catalog.Codes() {
 		anchors = append(anchors, c.Anchor)
 	}
 	for name, text := range synth.WithAnchors(synth.NavPages(40), anchors) {

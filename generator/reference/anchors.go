@@ -3,7 +3,7 @@ package reference
 import (
 	"strings"
 
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
 )
 
 // Anchors of the rows of generated tables. They are the same on both
@@ -23,7 +23,7 @@ import (
 // FieldAnchor is the anchor of a field of the list named ref
 // (manifest_fields); the rule is protocol's, whose docs index links
 // findings to these rows.
-func FieldAnchor(ref, name string) string { return protocol.FieldAnchor(ref, name) }
+func FieldAnchor(ref, name string) string { return catalog.FieldAnchor(ref, name) }
 
 // enumAnchor is the anchor of a value of an enum or codebook table.
 func enumAnchor(table, key string) string {
@@ -32,7 +32,7 @@ func enumAnchor(table, key string) string {
 
 // criteriaAnchor is the anchor of a type_criteria key of a stage type
 // (protocol's rule, as for fields).
-func criteriaAnchor(stageKey, field string) string { return protocol.CriteriaAnchor(stageKey, field) }
+func criteriaAnchor(stageKey, field string) string { return catalog.CriteriaAnchor(stageKey, field) }
 
 // refURL links a protocol name shown in a table (a field list or an enum)
 // to its table on the field reference page, in the page's language; a

@@ -8,7 +8,7 @@ import (
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/site"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // What changed, generated.
@@ -16,7 +16,7 @@ import (
 // For each pair of consecutive versions in protocol/, the build adds a
 // page in both languages, content/<lang>/docs/changes-v<N>.md (so
 // /docs/changes-v19/ and /zh-CN/docs/changes-v19/), listing
-// protocol.Changes of the two documents: fields, required lists, enum and
+// spec.Changes of the two documents: fields, required lists, enum and
 // codebook values, tier limits, rules and the example. The pages are
 // Markdown like any other, rendered, linked and checked by the same
 // pipeline; they are not in the navigation, so adding a version changes no
@@ -24,7 +24,7 @@ import (
 
 // ChangelogRel is the content path, under content/<lang>/, of the page
 // for the changes that led to version d: the builder adds the page there.
-func ChangelogRel(d *protocol.Document) string { return site.ChangelogSource(d) }
+func ChangelogRel(d *spec.Document) string { return site.ChangelogSource(d) }
 
 // changelogStrings are the words of the generated page in one language.
 // Formats take the names the documents use, in code spans.
@@ -89,7 +89,7 @@ var changelogText = map[string]changelogStrings{
 // ChangelogMarkdown writes the page, front matter included, for the
 // changes from old to new in lang. Hand-written notes (changenotes.go)
 // follow the intro and the entries they are attached to.
-func ChangelogMarkdown(lang string, old, new *protocol.Document, notes VersionNotes) []byte {
+func ChangelogMarkdown(lang string, old, new *spec.Document, notes VersionNotes) []byte {
 	s := changelogText[lang]
 	names := []any{old.Version, new.Version, old.FileName(), new.FileName()}
 	var b bytes.Buffer
@@ -100,15 +100,15 @@ func ChangelogMarkdown(lang string, old, new *protocol.Document, notes VersionNo
 	}
 	sections := []struct {
 		id, heading string
-		kinds       []protocol.ChangeKind
+		kinds       []spec.ChangeKind
 	}{
-		{"fields", s.Fields, []protocol.ChangeKind{protocol.FieldAdded, protocol.FieldRemoved, protocol.FieldRenamed, protocol.FieldRequired, protocol.FieldOptional}},
-		{"values", s.Values, []protocol.ChangeKind{protocol.ValueAdded, protocol.ValueRemoved, protocol.ValueRelabelled}},
-		{"limits", s.Limits, []protocol.ChangeKind{protocol.LimitChanged}},
-		{"rules", s.Rules, []protocol.ChangeKind{protocol.RuleAdded, protocol.RuleRetired}},
-		{"example", s.Example, []protocol.ChangeKind{protocol.ExampleChanged}},
+		{"fields", s.Fields, []spec.ChangeKind{spec.FieldAdded, spec.FieldRemoved, spec.FieldRenamed, spec.FieldRequired, spec.FieldOptional}},
+		{"values", s.Values, []spec.ChangeKind{spec.ValueAdded, spec.ValueRemoved, spec.ValueRelabelled}},
+		{"limits", s.Limits, []spec.ChangeKind{spec.LimitChanged}},
+		{"rules", s.Rules, []spec.ChangeKind{spec.RuleAdded, spec.RuleRetired}},
+		{"example", s.Example, []spec.ChangeKind{spec.ExampleChanged}},
 	}
-	changes := protocol.Changes(old, new)
+	changes := spec.Changes(old, new)
 	for _, sec := range sections {
 		var lines []string
 		for _, c := range changes {
@@ -128,29 +128,29 @@ func ChangelogMarkdown(lang string, old, new *protocol.Document, notes VersionNo
 }
 
 // changeText says one change in one language.
-func changeText(s changelogStrings, c protocol.Change) string {
+func changeText(s changelogStrings, c spec.Change) string {
 	switch c.Kind {
-	case protocol.FieldAdded:
+	case spec.FieldAdded:
 		return fmt.Sprintf(s.FieldAdded, c.Name)
-	case protocol.FieldRemoved:
+	case spec.FieldRemoved:
 		return fmt.Sprintf(s.FieldRemoved, c.Name)
-	case protocol.FieldRenamed:
+	case spec.FieldRenamed:
 		return fmt.Sprintf(s.FieldRenamed, c.Old, c.New)
-	case protocol.FieldRequired:
+	case spec.FieldRequired:
 		return fmt.Sprintf(s.FieldRequired, c.Name)
-	case protocol.FieldOptional:
+	case spec.FieldOptional:
 		return fmt.Sprintf(s.FieldOptional, c.Name)
-	case protocol.ValueAdded:
+	case spec.ValueAdded:
 		return fmt.Sprintf(s.ValueAdded, c.Name, c.ID)
-	case protocol.ValueRemoved:
+	case spec.ValueRemoved:
 		return fmt.Sprintf(s.ValueRemoved, c.Name, c.ID)
-	case protocol.ValueRelabelled:
+	case spec.ValueRelabelled:
 		return fmt.Sprintf(s.ValueRelabelled, c.Old, c.New, c.ID)
-	case protocol.LimitChanged:
+	case spec.LimitChanged:
 		return fmt.Sprintf(s.LimitChanged, c.Name, codeSpan(orNone(c.Old)), codeSpan(orNone(c.New)))
-	case protocol.RuleAdded:
+	case spec.RuleAdded:
 		return fmt.Sprintf(s.RuleAdded, c.New)
-	case protocol.RuleRetired:
+	case spec.RuleRetired:
 		return fmt.Sprintf(s.RuleRetired, c.Old)
 	}
 	switch {

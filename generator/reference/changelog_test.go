@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // TestChangelogMarkdown writes the page of the changes from V18 to the
@@ -18,14 +19,14 @@ func TestChangelogMarkdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	v18 := protocol.Default()
-	v19, err := protocol.Parse(data)
+	v19, err := spec.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, want := ChangelogRel(v19), "docs/changes-v19.md"; got != want {
 		t.Errorf("ChangelogRel(V19) = %q; want %q", got, want)
 	}
-	changes := protocol.Changes(v18, v19)
+	changes := spec.Changes(v18, v19)
 	if len(changes) == 0 {
 		t.Fatal("no changes between V18 and the V19 fixture")
 	}

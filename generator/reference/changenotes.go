@@ -11,7 +11,7 @@ import (
 
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // Hand-written notes on the generated changelogs.
@@ -47,7 +47,7 @@ type VersionNotes struct {
 }
 
 // changeKey names a change for its note: kind, then where, then the name.
-func changeKey(c protocol.Change) string {
+func changeKey(c spec.Change) string {
 	key := string(c.Kind) + " " + c.Where
 	if c.Name != "" {
 		key += "." + c.Name
@@ -63,7 +63,7 @@ var structureInNote = regexp.MustCompile("(?m)^\\s*(#|[-*+] |\\d+[.)] |\\||```|~
 // versions: every version key names a version with a changelog, every
 // change key a change of that version, every note is in both languages
 // and is prose. A missing file means no notes.
-func LoadChangeNotes(fsys fs.FS, versions []*protocol.Document, rep diag.Reporter) map[string]VersionNotes {
+func LoadChangeNotes(fsys fs.FS, versions []*spec.Document, rep diag.Reporter) map[string]VersionNotes {
 	data, err := fs.ReadFile(fsys, ChangeNotesFile)
 	if err != nil {
 		return nil
@@ -74,10 +74,10 @@ func LoadChangeNotes(fsys fs.FS, versions []*protocol.Document, rep diag.Reporte
 		errorf(rep, ChangeNotesFile, line, "%s", msg)
 		return nil
 	}
-	changes := map[string][]protocol.Change{}
+	changes := map[string][]spec.Change{}
 	var majors []string
 	for i := 1; i < len(versions); i++ {
-		changes[versions[i].Major()] = protocol.Changes(versions[i-1], versions[i])
+		changes[versions[i].Major()] = spec.Changes(versions[i-1], versions[i])
 		majors = append(majors, versions[i].Major())
 	}
 	ok := map[string]VersionNotes{}

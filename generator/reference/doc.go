@@ -33,7 +33,7 @@ import (
 
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/langs"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // The two site languages (package lang names them). English is the source
@@ -49,7 +49,7 @@ var Languages = langs.All
 
 // DocPath is a protocol version's file in the content tree, where messages
 // about the document point.
-func DocPath(d *protocol.Document) string { return "protocol/" + d.FileName() }
+func DocPath(d *spec.Document) string { return "protocol/" + d.FileName() }
 
 // errorf reports an error: the build fails on it.
 func errorf(rep diag.Reporter, file string, line int, format string, args ...any) {

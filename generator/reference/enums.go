@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"pairag.com/portal/generator/block"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 )
 
@@ -113,7 +113,7 @@ func (t *tables) stageTypes() []block.Block {
 	m := t.msg
 	var rows [][]templates.Cell
 	var ids []string
-	for _, v := range protocol.SortedEnum(t.doc.StageTypeEnum) {
+	for _, v := range spec.SortedEnum(t.doc.StageTypeEnum) {
 		id := strconv.Itoa(v.ID)
 		rows = append(rows, []templates.Cell{
 			cell(code(id)), cell(code(v.Key)), cell(text(t.label("stage_type", id))),
@@ -144,7 +144,7 @@ func (t *tables) ownership() []block.Block {
 	m := t.msg
 	var rows [][]templates.Cell
 	var ids []string
-	for _, v := range protocol.SortedEnum(t.doc.OwnershipEnum) {
+	for _, v := range spec.SortedEnum(t.doc.OwnershipEnum) {
 		id := strconv.Itoa(v.ID)
 		rows = append(rows, []templates.Cell{
 			cell(code(id)), cell(code(v.Key)), cell(text(t.label("ownership", id))),
@@ -202,7 +202,7 @@ func orderedKeys(m map[string]any, order []string) []string {
 func (t *tables) typeCriteria() []block.Block {
 	m := t.msg
 	var out []block.Block
-	for _, v := range protocol.SortedEnum(t.doc.StageTypeEnum) {
+	for _, v := range spec.SortedEnum(t.doc.StageTypeEnum) {
 		fields := t.doc.CriteriaFor(v.ID)
 		if len(fields) == 0 {
 			continue
@@ -231,13 +231,13 @@ func (t *tables) tierLimits() []block.Block {
 	cols = append(cols, prose(m.EnforcedBy))
 	type limit struct {
 		name, key, enforcement string
-		value                  func(protocol.TierLimit) templates.Cell
+		value                  func(spec.TierLimit) templates.Cell
 	}
 	limits := []limit{
-		{m.LocationGranularity, "manifest.location", m.EnforceLocation, func(l protocol.TierLimit) templates.Cell { return cell(text(t.granularity(l.LocationGranularity))) }},
-		{m.MaxStages, "stages.length", m.EnforceStages, func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxStages))) }},
-		{m.MaxDuration, "task_duration_days", m.EnforceDuration, func(l protocol.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxTaskDurationDays))) }},
-		{m.Fiat, "fiat", m.EnforceFiat, func(l protocol.TierLimit) templates.Cell { return cell(text(t.availability(l.FiatAvailable))) }},
+		{m.LocationGranularity, "manifest.location", m.EnforceLocation, func(l spec.TierLimit) templates.Cell { return cell(text(t.granularity(l.LocationGranularity))) }},
+		{m.MaxStages, "stages.length", m.EnforceStages, func(l spec.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxStages))) }},
+		{m.MaxDuration, "task_duration_days", m.EnforceDuration, func(l spec.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxTaskDurationDays))) }},
+		{m.Fiat, "fiat", m.EnforceFiat, func(l spec.TierLimit) templates.Cell { return cell(text(t.availability(l.FiatAvailable))) }},
 	}
 	var rows [][]templates.Cell
 	var ids []string

@@ -11,6 +11,7 @@ import (
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // LabelsFile holds the labels of every enum value in both languages.
@@ -62,23 +63,23 @@ func LoadLabels(fsys fs.FS, rep diag.Reporter) Labels {
 
 // enumValues lists, per label kind, the keys the protocol document defines
 // with a name to show in messages.
-func enumValues(d *protocol.Document) map[string][]protocol.EnumValue {
-	out := map[string][]protocol.EnumValue{
-		"stage_type":       protocol.SortedEnum(d.StageTypeEnum),
-		"script_language":  protocol.SortedEnum(d.ScriptLanguageEnum),
-		"data_format_type": protocol.SortedEnum(d.DataFormatTypeEnum),
-		"ownership":        protocol.SortedEnum(d.OwnershipEnum),
+func enumValues(d *spec.Document) map[string][]spec.EnumValue {
+	out := map[string][]spec.EnumValue{
+		"stage_type":       spec.SortedEnum(d.StageTypeEnum),
+		"script_language":  spec.SortedEnum(d.ScriptLanguageEnum),
+		"data_format_type": spec.SortedEnum(d.DataFormatTypeEnum),
+		"ownership":        spec.SortedEnum(d.OwnershipEnum),
 	}
 	out["project_tags"], _ = d.Enum("project_tags")
 	out["language"], _ = d.Enum("language_codebook")
 	for i, t := range d.Tiers {
-		out["tier"] = append(out["tier"], protocol.EnumValue{Key: t, ID: i})
+		out["tier"] = append(out["tier"], spec.EnumValue{Key: t, ID: i})
 	}
 	return out
 }
 
 // labelKey is the key labels.yaml uses for a value: the id, or the name for tiers.
-func labelKey(kind string, v protocol.EnumValue) string {
+func labelKey(kind string, v spec.EnumValue) string {
 	if kind == "tier" {
 		return v.Key
 	}
@@ -89,7 +90,7 @@ func labelKey(kind string, v protocol.EnumValue) string {
 // and labels for values the protocol no longer has as warnings.
 // Errors point at the value's line in the file when it has one, else at
 // its kind's, where the label goes.
-func (ls Labels) Check(rep diag.Reporter, fsys fs.FS, docs ...*protocol.Document) {
+func (ls Labels) Check(rep diag.Reporter, fsys fs.FS, docs ...*spec.Document) {
 	data, _ := fs.ReadFile(fsys, LabelsFile)
 	all := unionEnumValues(docs)
 	for kind, values := range all {
@@ -142,13 +143,13 @@ func labelLine(data []byte, kind, key string) int {
 // unionEnumValues merges the enum values of every version by label key,
 // so a label is required for each value of any version and flagged only
 // when no version has its value.
-func unionEnumValues(docs []*protocol.Document) map[string][]protocol.EnumValue {
-	out := map[string][]protocol.EnumValue{}
+func unionEnumValues(docs []*spec.Document) map[string][]spec.EnumValue {
+	out := map[string][]spec.EnumValue{}
 	seen := map[string]bool{}
 	for _, d := range docs {
 		for kind, values := range enumValues(d) {
 			if out[kind] == nil {
-				out[kind] = []protocol.EnumValue{}
+				out[kind] = []spec.EnumValue{}
 			}
 			for _, v := range values {
 				if k := kind + "\x00" + labelKey(kind, v); !seen[k] {

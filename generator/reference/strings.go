@@ -9,7 +9,7 @@ import (
 
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // TranslationsFile holds the Chinese text of the protocol strings the
@@ -19,7 +19,7 @@ const TranslationsFile = "content/protocol.zh-CN.yaml"
 // ProtocolStrings lists every descriptive string of the protocol document
 // that the generated tables show, keyed by a stable path: the document key,
 // then the field name, enum key, stage type id or 0-based list index.
-func ProtocolStrings(d *protocol.Document) map[string]string {
+func ProtocolStrings(d *spec.Document) map[string]string {
 	s := map[string]string{}
 	for _, f := range d.TopLevel.Fields {
 		s["top_level."+f.Name] = f.Description

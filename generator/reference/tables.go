@@ -11,21 +11,21 @@ import (
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 )
 
 // tables builds the localized output of protocol directives for one
 // language from the protocol document, the labels and the translations.
 type tables struct {
-	doc    *protocol.Document
+	doc    *spec.Document
 	lang   string
 	msg    templates.Messages
 	labels Labels
 	tx     texts
 	hl     *highlight.Cache
-	conds  map[string]protocol.Condition // keyed by field list and field name, e.g. manifest_fields.location
-	gloss  glossary.Glossary             // content/glossary.yaml
+	conds  map[string]spec.Condition // keyed by field list and field name, e.g. manifest_fields.location
+	gloss  glossary.Glossary         // content/glossary.yaml
 	// refPage is the URL of doc's field reference page in lang, whose
 	// tables type cells link to.
 	refPage string
@@ -34,7 +34,7 @@ type tables struct {
 // Input is what the protocol directives of one protocol version are built
 // from: the document and the content files that label and translate it.
 type Input struct {
-	Doc          *protocol.Document
+	Doc          *spec.Document
 	Labels       Labels                 // content/labels.yaml
 	Translations map[string]Translation // content/protocol.zh-CN.yaml
 	Glossary     glossary.Glossary      // content/glossary.yaml, for the glossary directive
@@ -136,8 +136,8 @@ var conditionRefs = map[string]string{
 }
 
 // conditions indexes the document's conditional requirements by field list.
-func conditions(d *protocol.Document, rep diag.Reporter) map[string]protocol.Condition {
-	out := map[string]protocol.Condition{}
+func conditions(d *spec.Document, rep diag.Reporter) map[string]spec.Condition {
+	out := map[string]spec.Condition{}
 	for _, c := range d.ConditionalRequirements {
 		i := strings.LastIndex(c.Field, ".")
 		ref, ok := conditionRefs[c.Field[:max(i, 0)]]
@@ -166,7 +166,7 @@ func (t *tables) fieldTable(id string, rows []templates.Row) block.Block {
 
 // fieldRows describes fields of the list keyed keyPrefix; names are shown
 // with namePrefix (for nested objects).
-func (t *tables) fieldRows(fields []protocol.Field, required []string, keyPrefix, namePrefix string) []templates.Row {
+func (t *tables) fieldRows(fields []spec.Field, required []string, keyPrefix, namePrefix string) []templates.Row {
 	rows := make([]templates.Row, 0, len(fields))
 	for _, f := range fields {
 		desc := cell(text(t.tx.get(keyPrefix + "." + f.Name)))
@@ -191,7 +191,7 @@ func (t *tables) requiredCell(ref, name string, required []string) templates.Cel
 }
 
 // typeCell shows a field's JSON type followed by its constraints.
-func (t *tables) typeCell(f protocol.Field) templates.Cell {
+func (t *tables) typeCell(f spec.Field) templates.Cell {
 	typ := f.Type
 	if f.Items != "" {
 		typ = fmt.Sprintf("%s<%s>", f.Type, f.Items)
@@ -210,7 +210,7 @@ func (t *tables) typeCell(f protocol.Field) templates.Cell {
 	return c
 }
 
-func (t *tables) constraints(f protocol.Field) []templates.Cell {
+func (t *tables) constraints(f spec.Field) []templates.Cell {
 	m := t.msg
 	var out []templates.Cell
 	add := func(spans ...templates.Span) { out = append(out, spans) }
@@ -307,7 +307,7 @@ func (t *tables) contextConstraints() []block.Block {
 	const ref = "context_constraints_fields"
 	var rows []templates.Row
 	for _, f := range t.doc.ContextConstraintsFields {
-		rows = append(rows, t.fieldRows([]protocol.Field{f}, t.doc.Required(ref), ref, "")...)
+		rows = append(rows, t.fieldRows([]spec.Field{f}, t.doc.Required(ref), ref, "")...)
 		if sub, ok := t.doc.FieldList(f.Ref); ok {
 			rows = append(rows, t.fieldRows(sub, t.doc.Required(f.Ref), f.Ref, f.Name+".")...)
 		}
@@ -317,7 +317,7 @@ func (t *tables) contextConstraints() []block.Block {
 
 // fiatFields shows the stage fields named in points_and_fiat.fiat_fields.
 func (t *tables) fiatFields() []block.Block {
-	var fields []protocol.Field
+	var fields []spec.Field
 	for _, f := range t.doc.StageFields {
 		if slices.Contains(t.doc.PointsAndFiat.FiatFields, f.Name) {
 			fields = append(fields, f)

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 )
 
@@ -12,7 +12,7 @@ import (
 // limits of that tier, from the document's tier_limits, in lang. A model
 // told these first writes a payload the validator accepts at that tier
 // more often than one that meets them only in the middle of the reference.
-func TierBrief(d *protocol.Document, labels Labels, lang, tier string) string {
+func TierBrief(d *spec.Document, labels Labels, lang, tier string) string {
 	m := templates.For(lang).TierBrief
 	t := &tables{doc: d, lang: lang, msg: templates.For(lang), labels: labels}
 	l := d.TierLimits[tier]

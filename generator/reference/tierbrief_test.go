@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // TestTierBrief: each tier's brief states that tier's limits as the
@@ -28,7 +29,7 @@ func TestTierBrief(t *testing.T) {
 			}
 		}
 	}
-	changed, err := protocol.Parse(d.Raw())
+	changed, err := spec.Parse(d.Raw())
 	if err != nil {
 		t.Fatal(err)
 	}

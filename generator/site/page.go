@@ -3,7 +3,7 @@ package site
 import (
 	"strings"
 
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 // Kind is what a page is, decided once when the page is loaded: every
@@ -74,7 +74,7 @@ func versioned(rel, prefix string) bool {
 
 // ChangelogSource is the content file, inside content/<lang>/, of the
 // generated page of what changed in a version since the one before.
-func ChangelogSource(d *protocol.Document) string { return changelogPrefix + d.Major() + ".md" }
+func ChangelogSource(d *spec.Document) string { return changelogPrefix + d.Major() + ".md" }
 
 // Listed reports whether pages of the kind appear in the navigation,
 // llms.txt and the sitemap (the error page does not).

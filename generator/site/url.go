@@ -9,7 +9,8 @@ import (
 	"strings"
 
 	"pairag.com/portal/internal/langs"
-	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
+	"pairag.com/portal/protocol/spec"
 )
 
 // DefaultBaseURL is the production origin.
@@ -34,13 +35,13 @@ func URL(l, rel string) string {
 
 // ReferenceSource is the content file, inside content/<lang>/, of a
 // protocol version's field reference page.
-func ReferenceSource(d *protocol.Document) string {
+func ReferenceSource(d *spec.Document) string {
 	return referencePrefix + d.Major() + ".md"
 }
 
 // ReferencePages returns the URL of a version's field reference page in
 // each language.
-func ReferencePages(d *protocol.Document) map[string]string {
+func ReferencePages(d *spec.Document) map[string]string {
 	out := map[string]string{}
 	for _, l := range langs.All {
 		out[l] = URL(l, ReferenceSource(d))
@@ -49,8 +50,8 @@ func ReferencePages(d *protocol.Document) map[string]string {
 }
 
 // FindingDocs is the index that links a version's findings to its field
-// reference (see [protocol.DocsIndex]); base is the origin to prefix (""
+// reference (see [catalog.DocsIndex]); base is the origin to prefix (""
 // for site-relative URLs).
-func FindingDocs(d *protocol.Document, base string) *protocol.DocsIndex {
-	return protocol.NewDocsIndex(d, base, ReferencePages(d))
+func FindingDocs(d *spec.Document, base string) *catalog.DocsIndex {
+	return catalog.NewDocsIndex(d, base, ReferencePages(d))
 }

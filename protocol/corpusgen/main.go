@@ -42,6 +42,7 @@ import (
 
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/spec"
 )
 
 // Case is one payload of the corpus and the tier it is judged at.
@@ -161,7 +162,7 @@ func Generate(root string) ([]Case, error) {
 // gen collects the cases, giving each the next tier in turn unless it
 // names one.
 type gen struct {
-	doc   *protocol.Document
+	doc   *spec.Document
 	tiers []string
 	cases []Case
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/catalog"
 )
 
 // The differential tests hold the engine to two promises against the
@@ -25,7 +26,27 @@ import (
 //     pointer (schema ⊆ engine);
 //  2. every engine error of class shape is one the schema also reports at
 //     that pointer; tier limits, cross-field rules and input problems are
-//     the engine's alone (protocol.ClassOf).
+//     the engine's alone (the class of a code's row in package catalog).
+
+// Pointers returns the distinct pointers of violations, the schema's
+// verdict as disagreement reads it.
+func Pointers(vs []Violation) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range vs {
+		if !seen[v.Pointer] {
+			seen[v.Pointer] = true
+			out = append(out, v.Pointer)
+		}
+	}
+	return out
+}
+
+// classOf returns the class of a finding code's row.
+func classOf(code string) catalog.Class {
+	c, _ := catalog.Find(code)
+	return c.Class
+}
 
 // disagreement compares the engine with the schema's verdict on one text.
 // It returns "" when they agree, or what differs.
@@ -36,7 +57,7 @@ func disagreement(schemaPtrs []string, res protocol.Result, exactNumbers bool) s
 		if f.Code == "findings-truncated" {
 			return "" // not every finding is listed
 		}
-		if f.Severity == protocol.SeverityError && protocol.ClassOf(f.Code) == protocol.ClassInput && f.Pointer == "" {
+		if f.Severity == protocol.SeverityError && classOf(f.Code) == catalog.ClassInput && f.Pointer == "" {
 			return "" // the engine refuses the whole text (invalid UTF-8, say), which encoding/json lets through
 		}
 		if f.Severity == protocol.SeverityError {
@@ -50,7 +71,7 @@ func disagreement(schemaPtrs []string, res protocol.Result, exactNumbers bool) s
 	}
 	if exactNumbers {
 		for _, f := range res.Findings {
-			if f.Severity == protocol.SeverityError && protocol.ClassOf(f.Code) == protocol.ClassShape && !slices.Contains(schemaPtrs, f.Pointer) {
+			if f.Severity == protocol.SeverityError && classOf(f.Code) == catalog.ClassShape && !slices.Contains(schemaPtrs, f.Pointer) {
 				msgs = append(msgs, fmt.Sprintf("the engine says %s at %q, the schema accepts it", f.Code, f.Pointer))
 			}
 		}

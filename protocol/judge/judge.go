@@ -73,19 +73,6 @@ func (j *Judge) Validate(text []byte) ([]Violation, error) {
 	return out, nil
 }
 
-// Pointers returns the distinct pointers of violations.
-func Pointers(vs []Violation) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, v := range vs {
-		if !seen[v.Pointer] {
-			seen[v.Pointer] = true
-			out = append(out, v.Pointer)
-		}
-	}
-	return out
-}
-
 func collect(e *jsonschema.ValidationError, out *[]Violation) {
 	if len(e.Causes) > 0 {
 		for _, c := range e.Causes {

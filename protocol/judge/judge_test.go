@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/spec"
 )
 
 func TestSchemaCompilesAndAcceptsExample(t *testing.T) {
@@ -23,13 +24,13 @@ func TestSchemaCompilesAndAcceptsExample(t *testing.T) {
 // document: adding a stage type to a copy of the document adds it to the schema.
 func TestSchemaEnumsFollowDocument(t *testing.T) {
 	var raw map[string]any
-	if err := json.Unmarshal(protocol.Raw(), &raw); err != nil {
+	if err := json.Unmarshal(protocol.Default().Raw(), &raw); err != nil {
 		t.Fatal(err)
 	}
 	raw["stage_type_enum"].(map[string]any)["quantum_annealer"] = 109
 	raw["stage_type_enum_descriptions"].(map[string]any)["quantum_annealer"] = "test"
 	data, _ := json.Marshal(raw)
-	d, err := protocol.Parse(data)
+	d, err := spec.Parse(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestSchemaEnumsFollowDocument(t *testing.T) {
 }
 
 // New compiles the schema a document publishes.
-func New(d *protocol.Document) (*Judge, error) {
+func New(d *spec.Document) (*Judge, error) {
 	data, err := d.Schema()
 	if err != nil {
 		return nil, err

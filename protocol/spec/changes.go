@@ -1,4 +1,4 @@
-package protocol
+package spec
 
 import (
 	"bytes"
@@ -65,10 +65,10 @@ func Changes(old, new *Document) []Change {
 // fieldListsOf returns every field list of a document by name, the top level
 // and each stage type's type_criteria ("type_criteria.2") included.
 func fieldListsOf(d *Document) (names []string, lists map[string][]Field, required map[string][]string) {
-	lists = map[string][]Field{topLevelRef: d.TopLevel.Fields}
-	required = map[string][]string{topLevelRef: d.RequiredTopLevelFields}
-	names = append(names, topLevelRef)
-	for _, ref := range fieldListNames {
+	lists = map[string][]Field{TopLevelRef: d.TopLevel.Fields}
+	required = map[string][]string{TopLevelRef: d.RequiredTopLevelFields}
+	names = append(names, TopLevelRef)
+	for _, ref := range FieldListNames {
 		lists[ref], _ = d.FieldList(ref)
 		required[ref] = d.Required(ref)
 		names = append(names, ref)
@@ -185,7 +185,7 @@ func unionOrder(a, b []string) []string {
 
 func valueChanges(old, new *Document) []Change {
 	var out []Change
-	for _, name := range enumNames {
+	for _, name := range EnumNames {
 		ov, _ := old.Enum(name)
 		nv, _ := new.Enum(name)
 		byID := map[int]string{}

@@ -1,4 +1,4 @@
-package protocol
+package catalog
 
 import (
 	"slices"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/spec"
 )
 
 // DocsIndex says which section of the reference explains each finding, so
@@ -13,7 +14,7 @@ import (
 // builds it from the table of codes and the document's field lists, with the
 // anchor rules the reference page's rows follow ([FieldAnchor],
 // [CriteriaAnchor]); the CLI and the WebAssembly page pass it in through
-// Options.Docs.
+// protocol.Options.Docs.
 type DocsIndex struct {
 	Base  string            `json:"base,omitempty"` // origin prefixed to URLs, "" for site-relative ones
 	Pages map[string]string `json:"pages"`          // language → path of the reference page
@@ -29,7 +30,7 @@ type DocsIndex struct {
 // NewDocsIndex returns the index of a document's field reference, whose
 // page in each language is pages[lang]; base is the origin to prefix (""
 // for site-relative URLs).
-func NewDocsIndex(doc *Document, base string, pages map[string]string) *DocsIndex {
+func NewDocsIndex(doc *spec.Document, base string, pages map[string]string) *DocsIndex {
 	x := &DocsIndex{Base: base, Pages: pages, Codes: map[string]string{}, Fields: map[string]string{}}
 	for _, c := range codes {
 		x.Codes[c.Code] = c.Anchor
@@ -38,8 +39,8 @@ func NewDocsIndex(doc *Document, base string, pages map[string]string) *DocsInde
 		}
 	}
 	slices.Sort(x.FieldCodes)
-	var walk func(prefix, list string, fields []Field, depth int)
-	walk = func(prefix, list string, fields []Field, depth int) {
+	var walk func(prefix, list string, fields []spec.Field, depth int)
+	walk = func(prefix, list string, fields []spec.Field, depth int) {
 		for _, f := range fields {
 			path := prefix + f.Name
 			x.Fields[path] = FieldAnchor(list, f.Name)
@@ -48,7 +49,7 @@ func NewDocsIndex(doc *Document, base string, pages map[string]string) *DocsInde
 				walk(path+"/", f.Ref, sub, depth+1)
 			}
 			if list == "stage_fields" && f.Name == "type_criteria" {
-				for _, v := range SortedEnum(doc.StageTypeEnum) {
+				for _, v := range spec.SortedEnum(doc.StageTypeEnum) {
 					for _, c := range doc.CriteriaFor(v.ID) {
 						x.Fields[path+"/"+c.Name] = CriteriaAnchor(v.Key, c.Name)
 					}

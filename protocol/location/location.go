@@ -1,55 +1,59 @@
-package protocol
+// Package location tells what a manifest.location string names, as people
+// type it: anywhere, a country, a city (with its country), or something it
+// cannot classify, by the document's location_policy and the separators
+// people type between place names (see [Classify]). The engine (package
+// protocol) holds the result to the creator's tier.
+package location
 
 import (
-	"slices"
-	"strconv"
 	"strings"
 
-	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/internal/pattern"
+	"pairag.com/portal/protocol/spec"
 )
 
 // Location granularities, from least to most precise; the protocol
 // document's location_policy.granularity_order names them.
 const (
-	granularityAnywhere = "anywhere"
-	granularityCountry  = "country"
-	granularityCity     = "city"
+	Anywhere = "anywhere"
+	Country  = "country"
+	City     = "city"
 )
 
 // platformLocationID matches the platform's location ids (Asia-East-HongKong).
-var platformLocationID = mustPattern(`^[A-Z][A-Za-z]*(-[A-Z][A-Za-z]*){2,}$`)
+var platformLocationID = pattern.Must(`^[A-Z][A-Za-z]*(-[A-Z][A-Za-z]*){2,}$`)
 
-// locationShape is what the validator makes of a location string.
-type locationShape struct {
-	granularity string // anywhere, country, city, or "" when unclassified
-	platformID  bool
+// Shape is what the validator makes of a location string.
+type Shape struct {
+	Granularity string // Anywhere, Country, City, or "" when unclassified
+	PlatformID  bool   // a platform location id, which counts as a city
 }
 
-// classifyLocation applies the document's location_policy to the
-// location as people type it (see placeNames for the separators).
-func classifyLocation(loc string, pol LocationPolicy) locationShape {
+// Classify applies the document's location_policy to the location as
+// people type it (see placeNames for the separators).
+func Classify(loc string, pol spec.LocationPolicy) Shape {
 	loc = strings.TrimSpace(foldWidth(loc))
 	if loc == "" {
-		return locationShape{granularity: granularityAnywhere}
+		return Shape{Granularity: Anywhere}
 	}
 	for _, a := range pol.AnywhereValues {
 		if strings.EqualFold(loc, foldWidth(a)) {
-			return locationShape{granularity: granularityAnywhere}
+			return Shape{Granularity: Anywhere}
 		}
 	}
 	if platformLocationID.MatchString(loc) {
-		return locationShape{granularity: granularityCity, platformID: true}
+		return Shape{Granularity: City, PlatformID: true}
 	}
 	if strings.IndexFunc(loc, unclassifiable) >= 0 {
-		return locationShape{}
+		return Shape{}
 	}
 	switch len(placeNames(loc, pol.Separators)) {
 	case 1:
-		return locationShape{granularity: granularityCountry}
+		return Shape{Granularity: Country}
 	case 2:
-		return locationShape{granularity: granularityCity}
+		return Shape{Granularity: City}
 	}
-	return locationShape{}
+	return Shape{}
 }
 
 // foldWidth writes full-width ASCII forms (Ｃｈｉｎａ／上海) and the
@@ -146,40 +150,4 @@ func joinsNames(r []rune, i int, around [2]rune) bool {
 // Chinese, Japanese and Korean.
 func writtenWithoutSpaces(r rune) bool {
 	return r >= 0x3040 && r <= 0x30FF || r >= 0x3400 && r <= 0x9FFF || r >= 0xAC00 && r <= 0xD7AF || r >= 0xF900 && r <= 0xFAFF
-}
-
-// location checks manifest.location against the tier's granularity. A tier
-// that allows less than a city refuses what it cannot classify; a tier that
-// allows cities only warns about it.
-func (v *validation) location(m *jsonpos.Node) {
-	allowed := v.tierLimit().LocationGranularity
-	order := v.doc.LocationPolicy.GranularityOrder
-	n := m.Child("location")
-	if n == nil || n.Kind == '"' && strings.TrimSpace(n.Str) == "" {
-		switch {
-		case allowed == granularityAnywhere:
-		case n == nil:
-			v.report("location-required", "/manifest", m.Start, m.Start+1, nil, v.tierName())
-		default:
-			v.at(n, "location-required", "/manifest/location", nil, v.tierName())
-		}
-		return
-	}
-	if n.Kind != '"' {
-		return // the type has its own error
-	}
-	loc := clip(n.Str)
-	ptr := "/manifest/location"
-	shape := classifyLocation(n.Str, v.doc.LocationPolicy)
-	switch {
-	case shape.granularity != "" && slices.Index(order, shape.granularity) <= slices.Index(order, allowed):
-	case allowed == granularityAnywhere:
-		v.at(n, "location-anywhere-only", ptr, v.replace(n, strconv.Quote(v.doc.LocationPolicy.AnywhereValues[0])), loc, v.tierName())
-	case shape.granularity == "" && slices.Index(order, allowed) >= slices.Index(order, granularityCity):
-		v.at(n, "location-unclassified", ptr, nil, loc)
-	case shape.platformID:
-		v.at(n, "location-platform-id", ptr, nil, loc, v.tierName())
-	default:
-		v.at(n, "location-country-only", ptr, nil, loc, v.tierName())
-	}
 }

@@ -1,20 +1,22 @@
-package protocol
+// Package pattern matches the field patterns of the protocol document (see
+// [Pattern]) without regexp, which would add about 93 KB (brotli) to the
+// WebAssembly module for the one pattern the document has.
+package pattern
 
 import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"pairag.com/portal/protocol/internal/format"
 )
 
-// pattern is a compiled field pattern of the protocol document. The engine
-// matches patterns itself instead of importing regexp, which would add
-// about 93 KB (brotli) to the WebAssembly module for the one pattern the
-// document has. It follows ECMA-262 with the u flag, the dialect of JSON
+// Pattern is a compiled field pattern of the protocol document. It follows ECMA-262 with the u flag, the dialect of JSON
 // Schema's "pattern" and of Ajv (the schema's consumers), on the subset
 // field patterns need: literals, the escapes of syntax characters, ., character
 // classes with ranges and negation, \d \w \s and their negations, groups
 // with |, the quantifiers ? * + {m} {m,} {m,n}, and ^ $ at the ends;
-// Document.check refuses anything else, and so anything ECMA-262 and RE2
+// Compile refuses anything else (and so Document.check does), and so anything ECMA-262 and RE2
 // read differently ([] and [^]). Where the two dialects define a class
 // differently, ECMA-262 holds: \s is every Unicode space separator, the
 // ASCII spaces with \v, U+FEFF and the line terminators U+2028 and
@@ -22,7 +24,7 @@ import (
 // terminator (\n, \r, U+2028, U+2029; RE2: anything but \n). Matching
 // simulates the automaton on a set of states, so it is linear in the
 // input whatever the pattern.
-type pattern struct {
+type Pattern struct {
 	states  []pstate
 	start   int
 	anchorL bool // ^: match from the first character only
@@ -38,9 +40,9 @@ type pstate struct {
 	match bool
 }
 
-// compilePattern parses a pattern of the supported subset.
-func compilePattern(src string) (*pattern, error) {
-	p := &pattern{}
+// Compile parses a pattern of the supported subset.
+func Compile(src string) (*Pattern, error) {
+	p := &Pattern{}
 	s := src
 	if len(s) > 0 && s[0] == '^' {
 		p.anchorL, s = true, s[1:]
@@ -51,13 +53,13 @@ func compilePattern(src string) (*pattern, error) {
 	c := &pparser{src: s}
 	alts, err := c.alternatives()
 	if err == nil && c.pos < len(c.src) {
-		err = errorf("unexpected %q at %d", c.src[c.pos], c.pos)
+		err = format.Errorf("unexpected %q at %d", c.src[c.pos], c.pos)
 	}
 	if err == nil && len(alts) > 1 && (p.anchorL || p.anchorR) {
-		err = errorf("^ or $ with a top-level |: write ^(a|b)$")
+		err = format.Errorf("^ or $ with a top-level |: write ^(a|b)$")
 	}
 	if err != nil {
-		return nil, errorf("pattern %q: %w", src, err)
+		return nil, format.Errorf("pattern %q: %w", src, err)
 	}
 	match := p.add(pstate{match: true, alt: -1})
 	p.start = p.compileGroup(alts, match)
@@ -78,7 +80,7 @@ type ppiece struct {
 
 // compileGroup builds the automaton for alternatives back to front,
 // continuing with then, and returns the state to start from.
-func (p *pattern) compileGroup(alts [][]ppiece, then int) int {
+func (p *Pattern) compileGroup(alts [][]ppiece, then int) int {
 	start := p.compileSeq(alts[0], then)
 	for _, seq := range alts[1:] {
 		start = p.add(pstate{next: start, alt: p.compileSeq(seq, then)})
@@ -86,14 +88,14 @@ func (p *pattern) compileGroup(alts [][]ppiece, then int) int {
 	return start
 }
 
-func (p *pattern) compileSeq(seq []ppiece, then int) int {
+func (p *Pattern) compileSeq(seq []ppiece, then int) int {
 	for i := len(seq) - 1; i >= 0; i-- {
 		then = p.compilePiece(seq[i], then)
 	}
 	return then
 }
 
-func (p *pattern) compilePiece(pc ppiece, then int) int {
+func (p *Pattern) compilePiece(pc ppiece, then int) int {
 	next := then
 	if pc.hi < 0 { // a loop after lo copies
 		loop := p.add(pstate{next: -1, alt: then})
@@ -110,7 +112,7 @@ func (p *pattern) compilePiece(pc ppiece, then int) int {
 	return next
 }
 
-func (p *pattern) compileAtom(a patom, then int) int {
+func (p *Pattern) compileAtom(a patom, then int) int {
 	if a.test != nil {
 		return p.add(pstate{test: a.test, next: then, alt: -1})
 	}
@@ -146,14 +148,14 @@ func (c *pparser) alternatives() ([][]ppiece, error) {
 	}
 }
 
-func (p *pattern) add(s pstate) int {
+func (p *Pattern) add(s pstate) int {
 	p.states = append(p.states, s)
 	return len(p.states) - 1
 }
 
 // MatchString reports whether s matches, with JSON Schema's semantics: an
 // unanchored pattern may match anywhere in s.
-func (p *pattern) MatchString(s string) bool {
+func (p *Pattern) MatchString(s string) bool {
 	cur, next := newStateSet(len(p.states)), newStateSet(len(p.states))
 	p.addState(cur, p.start)
 	if p.accepts(cur, true) && (!p.anchorR || s == "") {
@@ -180,7 +182,7 @@ func (p *pattern) MatchString(s string) bool {
 }
 
 // accepts reports whether a match state is in the set and may end here.
-func (p *pattern) accepts(set *stateSet, atEnd bool) bool {
+func (p *Pattern) accepts(set *stateSet, atEnd bool) bool {
 	if p.anchorR && !atEnd {
 		return false
 	}
@@ -193,7 +195,7 @@ func (p *pattern) accepts(set *stateSet, atEnd bool) bool {
 }
 
 // addState adds a state and everything reachable from it by empty moves.
-func (p *pattern) addState(set *stateSet, st int) {
+func (p *Pattern) addState(set *stateSet, st int) {
 	if st < 0 || set.has[st] {
 		return
 	}
@@ -241,25 +243,25 @@ func (c *pparser) quantifier() (lo, hi int, err error) {
 			end++
 		}
 		if end >= len(c.src) {
-			return 0, 0, errorf("unclosed {")
+			return 0, 0, format.Errorf("unclosed {")
 		}
 		body := c.src[c.pos+1 : end]
 		c.pos = end + 1
 		a, b, comma := cutByte(body, ',')
 		if lo, err = strconv.Atoi(a); err != nil {
-			return 0, 0, errorf("bad repetition {%s}", body)
+			return 0, 0, format.Errorf("bad repetition {%s}", body)
 		}
 		hi = lo
 		if comma {
 			hi = -1
 			if b != "" {
 				if hi, err = strconv.Atoi(b); err != nil || hi < lo {
-					return 0, 0, errorf("bad repetition {%s}", body)
+					return 0, 0, format.Errorf("bad repetition {%s}", body)
 				}
 			}
 		}
 		if lo > 100 || hi > 100 {
-			return 0, 0, errorf("repetition {%s} above 100", body)
+			return 0, 0, format.Errorf("repetition {%s} above 100", body)
 		}
 		return lo, hi, nil
 	}
@@ -278,7 +280,7 @@ func cutByte(s string, sep byte) (before, after string, found bool) {
 // atom reads a literal, class, escape, . or group.
 func (c *pparser) atom() (patom, error) {
 	if c.pos >= len(c.src) {
-		return patom{}, errorf("missing atom at end")
+		return patom{}, format.Errorf("missing atom at end")
 	}
 	switch ch := c.src[c.pos]; ch {
 	case '(':
@@ -291,7 +293,7 @@ func (c *pparser) atom() (patom, error) {
 			return patom{}, err
 		}
 		if c.pos >= len(c.src) || c.src[c.pos] != ')' {
-			return patom{}, errorf("unclosed (")
+			return patom{}, format.Errorf("unclosed (")
 		}
 		c.pos++
 		return patom{alts: alts}, nil
@@ -305,7 +307,7 @@ func (c *pparser) atom() (patom, error) {
 		test, err := c.escape()
 		return patom{test: test}, err
 	case '*', '+', '?', '{', '}', ')', '|', '^', '$', ']':
-		return patom{}, errorf("unsupported %q at %d", ch, c.pos)
+		return patom{}, format.Errorf("unsupported %q at %d", ch, c.pos)
 	}
 	r, size := utf8.DecodeRuneInString(c.src[c.pos:])
 	c.pos += size
@@ -315,7 +317,7 @@ func (c *pparser) atom() (patom, error) {
 // escape reads \d, \w, \s (and their negations) or an escaped character.
 func (c *pparser) escape() (func(rune) bool, error) {
 	if c.pos+1 >= len(c.src) {
-		return nil, errorf("trailing backslash")
+		return nil, format.Errorf("trailing backslash")
 	}
 	e := c.src[c.pos+1]
 	c.pos += 2
@@ -334,7 +336,7 @@ func (c *pparser) escape() (func(rune) bool, error) {
 		return func(r rune) bool { return !isSpace(r) }, nil
 	}
 	if !isSyntaxChar(e) {
-		return nil, errorf("unsupported escape \\%c: ECMA-262 (u flag) escapes only ^$\\.*+?()[]{}|/ this way", e)
+		return nil, format.Errorf("unsupported escape \\%c: ECMA-262 (u flag) escapes only ^$\\.*+?()[]{}|/ this way", e)
 	}
 	r := rune(e)
 	return func(x rune) bool { return x == r }, nil
@@ -390,11 +392,11 @@ func (c *pparser) class() (func(rune) bool, error) {
 	if c.pos < len(c.src) && c.src[c.pos] == ']' {
 		// ECMA-262: [] matches nothing and [^] anything; RE2 reads a ]
 		// there as a member.
-		return nil, errorf("empty class []: ECMA-262 and RE2 read it differently")
+		return nil, format.Errorf("empty class []: ECMA-262 and RE2 read it differently")
 	}
 	for {
 		if c.pos >= len(c.src) {
-			return nil, errorf("unclosed [")
+			return nil, format.Errorf("unclosed [")
 		}
 		if c.src[c.pos] == ']' {
 			c.pos++
@@ -409,16 +411,16 @@ func (c *pparser) class() (func(rune) bool, error) {
 					return nil, err
 				}
 				if c.pos+1 < len(c.src) && c.src[c.pos] == '-' && c.src[c.pos+1] != ']' {
-					return nil, errorf("class escape as a range end: ECMA-262 (u flag) refuses it")
+					return nil, format.Errorf("class escape as a range end: ECMA-262 (u flag) refuses it")
 				}
 				tests = append(tests, t)
 				continue
 			}
 			if e >= len(c.src) {
-				return nil, errorf("trailing backslash")
+				return nil, format.Errorf("trailing backslash")
 			}
 			if !isSyntaxChar(c.src[e]) && c.src[e] != '-' {
-				return nil, errorf("unsupported escape \\%c in a class", c.src[e])
+				return nil, format.Errorf("unsupported escape \\%c in a class", c.src[e])
 			}
 			lo, c.pos = rune(c.src[e]), c.pos+2
 		} else {
@@ -429,11 +431,11 @@ func (c *pparser) class() (func(rune) bool, error) {
 		if c.pos+1 < len(c.src) && c.src[c.pos] == '-' && c.src[c.pos+1] != ']' {
 			r, size := utf8.DecodeRuneInString(c.src[c.pos+1:])
 			if r == '\\' {
-				return nil, errorf("escape as a range end is not supported")
+				return nil, format.Errorf("escape as a range end is not supported")
 			}
 			hi, c.pos = r, c.pos+1+size
 			if hi < lo {
-				return nil, errorf("bad range %c-%c", lo, hi)
+				return nil, format.Errorf("bad range %c-%c", lo, hi)
 			}
 		}
 		spans = append(spans, span{lo, hi})
@@ -455,11 +457,12 @@ func (c *pparser) class() (func(rune) bool, error) {
 	}, nil
 }
 
-// mustPattern compiles a pattern written in this package.
-func mustPattern(src string) *pattern {
-	p, err := compilePattern(src)
+// Must compiles a pattern written in the protocol's own code; it panics
+// on an error, a defect that every test run shows.
+func Must(src string) *Pattern {
+	p, err := Compile(src)
 	if err != nil {
-		panic(err) // a defect of this package, caught by every test
+		panic(err)
 	}
 	return p
 }

@@ -1,17 +1,13 @@
-package protocol
+package spec
 
 import (
 	"bytes"
-	_ "embed"
 	"strconv"
 	"sync"
+
+	"pairag.com/portal/protocol/internal/format"
+	"pairag.com/portal/protocol/internal/pattern"
 )
-
-// FileName is the published name of the protocol document.
-const FileName = "pairag-task-publish-v18.json"
-
-// SchemaFileName is the published name of the JSON Schema derived from the document.
-const SchemaFileName = "pairag-task-publish-v18.schema.json"
 
 // Field describes one key of an object in the payload, as the docs tables and
 // the schema show it.
@@ -224,9 +220,9 @@ type Document struct {
 	Notes           []string             `json:"notes"`
 	Example         Example              `json:"example"`
 
-	raw       []byte // the text as published, for documents read by ParseVersions
-	indexOnce sync.Once
-	idx       *index // what the engine reads, built on first use
+	raw    []byte // the text as published, for documents read by ParseVersions
+	memoMu sync.Mutex
+	memo   map[any]any // what other packages derive from the document (see Memo)
 }
 
 // EnumValue is one key/id pair of an enum, in id order.
@@ -235,49 +231,48 @@ type EnumValue struct {
 	ID  int
 }
 
-// Raw returns the current embedded protocol document, byte for byte as
-// published.
-func Raw() []byte { return Default().Raw() }
-
 // Raw returns the document's text as published, or nil for a document
 // parsed by Parse alone.
 func (d *Document) Raw() []byte { return bytes.Clone(d.raw) }
 
-// Default returns the current embedded document (the newest version).
-// Callers must not modify it.
-func Default() *Document { return embedded[len(embedded)-1] }
+// Memo returns what build derives from the document, building it on the
+// first call with key and keeping it with the document, so the engine's
+// index of a document is built once however many payloads it judges. Keys
+// are compared with ==: a package uses a key of a type of its own. Safe
+// for concurrent use; build must not call Memo on the same document.
+func (d *Document) Memo(key any, build func() any) any {
+	d.memoMu.Lock()
+	defer d.memoMu.Unlock()
+	if v, ok := d.memo[key]; ok {
+		return v
+	}
+	if d.memo == nil {
+		d.memo = map[any]any{}
+	}
+	v := build()
+	d.memo[key] = v
+	return v
+}
 
 // Parse decodes a protocol document and checks that it is internally
 // consistent, so a broken edit is reported before anything derives from it.
 func Parse(data []byte) (*Document, error) {
 	var d Document
 	if err := decodeDocument(data, &d); err != nil {
-		return nil, errorf("parse protocol document: %w", err)
+		return nil, format.Errorf("parse protocol document: %w", err)
 	}
 	if err := d.check(); err != nil {
-		return nil, errorf("protocol document: %w", err)
+		return nil, format.Errorf("protocol document: %w", err)
 	}
 	return &d, nil
 }
 
-// RawJSON is JSON text kept as written (the example payload). It encodes
-// and decodes as itself, like encoding/json's RawMessage, without this
-// package importing encoding/json.
+// RawJSON is JSON text kept as written (the example payload). It has no
+// JSON methods of its own: the package decodes documents with its own
+// decoder (decode.go), and nothing encodes a Document with encoding/json,
+// which would write it as base64. The tests, which hold the decoder to
+// encoding/json, give it RawMessage's behaviour.
 type RawJSON []byte
-
-// MarshalJSON returns the text itself ("null" when empty).
-func (r RawJSON) MarshalJSON() ([]byte, error) {
-	if len(r) == 0 {
-		return []byte("null"), nil
-	}
-	return r, nil
-}
-
-// UnmarshalJSON keeps a copy of the text.
-func (r *RawJSON) UnmarshalJSON(data []byte) error {
-	*r = append((*r)[:0], data...)
-	return nil
-}
 
 // SortedEnum returns an enum's values ordered by id.
 func SortedEnum(m map[string]int) []EnumValue {
@@ -403,76 +398,113 @@ func (d *Document) check() error {
 		names := map[string]bool{}
 		for _, f := range fields {
 			if names[f.Name] {
-				return errorf("%s: field %q listed twice", ref, f.Name)
+				return format.Errorf("%s: field %q listed twice", ref, f.Name)
 			}
 			names[f.Name] = true
 			if f.Ref != "" {
 				if _, ok := d.FieldList(f.Ref); !ok {
-					return errorf("%s.%s: ref %q names no field list", ref, f.Name, f.Ref)
+					return format.Errorf("%s.%s: ref %q names no field list", ref, f.Name, f.Ref)
 				}
 			}
 			if f.Enum != "" {
 				if _, ok := d.Enum(f.Enum); !ok {
-					return errorf("%s.%s: enum %q names no enum", ref, f.Name, f.Enum)
+					return format.Errorf("%s.%s: enum %q names no enum", ref, f.Name, f.Enum)
 				}
 			}
 		}
 		for _, r := range d.Required(ref) {
 			if !names[r] {
-				return errorf("required field %q is not in %s", r, ref)
+				return format.Errorf("required field %q is not in %s", r, ref)
 			}
 		}
 	}
 	for id := range d.TypeCriteria {
 		n, err := strconv.Atoi(id)
 		if err != nil {
-			return errorf("type_criteria: key %q is not a stage type id", id)
+			return format.Errorf("type_criteria: key %q is not a stage type id", id)
 		}
 		if _, ok := d.StageTypeKey(n); !ok {
-			return errorf("type_criteria: %d is not in stage_type_enum", n)
+			return format.Errorf("type_criteria: %d is not in stage_type_enum", n)
 		}
 	}
 	for k := range d.StageTypeEnum {
 		if d.StageTypeEnumDescriptions[k] == "" {
-			return errorf("stage_type_enum_descriptions: no description for %q", k)
+			return format.Errorf("stage_type_enum_descriptions: no description for %q", k)
 		}
 	}
 	for alias, tag := range d.LanguageAliases {
 		if _, ok := d.Language(tag); !ok {
-			return errorf("language_aliases: %q maps to %q, which is not in language_codebook", alias, tag)
+			return format.Errorf("language_aliases: %q maps to %q, which is not in language_codebook", alias, tag)
 		}
 	}
 	for _, t := range d.Tiers {
 		if _, ok := d.TierLimits[t]; !ok {
-			return errorf("tier_limits: no limits for tier %q", t)
+			return format.Errorf("tier_limits: no limits for tier %q", t)
 		}
 	}
 	if len(d.PointsAndFiat.FiatFields) != 2 || len(d.PointsAndFiat.PointsFields) == 0 {
-		return errorf("points_and_fiat: fiat_fields must name the switch and the amount, points_fields at least one field")
+		return format.Errorf("points_and_fiat: fiat_fields must name the switch and the amount, points_fields at least one field")
 	}
-	if err := checkPatterns(d); err != nil {
+	if err := d.checkPatterns(); err != nil {
 		return err
 	}
 	if _, ok := d.TierLimits[d.DefaultTier]; !ok {
-		return errorf("default_tier %q is not a tier", d.DefaultTier)
+		return format.Errorf("default_tier %q is not a tier", d.DefaultTier)
 	}
 	for _, r := range d.RenamedFields {
 		fields, ok := d.FieldList(r.List)
-		if r.List == topLevelRef {
+		if r.List == TopLevelRef {
 			fields, ok = d.TopLevel.Fields, true
 		}
 		if !ok {
-			return errorf("renamed_fields: list %q names no field list", r.List)
+			return format.Errorf("renamed_fields: list %q names no field list", r.List)
 		}
 		if !namesOf(fields)[r.To] {
-			return errorf("renamed_fields: %q is not a field of %s", r.To, r.List)
+			return format.Errorf("renamed_fields: %q is not a field of %s", r.To, r.List)
 		}
 		if namesOf(fields)[r.From] {
-			return errorf("renamed_fields: %q is still a field of %s", r.From, r.List)
+			return format.Errorf("renamed_fields: %q is still a field of %s", r.From, r.List)
 		}
 	}
 	if d.Limits.MaxBytes <= 0 || d.Limits.MaxDepth <= 0 || d.Limits.MaxNumberLength <= 0 || d.Limits.MaxFindings <= 0 {
-		return errorf("validation_limits: max_bytes, max_depth, max_number_length and max_findings must be positive")
+		return format.Errorf("validation_limits: max_bytes, max_depth, max_number_length and max_findings must be positive")
+	}
+	return nil
+}
+
+// TopLevelRef names the payload's outer object among the field lists.
+const TopLevelRef = "top_level"
+
+// FieldListNames are the document's field lists that describe objects, in
+// document order. Callers must not modify it.
+var FieldListNames = []string{"manifest_fields", "global_config_fields", "stage_fields", "data_format_fields",
+	"harness_policy_fields", "agent_skill_fields", "context_constraints_fields", "input_limit_fields", "output_limit_fields"}
+
+// EnumNames are the enums and codebooks a field may refer to ([Document.Enum]).
+// Callers must not modify it.
+var EnumNames = []string{"ownership_enum", "stage_type_enum", "script_language_enum", "data_format_type_enum", "project_tags", "language_codebook"}
+
+// checkPatterns reports a field pattern the engine cannot compile, so a
+// broken edit of the document fails its parsing instead of the first
+// validation.
+func (d *Document) checkPatterns() error {
+	lists := [][]Field{d.TopLevel.Fields}
+	for _, ref := range FieldListNames {
+		f, _ := d.FieldList(ref)
+		lists = append(lists, f)
+	}
+	for _, crit := range d.TypeCriteria {
+		lists = append(lists, crit)
+	}
+	for _, fields := range lists {
+		for _, f := range fields {
+			if f.Pattern == "" {
+				continue
+			}
+			if _, err := pattern.Compile(f.Pattern); err != nil {
+				return format.Errorf("field %s: %w", f.Name, err)
+			}
+		}
 	}
 	return nil
 }

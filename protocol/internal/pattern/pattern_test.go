@@ -1,4 +1,4 @@
-package protocol
+package pattern
 
 import (
 	"bytes"
@@ -87,11 +87,11 @@ func re2Agrees(in string) bool {
 
 // patternJudges compiles every case three ways: the engine, regexp on
 // the case (RE2), and regexp on its ECMA-262 rewriting (nil when none).
-func patternJudges(t testing.TB) (engine []*pattern, re2, ecma []*regexp.Regexp) {
+func patternJudges(t testing.TB) (engine []*Pattern, re2, ecma []*regexp.Regexp) {
 	for _, src := range patternCases {
-		p, err := compilePattern(src)
+		p, err := Compile(src)
 		if err != nil {
-			t.Fatalf("compilePattern(%q): %v", src, err)
+			t.Fatalf("Compile(%q): %v", src, err)
 		}
 		engine = append(engine, p)
 		re2 = append(re2, regexp.MustCompile(src))
@@ -105,7 +105,7 @@ func patternJudges(t testing.TB) (engine []*pattern, re2, ecma []*regexp.Regexp)
 }
 
 // checkPattern compares the engine with the judges on one input.
-func checkPattern(t testing.TB, i int, in string, engine []*pattern, re2, ecma []*regexp.Regexp) {
+func checkPattern(t testing.TB, i int, in string, engine []*Pattern, re2, ecma []*regexp.Regexp) {
 	t.Helper()
 	in = string([]rune(in)) // invalid bytes become U+FFFD, as every engine reads them
 	got := engine[i].MatchString(in)
@@ -171,7 +171,7 @@ process.stdout.write(JSON.stringify(pairs.map(({p, s}) => new RegExp(p, "u").tes
 		t.Fatalf("node answered %d of %d (%v): %.200s", len(want), len(pairs), err, out)
 	}
 	for i, pr := range pairs {
-		if got := mustPattern(pr.Pattern).MatchString(pr.Input); got != want[i] {
+		if got := Must(pr.Pattern).MatchString(pr.Input); got != want[i] {
 			t.Errorf("pattern %q on %q = %v; JavaScript says %v", pr.Pattern, pr.Input, got, want[i])
 		}
 	}
@@ -221,8 +221,8 @@ func fuzzCorpus(t *testing.T, target string) []fuzzCase {
 func TestPatternRefusesWhatItCannotMatch(t *testing.T) {
 	for _, src := range []string{`^a|b$`, `a(?=b)`, `\bword`, `(a`, `[a`, `a{2,1}`, `a{200}`, `*a`, `\p{Han}`,
 		`\!`, `\-`, `[\!]`, `\é`, `[\d-x]`, `[]`, `[^]`, `[]a]`, `a{,2}`, `{`, `}`, `]`} {
-		if _, err := compilePattern(src); err == nil {
-			t.Errorf("compilePattern(%q) = nil error; want a refusal", src)
+		if _, err := Compile(src); err == nil {
+			t.Errorf("Compile(%q) = nil error; want a refusal", src)
 		}
 	}
 }
@@ -239,16 +239,4 @@ func FuzzPattern(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, in string) {
 		checkPattern(t, int(which)%len(patternCases), in, engine, re2, ecma)
 	})
-}
-
-// TestMentions compares mentions with strings.Contains.
-func TestMentions(t *testing.T) {
-	for _, c := range [][2]string{{"plan_report then clean", "clean"}, {"abc", "abcd"}, {"aaab", "aab"}, {"x", "x"}, {"", "a"}, {"ba", "a"}, {"ab", "b"}, {"abab", "bab"}} {
-		if got, want := mentions(c[0], c[1]), strings.Contains(c[0], c[1]); got != want {
-			t.Errorf("mentions(%q, %q) = %v; want %v", c[0], c[1], got, want)
-		}
-	}
-	if letterClasses[0].code != "Latn" {
-		t.Errorf("countLetters counts ASCII letters as letterClasses[0], which is %s", letterClasses[0].code)
-	}
 }

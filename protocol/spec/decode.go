@@ -1,8 +1,9 @@
-package protocol
+package spec
 
 import (
 	"strconv"
 
+	"pairag.com/portal/protocol/internal/format"
 	"pairag.com/portal/protocol/jsonpos"
 )
 
@@ -38,7 +39,7 @@ func decodeDocument(text []byte, d *Document) error {
 			}
 		}
 		p := jsonpos.Positions(text, []int{at})[0]
-		return errorf("%d:%d: the document is not strict JSON (%s): write it as RFC 8259 JSON", p.Line, p.Column, is.Code)
+		return format.Errorf("%d:%d: the document is not strict JSON (%s): write it as RFC 8259 JSON", p.Line, p.Column, is.Code)
 	}
 	dec := &decoder{text: text}
 	dec.document(root, d)
@@ -49,7 +50,7 @@ func decodeDocument(text []byte, d *Document) error {
 func (dec *decoder) fail(at int, path, msg string) {
 	if dec.err == nil {
 		p := jsonpos.Positions(dec.text, []int{at})[0]
-		dec.err = errorf("%d:%d: %s: %s", p.Line, p.Column, path, msg)
+		dec.err = format.Errorf("%d:%d: %s: %s", p.Line, p.Column, path, msg)
 	}
 }
 

@@ -1,44 +1,21 @@
-package protocol
+package spec
 
 import (
 	"io/fs"
-
 	"strconv"
 	"strings"
+
+	"pairag.com/portal/protocol/internal/format"
 )
-
-// Every published version of the document is embedded, one variable per
-// file (versions_embed.go): an embed.FS would be simpler but brings about
-// 200 KB of file system code into the WebAssembly module. The file is
-// generated from the pairag-task-publish-v*.json files of this directory:
-// TestEmbeddedVersions fails when it is stale and rewrites it with -update
-// (go generate does the same), and gen build refuses to publish a version
-// the program does not embed. The newest is current.
-
-//go:generate go test -run TestEmbeddedVersions -update
 
 // VersionGlob matches the file names of the protocol's versions.
 const VersionGlob = "pairag-task-publish-v*.json"
 
-var embedded = mustVersions()
-
-func mustVersions() []*Document {
-	docs, err := parseSet(published)
-	if err != nil {
-		panic("embedded protocol documents: " + err.Error()) // a build-time defect, covered by tests
-	}
-	return docs
+// File is a document's file name and text, as ParseSet takes it.
+type File struct {
+	Name string
+	Data []byte
 }
-
-// namedFile is a document's file name and text.
-type namedFile struct {
-	name string
-	data []byte
-}
-
-// Versions returns every embedded version of the document, oldest first;
-// the last is current. Callers must not modify them.
-func Versions() []*Document { return embedded }
 
 // Lookup finds a version among docs, written as the document writes it
 // (18.0), as its major number (18) or as in file names (v18, V18).
@@ -76,35 +53,37 @@ func ParseVersions(fsys fs.FS) ([]*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	var files []namedFile
+	var files []File
 	for _, name := range names {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, namedFile{name, data})
+		files = append(files, File{name, data})
 	}
-	return parseSet(files)
+	return ParseSet(files)
 }
 
-// parseSet parses and checks the documents of ParseVersions.
-func parseSet(files []namedFile) ([]*Document, error) {
+// ParseSet is ParseVersions on files already read (the embedded ones):
+// it parses and checks each document and the set, and returns them oldest
+// first.
+func ParseSet(files []File) ([]*Document, error) {
 	if len(files) == 0 {
-		return nil, errorf("no %s found", VersionGlob)
+		return nil, format.Errorf("no %s found", VersionGlob)
 	}
 	var docs []*Document
 	for _, f := range files {
-		name, data := f.name, f.data
+		name, data := f.Name, f.Data
 		d, err := Parse(data)
 		if err != nil {
-			return nil, errorf("%s:%w", name, trimParsePrefix(err))
+			return nil, format.Errorf("%s:%w", name, trimParsePrefix(err))
 		}
 		d.raw = data
 		if d.FileName() != baseName(name) {
-			return nil, errorf("%s:%d:1: version %q belongs in %s", name, lineOf(data, `"version"`), d.Version, d.FileName())
+			return nil, format.Errorf("%s:%d:1: version %q belongs in %s", name, lineOf(data, `"version"`), d.Version, d.FileName())
 		}
 		if !strings.HasSuffix(d.CanonicalURL, "/"+d.FileName()) {
-			return nil, errorf("%s:%d:1: canonical_url %q does not end in /%s", name, lineOf(data, `"canonical_url"`), d.CanonicalURL, d.FileName())
+			return nil, format.Errorf("%s:%d:1: canonical_url %q does not end in /%s", name, lineOf(data, `"canonical_url"`), d.CanonicalURL, d.FileName())
 		}
 		docs = append(docs, d)
 	}
@@ -117,7 +96,7 @@ func parseSet(files []namedFile) ([]*Document, error) {
 	}
 	for i := 1; i < len(docs); i++ {
 		if err := checkRenames(docs[i-1], docs[i]); err != nil {
-			return nil, errorf("%s:%d:1: %w", docs[i].FileName(), lineOf(docs[i].raw, `"renamed_fields"`), err)
+			return nil, format.Errorf("%s:%d:1: %w", docs[i].FileName(), lineOf(docs[i].raw, `"renamed_fields"`), err)
 		}
 	}
 	return docs, nil
@@ -129,10 +108,10 @@ func trimParsePrefix(err error) error {
 	s := strings.TrimPrefix(err.Error(), "parse protocol document: ")
 	if line, rest, ok := strings.Cut(s, ":"); ok {
 		if _, e := strconv.Atoi(line); e == nil {
-			return errorf("%s:%s", line, rest)
+			return format.Errorf("%s:%s", line, rest)
 		}
 	}
-	return errorf("1:1: %s", s)
+	return format.Errorf("1:1: %s", s)
 }
 
 // lineOf returns the 1-based line of the first occurrence of s, or 1.
@@ -162,7 +141,7 @@ func checkRenames(prev, next *Document) error {
 	_, lists, _ := fieldListsOf(prev)
 	for _, r := range next.RenamedFields {
 		if !namesOf(lists[r.List])[r.From] {
-			return errorf("renamed_fields: %q is not a field of %s in version %s", r.From, r.List, prev.Version)
+			return format.Errorf("renamed_fields: %q is not a field of %s in version %s", r.From, r.List, prev.Version)
 		}
 	}
 	return nil

@@ -1,9 +1,10 @@
-package protocol
+package spec
 
 import (
 	"slices"
 	"strconv"
 
+	"pairag.com/portal/protocol/internal/format"
 	"pairag.com/portal/protocol/jsonpos"
 )
 
@@ -76,7 +77,7 @@ func appendIndented(dst []byte, v any, indent string) ([]byte, error) {
 		}
 		return append(append(append(dst, '\n'), indent...), '}'), nil
 	}
-	return nil, errorf("a value the schema cannot hold: %s", typeName(v))
+	return nil, format.Errorf("a value the schema cannot hold: %s", typeName(v))
 }
 
 // typeName names the kind of an unsupported value for the error.

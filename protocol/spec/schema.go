@@ -1,9 +1,11 @@
-package protocol
+package spec
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"pairag.com/portal/protocol/internal/format"
 )
 
 // Schema returns the JSON Schema (draft 2020-12) derived from the document.
@@ -13,7 +15,7 @@ import (
 func (d *Document) Schema() ([]byte, error) {
 	b, err := appendIndented(nil, d.schemaValue(), "")
 	if err != nil {
-		return nil, errorf("encode schema: %w", err)
+		return nil, format.Errorf("encode schema: %w", err)
 	}
 	return append(b, '\n'), nil
 }
@@ -168,7 +170,7 @@ func (d *Document) valueSchema(f Field) object {
 		var labels []string
 		for _, v := range values {
 			ids = append(ids, v.ID)
-			labels = append(labels, sprintf("%d = %s", v.ID, v.Key))
+			labels = append(labels, format.Sprintf("%d = %s", v.ID, v.Key))
 		}
 		s["enum"] = ids
 		// Editors show the description on hover; standard keywords only, so

@@ -1,9 +1,16 @@
-package protocol
+package catalog
 
-import (
-	"strings"
+import "pairag.com/portal/internal/diag"
 
-	"pairag.com/portal/protocol/jsonpos"
+// Severity is how serious a finding is; only errors make a payload
+// invalid. It is the type every diagnostic of the portal shares.
+type Severity = diag.Severity
+
+// The severities, from most to least serious.
+const (
+	SeverityError   = diag.SeverityError
+	SeverityWarning = diag.SeverityWarning
+	SeverityInfo    = diag.SeverityInfo
 )
 
 // Code is the one row of a finding code: everything known about it lives
@@ -150,8 +157,8 @@ var codes = []Code{
 	{"findings-truncated", SeverityInfo, ClassAdvice, intro, LinkAnchor, "%[1]d more findings not shown (%[2]d of them errors); fix the ones above and validate again", "另有 %[1]d 条结果未显示（其中 %[2]d 条错误），请先修正上面的问题再重新校验"},
 }
 
-// catalog finds a code's row.
-var catalog = func() map[string]*Code {
+// byCode finds a code's row.
+var byCode = func() map[string]*Code {
 	m := make(map[string]*Code, len(codes))
 	for i := range codes {
 		m[codes[i].Code] = &codes[i]
@@ -162,46 +169,10 @@ var catalog = func() map[string]*Code {
 // Codes returns a copy of the table of finding codes, in its order.
 func Codes() []Code { return append([]Code(nil), codes...) }
 
-// ClassOf returns the class of a finding code.
-func ClassOf(code string) Class {
-	if c, ok := catalog[code]; ok {
-		return c.Class
+// Find returns the row of a finding code.
+func Find(code string) (Code, bool) {
+	if c, ok := byCode[code]; ok {
+		return *c, true
 	}
-	return ClassShape
-}
-
-// named returns the pointer of the field a finding names, whose row in the
-// field reference explains it (see [Link]); "" when it names none.
-func (p pending) named(link Link) string {
-	switch link {
-	case LinkField:
-		return p.pointer
-	case LinkMissing:
-		if name, ok := firstString(p.args); ok {
-			return p.pointer + jsonpos.Pointer(name)
-		}
-	case LinkSuggested:
-		if len(p.args) > 0 {
-			if name, ok := p.args[len(p.args)-1].(string); ok {
-				return parentPointer(p.pointer) + jsonpos.Pointer(name)
-			}
-		}
-	case LinkHolder:
-		return parentPointer(p.pointer)
-	}
-	return ""
-}
-
-// firstString returns the first argument when it is a string.
-func firstString(args []any) (string, bool) {
-	if len(args) == 0 {
-		return "", false
-	}
-	s, ok := args[0].(string)
-	return s, ok
-}
-
-// parentPointer drops the last token of a JSON pointer.
-func parentPointer(ptr string) string {
-	return ptr[:max(strings.LastIndexByte(ptr, '/'), 0)]
+	return Code{}, false
 }

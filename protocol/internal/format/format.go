@@ -1,19 +1,19 @@
-package protocol
+// Package format writes the protocol packages' messages and errors the
+// way fmt does, for the verbs and argument types they use, without fmt:
+// fmt brings reflect into the WebAssembly module (about 120 KB of it,
+// brotli). TestSprintfMatchesFmt holds it to fmt on every verb and type.
+package format
 
 import (
 	"strconv"
 	"strings"
 )
 
-// sprintf formats a message of the table of codes (codes.go) the way
-// fmt.Sprintf does for the verbs those messages use (%s, %q, %d and %X, a
-// zero-padded width, explicit argument indexes such as %[2]s) with the
-// argument types the engine passes (strings, integers, errors). It exists
-// so the WebAssembly module does without fmt, which brings reflect with
-// it (about 120 KB of the module, brotli). TestSprintfMatchesFmt holds it
-// to fmt on every verb and type, and formatHook lets the corpus tests
-// compare every message the engine writes.
-func sprintf(format string, args ...any) string {
+// Sprintf formats a message of the table of codes (package catalog) the
+// way fmt.Sprintf does for the verbs those messages use (%s, %q, %d and
+// %X, a zero-padded width, explicit argument indexes such as %[2]s) with
+// the argument types the engine passes (strings, integers, errors).
+func Sprintf(format string, args ...any) string {
 	var b strings.Builder
 	next := 0
 	for i := 0; i < len(format); i++ {
@@ -114,24 +114,11 @@ func formatArg(verb byte, a any) string {
 	return "%!" + string(verb) + "(unsupported)"
 }
 
-// formatHook, when set (by tests), sees every message the engine formats
-// with its format and arguments, so a test can compare it with fmt.
-var formatHook func(format string, args []any, got string)
-
-// message formats one message of the table and shows it to formatHook.
-func message(format string, args ...any) string {
-	s := sprintf(format, args...)
-	if formatHook != nil {
-		formatHook(format, args, s)
-	}
-	return s
-}
-
-// errorf is fmt.Errorf for the verbs of sprintf: a %w formats its error
+// Errorf is fmt.Errorf for the verbs of Sprintf: a %w formats its error
 // as %s does, and the error returned wraps it (errors.Is and errors.As
 // see through).
-func errorf(format string, args ...any) error {
-	e := &wrapError{msg: sprintf(format, args...)}
+func Errorf(format string, args ...any) error {
+	e := &wrapError{msg: Sprintf(format, args...)}
 	if strings.Contains(format, "%w") {
 		for _, a := range args {
 			if err, ok := a.(error); ok {
