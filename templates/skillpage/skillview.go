@@ -1,13 +1,17 @@
-package templates
+package skillpage
 
-import "strings"
+import (
+	"strings"
+
+	"pairag.com/portal/templates"
+)
 
 // SkillView is the side-by-side page of one agent skill: its front matter
 // and its sections, each row holding a section of the original and its
 // translation. The page is the same in both site languages apart from the
 // interface strings.
 type SkillView struct {
-	Msg        Messages
+	Msg        templates.Messages
 	Translated bool          // false: the skill has no translation and shows the original alone
 	OrigLang   string        // language tag of the original, "en"
 	TrLang     string        // language tag of the translation, "zh-CN"
@@ -33,7 +37,7 @@ type SkillFile struct {
 // translation when there is one).
 type SkillCompanion struct {
 	Skill, SkillURL string
-	Files           []Link
+	Files           []templates.Link
 }
 
 // SkillSource is the record of a third-party skill (its SKILL.source.yaml).
@@ -84,7 +88,7 @@ type SkillCell struct {
 
 // SkillList is the generated list of skills on the skills index page.
 type SkillList struct {
-	Msg    Messages
+	Msg    templates.Messages
 	Skills []SkillEntry
 	Script string // site-relative URL of skills.js, whose filter the list's box needs
 }
@@ -99,7 +103,7 @@ type SkillEntry struct {
 	Tags         []string // the tags of its front matter's metadata, which the filter matches too
 	URL          string   // the side-by-side page
 	Version      string
-	Files        []Link // SKILL.md and its translation
+	Files        []templates.Link // SKILL.md and its translation
 }
 
 // TOC is the page's on-page contents: a row for each section whose heading
@@ -109,7 +113,7 @@ type SkillEntry struct {
 // the heading in the page's language where the translation has it; nil
 // for a skill of fewer than minSections sections at the main level, which
 // needs none.
-func (v SkillView) TOC(minSections int) []TOCItem {
+func (v SkillView) TOC(minSections int) []templates.TOCItem {
 	var count [7]int
 	for _, r := range v.Rows {
 		count[r.Level]++
@@ -123,7 +127,7 @@ func (v SkillView) TOC(minSections int) []TOCItem {
 	if top == 0 || count[top] < minSections {
 		return nil
 	}
-	var items []TOCItem
+	var items []templates.TOCItem
 	for _, r := range v.Rows {
 		if r.Level == 0 || r.Level > top+1 {
 			continue
@@ -136,7 +140,7 @@ func (v SkillView) TOC(minSections int) []TOCItem {
 		if r.Level > top {
 			level = 3
 		}
-		items = append(items, TOCItem{Level: level, ID: r.ID, Text: text})
+		items = append(items, templates.TOCItem{Level: level, ID: r.ID, Text: text})
 	}
 	return items
 }

@@ -24,18 +24,3 @@ func installMessages(t func(en, zh string) string) InstallMessages {
 		ArchivePattern: t("/skills/NAME.zip", "/skills/技能名称.zip"),
 	}
 }
-
-// SkillInstallView is the install line of one skill's page.
-type SkillInstallView struct {
-	Msg         Messages
-	Archive     string // site path of the .zip
-	ArchiveName string // its file name
-	FileList    string // site path of the file list
-}
-
-// SkillInstallList is the install section of the skills index.
-type SkillInstallList struct {
-	Msg      Messages
-	Index    string // site path of the discovery index
-	Archives []Link // each skill's .zip
-}
