@@ -1,4 +1,4 @@
-package preview
+package netlify
 
 import (
 	"compress/gzip"
@@ -68,8 +68,9 @@ type gzipWriter struct {
 	gz          *gzip.Writer
 }
 
-// withGzip returns the writer a handler should use for r.
-func withGzip(w http.ResponseWriter, r *http.Request) (http.ResponseWriter, func()) {
+// Gzip returns the writer a handler should use for r, and the function
+// that ends its body: gzipped as Netlify would send it, or passed through.
+func Gzip(w http.ResponseWriter, r *http.Request) (http.ResponseWriter, func()) {
 	w.Header().Add("Vary", "Accept-Encoding")
 	if !acceptsGzip(r.Header.Get("Accept-Encoding")) || r.Header.Get("Range") != "" {
 		return w, func() {}

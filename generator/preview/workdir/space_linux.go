@@ -1,11 +1,11 @@
-package preview
+package workdir
 
 import "syscall"
 
 const tmpfsMagic = 0x01021994
 
-// memoryDir returns /dev/shm when it is a tmpfs with at least 1 GiB free.
-func memoryDir() (string, bool) {
+// Memory returns /dev/shm when it is a tmpfs with at least 1 GiB free.
+func Memory() (string, bool) {
 	var st syscall.Statfs_t
 	if err := syscall.Statfs("/dev/shm", &st); err != nil || st.Type != tmpfsMagic {
 		return "", false
@@ -16,9 +16,9 @@ func memoryDir() (string, bool) {
 	return "/dev/shm", syscall.Access("/dev/shm", 2 /* W_OK */) == nil
 }
 
-// freeBytes is the room left for an unprivileged user on the file system
+// Free is the room left for an unprivileged user on the file system
 // holding dir.
-func freeBytes(dir string) (int64, error) {
+func Free(dir string) (int64, error) {
 	var st syscall.Statfs_t
 	if err := syscall.Statfs(dir, &st); err != nil {
 		return 0, err
