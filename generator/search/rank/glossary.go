@@ -1,4 +1,4 @@
-package search
+package rank
 
 // expand adds, to the group where a term of pairs starts in the query, the
 // tokens of the term it is paired with, as one alternative of weight w.

@@ -1,4 +1,4 @@
-package search
+package rank
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"pairag.com/portal/generator/search"
 )
 
 // TestTokens runs the cases of testdata/tokens.txt: index tokens (unique,
@@ -54,10 +55,10 @@ func unique(ts []string) []string {
 	return out
 }
 
-var testIndex = Index{
+var testIndex = Index{Index: search.Index{
 	Lang:     "en",
 	Glossary: [][2]string{{"fiat", "法币"}, {"points", "积分"}, {"tier", "会员等级"}},
-	Docs: []Doc{
+	Docs: []search.Doc{
 		{URL: "/ref/#intro", Title: "Reference", Text: "The manifest has many fields. Stages pay in points or in fiat, depending on the tier."},
 		{URL: "/ref/#membership-tier-limits", Title: "Reference", Heading: "Membership tier limits", Text: "Each tier limits the stages and the location."},
 		{URL: "/ref/#fiat-payment", Title: "Reference", Heading: "Fiat payment", Text: "Fiat is paid in US dollars through Stripe."},
@@ -66,7 +67,7 @@ var testIndex = Index{
 		{URL: "/zh/#fiat", Title: "参考", Heading: "法币支付", Text: "法币支付是可选项，按阶段设置。"},
 		{URL: "/zh/#tier", Title: "参考", Heading: "会员等级限制", Text: "免费版不能使用法币。"},
 	},
-}
+}}
 
 // TestRanking checks that a heading or a protocol name beats a passing
 // mention, across languages through the glossary, and while typing.
@@ -118,27 +119,16 @@ func TestGlossaryExpand(t *testing.T) {
 	}
 }
 
-func TestSections(t *testing.T) {
-	page := `<html><body><nav>menu</nav><main id="main"><h1>Title</h1><p>Intro <em>text</em>.</p><article class="skill-card"><h2><a href="/skills/x/">x</a></h2><p>A skill's description, indexed with its skill.</p></article>
-<h2 id="a">First <a class="anchor" href="#a">#</a></h2><p>Alpha</p><pre><code>skip me</code></pre>
-<table><tr><td>cell</td><td>two</td></tr><tr id="r"><td>row entry</td></tr></table><h3 id="b">Second</h3><p>中文<code>x</code>内容</p><div class="page-meta"><a href="/edit">Edit this page</a> <span>Last updated: <time>2026-11-29</time></span></div></main><footer>f</footer></body></html>`
-	got := Sections([]byte(page))
-	want := []Section{{Text: "Intro text."}, {ID: "a", Heading: "First", Text: "Alpha cell two", Rows: []string{"r"}}, {ID: "b", Heading: "Second", Text: "中文x内容", Parent: "First"}}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("Sections (-want +got):\n%s", diff)
-	}
-}
-
 // TestSeen holds the ranking to what issue 23 saw go wrong: typos found
 // nothing, same-language synonyms were missing, a Chinese query required
 // pairs across word boundaries, and a common word's field boost swamped
 // a rare word.
 func TestSeen(t *testing.T) {
-	ix := Index{
+	ix := Index{Index: search.Index{
 		Lang:     "zh-CN",
 		Glossary: [][2]string{{"tier", "会员等级"}},
 		Synonyms: [][2]string{{"price", "points"}, {"收费", "积分"}, {"免费用户", "免费版"}, {"最多", "上限"}},
-		Docs: []Doc{
+		Docs: []search.Doc{
 			{URL: "/a/#orchestrator", Heading: "stage_type.orchestrator", Names: "orchestrator", Text: "Splits the work."},
 			{URL: "/a/#points", Heading: "Platform points", Text: "Points are the platform's currency."},
 			{URL: "/a/#jf", Heading: "平台积分", Text: "积分是平台的奖励单位。"},
@@ -151,7 +141,7 @@ func TestSeen(t *testing.T) {
 			{URL: "/a/#video", Heading: "video_conference_software_name", Text: "视频会议工具，例如 Zoom。"},
 			{URL: "/a/#other", Heading: "其他", Text: "软件 视频 会议"},
 		},
-	}
+	}}
 	for _, tt := range []struct{ q, want string }{
 		{"orchestator", "/a/#orchestrator"},  // a typo, one edit away
 		{"orchestator ", "/a/#orchestrator"}, // and when the word is done
@@ -179,9 +169,9 @@ func TestSeen(t *testing.T) {
 // an h3 through its h2's), "how much", and an -ing form the reader did
 // not type.
 func TestSeenRound2(t *testing.T) {
-	ix := Index{
+	ix := Index{Index: search.Index{
 		Lang: "en",
-		Docs: []Doc{
+		Docs: []search.Doc{
 			{URL: "/a/#checklist", Heading: "Pre-submit checklist", Text: "Check the payload before you hand it over."},
 			{URL: "/a/#hand-over", Heading: "Hand the payload over", Text: "Hand the payload over after the checklist; check it before."},
 			{URL: "/a/#much", Heading: "How much to write", Text: "Write as much as the stage needs."},
@@ -190,20 +180,20 @@ func TestSeenRound2(t *testing.T) {
 			{URL: "/a/#skills", Text: "Plans keep within the budget and the output format."},
 			{URL: "/a/#bus", Text: "Stay on the message bus."},
 		},
-	}
-	zh := Index{
+	}}
+	zh := Index{Index: search.Index{
 		Lang: "zh-CN",
-		Docs: []Doc{
+		Docs: []search.Doc{
 			{URL: "/z/#codebook", Heading: "语言代码表", Text: "语言代码表列出每种语言。"},
 			{URL: "/z/#zh-TW", Heading: "language_codebook.zh-TW", Names: "zh-TW 繁体中文", Text: "代码: zh-TW 名称: 繁体中文"},
 			{URL: "/z/#other", Heading: "其他语言", Text: "语言与代码说明。"},
-			{URL: "/z/#fiat", Heading: "tier_limits.fiat", Names: "fiat", Text: "限制项: 法币 免费版: 不可用", Kind: KindRow, Section: "会员等级限制"},
+			{URL: "/z/#fiat", Heading: "tier_limits.fiat", Names: "fiat", Text: "限制项: 法币 免费版: 不可用", Kind: search.KindRow, Section: "会员等级限制"},
 			{URL: "/z/#pay", Heading: "法币支付", Text: "法币支付按阶段设置。"},
 			{URL: "/z/#by-type", Heading: "各阶段类型的验收条件", Text: "每种阶段类型有自己的验收条件。"},
 			{URL: "/z/#orch", Heading: "1 orchestrator（编排）", Text: "字段 JSON 类型 说明", Section: "各阶段类型的验收条件"},
 			{URL: "/z/#st-orch", Heading: "stage_type.orchestrator", Names: "orchestrator 编排", Text: "编排任务。"},
 		},
-	}
+	}}
 	for _, tt := range []struct {
 		ix      *Index
 		q, want string
@@ -227,10 +217,10 @@ func TestSeenRound2(t *testing.T) {
 // TestInflectedForms: a reader's word also matches the -ing and -ed forms
 // the pages use ("stay" and a heading's "Staying"), below the word itself.
 func TestInflectedForms(t *testing.T) {
-	ix := Index{Docs: []Doc{
+	ix := Index{Index: search.Index{Docs: []search.Doc{
 		{Heading: "Staying inside the output budget"},
 		{Text: "Stay on the bus; validate the file: it was validated, then submitted while validating."},
-	}}
+	}}}
 	ix.prepare()
 	for _, tt := range []struct {
 		q    string
