@@ -1,4 +1,4 @@
-package synth
+package synthtest
 
 import (
 	"math/rand/v2"
