@@ -3,6 +3,7 @@ package generator
 import (
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,8 +36,8 @@ func TestGuideDocumentsEveryKey(t *testing.T) {
 	groups := map[string][]string{
 		"protocol directive":        append(reference.DirectiveNames(), "skills", skillpub.ArchivesDirective),
 		"page front-matter key":     yamlKeys(reflect.TypeFor[markdown.FrontMatter]()),
-		"skill front-matter key":    skills.FrontMatterKeys(),
-		"SKILL.source.yaml key":     skills.RecordKeys(),
+		"skill front-matter key":    append(slices.Clone(skills.SkillKeys), skills.ProductKeys...),
+		"SKILL.source.yaml key":     append(yamlKeys(reflect.TypeFor[skills.Record]()), yamlKeys(reflect.TypeFor[skills.Accept]())...),
 		"content/site.yaml key":     yamlKeys(reflect.TypeFor[pipeline.SiteSettings]()),
 		"content/glossary.yaml key": append([]string{"terms"}, yamlKeys(reflect.TypeFor[glossary.Term]())...),
 	}

@@ -1,16 +1,18 @@
-// Package templates holds the templ components of the portal and its CSS and
-// JavaScript assets. Components take view models shaped for display (this
-// file); they know nothing of files, Markdown or the protocol document.
-// Trusted HTML produced by the Markdown renderer enters a page only through
-// TrustedHTML (trusted.go): the generator wraps a page's rendered Markdown
-// with it, and skills.templ a skill section's (SkillCell.HTML).
+// Package templates holds the page frame of the portal (Layout and its
+// view model, Page), the user-interface strings of both languages
+// (Messages), the CSS and JavaScript assets, and TrustedHTML. The
+// components of a page's body live in subpackages that import this one
+// and nothing of each other: blocks (generated tables, headings, lists,
+// the bundle, the version bar), skillpage (skill and companion pages, the
+// skills index) and validator (the validator tool). Components take view
+// models shaped for display; they know nothing of files, Markdown or the
+// protocol document. Trusted HTML produced by the Markdown renderer
+// enters a page only through TrustedHTML (trusted.go): the generator
+// wraps a page's rendered Markdown with it, and skillpage a skill
+// section's (SkillCell.HTML).
 package templates
 
-import (
-	"strings"
-
-	"github.com/a-h/templ"
-)
+import "github.com/a-h/templ"
 
 // Page is everything the layout shows for one HTML page.
 type Page struct {
@@ -51,30 +53,6 @@ type TOCItem struct {
 	Text  string
 }
 
-// ValidatorView is what the validator tool needs: the URL of its JavaScript
-// API (which knows the hashed assets), the tiers, the example payload and,
-// as JSON, the strings and enum labels the script shows.
-type ValidatorView struct {
-	Msg    Messages
-	APIURL string // the ES module of the JavaScript API, which the page uses too
-	// WorkerURL is the validator's Web Worker script, which the page also
-	// starts on its own to index and diff large texts off the main thread.
-	WorkerURL string
-	// ExampleSwitch names the button that checks the example at the tier
-	// it is written for; the script sets it again when it shows the note.
-	ExampleSwitch string
-	Tiers         []Option
-	Example       string
-	DataJSON      string // JSON built by the generator; an attribute value, escaped by templ
-}
-
-// Option is one entry of a select element.
-type Option struct {
-	Value    string
-	Label    string
-	Selected bool
-}
-
 // Alternate is one language version of a page.
 type Alternate struct {
 	HrefLang string // en, zh-CN or x-default
@@ -95,68 +73,4 @@ type NavItem struct {
 type Link struct {
 	Text string
 	URL  string
-}
-
-// Span is a run of inline text in a table cell or list item.
-type Span struct {
-	Text string
-	Code bool   // shown as code
-	Emph bool   // shown emphasised
-	Href string // site-relative link target, e.g. the table a type names
-}
-
-// Cell is the content of a table cell: spans separated as written.
-type Cell []Span
-
-// String is the cell's plain text.
-func (c Cell) String() string {
-	var b strings.Builder
-	for _, s := range c {
-		b.WriteString(s.Text)
-	}
-	return b.String()
-}
-
-// Table is a generated reference table.
-type Table struct {
-	Msg     Messages
-	ID      string   // anchor of the table: the protocol name it shows (ownership_enum, manifest_fields)
-	Caption string   // accessible name of the table, in the page's language
-	Columns []string // header cells
-	Rows    []Row
-}
-
-// Row is one table row.
-type Row struct {
-	ID    string // anchor of the row (manifest.language, stage_type.data); empty for none
-	Cells []Cell
-	Muted bool // deprecated entries
-}
-
-// Heading is a generated heading inside a directive's output.
-type Heading struct {
-	Msg   Messages
-	Level int // 2 to 6
-	ID    string
-	Text  Cell
-}
-
-// List is a generated list.
-type List struct {
-	Ordered bool
-	Items   []Cell
-}
-
-// Bundle is the collapsed block holding the Markdown reference and the
-// protocol JSON, with the button that copies both.
-type Bundle struct {
-	Msg          Messages
-	ID           string // unique id prefix of the block's elements
-	MarkdownName string // file name of the Markdown reference
-	Markdown     string
-	JSONName     string
-	JSON         string
-	Text         string // the exact bytes the button copies
-	FileURL      string // site-relative URL of the published bundle file
-	Tiers        []Link // the bundle of each tier, its limits first
 }

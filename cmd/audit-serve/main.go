@@ -21,7 +21,7 @@ import (
 
 	"github.com/andybalholm/brotli"
 
-	"pairag.com/portal/generator/preview"
+	"pairag.com/portal/generator/preview/netlify"
 )
 
 func main() {
@@ -33,7 +33,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	headers, err := preview.NetlifyHeaders(string(data))
+	headers, err := netlify.Headers(string(data))
 	if err != nil {
 		log.Fatal(err)
 	}

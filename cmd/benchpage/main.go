@@ -48,7 +48,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/generator/preview"
+	"pairag.com/portal/generator/preview/netlify"
 	"pairag.com/portal/generator/wasm"
 )
 
@@ -221,7 +221,7 @@ func server(files *siteFiles, p profile) (*httptest.Server, *shaper, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	headers, err := preview.NetlifyHeaders(string(data))
+	headers, err := netlify.Headers(string(data))
 	if err != nil {
 		return nil, nil, err
 	}

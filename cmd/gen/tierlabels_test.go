@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/reference/referencetest"
 	"pairag.com/portal/protocol"
 )
 
@@ -19,7 +19,7 @@ var update = flag.Bool("update", false, "rewrite tierlabels.go from content/labe
 // TestTierLabelsCurrent fails when tierlabels.go no longer holds the tier
 // labels of content/labels.yaml; -update rewrites it.
 func TestTierLabelsCurrent(t *testing.T) {
-	labels, err := reference.TierLabels(os.DirFS("../.."))
+	labels, err := referencetest.TierLabels(os.DirFS("../.."))
 	if err != nil {
 		t.Fatal(err)
 	}

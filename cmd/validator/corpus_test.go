@@ -14,7 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
-	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/reference/referencetest"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/corpus"
@@ -42,7 +42,7 @@ func TestCorpusWasmAgreesWithCLI(t *testing.T) {
 		t.Skip("2,400 runs of gen validate: about a minute on a quiet machine")
 	}
 	gen := buildGen(t)
-	labels, err := reference.TierLabels(os.DirFS("../.."))
+	labels, err := referencetest.TierLabels(os.DirFS("../.."))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/reference/referencetest"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol"
 )
@@ -111,7 +111,7 @@ func buildGen(t *testing.T) string {
 // tier the app does not know.
 func TestAdapterAgreesWithCLI(t *testing.T) {
 	gen := buildGen(t)
-	labels, err := reference.TierLabels(os.DirFS("../.."))
+	labels, err := referencetest.TierLabels(os.DirFS("../.."))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/reference/referencetest"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/wasm"
 	"pairag.com/portal/protocol"
@@ -140,7 +140,7 @@ type cliResult struct {
 // every tier and both languages, and requires identical results.
 func TestWasmAgreesWithCLI(t *testing.T) {
 	gen := buildGen(t)
-	labels, err := reference.TierLabels(os.DirFS("../.."))
+	labels, err := referencetest.TierLabels(os.DirFS("../.."))
 	if err != nil {
 		t.Fatal(err)
 	}

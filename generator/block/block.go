@@ -14,6 +14,7 @@ import (
 
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
 )
 
 // Block is one piece of a protocol directive's output. It renders to HTML
@@ -33,7 +34,7 @@ type Block interface {
 // column holds from Roles, set by the table's generator (never from the
 // headings, which are translated).
 type Table struct {
-	Table templates.Table
+	Table blocks.Table
 	Roles []Role // one per column; a missing one is RoleName
 }
 
@@ -50,7 +51,7 @@ const (
 
 // HTML writes the table in its labelled, scrollable region.
 func (b Table) HTML(w io.Writer) error {
-	return templates.TableBlock(b.Table).Render(context.Background(), w)
+	return blocks.TableBlock(b.Table).Render(context.Background(), w)
 }
 
 // Anchors are the table's and its rows'.
@@ -93,12 +94,12 @@ func (b Table) Markdown(sb *strings.Builder, _ func(string) string) {
 }
 
 // Heading is a heading with its anchor.
-func Heading(h templates.Heading) Block { return headingBlock{h} }
+func Heading(h blocks.Heading) Block { return headingBlock{h} }
 
-type headingBlock struct{ h templates.Heading }
+type headingBlock struct{ h blocks.Heading }
 
 func (b headingBlock) HTML(w io.Writer) error {
-	return templates.HeadingBlock(b.h).Render(context.Background(), w)
+	return blocks.HeadingBlock(b.h).Render(context.Background(), w)
 }
 
 func (b headingBlock) Anchors() []string { return []string{b.h.ID} }
@@ -108,12 +109,12 @@ func (b headingBlock) Markdown(sb *strings.Builder, _ func(string) string) {
 }
 
 // List is a bulleted or numbered list.
-func List(l templates.List) Block { return listBlock{l} }
+func List(l blocks.List) Block { return listBlock{l} }
 
-type listBlock struct{ l templates.List }
+type listBlock struct{ l blocks.List }
 
 func (b listBlock) HTML(w io.Writer) error {
-	return templates.ListBlock(b.l).Render(context.Background(), w)
+	return blocks.ListBlock(b.l).Render(context.Background(), w)
 }
 
 func (b listBlock) Anchors() []string { return nil }
@@ -129,12 +130,12 @@ func (b listBlock) Markdown(sb *strings.Builder, _ func(string) string) {
 }
 
 // Paragraph is a paragraph of spans.
-func Paragraph(c templates.Cell) Block { return paragraphBlock{c} }
+func Paragraph(c blocks.Cell) Block { return paragraphBlock{c} }
 
-type paragraphBlock struct{ c templates.Cell }
+type paragraphBlock struct{ c blocks.Cell }
 
 func (b paragraphBlock) HTML(w io.Writer) error {
-	return templates.Paragraph(b.c).Render(context.Background(), w)
+	return blocks.Paragraph(b.c).Render(context.Background(), w)
 }
 
 func (b paragraphBlock) Anchors() []string { return nil }
@@ -171,16 +172,16 @@ func (b codeBlock) Markdown(sb *strings.Builder, _ func(string) string) {
 // Bundle is the bundle directive's output: the copy-both block, whose
 // Markdown form links the published files (site-relative). The builder
 // makes it once the field reference page it embeds is rendered.
-func Bundle(b templates.Bundle, files []templates.Link) Block { return bundleBlock{b, files} }
+func Bundle(b blocks.Bundle, files []templates.Link) Block { return bundleBlock{b, files} }
 
 // bundleBlock is the copy-both block; its Markdown form links the files.
 type bundleBlock struct {
-	b     templates.Bundle
+	b     blocks.Bundle
 	files []templates.Link // published files, site-relative
 }
 
 func (b bundleBlock) HTML(w io.Writer) error {
-	return templates.BundleBlock(b.b).Render(context.Background(), w)
+	return blocks.BundleBlock(b.b).Render(context.Background(), w)
 }
 
 func (b bundleBlock) Anchors() []string { return []string{b.b.ID} }
@@ -192,7 +193,7 @@ func (b bundleBlock) Markdown(sb *strings.Builder, abs func(string) string) {
 }
 
 // mdCell writes spans as Markdown; in tables, pipes are escaped.
-func mdCell(c templates.Cell, inTable bool) string {
+func mdCell(c blocks.Cell, inTable bool) string {
 	var sb strings.Builder
 	for _, s := range c {
 		switch {
@@ -249,7 +250,7 @@ func CodeFence(text string, n int) string {
 // of a page (package markdown) are drawn by it, so they look alike.
 func WriteCode(w io.Writer, h *highlight.Cache, msg templates.Messages, lang, code string) error {
 	io.WriteString(w, `<div class="code">`)
-	if err := templates.CopyButton(msg).Render(context.Background(), w); err != nil {
+	if err := blocks.CopyButton(msg).Render(context.Background(), w); err != nil {
 		return err
 	}
 	io.WriteString(w, h.HTML(lang, code))

@@ -11,7 +11,7 @@ import (
 
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/synth"
+	"pairag.com/portal/generator/synth/synthtest"
 )
 
 // TestTokensWithoutAutolinks holds the drift check's reading of a page the
@@ -23,7 +23,7 @@ func TestTokensWithoutAutolinks(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	checked := 0
 	for range 20000 {
-		src := []byte(synth.RandomMarkdown(r))
+		src := []byte(synthtest.RandomMarkdown(r))
 		if !markdown.SameWithoutAutolinks(src) {
 			continue
 		}

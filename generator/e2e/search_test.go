@@ -17,7 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/generator/search"
+	"pairag.com/portal/generator/search/rank"
 	"pairag.com/portal/internal/browsertest"
 )
 
@@ -109,7 +109,7 @@ func TestSearchMatchesGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range []string{"en", "zh-CN"} {
-		ix, err := search.Unmarshal([]byte(readSiteFile(t, dir, manifest[lang])))
+		ix, err := rank.Unmarshal([]byte(readSiteFile(t, dir, manifest[lang])))
 		if err != nil {
 			t.Fatal(err)
 		}

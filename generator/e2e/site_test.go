@@ -18,7 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/generator/preview"
+	"pairag.com/portal/generator/preview/netlify"
 	"pairag.com/portal/generator/wasm"
 	"pairag.com/portal/internal/browsertest"
 	"pairag.com/portal/internal/testtemp"
@@ -165,7 +165,7 @@ func productionHeaders(t *testing.T) func(http.Header, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	headers, err := preview.NetlifyHeaders(string(data))
+	headers, err := netlify.Headers(string(data))
 	if err != nil {
 		t.Fatalf("netlify.toml: %v", err)
 	}

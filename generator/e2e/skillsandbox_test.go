@@ -20,6 +20,7 @@ import (
 
 	"pairag.com/portal/generator"
 	"pairag.com/portal/generator/preview"
+	"pairag.com/portal/generator/preview/netlify"
 )
 
 // The look-alike skill with an HTML companion and its script
@@ -156,7 +157,7 @@ func sandboxProdServer(t *testing.T, repo string) (*httptest.Server, *atomic.Int
 	if err != nil {
 		t.Fatal(err)
 	}
-	headers, err := preview.NetlifyHeaders(string(toml))
+	headers, err := netlify.Headers(string(toml))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -170,7 +171,7 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 // a region that scrolls when the table is wider than the column (a skill
 // page's side-by-side cells): keyboard-focusable, and labelled in the
 // page's language by its section's heading and its column headings, like
-// the generated tables (templates.TableBlock).
+// the generated tables (blocks.TableBlock).
 type tableRenderer struct {
 	msg   templates.Messages
 	table renderer.NodeRendererFunc // the extension's own
@@ -265,7 +266,7 @@ func (r tableRenderer) render(w util.BufWriter, src []byte, n ast.Node, entering
 }
 
 // headingRenderer renders headings as goldmark does, with a link to the
-// heading's own id after its text (templates.HeadingAnchor). Headings
+// heading's own id after its text (blocks.HeadingAnchor). Headings
 // without an id (those of skill sections, whose row carries the anchor)
 // get none.
 type headingRenderer struct {
@@ -288,7 +289,7 @@ func (r headingRenderer) render(w util.BufWriter, src []byte, node ast.Node, ent
 		return ast.WalkContinue, w.WriteByte('>')
 	}
 	if id, ok := n.AttributeString("id"); ok {
-		a := templates.HeadingAnchor(r.msg, string(id.([]byte)), PlainText(n, src))
+		a := blocks.HeadingAnchor(r.msg, string(id.([]byte)), PlainText(n, src))
 		if err := a.Render(context.Background(), w); err != nil {
 			return ast.WalkStop, err
 		}

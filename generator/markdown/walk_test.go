@@ -10,7 +10,7 @@ import (
 	gtext "github.com/yuin/goldmark/text"
 
 	"pairag.com/portal/generator/highlight"
-	"pairag.com/portal/generator/synth"
+	"pairag.com/portal/generator/synth/synthtest"
 )
 
 // TestWalkBlocksFindsEveryBlock holds walkBlocks, which does not enter
@@ -20,7 +20,7 @@ func TestWalkBlocksFindsEveryBlock(t *testing.T) {
 	md := New("en", highlight.New())
 	r := rand.New(rand.NewPCG(11, 12))
 	for range 20000 {
-		src := []byte(synth.RandomMarkdown(r))
+		src := []byte(synthtest.RandomMarkdown(r))
 		st := NewState(&Page{Lang: "en", Src: src}, nil, nil)
 		doc := md.Parser().Parse(gtext.NewReader(src), parser.WithContext(NewContext(st)))
 		var want, got []ast.Node

@@ -18,7 +18,7 @@ import (
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/report"
-	"pairag.com/portal/generator/synth"
+	"pairag.com/portal/generator/synth/synthtest"
 	"pairag.com/portal/internal/langs"
 )
 
@@ -44,7 +44,7 @@ func TestWithoutAutolinksSameResult(t *testing.T) {
 	pages = append(pages, tocCases...)
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 20000 {
-		pages = append(pages, synth.RandomMarkdown(r))
+		pages = append(pages, synthtest.RandomMarkdown(r))
 	}
 	checked := 0
 	for _, src := range pages {

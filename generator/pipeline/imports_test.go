@@ -18,11 +18,13 @@ const module = "pairag.com/portal"
 // protocol: the tables of the protocol (reference), the site model, which
 // names the field reference page of each version, the pipeline, which
 // publishes every version (it was the root package before the stages had
-// packages of their own), and verdict, which shows the engine's results.
+// packages of their own), verdict, which shows the engine's results, and
+// reference's test helper, which gives tests the tier labels as the
+// engine takes them.
 // Every other
 // sub-package takes its shared words (severities, languages, the block
 // model, the glossary) from the small packages below it.
-var protocolUsers = []string{"generator/reference", "generator/site", "generator/pipeline", "generator/verdict"}
+var protocolUsers = []string{"generator/reference", "generator/reference/referencetest", "generator/site", "generator/pipeline", "generator/verdict"}
 
 // TestImportsRunDownward fails when a package under internal/ imports a
 // package of the module outside internal/, when a generator sub-package

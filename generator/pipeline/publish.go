@@ -22,6 +22,7 @@ import (
 	"pairag.com/portal/protocol/judge"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
 )
 
 // Names of a version's published Markdown reference and bundle, beside its
@@ -109,7 +110,7 @@ func (b *builder) prepareBundles() {
 	d := b.doc
 	for lang, md := range b.refMD[d.FileName()] {
 		msg := templates.For(lang)
-		bundle := templates.Bundle{
+		bundle := blocks.Bundle{
 			Msg: msg, ID: "copy-both", MarkdownName: referenceName(d, lang), Markdown: md,
 			JSONName: d.FileName(), JSON: string(b.docJSON),
 			Text: bundleText(d, lang, md), FileURL: "/protocol/" + bundleName(d, lang),

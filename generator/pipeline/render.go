@@ -22,6 +22,7 @@ import (
 	"pairag.com/portal/internal/textedit"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/validator"
 )
 
 // prepareDirectives builds every directive's output for both languages:
@@ -289,9 +290,9 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	switch {
 	case p.Kind != site.KindValidator:
 	case b.validator != nil:
-		tool, scripts, styles = templates.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}, []string{b.validator.css}
+		tool, scripts, styles = validator.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}, []string{b.validator.css}
 	case b.cfg.ValidatorComing:
-		tool = templates.ValidatorComing(msg)
+		tool = validator.ValidatorComing(msg)
 	}
 	prev, next := nav.Pager(b.nav[p.Lang], b.navAt[p.Lang], p.URL)
 	og, ogAlt := "en_US", "zh_CN"

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"pairag.com/portal/generator/search"
+	"pairag.com/portal/generator/search/rank"
 )
 
 var (
@@ -40,13 +41,13 @@ func realSite(t *testing.T) string {
 }
 
 // builtIndex reads the published index of a language through the manifest.
-func builtIndex(t *testing.T, dir, lang string) *search.Index {
+func builtIndex(t *testing.T, dir, lang string) *rank.Index {
 	t.Helper()
 	var manifest map[string]string
 	if err := json.Unmarshal([]byte(readFile(t, dir, SearchManifest)), &manifest); err != nil {
 		t.Fatal(err)
 	}
-	ix, err := search.Unmarshal([]byte(readFile(t, dir, manifest[lang])))
+	ix, err := rank.Unmarshal([]byte(readFile(t, dir, manifest[lang])))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func loadQuestions(t *testing.T, name string) []question {
 // least 95% must have an expected section in the first five results.
 func TestSearchQuestions(t *testing.T) {
 	dir := realSite(t)
-	ixs := map[string]*search.Index{}
+	ixs := map[string]*rank.Index{}
 	qs := loadQuestions(t, "search-questions.txt")
 	if len(qs) < 30 {
 		t.Fatalf("%d questions; the set needs at least 30", len(qs))
@@ -130,7 +131,7 @@ func TestSearchQuestionSet(t *testing.T) {
 	if len(qs) < 60 {
 		t.Fatalf("%d questions; the set needs at least 60", len(qs))
 	}
-	ixs := map[string]*search.Index{en: builtIndex(t, dir, en), zh: builtIndex(t, dir, zh)}
+	ixs := map[string]*rank.Index{en: builtIndex(t, dir, en), zh: builtIndex(t, dir, zh)}
 	first, top5, zhCount := 0, 0, 0
 	for _, q := range qs {
 		if q.Lang == zh {

@@ -14,7 +14,8 @@ import (
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
+	"pairag.com/portal/templates/skillpage"
 )
 
 // glossaryFile is the glossary's file (see [load.GlossaryFile]).
@@ -224,7 +225,7 @@ func (b *builder) pageTitle(url string) string {
 // the cells of label columns; the table's generator says which is which)
 // and body text (everything, each cell after its column's header, so that
 // "free stages" reaches the row whose Free column holds the stage limit).
-func rowText(roles []block.Role, columns []string, r templates.Row) (names, body []string) {
+func rowText(roles []block.Role, columns []string, r blocks.Row) (names, body []string) {
 	for i, c := range r.Cells {
 		role := block.RoleName
 		if i < len(roles) {
@@ -244,11 +245,11 @@ func rowText(roles []block.Role, columns []string, r templates.Row) (names, body
 }
 
 // tableData is a table's column roles and rows, without its messages (large, and
-// copied with every value of templates.Table).
+// copied with every value of blocks.Table).
 type tableData struct {
 	roles   []block.Role
 	columns []string
-	rows    []templates.Row
+	rows    []blocks.Row
 }
 
 func tablesOf(blocks []block.Block) []tableData {
@@ -263,7 +264,7 @@ func tablesOf(blocks []block.Block) []tableData {
 
 type tableRow struct {
 	roles []block.Role
-	r     *templates.Row
+	r     *blocks.Row
 }
 
 func tableRows(blocks []block.Block) map[string]tableRow {
@@ -283,7 +284,7 @@ func tableRows(blocks []block.Block) map[string]tableRow {
 // the page (the side in the page's language, the original where the
 // translation lacks the section) and a section per part of every file
 // that comes with the skill, which links to that published file.
-func skillEntries(p *page, v templates.SkillView, comps []skills.Companion) []byte {
+func skillEntries(p *page, v skillpage.SkillView, comps []skills.Companion) []byte {
 	docs := []search.Doc{{URL: p.URL, Title: p.FM.Title, Text: p.FM.Description, Kind: search.KindSkill}}
 	for _, r := range v.Rows {
 		cell, other := r.Orig, r.Tr

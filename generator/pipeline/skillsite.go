@@ -17,6 +17,7 @@ import (
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/skillpage"
 )
 
 // The builder's side of agent skills (package skills owns the skills
@@ -136,7 +137,7 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 	for _, lang := range languages {
 		r := s.Render(w.md[lang], lang, b.rep)
 		links = append(links, r.Links...)
-		b.writeSkillPage(w, pages[lang], pr, templ.Join(templates.SkillInstall(skillpub.Install(lang, s.Slug)), templates.SkillPage(r.View)), r.View, js)
+		b.writeSkillPage(w, pages[lang], pr, templ.Join(skillpage.SkillInstall(skillpub.Install(lang, s.Slug)), skillpage.SkillPage(r.View)), r.View, js)
 		entries := skillEntries(pages[lang], r.View, sections[lang]) // searchsite.go
 		b.mu.Lock()
 		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: r.Anchors, search: entries}
@@ -172,7 +173,7 @@ func (b *builder) renderCompanions(w *worker, s *skills.Skill, js string) ([]ski
 		b.pairs = append(b.pairs, pr)
 		for _, lang := range languages {
 			cp, p := rendered[lang][i], pr.Get(lang)
-			b.writeSkillPage(w, p, pr, templates.CompanionPage(cp.View), cp.View, js)
+			b.writeSkillPage(w, p, pr, skillpage.CompanionPage(cp.View), cp.View, js)
 			sections[lang] = append(sections[lang], cp.Sections...)
 			b.mu.Lock()
 			b.results[p.URL] = &pageResult{page: p, anchors: cp.Anchors, markdown: cp.LLMS}
@@ -186,7 +187,7 @@ func (b *builder) renderCompanions(w *worker, s *skills.Skill, js string) ([]ski
 // writeSkillPage lays out body, the view v of a skill's page or of a
 // companion's, in the site's layout at p's URL: contents beside a long
 // one, the diagram script where it draws one, and skills.js (js).
-func (b *builder) writeSkillPage(w *worker, p *page, pr pair, body templ.Component, v templates.SkillView, js string) {
+func (b *builder) writeSkillPage(w *worker, p *page, pr pair, body templ.Component, v skillpage.SkillView, js string) {
 	pv := b.pageView(p, pr, nil)
 	pv.TOC = v.TOC(nav.MinTOC) // a long skill reads like a long page: contents beside it
 	if v.Has(markdown.DiagramMarker) {

@@ -17,6 +17,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/synth"
+	"pairag.com/portal/generator/synth/synthtest"
 	"pairag.com/portal/protocol/catalog"
 )
 
@@ -63,9 +64,9 @@ func BenchmarkStageSlope(b *testing.B) {
 	}
 }
 
-// bigPair is the English and Chinese text of synth.BigPage(k).
+// bigPair is the English and Chinese text of synthtest.BigPage(k).
 func bigPair(k int) (en, zh []byte) {
-	p := synth.BigPage(k)
+	p := synthtest.BigPage(k)
 	return []byte(p["content/en/docs/big.md"]), []byte(p["content/zh-CN/docs/big.md"])
 }
 
@@ -133,12 +134,12 @@ func slopeBuild(b *testing.B, k int) (int, func()) {
 	}
 }
 
-// bigSite is synth.BigPage(k) with the home and field reference pages of
+// bigSite is synthtest.BigPage(k) with the home and field reference pages of
 // synth.Pages and the fixture's protocol, labels and translations: little
 // else to build, so that the page's cost shows.
 func bigSite(b *testing.B, k int) fstest.MapFS {
 	pages := synth.Pages(6) // the home page, the field reference and one page they link
-	maps.Copy(pages, synth.BigPage(k))
+	maps.Copy(pages, synthtest.BigPage(k))
 	return synthetic(b, pages)
 }
 

@@ -10,6 +10,7 @@ import (
 	"pairag.com/portal/protocol/catalog"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/validator"
 )
 
 // validatorPage is the content file whose page carries the validator tool,
@@ -51,17 +52,17 @@ func (b *builder) writeValidatorAPI(wasmSize int) {
 // validatorView shapes the tool for a language: tiers with their labels
 // (the default tier selected), the example payload, and the strings and
 // enum labels the script shows, as JSON.
-func (b *builder) validatorView(lang string) *templates.ValidatorView {
+func (b *builder) validatorView(lang string) *validator.ValidatorView {
 	a := b.validator
 	if a == nil {
 		return nil
 	}
 	msg := templates.For(lang)
-	var tiers []templates.Option
+	var tiers []validator.Option
 	for _, t := range b.doc.Tiers {
-		tiers = append(tiers, templates.Option{Value: t, Label: b.labels.Get("tier", t, lang), Selected: t == b.doc.DefaultTier})
+		tiers = append(tiers, validator.Option{Value: t, Label: b.labels.Get("tier", t, lang), Selected: t == b.doc.DefaultTier})
 	}
-	return &templates.ValidatorView{
+	return &validator.ValidatorView{
 		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, Tiers: tiers,
 		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.Get("tier", b.doc.Example.Tier, lang)),
 		Example:       string(b.exampleText()),

@@ -9,6 +9,7 @@ import (
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
 )
 
 // The version bar. A field reference page is content/<lang>/docs/
@@ -84,20 +85,20 @@ func (b *builder) versionSwitch(p *page) (html string, scripts []string) {
 		return "", nil
 	}
 	s, cur := versionBarText[p.Lang], v.docs[len(v.docs)-1]
-	bar := templates.VersionBar{Label: s.Label}
+	bar := blocks.VersionBar{Label: s.Label}
 	for _, x := range v.docs {
 		name := x.Version
 		if x == cur {
 			name = fmt.Sprintf(s.Current, x.Version)
 		}
-		bar.Versions = append(bar.Versions, templates.VersionLink{Name: name, URL: pageURL(p.Lang, referenceRel(x)), Here: x == d})
+		bar.Versions = append(bar.Versions, blocks.VersionLink{Name: name, URL: pageURL(p.Lang, referenceRel(x)), Here: x == d})
 	}
 	if d != cur {
 		bar.Banner = fmt.Sprintf(s.Banner, d.Version, cur.Version)
 		bar.Current = templates.Link{Text: fmt.Sprintf(s.Link, cur.Version), URL: pageURL(p.Lang, referenceRel(cur))}
 	}
 	var buf bytes.Buffer
-	if err := templates.VersionSwitch(bar).Render(context.Background(), &buf); err != nil {
+	if err := blocks.VersionSwitch(bar).Render(context.Background(), &buf); err != nil {
 		b.rep.Errorf(p.File, 0, "render the version bar: %v", err)
 		return "", nil
 	}

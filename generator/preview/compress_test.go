@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pairag.com/portal/generator/preview/netlify"
 )
 
 // TestCompression serves real files with a range of request headers:
@@ -115,7 +117,7 @@ func TestCompressionConditional(t *testing.T) {
 	}
 	req = httptest.NewRequest("GET", "/", nil)
 	req.Header.Set("Accept-Encoding", "gzip")
-	w, done := withGzip(rec, req)
+	w, done := netlify.Gzip(rec, req)
 	w.WriteHeader(http.StatusOK)
 	w.Write([]byte(strings.Repeat("x", 1000)))
 	done()

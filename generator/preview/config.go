@@ -3,6 +3,8 @@ package preview
 import (
 	"io"
 	"time"
+
+	"pairag.com/portal/generator/preview/workdir"
 )
 
 // Config says what to preview and where. The zero value previews the
@@ -50,7 +52,7 @@ type Config struct {
 
 	// memDir and free are seams for tests: the tmpfs to build in (nil:
 	// defaultMemDir) and the room left on the file system holding a
-	// directory (nil: freeBytes).
+	// directory (nil: workdir.Free).
 	memDir func() (string, bool)
 	free   func(dir string) (int64, error)
 }
@@ -84,7 +86,7 @@ func (c Config) withDefaults() Config {
 		c.memDir = defaultMemDir
 	}
 	if c.free == nil {
-		c.free = freeBytes
+		c.free = workdir.Free
 	}
 	return c
 }

@@ -21,7 +21,8 @@
 // site's output. Page sources read whole are kept between builds with the
 // listings of content/, and read again only when the watcher reports a
 // change at or above them (an overflow of its events reports content/),
-// so a one-page rebuild reads one page. The session directory goes to [Config].TempDir,
+// so a one-page rebuild reads one page. The session directory (package
+// workdir) goes to [Config].TempDir,
 // else to /dev/shm when TMPDIR is unset and it is a tmpfs with 1 GiB free
 // (a build writes thousands of small files; on disk that is most of its
 // time), else to os.TempDir(). On /dev/shm the site is measured after the
@@ -141,12 +142,13 @@
 // site's /404.html with status 404.
 //
 // The [[headers]] of netlify.toml are applied to every response by request
-// path: "*" matches any run of characters, ":name" one segment, and the
+// path (package netlify, which the tests and tools that serve a built
+// site use too): "*" matches any run of characters, ":name" one segment, and the
 // values of a header set by several matching rules are joined with ", ",
 // as Netlify does. A Content-Type from the rules wins over the one derived
 // from the file's extension.
 //
-// Responses are compressed as Netlify compresses them: gzip (the standard
+// Responses are compressed as Netlify compresses them (netlify.Gzip): gzip (the standard
 // library's; brotli would add a dependency for no gain in a preview) for
 // clients whose Accept-Encoding allows it (q-values and "*" honoured), for
 // text, JSON, JavaScript, XML, SVG and WebAssembly of 256 bytes or more,

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"pairag.com/portal/generator/preview/netlify"
 	"pairag.com/portal/internal/netlifyconf"
 )
 
@@ -31,12 +32,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p != "/__gen/events" {
-		gz, done := withGzip(w, r)
+		gz, done := netlify.Gzip(w, r)
 		defer done()
 		w = gz
 	}
 	rules := s.rules.Load()
-	rules.apply(w.Header(), p)
+	rules.Apply(w.Header(), p)
 	if strings.HasPrefix(p, "/__gen/") {
 		s.serveGen(w, r, p)
 		return
@@ -56,8 +57,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // serveSite maps p onto the site: forced redirects, the file or the
 // directory's index.html, the slash redirect for directories, other
 // redirects, and finally the 404 page.
-func (s *Server) serveSite(w http.ResponseWriter, r *http.Request, st *site, rules *rules, p string) {
-	if to, status, ok := rules.redirect(p, true); ok {
+func (s *Server) serveSite(w http.ResponseWriter, r *http.Request, st *site, rules *netlify.Rules, p string) {
+	if to, status, ok := rules.Redirect(p, true); ok {
 		s.follow(w, r, st, to, status)
 		return
 	}
@@ -77,7 +78,7 @@ func (s *Server) serveSite(w http.ResponseWriter, r *http.Request, st *site, rul
 		fb := st.fallback
 		s.serveSite(w, r, &site{id: st.id, dir: fb.dir, root: fb.root, elsewhere: fb.elsewhere, partial: true}, rules, p)
 	default:
-		if to, status, ok := rules.redirect(p, false); ok {
+		if to, status, ok := rules.Redirect(p, false); ok {
 			s.follow(w, r, st, to, status)
 			return
 		}

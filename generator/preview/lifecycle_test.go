@@ -9,8 +9,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
@@ -123,29 +121,6 @@ func TestRunStopsCleanly(t *testing.T) {
 				t.Error("port still accepting connections after Run")
 			}
 		})
-	}
-}
-
-// TestStaleSessions checks that a session directory left by a killed
-// process is removed at the next start, and a live one kept.
-func TestStaleSessions(t *testing.T) {
-	parent := t.TempDir()
-	cmd := exec.Command("true")
-	if err := cmd.Run(); err != nil {
-		t.Skip(err)
-	}
-	dead := filepath.Join(parent, "gen-serve-dead")
-	live := filepath.Join(parent, "gen-serve-live")
-	writeFile(t, filepath.Join(dead, "pid"), fmt.Sprint(cmd.Process.Pid))
-	writeFile(t, filepath.Join(live, "pid"), fmt.Sprint(os.Getpid()))
-	work, err := makeWork(parent)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for dir, want := range map[string]bool{dead: false, live: true, work: true} {
-		if _, err := os.Stat(dir); (err == nil) != want {
-			t.Errorf("%s exists = %t; want %t", filepath.Base(dir), err == nil, want)
-		}
 	}
 }
 

@@ -3,142 +3,13 @@ package preview
 import (
 	"errors"
 	"io/fs"
-	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
-	"slices"
-	"sort"
-	"strings"
 
+	"pairag.com/portal/generator/preview/netlify"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/internal/netlifyconf"
 )
-
-// rules are the [[headers]] and [[redirects]] of netlify.toml.
-type rules struct {
-	headers   []headerRule
-	redirects []redirectRule
-}
-
-type headerRule struct {
-	re     *regexp.Regexp
-	values [][2]string // canonical name and value, sorted by name
-}
-
-type redirectRule struct {
-	re     *regexp.Regexp
-	names  []string // of the placeholders, in the order of re's groups; "splat" for *
-	to     string
-	status int
-	force  bool
-}
-
-// parseRules reads the headers and redirects of a netlify.toml.
-func parseRules(data string) (*rules, error) {
-	f, err := netlifyconf.Parse(data)
-	if err != nil {
-		return nil, err
-	}
-	r := &rules{}
-	for _, h := range f.Headers {
-		re, _ := compilePattern(h.For, false)
-		hr := headerRule{re: re}
-		for k, v := range h.Values {
-			hr.values = append(hr.values, [2]string{http.CanonicalHeaderKey(k), headerValue(v)})
-		}
-		sort.Slice(hr.values, func(i, j int) bool { return hr.values[i][0] < hr.values[j][0] })
-		r.headers = append(r.headers, hr)
-	}
-	for _, rd := range f.Redirects {
-		re, names := compilePattern(rd.From, true)
-		status := rd.Status
-		if status == 0 {
-			status = http.StatusMovedPermanently
-		}
-		r.redirects = append(r.redirects, redirectRule{re: re, names: names, to: rd.To, status: status, force: rd.Force})
-	}
-	return r, nil
-}
-
-// NetlifyHeaders reads the [[headers]] rules of a netlify.toml and returns
-// a function that sets on h the headers Netlify would send for path, with
-// the preview's own matching. Tests that serve a built site use it so they
-// behave like production.
-func NetlifyHeaders(data string) (func(h http.Header, path string), error) {
-	r, err := parseRules(data)
-	if err != nil {
-		return nil, err
-	}
-	return r.apply, nil
-}
-
-// headerValue folds a multi-line value into one, as Netlify does.
-func headerValue(v string) string {
-	var parts []string
-	for line := range strings.Lines(v) {
-		if line = strings.TrimSpace(line); line != "" {
-			parts = append(parts, line)
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
-// compilePattern is netlifyconf's reading of a path pattern.
-func compilePattern(pat string, redirect bool) (*regexp.Regexp, []string) {
-	return netlifyconf.Pattern(pat, redirect)
-}
-
-// apply sets the headers of every rule matching path; a header set by
-// several rules gets their values joined with ", ".
-func (r *rules) apply(h http.Header, path string) {
-	set := map[string][]string{}
-	var order []string
-	for _, hr := range r.headers {
-		if !hr.re.MatchString(path) {
-			continue
-		}
-		for _, kv := range hr.values {
-			if _, ok := set[kv[0]]; !ok {
-				order = append(order, kv[0])
-			}
-			set[kv[0]] = append(set[kv[0]], kv[1])
-		}
-	}
-	for _, k := range order {
-		h.Set(k, strings.Join(set[k], ", "))
-	}
-}
-
-// redirect finds the first redirect rule matching path with the given
-// force setting and returns its target, placeholders filled in, and status.
-func (r *rules) redirect(path string, force bool) (to string, status int, ok bool) {
-	for _, rd := range r.redirects {
-		if rd.force != force {
-			continue
-		}
-		m := rd.re.FindStringSubmatch(path)
-		if m == nil {
-			continue
-		}
-		return fill(rd.to, rd.names, m[1:]), rd.status, true
-	}
-	return "", 0, false
-}
-
-// fill replaces :name in to by its captured value, longest names first so
-// :id does not eat the start of :identifier.
-func fill(to string, names, values []string) string {
-	idx := make([]int, len(names))
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortFunc(idx, func(a, b int) int { return len(names[b]) - len(names[a]) })
-	for _, i := range idx {
-		to = strings.ReplaceAll(to, ":"+names[i], values[i])
-	}
-	return to
-}
 
 // loadRules reads netlify.toml from the repository and reports whether
 // its rules are now in force. A missing file means no rules; a broken one
@@ -146,13 +17,13 @@ func fill(to string, names, values []string) string {
 // says so: every build also reports it, in the overlay.
 func (s *Server) loadRules() bool {
 	data, err := os.ReadFile(filepath.Join(s.root, "netlify.toml"))
-	var r *rules
+	var r *netlify.Rules
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		s.printf("no netlify.toml in %s: serving without production headers and redirects", s.cfg.Dir)
-		r = &rules{}
+		r = &netlify.Rules{}
 	case err == nil:
-		r, err = parseRules(string(data))
+		r, err = netlify.Parse(string(data))
 	}
 	if err == nil {
 		s.rules.Store(r)
@@ -160,7 +31,7 @@ func (s *Server) loadRules() bool {
 	}
 	what := "the previous headers and redirects stay in force"
 	if s.rules.Load() == nil {
-		s.rules.Store(&rules{})
+		s.rules.Store(&netlify.Rules{})
 		what = "serving WITHOUT the production headers (CSP, frame and content-type rules) and redirects until it is fixed"
 	}
 	var list netlifyconf.Errors

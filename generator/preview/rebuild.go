@@ -147,7 +147,7 @@ func (s *Server) build(ctx context.Context, why []string) {
 // that wrote them (generator.Config.Reuse), pinned until the new site
 // holds them.
 func (s *Server) try(ctx context.Context, tries int, why []string) (again bool) {
-	dir, err := os.MkdirTemp(s.work.current(), "site-")
+	dir, err := os.MkdirTemp(s.work.Current(), "site-")
 	if err != nil {
 		s.finish(0, nil, err)
 		return false

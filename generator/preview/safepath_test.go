@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pairag.com/portal/generator/preview/netlify"
 )
 
 // secret is the content of a file outside the site that no request may read.
@@ -40,7 +42,7 @@ func fuzzServer(t testing.TB) *Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := parseRules(string(data))
+	r, err := netlify.Parse(string(data))
 	if err != nil {
 		t.Fatal(err)
 	}

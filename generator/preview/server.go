@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/preview/netlify"
+	"pairag.com/portal/generator/preview/workdir"
 )
 
 // Server is a running preview: a listener, the served site and the
@@ -27,9 +29,9 @@ type Server struct {
 	ln      net.Listener
 	url     string
 	baseURL string
-	work    workDirs // session directories holding the build directories (tempdir.go)
-	spill   string   // where builds move when the tmpfs runs short; "": they stay
-	session string   // distinguishes this run's site ids from a previous run's
+	work    workdir.Dirs // session directories holding the build directories
+	spill   string       // where builds move when the tmpfs runs short; "": they stay
+	session string       // distinguishes this run's site ids from a previous run's
 
 	validator atomic.Pointer[generator.Validator]                 // for the validator page; nil: none (yet)
 	compile   func(context.Context) (*generator.Validator, error) // compiles it in the background; nil: nothing to wait for
@@ -43,7 +45,7 @@ type Server struct {
 	builds     atomic.Int64 // builds finished, failed ones included
 	status     statusBox
 	events     broker
-	rules      atomic.Pointer[rules]
+	rules      atomic.Pointer[netlify.Rules]
 	removal    sync.WaitGroup            // removals of replaced site directories
 	layers     layers                    // the directories of the sites served, for reuse (site.go)
 	stop       chan struct{}             // closed at shutdown; ends the event streams
@@ -171,13 +173,13 @@ func (s *Server) URL() string { return s.url }
 func (s *Server) Run(ctx context.Context) error {
 	defer s.ln.Close()
 	parent, spill := workParent(s.cfg)
-	work, err := makeWork(parent)
+	work, err := workdir.Make(parent)
 	if err != nil {
 		return fmt.Errorf("session directory: %w", err)
 	}
-	s.work.add(work)
+	s.work.Add(work)
 	s.spill = spill
-	defer s.work.removeAll()
+	defer s.work.RemoveAll()
 	s.printf("building into %s", work)
 	if exposed(s.cfg.Bind) {
 		s.printf("warning: --bind %s: the preview is reachable from the network, by anyone who can reach this machine", s.cfg.Bind)
@@ -241,7 +243,7 @@ func (s *Server) shutdown(hs *http.Server) {
 // Abort removes the session's build directories at once. It is for a
 // second interrupt while Run is still stopping: the process exits right
 // after, so nothing is left in the temporary directory.
-func (s *Server) Abort() { s.work.removeAll() }
+func (s *Server) Abort() { s.work.RemoveAll() }
 
 // errorLog is the HTTP server's log: to Out, prefixed.
 func (s *Server) errorLog() *log.Logger { return log.New(s.out, "gen serve: ", 0) }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"pairag.com/portal/generator/preview/workdir"
 )
 
 // TestTmpfsShort: when the tmpfs holding the builds has less room left
@@ -67,7 +69,7 @@ func TestMemoryBounded(t *testing.T) {
 	before := liveHeap()
 	p := startPreview(t, repo, Config{TempDir: t.TempDir()})
 	site := p.srv.cur.acquire()
-	output := dirBytes(site.dir)
+	output := workdir.Size(site.dir)
 	site.release()
 	first := liveHeap() - before
 	t.Logf("output %s, live heap after the first build %s more than before", byteSize(output), byteSize(first))

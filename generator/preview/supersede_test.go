@@ -21,7 +21,7 @@ func TestSupersededBuild(t *testing.T) {
 		writeFile(t, filepath.Join(dir, "content", lang, "long.md"), body)
 	}
 	p := startPreview(t, dir, Config{})
-	work := p.srv.work.current()
+	work := p.srv.work.Current()
 	sites := func() int { m, _ := filepath.Glob(filepath.Join(work, "site-*")); return len(m) }
 	before := sites()
 

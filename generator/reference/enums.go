@@ -9,17 +9,17 @@ import (
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/protocol/spec"
-	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
 )
 
 func (t *tables) label(kind, key string) string { return t.labels.Get(kind, key, t.lang) }
 
 // table builds a table whose anchor is id (the protocol name it shows);
 // ids, when given, are the anchors of its rows.
-func (t *tables) table(id string, cols []col, rows [][]templates.Cell, ids ...string) block.Block {
+func (t *tables) table(id string, cols []col, rows [][]blocks.Cell, ids ...string) block.Block {
 	tb := t.newTable(id, cols)
 	for i, r := range rows {
-		row := templates.Row{Cells: r}
+		row := blocks.Row{Cells: r}
 		if i < len(ids) {
 			row.ID = ids[i]
 		}
@@ -31,7 +31,7 @@ func (t *tables) table(id string, cols []col, rows [][]templates.Cell, ids ...st
 // newTable starts a table labelled in the page's language, with the role
 // of each column for the site search.
 func (t *tables) newTable(id string, cols []col) block.Table {
-	tb := block.Table{Table: templates.Table{Msg: t.msg, ID: id, Caption: fmt.Sprintf(t.msg.TableLabel, id)}}
+	tb := block.Table{Table: blocks.Table{Msg: t.msg, ID: id, Caption: fmt.Sprintf(t.msg.TableLabel, id)}}
 	for _, c := range cols {
 		tb.Table.Columns = append(tb.Table.Columns, c.head)
 		tb.Roles = append(tb.Roles, c.role)
@@ -56,11 +56,11 @@ func prose(head string) col    { return col{head, block.RoleProse} }
 func enumDirective(kind, enum string) func(t *tables) []block.Block {
 	return func(t *tables) []block.Block {
 		values, _ := t.doc.Enum(enum)
-		var rows [][]templates.Cell
+		var rows [][]blocks.Cell
 		var ids []string
 		for _, v := range values {
 			id := strconv.Itoa(v.ID)
-			rows = append(rows, []templates.Cell{cell(code(id)), cell(code(v.Key)), cell(text(t.label(kind, id)))})
+			rows = append(rows, []blocks.Cell{cell(code(id)), cell(code(v.Key)), cell(text(t.label(kind, id)))})
 			ids = append(ids, enumAnchor(enum, v.Key))
 		}
 		return []block.Block{t.table(enum, []col{named(t.msg.ID), named(t.msg.Key), labelled(t.msg.Label)}, rows, ids...)}
@@ -68,11 +68,11 @@ func enumDirective(kind, enum string) func(t *tables) []block.Block {
 }
 
 func (t *tables) projectTags() []block.Block {
-	var rows [][]templates.Cell
+	var rows [][]blocks.Cell
 	var ids []string
 	for _, tag := range t.doc.ProjectTags {
 		id := strconv.Itoa(tag.ID)
-		rows = append(rows, []templates.Cell{cell(code(id)), cell(text(t.label("project_tags", id)))})
+		rows = append(rows, []blocks.Cell{cell(code(id)), cell(text(t.label("project_tags", id)))})
 		ids = append(ids, enumAnchor("project_tags", id))
 	}
 	return []block.Block{t.table("project_tags", []col{named(t.msg.ID), labelled(t.msg.Label)}, rows, ids...)}
@@ -80,11 +80,11 @@ func (t *tables) projectTags() []block.Block {
 
 func (t *tables) languages() []block.Block {
 	m := t.msg
-	var rows [][]templates.Cell
+	var rows [][]blocks.Cell
 	var ids []string
 	for _, l := range t.doc.LanguageCodebook {
 		id := strconv.Itoa(l.ID)
-		rows = append(rows, []templates.Cell{
+		rows = append(rows, []blocks.Cell{
 			cell(code(id)), cell(code(l.BCP47)), cell(code(l.ISO6391)), cell(text(t.label("language", id))), cell(code(l.Script)),
 		})
 		ids = append(ids, enumAnchor("language_codebook", l.BCP47))
@@ -98,12 +98,12 @@ func (t *tables) languageAliases() []block.Block {
 		aliases = append(aliases, a)
 	}
 	slices.Sort(aliases)
-	var rows [][]templates.Cell
+	var rows [][]blocks.Cell
 	var ids []string
 	for _, a := range aliases {
 		tag := t.doc.LanguageAliases[a]
 		l, _ := t.doc.Language(tag)
-		rows = append(rows, []templates.Cell{cell(code(a)), cell(code(tag)), cell(text(t.label("language", strconv.Itoa(l.ID))))})
+		rows = append(rows, []blocks.Cell{cell(code(a)), cell(code(tag)), cell(text(t.label("language", strconv.Itoa(l.ID))))})
 		ids = append(ids, enumAnchor("language_aliases", a))
 	}
 	return []block.Block{t.table("language_aliases", []col{named(t.msg.Alias), named(t.msg.PreferredTag), labelled(t.msg.Language)}, rows, ids...)}
@@ -111,11 +111,11 @@ func (t *tables) languageAliases() []block.Block {
 
 func (t *tables) stageTypes() []block.Block {
 	m := t.msg
-	var rows [][]templates.Cell
+	var rows [][]blocks.Cell
 	var ids []string
 	for _, v := range spec.SortedEnum(t.doc.StageTypeEnum) {
 		id := strconv.Itoa(v.ID)
-		rows = append(rows, []templates.Cell{
+		rows = append(rows, []blocks.Cell{
 			cell(code(id)), cell(code(v.Key)), cell(text(t.label("stage_type", id))),
 			cell(text(t.tx.get("stage_type_enum_descriptions." + v.Key))),
 		})
@@ -125,15 +125,15 @@ func (t *tables) stageTypes() []block.Block {
 }
 
 // stageTypeRef shows a stage type as id, key and label.
-func (t *tables) stageTypeRef(id int) templates.Cell {
+func (t *tables) stageTypeRef(id int) blocks.Cell {
 	key, _ := t.doc.StageTypeKey(id)
 	return cell(code(strconv.Itoa(id)), text(" "), code(key), text(fmt.Sprintf(t.msg.Parens, t.label("stage_type", strconv.Itoa(id)))))
 }
 
 func (t *tables) stageTypeChoice() []block.Block {
-	var rows [][]templates.Cell
+	var rows [][]blocks.Cell
 	for _, c := range t.doc.StageTypeSelection {
-		rows = append(rows, []templates.Cell{
+		rows = append(rows, []blocks.Cell{
 			cell(text(t.tx.get("stage_type_selection." + strconv.Itoa(c.StageType)))), t.stageTypeRef(c.StageType),
 		})
 	}
@@ -142,11 +142,11 @@ func (t *tables) stageTypeChoice() []block.Block {
 
 func (t *tables) ownership() []block.Block {
 	m := t.msg
-	var rows [][]templates.Cell
+	var rows [][]blocks.Cell
 	var ids []string
 	for _, v := range spec.SortedEnum(t.doc.OwnershipEnum) {
 		id := strconv.Itoa(v.ID)
-		rows = append(rows, []templates.Cell{
+		rows = append(rows, []blocks.Cell{
 			cell(code(id)), cell(code(v.Key)), cell(text(t.label("ownership", id))),
 			cell(text(t.tx.get("ownership_enum_descriptions." + v.Key))),
 		})
@@ -157,7 +157,7 @@ func (t *tables) ownership() []block.Block {
 
 // contextDefaults shows context_constraints_defaults in field-list order.
 func (t *tables) contextDefaults() []block.Block {
-	var rows [][]templates.Cell
+	var rows [][]blocks.Cell
 	var ids []string
 	for _, f := range t.doc.ContextConstraintsFields {
 		values, ok := t.doc.ContextConstraintsDefaults[f.Name]
@@ -165,7 +165,7 @@ func (t *tables) contextDefaults() []block.Block {
 			continue
 		}
 		for _, key := range orderedKeys(values, t.subFields(f.Ref)) {
-			rows = append(rows, []templates.Cell{cell(code(f.Name + "." + key)), cell(code(jsonText(values[key])))})
+			rows = append(rows, []blocks.Cell{cell(code(f.Name + "." + key)), cell(code(jsonText(values[key])))})
 			ids = append(ids, enumAnchor("context_constraints_defaults", f.Name+"."+key))
 		}
 	}
@@ -208,11 +208,11 @@ func (t *tables) typeCriteria() []block.Block {
 			continue
 		}
 		id := strconv.Itoa(v.ID)
-		out = append(out, block.Heading(templates.Heading{Msg: m, Level: 3, ID: "type-criteria-" + v.Key, Text: t.stageTypeRef(v.ID)}))
-		var rows [][]templates.Cell
+		out = append(out, block.Heading(blocks.Heading{Msg: m, Level: 3, ID: "type-criteria-" + v.Key, Text: t.stageTypeRef(v.ID)}))
+		var rows [][]blocks.Cell
 		var ids []string
 		for _, f := range fields {
-			rows = append(rows, []templates.Cell{cell(code(f.Name)), t.typeCell(f), cell(text(t.tx.get("type_criteria." + id + "." + f.Name)))})
+			rows = append(rows, []blocks.Cell{cell(code(f.Name)), t.typeCell(f), cell(text(t.tx.get("type_criteria." + id + "." + f.Name)))})
 			ids = append(ids, criteriaAnchor(v.Key, f.Name))
 		}
 		tb := t.table("", []col{named(m.Field), prose(m.Type), prose(m.Description)}, rows, ids...).(block.Table)
@@ -231,18 +231,18 @@ func (t *tables) tierLimits() []block.Block {
 	cols = append(cols, prose(m.EnforcedBy))
 	type limit struct {
 		name, key, enforcement string
-		value                  func(spec.TierLimit) templates.Cell
+		value                  func(spec.TierLimit) blocks.Cell
 	}
 	limits := []limit{
-		{m.LocationGranularity, "manifest.location", m.EnforceLocation, func(l spec.TierLimit) templates.Cell { return cell(text(t.granularity(l.LocationGranularity))) }},
-		{m.MaxStages, "stages.length", m.EnforceStages, func(l spec.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxStages))) }},
-		{m.MaxDuration, "task_duration_days", m.EnforceDuration, func(l spec.TierLimit) templates.Cell { return cell(text(strconv.Itoa(l.MaxTaskDurationDays))) }},
-		{m.Fiat, "fiat", m.EnforceFiat, func(l spec.TierLimit) templates.Cell { return cell(text(t.availability(l.FiatAvailable))) }},
+		{m.LocationGranularity, "manifest.location", m.EnforceLocation, func(l spec.TierLimit) blocks.Cell { return cell(text(t.granularity(l.LocationGranularity))) }},
+		{m.MaxStages, "stages.length", m.EnforceStages, func(l spec.TierLimit) blocks.Cell { return cell(text(strconv.Itoa(l.MaxStages))) }},
+		{m.MaxDuration, "task_duration_days", m.EnforceDuration, func(l spec.TierLimit) blocks.Cell { return cell(text(strconv.Itoa(l.MaxTaskDurationDays))) }},
+		{m.Fiat, "fiat", m.EnforceFiat, func(l spec.TierLimit) blocks.Cell { return cell(text(t.availability(l.FiatAvailable))) }},
 	}
-	var rows [][]templates.Cell
+	var rows [][]blocks.Cell
 	var ids []string
 	for _, l := range limits {
-		row := []templates.Cell{cell(text(l.name))}
+		row := []blocks.Cell{cell(text(l.name))}
 		for _, tier := range t.doc.Tiers {
 			row = append(row, l.value(t.doc.TierLimits[tier]))
 		}
@@ -257,7 +257,7 @@ func (t *tables) tierLimits() []block.Block {
 // the document says something enforces it. The document's own entry names
 // the app's internal functions (membership.MaxStagesForTier), which tell a
 // reader nothing, so the page shows the rule instead.
-func (t *tables) enforcement(key, rule string) templates.Cell {
+func (t *tables) enforcement(key, rule string) blocks.Cell {
 	if _, ok := t.doc.TierEnforcement[key]; !ok {
 		return cell(text("—"))
 	}
@@ -284,7 +284,7 @@ func (t *tables) availability(ok bool) string {
 }
 
 func (t *tables) checklist() []block.Block {
-	l := templates.List{Ordered: true}
+	l := blocks.List{Ordered: true}
 	for i := range t.doc.Notes {
 		l.Items = append(l.Items, cell(text(t.tx.get("notes."+strconv.Itoa(i)))))
 	}

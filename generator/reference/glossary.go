@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/block"
-	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
 )
 
 // glossaryTable is the glossary directive: one row per term pair, anchored
@@ -22,9 +22,9 @@ func (t *tables) glossaryTable() []block.Block {
 		if term.Avoid != "" {
 			c = append(c, text(t.msg.Space), emph(m.Avoid+t.msg.Colon+term.Avoid))
 		}
-		tb.Table.Rows = append(tb.Table.Rows, templates.Row{
+		tb.Table.Rows = append(tb.Table.Rows, blocks.Row{
 			ID:    glossaryAnchor(term.EN),
-			Cells: []templates.Cell{cell(text(term.EN)), cell(text(term.ZH)), c},
+			Cells: []blocks.Cell{cell(text(term.EN)), cell(text(term.ZH)), c},
 		})
 	}
 	return []block.Block{tb}

@@ -1,9 +1,9 @@
 package reference
 
-import "pairag.com/portal/templates"
+import "pairag.com/portal/templates/blocks"
 
 // Shorthands for the spans and cells of generated tables.
-func code(s string) templates.Span                { return templates.Span{Text: s, Code: true} }
-func text(s string) templates.Span                { return templates.Span{Text: s} }
-func emph(s string) templates.Span                { return templates.Span{Text: s, Emph: true} }
-func cell(spans ...templates.Span) templates.Cell { return spans }
+func code(s string) blocks.Span             { return blocks.Span{Text: s, Code: true} }
+func text(s string) blocks.Span             { return blocks.Span{Text: s} }
+func emph(s string) blocks.Span             { return blocks.Span{Text: s, Emph: true} }
+func cell(spans ...blocks.Span) blocks.Cell { return spans }

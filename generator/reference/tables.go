@@ -13,6 +13,7 @@ import (
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
 )
 
 // tables builds the localized output of protocol directives for one
@@ -157,7 +158,7 @@ func fieldDirective(ref string) func(t *tables) []block.Block {
 	}
 }
 
-func (t *tables) fieldTable(id string, rows []templates.Row) block.Block {
+func (t *tables) fieldTable(id string, rows []blocks.Row) block.Block {
 	m := t.msg
 	tb := t.newTable(id, []col{named(m.Field), prose(m.Type), named(m.Required), prose(m.Description)})
 	tb.Table.Rows = rows
@@ -166,21 +167,21 @@ func (t *tables) fieldTable(id string, rows []templates.Row) block.Block {
 
 // fieldRows describes fields of the list keyed keyPrefix; names are shown
 // with namePrefix (for nested objects).
-func (t *tables) fieldRows(fields []spec.Field, required []string, keyPrefix, namePrefix string) []templates.Row {
-	rows := make([]templates.Row, 0, len(fields))
+func (t *tables) fieldRows(fields []spec.Field, required []string, keyPrefix, namePrefix string) []blocks.Row {
+	rows := make([]blocks.Row, 0, len(fields))
 	for _, f := range fields {
 		desc := cell(text(t.tx.get(keyPrefix + "." + f.Name)))
 		if f.HumanFacing {
 			desc = append(desc, text(t.msg.Space), emph(t.msg.HumanFacing))
 		}
-		rows = append(rows, templates.Row{ID: FieldAnchor(keyPrefix, f.Name), Cells: []templates.Cell{
+		rows = append(rows, blocks.Row{ID: FieldAnchor(keyPrefix, f.Name), Cells: []blocks.Cell{
 			cell(code(namePrefix + f.Name)), t.typeCell(f), t.requiredCell(keyPrefix, f.Name, required), desc,
 		}})
 	}
 	return rows
 }
 
-func (t *tables) requiredCell(ref, name string, required []string) templates.Cell {
+func (t *tables) requiredCell(ref, name string, required []string) blocks.Cell {
 	if slices.Contains(required, name) {
 		return cell(text(t.msg.Yes))
 	}
@@ -191,7 +192,7 @@ func (t *tables) requiredCell(ref, name string, required []string) templates.Cel
 }
 
 // typeCell shows a field's JSON type followed by its constraints.
-func (t *tables) typeCell(f spec.Field) templates.Cell {
+func (t *tables) typeCell(f spec.Field) blocks.Cell {
 	typ := f.Type
 	if f.Items != "" {
 		typ = fmt.Sprintf("%s<%s>", f.Type, f.Items)
@@ -210,10 +211,10 @@ func (t *tables) typeCell(f spec.Field) templates.Cell {
 	return c
 }
 
-func (t *tables) constraints(f spec.Field) []templates.Cell {
+func (t *tables) constraints(f spec.Field) []blocks.Cell {
 	m := t.msg
-	var out []templates.Cell
-	add := func(spans ...templates.Span) { out = append(out, spans) }
+	var out []blocks.Cell
+	add := func(spans ...blocks.Span) { out = append(out, spans) }
 	if f.Const != nil {
 		add(text(m.Const+" "), code(jsonText(f.Const)))
 	}
@@ -221,7 +222,7 @@ func (t *tables) constraints(f spec.Field) []templates.Cell {
 		add(append(cell(text(m.OneOf+" ")), t.codeList(f.Values)...)...)
 	}
 	if f.Enum != "" {
-		add(text(m.EnumFrom+" "), templates.Span{Text: f.Enum, Code: true, Href: t.refURL(f.Enum)})
+		add(text(m.EnumFrom+" "), blocks.Span{Text: f.Enum, Code: true, Href: t.refURL(f.Enum)})
 	}
 	if r := t.numberRange(f.Minimum, f.Maximum); r != "" {
 		add(text(r))
@@ -267,8 +268,8 @@ func (t *tables) numberRange(lo, hi *float64) string {
 	return ""
 }
 
-func (t *tables) codeList(values []string) []templates.Span {
-	var out []templates.Span
+func (t *tables) codeList(values []string) []blocks.Span {
+	var out []blocks.Span
 	for i, v := range values {
 		if i > 0 {
 			out = append(out, text(t.msg.Comma))
@@ -295,7 +296,7 @@ func (t *tables) topLevel() []block.Block {
 	}
 	slices.Sort(names)
 	for _, n := range names {
-		rows = append(rows, templates.Row{ID: FieldAnchor("top_level", n), Muted: true, Cells: []templates.Cell{
+		rows = append(rows, blocks.Row{ID: FieldAnchor("top_level", n), Muted: true, Cells: []blocks.Cell{
 			cell(code(n)), cell(text("—")), cell(text(t.msg.Deprecated)), cell(text(t.tx.get("top_level.deprecated." + n))),
 		}})
 	}
@@ -305,7 +306,7 @@ func (t *tables) topLevel() []block.Block {
 // contextConstraints shows context_constraints and the keys of its objects.
 func (t *tables) contextConstraints() []block.Block {
 	const ref = "context_constraints_fields"
-	var rows []templates.Row
+	var rows []blocks.Row
 	for _, f := range t.doc.ContextConstraintsFields {
 		rows = append(rows, t.fieldRows([]spec.Field{f}, t.doc.Required(ref), ref, "")...)
 		if sub, ok := t.doc.FieldList(f.Ref); ok {

@@ -43,14 +43,14 @@ func TestAppendDocIsJSON(t *testing.T) {
 	}
 	for _, gloss := range [][][2]string{nil, {{"tier", "等级"}, {"<x>", "&"}}} {
 		for _, syn := range [][][2]string{nil, {{"最多", "上限"}, {"price", "<points>"}}} {
-			want, _ := (&Index{Lang: "zh-CN", Docs: docs, Glossary: gloss, Synonyms: syn}).Marshal()
+			want, _ := json.Marshal(&Index{Lang: "zh-CN", Docs: docs, Glossary: gloss, Synonyms: syn})
 			got, err := joinedIndex("zh-CN", gloss, syn, nil, a, nil, b)
 			if err != nil || !bytes.Equal(got, want) {
 				t.Errorf("IndexPieces: %v\n got %s\nwant %s", err, got, want)
 			}
 		}
 	}
-	want, _ := (&Index{Lang: "en", Docs: []Doc{}}).Marshal()
+	want, _ := json.Marshal(&Index{Lang: "en", Docs: []Doc{}})
 	if got, _ := joinedIndex("en", nil, nil); !bytes.Equal(got, want) {
 		t.Errorf("IndexPieces without entries: got %s, want %s", got, want)
 	}

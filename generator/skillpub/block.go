@@ -7,12 +7,13 @@ import (
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/skillpage"
 )
 
 // Install is the install line of a skill's page in the site language
 // lang: its archive and its file list.
-func Install(lang, slug string) templates.SkillInstallView {
-	return templates.SkillInstallView{Msg: templates.For(lang), Archive: ArchiveURL(slug), ArchiveName: slug + ".zip", FileList: ManifestURL(slug)}
+func Install(lang, slug string) skillpage.SkillInstallView {
+	return skillpage.SkillInstallView{Msg: templates.For(lang), Archive: ArchiveURL(slug), ArchiveName: slug + ".zip", FileList: ManifestURL(slug)}
 }
 
 // ArchivesDirective is the directive that lists every skill's archive.
@@ -22,18 +23,18 @@ const ArchivesDirective = "skill_archives"
 // language lang: each skill's archive and the discovery index, as HTML
 // and as Markdown.
 func InstallBlock(lang string, slugs []string) block.Block {
-	l := templates.SkillInstallList{Msg: templates.For(lang), Index: IndexURL}
+	l := skillpage.SkillInstallList{Msg: templates.For(lang), Index: IndexURL}
 	for _, s := range slugs {
 		l.Archives = append(l.Archives, templates.Link{Text: s + ".zip", URL: ArchiveURL(s)})
 	}
 	return installBlock{l}
 }
 
-type installBlock struct{ l templates.SkillInstallList }
+type installBlock struct{ l skillpage.SkillInstallList }
 
 // HTML renders the section on the skills index.
 func (k installBlock) HTML(w io.Writer) error {
-	return templates.SkillInstallBlock(k.l).Render(context.Background(), w)
+	return skillpage.SkillInstallBlock(k.l).Render(context.Background(), w)
 }
 
 // Anchors: the section defines no ids.

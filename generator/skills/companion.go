@@ -10,6 +10,7 @@ import (
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/skillpage"
 )
 
 // A companion is a Markdown file that comes with a skill besides its SKILL
@@ -96,13 +97,13 @@ func (s *Skill) companionTr(rel string) *drift.TextFile {
 type CompanionPage struct {
 	Page                          // URL, source file, title, description, Markdown version (the raw file)
 	Rel      string               // the original's path in the skill folder
-	View     templates.SkillView  // the rows; Companion says whose file it is
+	View     skillpage.SkillView  // the rows; Companion says whose file it is
 	Anchors  map[string]bool      // the ids a link to the page may name
 	Links    []Link               // links to the rest of the site; only the English page has them
 	Sections []Companion          // a section per row, in the page's language, for the search
 	LLMS     []byte               // the file of the language for llms-full.txt, links made absolute
 	Findings []diag.Finding       // what rendering found (English page only), as reported
-	Rows     []templates.SkillRow // the same as View.Rows, for tests and the search
+	Rows     []skillpage.SkillRow // the same as View.Rows, for tests and the search
 }
 
 // CompanionPages renders every companion of the skill as its page in the
@@ -137,8 +138,8 @@ func (s *Skill) companionPage(md goldmark.Markdown, lang, rel string, rep diag.R
 	}
 	p.Title = rel
 	p.Description = strings.NewReplacer("{file}", rel, "{skill}", s.name()).Replace(msg.Skill.CompanionDescription)
-	v := templates.SkillView{Msg: msg, Translated: trText != nil, OrigLang: en, TrLang: zh, RawOrig: s.rawURL(rel)}
-	v.Companion = &templates.SkillCompanion{Skill: s.name(), SkillURL: pageURL(lang, s.Slug), Files: []templates.Link{{Text: rel, URL: s.rawURL(rel)}}}
+	v := skillpage.SkillView{Msg: msg, Translated: trText != nil, OrigLang: en, TrLang: zh, RawOrig: s.rawURL(rel)}
+	v.Companion = &skillpage.SkillCompanion{Skill: s.name(), SkillURL: pageURL(lang, s.Slug), Files: []templates.Link{{Text: rel, URL: s.rawURL(rel)}}}
 	if trText != nil {
 		v.RawTr = s.rawURL(drift.TranslationName(rel))
 		v.Companion.Files = append(v.Companion.Files, templates.Link{Text: drift.TranslationName(rel), URL: v.RawTr})
@@ -173,13 +174,13 @@ func (s *Skill) companionPage(md goldmark.Markdown, lang, rel string, rep diag.R
 }
 
 // viewLinks are the view controls of a side-by-side page at u.
-func viewLinks(msg templates.Messages, u string) []templates.ViewLink {
-	var out []templates.ViewLink
+func viewLinks(msg templates.Messages, u string) []skillpage.ViewLink {
+	var out []skillpage.ViewLink
 	for _, view := range []struct{ name, label, query string }{
 		{"both", msg.Skill.Both, ""}, {"original", msg.Skill.OriginalOnly, "?view=original"},
 		{"translation", msg.Skill.TranslationOnly, "?view=translation"},
 	} {
-		out = append(out, templates.ViewLink{View: view.name, Label: view.label, URL: u + view.query})
+		out = append(out, skillpage.ViewLink{View: view.name, Label: view.label, URL: u + view.query})
 	}
 	return out
 }

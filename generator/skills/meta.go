@@ -24,24 +24,20 @@ type metaValue struct {
 	Line int // relative to the YAML text
 }
 
-// FrontMatterKeys returns the keys a SKILL.md's front matter may have, in
-// the order the page shows them: those of the Agent Skills format, then
-// those of the products that read skills (the writer's guide's test lists
-// them).
-func FrontMatterKeys() []string { return append(slices.Clone(skillKeys), productKeys...) }
-
 func (v metaValue) isScalar() bool { return v.List == nil && v.Map == nil }
 
-// skillKeys are the keys a SKILL.md's front matter may have, in the order
+// SkillKeys are the keys a SKILL.md's front matter may have, in the order
 // the page shows them: those of the Agent Skills format, then the version
-// and author many published skills carry.
-var skillKeys = []string{"name", "description", "version", "author", "license", "compatibility", "allowed-tools", "metadata"}
+// and author many published skills carry. The check of a skill's front
+// matter reads them, and the writer's guide's test holds the guide to
+// them; never change them at run time.
+var SkillKeys = []string{"name", "description", "version", "author", "license", "compatibility", "allowed-tools", "metadata"}
 
-// productKeys are keys agent products read beyond the Agent Skills format
+// ProductKeys are keys agent products read beyond the Agent Skills format
 // (Claude Code's slash commands, model and subagent settings, hooks): valid
 // in a skill, shown on its page as written, never checked further, since
 // each product defines them.
-var productKeys = []string{"argument-hint", "disable-model-invocation", "user-invocable", "model", "effort", "context", "agent", "hooks", "paths"}
+var ProductKeys = []string{"argument-hint", "disable-model-invocation", "user-invocable", "model", "effort", "context", "agent", "hooks", "paths"}
 
 // extraKey is a front-matter key outside the Agent Skills format, kept as
 // written for the page.
@@ -92,9 +88,9 @@ func parseSkillFrontMatter(file string, src []byte, strict bool) (frontMatter, i
 	for _, k := range top.Keys {
 		v := top.Map[k]
 		switch {
-		case slices.Contains(productKeys, k):
+		case slices.Contains(ProductKeys, k):
 			fm.Extra = append(fm.Extra, extraKey{Key: k, Value: v})
-		case !slices.Contains(skillKeys, k):
+		case !slices.Contains(SkillKeys, k):
 			fm.Extra = append(fm.Extra, extraKey{Key: k, Value: v, Unknown: true})
 			sev := diag.SeverityInfo
 			if strict {
@@ -102,7 +98,7 @@ func parseSkillFrontMatter(file string, src []byte, strict bool) (frontMatter, i
 			}
 			out = append(out, diag.Finding{File: file, Line: v.Line + first - 1, Severity: sev, Msg: fmt.Sprintf(
 				"front matter: key %q is neither in the Agent Skills format (%s) nor one agent products are known to read (%s); check its spelling: it is published and shown as written",
-				k, strings.Join(skillKeys, ", "), strings.Join(productKeys, ", "))})
+				k, strings.Join(SkillKeys, ", "), strings.Join(ProductKeys, ", "))})
 		case k == "metadata":
 			if v.Map == nil && v.Text != "" {
 				bad(v.Line, "metadata is %s; it must be a map of keys to values (nested maps and lists are shown as they are)", describe(v))

@@ -22,6 +22,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/skillpage"
 )
 
 // pageURL is the side-by-side page of the skill slug in the site language lang.
@@ -87,10 +88,10 @@ func (s *Skill) skillFiles() []templates.Link {
 // whether it is translated, its tags, page and SKILL files, as HTML and
 // as Markdown; script is the URL of skills.js, whose filter the list uses.
 func Index(lang string, skills []*Skill, script string) block.Block {
-	l := templates.SkillList{Msg: templates.For(lang), Script: script}
+	l := skillpage.SkillList{Msg: templates.For(lang), Script: script}
 	for _, s := range skills {
 		desc, fallback := s.description(lang)
-		l.Skills = append(l.Skills, templates.SkillEntry{
+		l.Skills = append(l.Skills, skillpage.SkillEntry{
 			ID: "skill-" + s.Slug, Name: s.name(), Description: desc, Untranslated: fallback,
 			Translated: s.tr() != nil, Tags: tags(s.fm[0].Metadata),
 			URL: pageURL(lang, s.Slug), Version: s.fm[0].Version, Files: s.skillFiles(),
@@ -132,11 +133,11 @@ func tags(m metaValue) []string {
 }
 
 // skillListBlock is the output of the skills directive.
-type skillListBlock struct{ l templates.SkillList }
+type skillListBlock struct{ l skillpage.SkillList }
 
 // HTML renders the list on the skills index page.
 func (k skillListBlock) HTML(w io.Writer) error {
-	return templates.SkillListBlock(k.l).Render(context.Background(), w)
+	return skillpage.SkillListBlock(k.l).Render(context.Background(), w)
 }
 
 // Anchors are the ids of the list's entries, which links may name.
@@ -176,7 +177,7 @@ type Link struct {
 // Rendered is a skill's side-by-side page in one site language, shaped
 // for the builder to lay out and record.
 type Rendered struct {
-	View    templates.SkillView // the page's content, below the site's layout
+	View    skillpage.SkillView // the page's content, below the site's layout
 	Anchors map[string]bool     // the ids a link to the page may name
 	Links   []Link              // links to the rest of the site; only the English page has them, the same files make both
 }
@@ -196,12 +197,12 @@ func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Ren
 		rep = &collect{s: s, to: rep}
 	}
 	msg := templates.For(lang)
-	v := templates.SkillView{Msg: msg, Translated: s.tr() != nil, OrigLang: en, TrLang: zh}
+	v := skillpage.SkillView{Msg: msg, Translated: s.tr() != nil, OrigLang: en, TrLang: zh}
 	if r := s.Record; r != nil {
-		v.Source = &templates.SkillSource{URL: r.Source, Commit: r.Commit, License: r.License}
+		v.Source = &skillpage.SkillSource{URL: r.Source, Commit: r.Commit, License: r.License}
 	}
 	for _, rel := range s.files {
-		f := templates.SkillFile{Text: rel, URL: s.rawURL(rel)}
+		f := skillpage.SkillFile{Text: rel, URL: s.rawURL(rel)}
 		switch {
 		case s.hasPage(rel):
 			f.Page = companionPageURL(lang, s.Slug, rel)
@@ -264,8 +265,8 @@ func (c *collect) Report(f *diag.Finding) {
 
 // viewFindings are the skill's findings as its page lists them: errors and
 // warnings first, notes that are no more than "not translated" left out.
-func (s *Skill) viewFindings() []templates.SkillFinding {
-	var out []templates.SkillFinding
+func (s *Skill) viewFindings() []skillpage.SkillFinding {
+	var out []skillpage.SkillFinding
 	for _, f := range slices.Concat(s.findings, s.companionFound, s.rendered) {
 		if f.Severity == diag.SeverityInfo && !strings.Contains(f.Msg, "(accepted in ") {
 			continue
@@ -274,9 +275,9 @@ func (s *Skill) viewFindings() []templates.SkillFinding {
 		if f.Line > 0 {
 			at += fmt.Sprintf(":%d", f.Line)
 		}
-		out = append(out, templates.SkillFinding{Severity: string(f.Severity), At: at, Msg: f.Msg})
+		out = append(out, skillpage.SkillFinding{Severity: string(f.Severity), At: at, Msg: f.Msg})
 	}
-	slices.SortStableFunc(out, func(a, b templates.SkillFinding) int { return rank(a.Severity) - rank(b.Severity) })
+	slices.SortStableFunc(out, func(a, b skillpage.SkillFinding) int { return rank(a.Severity) - rank(b.Severity) })
 	return out
 }
 
@@ -447,7 +448,7 @@ func cutSuffixIf(sep, frag string) string {
 // sections c aligned; c is nil when the file is not translated.
 // Rows empty on both sides (an intro nobody wrote) are left out; anchors
 // collects the row ids.
-func skillRows(c *drift.Comparison, orig, tr *renderedFile, anchors map[string]bool) []templates.SkillRow {
+func skillRows(c *drift.Comparison, orig, tr *renderedFile, anchors map[string]bool) []skillpage.SkillRow {
 	var pairs []drift.PairRow
 	if c != nil && tr != nil {
 		pairs = c.Rows
@@ -456,16 +457,16 @@ func skillRows(c *drift.Comparison, orig, tr *renderedFile, anchors map[string]b
 			pairs = append(pairs, drift.PairRow{Orig: i, Tr: -1})
 		}
 	}
-	cell := func(f *renderedFile, i int) templates.SkillCell {
+	cell := func(f *renderedFile, i int) skillpage.SkillCell {
 		if f == nil || i < 0 || f.text.Secs[i].Empty(f.text.Src) {
-			return templates.SkillCell{Missing: true}
+			return skillpage.SkillCell{Missing: true}
 		}
 		from, to := f.text.PublishedRange(i)
-		return templates.SkillCell{HTML: f.html[i], From: from, To: to}
+		return skillpage.SkillCell{HTML: f.html[i], From: from, To: to}
 	}
-	var rows []templates.SkillRow
+	var rows []skillpage.SkillRow
 	for _, p := range pairs {
-		r := templates.SkillRow{Orig: cell(orig, p.Orig), Tr: cell(tr, p.Tr)}
+		r := skillpage.SkillRow{Orig: cell(orig, p.Orig), Tr: cell(tr, p.Tr)}
 		if r.Orig.Missing && (r.Tr.Missing || tr == nil) {
 			continue
 		}
@@ -506,12 +507,12 @@ func sectionTitle(f *renderedFile, i int) string {
 }
 
 // metaItems shows a skill's front matter as a definition list.
-func metaItems(msg templates.Messages, fm frontMatter) []templates.MetaItem {
+func metaItems(msg templates.Messages, fm frontMatter) []skillpage.MetaItem {
 	m := msg.Skill
-	var items []templates.MetaItem
+	var items []skillpage.MetaItem
 	add := func(term, value string, code bool) {
 		if value != "" {
-			items = append(items, templates.MetaItem{Term: term, Value: value, Code: code})
+			items = append(items, skillpage.MetaItem{Term: term, Value: value, Code: code})
 		}
 	}
 	add(m.Name, fm.Name, true)
@@ -522,7 +523,7 @@ func metaItems(msg templates.Messages, fm frontMatter) []templates.MetaItem {
 	add(m.Compatibility, fm.Compatibility, false)
 	add(m.AllowedTools, fm.AllowedTools, true)
 	if len(fm.Metadata.Keys) > 0 {
-		items = append(items, templates.MetaItem{Term: m.Metadata, Items: metaMap(fm.Metadata)})
+		items = append(items, skillpage.MetaItem{Term: m.Metadata, Items: metaMap(fm.Metadata)})
 	}
 	for _, e := range fm.Extra {
 		items = append(items, metaItem(e.Key, e.Value)) // as written, under its own key
@@ -532,16 +533,16 @@ func metaItems(msg templates.Messages, fm frontMatter) []templates.MetaItem {
 
 // metaMap shows a map of the front matter in the order of the file; nested
 // maps nest, lists of scalars are a list of code values.
-func metaMap(v metaValue) []templates.MetaItem {
-	var out []templates.MetaItem
+func metaMap(v metaValue) []skillpage.MetaItem {
+	var out []skillpage.MetaItem
 	for _, k := range v.Keys {
 		out = append(out, metaItem(k, v.Map[k]))
 	}
 	return out
 }
 
-func metaItem(term string, v metaValue) templates.MetaItem {
-	it := templates.MetaItem{Term: term, Code: true}
+func metaItem(term string, v metaValue) skillpage.MetaItem {
+	it := skillpage.MetaItem{Term: term, Code: true}
 	switch {
 	case v.Map != nil:
 		it.Items = metaMap(v)

@@ -45,11 +45,6 @@ type Accept struct {
 	line int
 }
 
-// RecordKeys are the keys of SKILL.source.yaml, for the writer's guide's test.
-func RecordKeys() []string {
-	return []string{"source", "commit", "license", "accept", "file", "finding"}
-}
-
 // ThirdPartyPath says whether file (a path of fsys) lies inside a skill
 // folder that has a record, so its problems are the third party's.
 func ThirdPartyPath(fsys fs.FS, file string) bool {

@@ -2,7 +2,6 @@ package synth
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -183,28 +182,4 @@ func jsonBlock(b *strings.Builder, i int) {
   "labels": ["process", "step-%d"],
   "note": null
 }`+"\n```\n\n", i, i%17, i%5, i%7+5, i%9+1, i%4+2, i*3%60, i%2 == 0, i)
-}
-
-// bigLinks are the links of the long pages to one another.
-var bigLinks = regexp.MustCompile(`/docs/n\d{5}/`)
-
-// BigPage returns one page, in English and in Chinese, made of the bodies
-// of k long pages one after the other (each with its own table and JSON
-// block, so no cache of highlighted code helps), keyed by path
-// (content/en/docs/big.md and its twin): the input of the benchmarks that
-// grow one page 1×, 10× and 100× and look for superlinear cost. Its links
-// to other long pages point at itself, so the link check finds them.
-func BigPage(k int) map[string]string {
-	out := map[string]string{}
-	for lang, p := range map[string]prose{"en": longEnglish, "zh-CN": longChinese} {
-		var b strings.Builder
-		fmt.Fprintf(&b, "---\ntitle: %s\ndescription: %s\n---\n\n", fmt.Sprintf(p.title, 0), fmt.Sprintf(p.desc, 0))
-		for i := 1; i <= k; i++ {
-			page := longPage(i, k, p)
-			body := page[strings.Index(page, "\n---\n")+len("\n---\n"):]
-			b.WriteString(bigLinks.ReplaceAllString(body, "/docs/big/"))
-		}
-		out["content/"+lang+"/docs/big.md"] = b.String()
-	}
-	return out
 }

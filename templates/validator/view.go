@@ -1,0 +1,27 @@
+package validator
+
+import "pairag.com/portal/templates"
+
+// ValidatorView is what the validator tool needs: the URL of its JavaScript
+// API (which knows the hashed assets), the tiers, the example payload and,
+// as JSON, the strings and enum labels the script shows.
+type ValidatorView struct {
+	Msg    templates.Messages
+	APIURL string // the ES module of the JavaScript API, which the page uses too
+	// WorkerURL is the validator's Web Worker script, which the page also
+	// starts on its own to index and diff large texts off the main thread.
+	WorkerURL string
+	// ExampleSwitch names the button that checks the example at the tier
+	// it is written for; the script sets it again when it shows the note.
+	ExampleSwitch string
+	Tiers         []Option
+	Example       string
+	DataJSON      string // JSON built by the generator; an attribute value, escaped by templ
+}
+
+// Option is one entry of a select element.
+type Option struct {
+	Value    string
+	Label    string
+	Selected bool
+}
