@@ -119,7 +119,6 @@ func warning(w *Error) string {
 // builder holds the state of one build.
 type builder struct {
 	ctx       context.Context // checked between pages and between stages
-	diagrams  diagramScript   // diagrams.go: written once, for the pages that draw diagrams
 	cfg       Config
 	dir       string
 	rep       *report
@@ -131,9 +130,9 @@ type builder struct {
 	pairs     []pair
 	nav       map[string][]templates.NavItem
 	navAt     map[string]map[string]int                      // the position of each URL in nav, by language (nav.go)
-	outputs   map[string]map[string][]block.Block            // directive output by language and name
-	older     map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file
-	refMD     map[string]map[string]string                   // the Markdown reference of the content's version by language
+	outputs   map[string]map[string][]block.Block            // directive output by language and name (resolve.go)
+	older     map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file (resolve.go)
+	refMD     map[string]map[string]string                   // the Markdown reference of each version, by file and language (resolve.go)
 	css, js   string                                         // URLs of the hashed assets
 	validator *validatorAssets                               // URLs of the validator tool, when built with one
 	rendered  int                                            // pairs rendered, and pairs reused from the cache
@@ -141,7 +140,7 @@ type builder struct {
 	skills    []*skills.Skill      // content/skills/*, loaded and compared (skillsite.go)
 	ext       extras               // glossary, site settings and dates for navigation and search (nav.go)
 	versions  []*protocol.Document // every version in protocol/, oldest first (versions.go)
-	vbar      versionBar           // reference pages of the versions (versionbar.go)
+	refs      referencePages       // reference pages of the versions (versionbar.go)
 	reads     *load.ReadLog        // what the build read, for the cache's global key (package load); nil without a Cache
 	schema    *schemaJudgement     // the content version's JSON Schema, judged while the pages render (publish.go)
 
@@ -161,23 +160,22 @@ type pageResult struct {
 	anchors  map[string]bool
 	links    []markdown.Link
 	headings []markdown.Heading
-	markdown []byte              // the Markdown version, as written, for llms-full.txt (and the bundle)
+	markdown []byte              // the Markdown version, as written, for llms-full.txt
+	diagrams bool                // it draws a diagram: the diagram script is published (diagrams.go)
 	search   []byte              // the page's entries in the search index, encoded (searchsite.go)
 	rowsIn   map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
 	broken   bool                // not rendered: its front matter has errors (page.Broken)
 }
 
 func (b *builder) run(ctx context.Context) {
-	if !b.load() {
-		return
-	}
-	if ctx.Err() != nil {
+	// load: the content, the protocol versions and every file beside the
+	// pages, into the model (b.pairs, b.refs, b.ext, b.skills, ...).
+	if !b.load() || ctx.Err() != nil {
 		return
 	}
 	b.writeAssets()
-	b.prepareDirectives()
-	b.loadSkills(b.ext.glossary) // after prepareDirectives, which reads the glossary
-	b.prepareSkillIndex()
+	// resolve: every directive's output, the bundle included.
+	b.resolve()
 	if c := b.cfg.Cache; c != nil {
 		c.begin(b.globalKey())
 		defer func() {
@@ -187,10 +185,8 @@ func (b *builder) run(ctx context.Context) {
 		}()
 	}
 	b.schema = b.judgeSchemaLater() // publish.go: it needs no page, so it runs beside them
-	refs, rest := b.splitReference()
-	b.renderPool(ctx, refs)
-	b.prepareBundles()
-	b.renderPool(ctx, rest)
+	// render: every page pair, then the skills' pages.
+	b.renderPool(ctx, b.pairs)
 	if ctx.Err() != nil {
 		return
 	}
@@ -198,9 +194,9 @@ func (b *builder) run(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
-	// The search index and the published files are independent (and each
-	// waits on large writes): one goroutine each. Whether the index is made
-	// is decided first, as when they ran one after the other.
+	// publish: the search index and the published files are independent
+	// (and each waits on large writes): one goroutine each. Whether the
+	// index is made is decided first, as when they ran one after the other.
 	search := !b.rep.Failed() && !b.full.any() // not when the pages it lists were not all written
 	load.Parallel(2, 2, func(i int) {
 		if i == 0 {
@@ -212,6 +208,7 @@ func (b *builder) run(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
+	// verify: links and anchors, once every page exists.
 	b.checkLinks()
 	b.checkFindingAnchors()
 }
@@ -235,6 +232,9 @@ func (b *builder) load() bool {
 	reference.CheckTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
 	b.pairs = load.Pages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers, b.cfg.Cache.pageMemo()) // versions.go, changelog.go
 	b.keepBrokenPages()
+	b.refs = findReferencePages(b.pairs, b.versions) // versionbar.go
+	b.ext = loadExtras(b.cfg, b.rep)                 // nav.go
+	b.loadSkills(b.ext.glossary)                     // skillsite.go
 	b.doc = b.contentVersion()
 	b.docJSON = b.doc.Raw()
 	b.nav, b.navAt = map[string][]templates.NavItem{}, map[string]map[string]int{}
@@ -243,24 +243,6 @@ func (b *builder) load() bool {
 		b.navAt[lang] = nav.Index(b.nav[lang])
 	}
 	return true
-}
-
-// splitReference separates the field reference pages of every version,
-// rendered first because the bundle directive embeds the Markdown of the
-// content's version.
-func (b *builder) splitReference() (refs, rest []pair) {
-	b.vbar.once.Do(b.initVersionBar)
-	for _, pr := range b.pairs {
-		if b.vbar.byRel[pr.Rel()] != nil {
-			refs = append(refs, pr)
-			continue
-		}
-		rest = append(rest, pr)
-	}
-	if b.vbar.byRel[referenceRel(b.doc)] == nil {
-		b.rep.Errorf("content/"+en+"/"+referenceRel(b.doc), 0, "the field reference page is missing in one or both languages; it is published as /protocol/*.md and in the bundle")
-	}
-	return refs, rest
 }
 
 // worker is what one rendering goroutine reuses from page to page.

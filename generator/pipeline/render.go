@@ -12,59 +12,14 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
-	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/internal/outdir"
 	"pairag.com/portal/internal/textedit"
-	"pairag.com/portal/protocol"
 	"pairag.com/portal/templates"
 )
-
-// prepareDirectives builds every directive's output for both languages:
-// from the content's version for every page, and from each older version
-// for its own reference page, which keeps that version's tables.
-func (b *builder) prepareDirectives() {
-	b.ext = loadExtras(b.cfg, b.rep)
-	b.outputs = b.directiveOutputs(b.doc)
-	b.vbar.once.Do(b.initVersionBar)
-	b.older = map[string]map[string]map[string][]block.Block{}
-	for _, d := range b.vbar.docs {
-		if d != b.doc {
-			b.older[d.FileName()] = b.directiveOutputs(d)
-		}
-	}
-}
-
-// directiveOutputs builds every directive of one version, by language and name.
-func (b *builder) directiveOutputs(d *protocol.Document) map[string]map[string][]block.Block {
-	return reference.Directives(reference.Input{
-		Doc: d, Labels: b.labels, Translations: b.trans, Glossary: b.ext.glossary, Highlight: b.hl,
-		ReferencePage: func(lang string) string { return pageURL(lang, referenceRel(d)) },
-	}, b.rep)
-}
-
-// docOf returns the version a page describes: its own for a version's
-// reference page, the content's version for every other page.
-func (b *builder) docOf(rel string) *protocol.Document {
-	b.vbar.once.Do(b.initVersionBar)
-	if d := b.vbar.byRel[rel]; d != nil {
-		return d
-	}
-	return b.doc
-}
-
-// lookup returns the directive resolver for a version and a language.
-func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]block.Block, error) {
-	outputs := b.outputs
-	if d != b.doc {
-		outputs = b.older[d.FileName()]
-	}
-	return reference.Lookup(outputs[lang])
-}
 
 // renderPair renders a page and its translation. Both are parsed first
 // and, when both exist, aligned section by section once, as written (the
@@ -163,6 +118,10 @@ func (pp *parsedPage) text() *drift.TextFile {
 	return drift.ParsedTextFile(pp.p.File, pp.p.Src, pp.p.BodyStart, pp.doc)
 }
 
+// transform runs the site's AST transformers (package markdown) on the
+// parsed page: heading ids, links, directives.
+func (pp *parsedPage) transform() { markdown.Transform(pp.doc, pp.p.Src, pp.pc) }
+
 // replay links a cached pair's files into the build directory from a
 // directory that still holds them, and records its results and warnings
 // as if it had just been rendered. It returns false when no directory
@@ -229,16 +188,16 @@ func (b *builder) linkFiles(from string, names []string) bool {
 // with a recorder, notes their names for the cache). The page's source is
 // released afterwards: only what the checks need is kept.
 func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, rec *[]string) *pageResult {
-	p, st, doc := pp.p, pp.st, pp.doc
+	p, st := pp.p, pp.st
 	write := func(name string, data []byte) {
 		b.write(name, data)
 		if rec != nil {
 			*rec = append(*rec, filepath.ToSlash(filepath.Clean("/"+name)))
 		}
 	}
-	markdown.Transform(doc, p.Src, pp.pc)
+	pp.transform()
 	w.body.Reset()
-	if err := pp.md.Renderer().Render(&w.body, p.Src, doc); err != nil {
+	if err := pp.md.Renderer().Render(&w.body, p.Src, pp.doc); err != nil {
 		rep.Errorf(p.File, 0, "render: %v", err)
 	}
 	if b.ctx.Err() != nil {
@@ -252,7 +211,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	if b.ctx.Err() != nil {
 		return nil
 	}
-	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings}
+	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings, diagrams: w.body.Diagrams}
 	if indexed(p) {
 		res.search, res.rowsIn = sectionsJSON(p, w.out.Bytes()) // searchsite.go: read now rather than back from the file
 	}
@@ -302,7 +261,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	bar, barScripts := b.versionSwitch(p) // versionbar.go
 	scripts = append(scripts, barScripts...)
 	if md != nil && md.Diagrams {
-		scripts = append(scripts, b.diagramScriptURL()) // diagrams.go
+		scripts = append(scripts, diagramScriptURL) // diagrams.go
 	}
 	var html []byte
 	if md != nil {
