@@ -33,6 +33,7 @@ type Result struct {
 	Pages    int       // HTML pages written, both languages
 	Files    int       // files written in all, pages included
 	Warnings ErrorList // problems that did not fail the build
+	Notes    ErrorList // the translation comparisons' notes, which only gen check shows
 	Rendered int       // page pairs rendered by this build
 	Reused   int       // page pairs written from Config.Cache unchanged
 
@@ -104,7 +105,8 @@ func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	for _, w := range b.rep.Warnings {
 		fmt.Fprintln(cfg.Log, warning(w))
 	}
-	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.Warnings, Rendered: b.rendered, Reused: b.reused, Elsewhere: b.elsewhere}
+	b.rep.Notes.Sort()
+	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.Warnings, Notes: b.rep.Notes, Rendered: b.rendered, Reused: b.reused, Elsewhere: b.elsewhere}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}

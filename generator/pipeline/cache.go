@@ -62,13 +62,14 @@ func NewCache() *Cache {
 }
 
 // cachedPair is what rendering a pair produced: the site paths of its
-// files and where they are, its results and its warnings.
+// files and where they are, its results, its warnings and its notes.
 type cachedPair struct {
 	key      string
 	files    []string // site paths, as builder.write got them
 	dirs     []string // build directories holding the files, newest first; guarded by Cache.mu
 	results  []*pageResult
 	warnings ErrorList
+	notes    ErrorList // for gen check (translate.go)
 }
 
 // keepDirs is how many build directories an entry remembers: the newest

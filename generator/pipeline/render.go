@@ -78,12 +78,15 @@ func (b *builder) renderPair(w *worker, pr pair) {
 	}
 	if cmp != nil {
 		for _, f := range append(cmp.Findings, drift.TermFindings(cmp, b.ext.glossary)...) {
-			rep.Report(&f)
+			if f.Severity == SeverityInfo && pr.EN.Kind == site.KindChangelog {
+				continue // generated, not a writer's: gen check has nothing to tell about it
+			}
+			fileFinding(rep, &f)
 		}
 	}
 	b.rep.Merge(rep)
 	if rec != nil && len(rep.Errors) == 0 {
-		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, dirs: []string{b.dir}, results: results, warnings: rep.Warnings})
+		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, dirs: []string{b.dir}, results: results, warnings: rep.Warnings, notes: rep.Notes})
 	}
 	b.mu.Lock()
 	b.rendered++
@@ -124,7 +127,7 @@ func (pp *parsedPage) transform() { markdown.Transform(pp.doc, pp.p.Src, pp.pc) 
 
 // replay links a cached pair's files into the build directory from a
 // directory that still holds them, and records its results and warnings
-// as if it had just been rendered. It returns false when no directory
+// (and notes) as if it had just been rendered. It returns false when no directory
 // does (the pair is then rendered again) or the build was cancelled.
 func (b *builder) replay(e *cachedPair) bool {
 	if b.cfg.Reuse != nil {
@@ -152,7 +155,7 @@ func (b *builder) replay(e *cachedPair) bool {
 	}
 	b.reused++
 	b.mu.Unlock()
-	b.rep.Merge(&report{Warnings: e.warnings})
+	b.rep.Merge(&report{Warnings: e.warnings, Notes: e.notes})
 	return true
 }
 

@@ -46,7 +46,8 @@ func (q skillQuarantine) Report(f *diag.Finding) {
 }
 
 // loadSkills reads content/skills and reports what the skills checks find,
-// the glossary's term check of their translations included.
+// the glossary's term check of their translations included (its notes
+// too, for gen check).
 func (b *builder) loadSkills(terms glossary.Glossary) {
 	loaded, findings := skills.Load(b.cfg.Content)
 	for _, s := range loaded {
@@ -56,7 +57,7 @@ func (b *builder) loadSkills(terms glossary.Glossary) {
 		}
 	}
 	for _, f := range findings {
-		b.rep.Report(&f)
+		fileFinding(b.rep, &f)
 	}
 	b.skills = loaded
 }
