@@ -3,13 +3,10 @@ package pipeline
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
-	"syscall"
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
@@ -17,6 +14,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/sitedir"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/generator/verify"
@@ -90,12 +88,14 @@ func Build(ctx context.Context, cfg Config) (*Result, error) {
 // own. The error is an ErrorList when the content has problems.
 func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	cfg = cfg.withDefaults()
-	b := &builder{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.highlights(), files: map[string]bool{}, results: map[string]*pageResult{}}
+	b := newBuilder(ctx, cfg, dir)
 	if cfg.HighlightCache != "" {
 		b.hl.Load(cfg.HighlightCache)
 	}
 	b.run(ctx)
-	b.full.report(b.rep, dir)
+	if msg := b.out.FullError(); msg != "" {
+		b.rep.Errorf(dir, 0, "%s", msg)
+	}
 	if cfg.HighlightCache != "" && ctx.Err() == nil {
 		if err := b.hl.Save(cfg.HighlightCache); err != nil {
 			fmt.Fprintf(cfg.Log, "%s: warning: keep highlighted code for the next build: %v\n", cfg.HighlightCache, err)
@@ -106,7 +106,7 @@ func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 		fmt.Fprintln(cfg.Log, warning(w))
 	}
 	b.rep.Notes.Sort()
-	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.Warnings, Notes: b.rep.Notes, Rendered: b.rendered, Reused: b.reused, Elsewhere: b.elsewhere}
+	res := &Result{OutDir: dir, Pages: len(b.results), Files: b.out.Len(), Warnings: b.rep.Warnings, Notes: b.rep.Notes, Rendered: b.rendered, Reused: b.reused, Elsewhere: b.elsewhere}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
@@ -146,14 +146,17 @@ type builder struct {
 	reads     *load.ReadLog        // what the build read, for the cache's global key (package load); nil without a Cache
 	schema    *schemaJudgement     // the content version's JSON Schema, judged while the pages render (publish.go)
 
-	crumbs  pageTitles // pages by URL, for breadcrumbs (nav.go)
-	full    diskFull   // files that did not fit
-	dirs    sync.Map   // directories created
-	mu      sync.Mutex
-	files   map[string]bool        // every file written, as a site path
+	crumbs  pageTitles             // pages by URL, for breadcrumbs (nav.go)
+	out     *sitedir.Dir           // the directory the site is written into, and every file of the site
+	mu      sync.Mutex             // guards results, rendered, reused and elsewhere
 	results map[string]*pageResult // by page URL
 
 	elsewhere map[string]string // files left in earlier builds' directories (incremental.go)
+}
+
+// newBuilder starts a build of cfg (with its defaults) into dir.
+func newBuilder(ctx context.Context, cfg Config, dir string) *builder {
+	return &builder{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.highlights(), out: sitedir.New(dir), results: map[string]*pageResult{}}
 }
 
 // pageResult is what the checks need to know about a rendered page.
@@ -199,7 +202,7 @@ func (b *builder) run(ctx context.Context) {
 	// publish: the search index and the published files are independent
 	// (and each waits on large writes): one goroutine each. Whether the
 	// index is made is decided first, as when they ran one after the other.
-	search := !b.rep.Failed() && !b.full.any() // not when the pages it lists were not all written
+	search := !b.rep.Failed() && !b.out.Full() // not when the pages it lists were not all written
 	load.Parallel(2, 2, func(i int) {
 		if i == 0 {
 			b.writeExtras(search)
@@ -288,24 +291,6 @@ feed:
 	wg.Wait()
 }
 
-// mkdir creates dir and its parents once per build: file system calls are
-// a large part of a build's time.
-func (b *builder) mkdir(dir string) error {
-	if _, done := b.dirs.Load(dir); done {
-		return nil
-	}
-	if parent := filepath.Dir(dir); parent != dir && len(parent) >= len(b.dir) {
-		if err := b.mkdir(parent); err != nil {
-			return err
-		}
-	}
-	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-		return err
-	}
-	b.dirs.Store(dir, true)
-	return nil
-}
-
 // write writes a file of the site; name is a site path with or without the leading slash.
 func (b *builder) write(name string, data []byte) { b.writeParts(name, data) }
 
@@ -315,71 +300,9 @@ func (b *builder) writeParts(name string, parts ...[]byte) {
 	if b.ctx.Err() != nil {
 		return // cancelled: the directory is about to be removed
 	}
-	name = filepath.ToSlash(filepath.Clean("/" + name))
-	full := filepath.Join(b.dir, filepath.FromSlash(name))
-	err := b.mkdir(filepath.Dir(full))
-	if err == nil {
-		err = outdir.WriteParts(full, parts...)
+	if err := b.out.Write(name, parts...); err != nil {
+		b.rep.Errorf(sitedir.Path(name), 0, "write output: %v", err)
 	}
-	switch {
-	case errors.Is(err, syscall.ENOSPC):
-		size := 0
-		for _, p := range parts {
-			size += len(p)
-		}
-		b.full.add(full, size)
-	case err != nil:
-		b.rep.Errorf(name, 0, "write output: %v", err)
-	}
-	b.mu.Lock()
-	b.files[name] = true
-	b.mu.Unlock()
-}
-
-// diskFull counts the files a build could not write for lack of space, so
-// that a full disk is reported once, with how much did not fit, instead
-// of once per file.
-type diskFull struct {
-	mu    sync.Mutex
-	first string // the first file that did not fit
-	files int
-	bytes int64
-}
-
-func (d *diskFull) add(path string, size int) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.files == 0 {
-		d.first = path
-	}
-	d.files++
-	d.bytes += int64(size)
-}
-
-func (d *diskFull) any() bool {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.files > 0
-}
-
-// report adds the one error for a full disk, when there was one.
-func (d *diskFull) report(rep *report, dir string) {
-	if d.files == 0 {
-		return
-	}
-	rep.Errorf(dir, 0, "no space left on device: %d file(s) of %s did not fit, starting with %s; free at least that much on the file system holding %s and build again",
-		d.files, byteSize(d.bytes), d.first, dir)
-}
-
-// byteSize formats n bytes for people: 512 B, 12.3 KB, 4.0 MB.
-func byteSize(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1e3)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 // keepBrokenPages gives each page whose front matter has errors the front

@@ -16,6 +16,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
 	"pairag.com/portal/generator/site"
+	"pairag.com/portal/generator/sitedir"
 	"pairag.com/portal/internal/outdir"
 	"pairag.com/portal/internal/textedit"
 	"pairag.com/portal/templates"
@@ -168,7 +169,7 @@ func (b *builder) linkFiles(from string, names []string) bool {
 	for i, name := range names {
 		rel := filepath.FromSlash(name)
 		to := filepath.Join(b.dir, rel)
-		err := b.mkdir(filepath.Dir(to))
+		err := b.out.Mkdir(filepath.Dir(to))
 		if err == nil {
 			err = outdir.Link(filepath.Join(from, rel), to)
 		}
@@ -179,11 +180,7 @@ func (b *builder) linkFiles(from string, names []string) bool {
 			return false
 		}
 	}
-	b.mu.Lock()
-	for _, name := range names {
-		b.files[name] = true
-	}
-	b.mu.Unlock()
+	b.out.Add(names...)
 	return true
 }
 
@@ -195,7 +192,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	write := func(name string, data []byte) {
 		b.write(name, data)
 		if rec != nil {
-			*rec = append(*rec, filepath.ToSlash(filepath.Clean("/"+name)))
+			*rec = append(*rec, sitedir.Path(name))
 		}
 	}
 	pp.transform()
