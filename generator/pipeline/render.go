@@ -204,7 +204,9 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 		return nil
 	}
 	w.out.Reset()
-	if err := templates.Layout(b.pageView(p, pr, &w.body)).Render(b.ctx, &w.out); err != nil {
+	pv := b.pageView(p, pr, &w.body)
+	pv.TOC = nav.TOC(nav.Headings(pp.doc, p.Src)) // from the parsed page, not its HTML
+	if err := templates.Layout(pv).Render(b.ctx, &w.out); err != nil {
 		rep.Errorf(p.File, 0, "render layout: %v", err)
 	}
 	write(site.OutputPath(p.URL), w.out.Bytes())
@@ -227,9 +229,9 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	return res
 }
 
-// pageView shapes a page for the layout; md holds the HTML of its
-// Markdown (nil for a page without), which the layout copies from there
-// while it renders.
+// pageView shapes a page for the layout, all but its on-page contents;
+// md holds the HTML of its Markdown (nil for a page without), which the
+// layout copies from there while it renders.
 func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page {
 	msg := templates.For(p.Lang)
 	other := zh
@@ -290,7 +292,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 		}
 	}
 	return templates.Page{
-		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: nav.TOC(bar, md),
+		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
 		Repository: b.ext.site.Repository, EditURL: edit, Updated: updated,
 		Scripts: scripts, Styles: styles,
