@@ -1,7 +1,6 @@
 package nav
 
 import (
-	"bufio"
 	"bytes"
 	"html"
 	"strconv"
@@ -32,30 +31,81 @@ type Heading struct {
 // headings of the protocol directives' output, from the block model. They
 // are read from the tree the page renders from, never from its HTML.
 func Headings(doc ast.Node, src []byte) []Heading {
-	var out []Heading
-	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
+	hs := headings(doc)
+	for i := range hs {
+		hs[i].text(src)
+	}
+	out := make([]Heading, len(hs))
+	for i, h := range hs {
+		out[i] = h.Heading
+	}
+	return out
+}
+
+// Contents makes a page's on-page contents of the h2 and h3 headings of
+// its tree (see Headings), or nil when it has fewer than MinTOC h2; the
+// headings' text is worked out only for a page that gets contents.
+func Contents(doc ast.Node, src []byte) []templates.TOCItem {
+	hs := headings(doc)
+	h2 := 0
+	for _, h := range hs {
+		if h.Level == 2 {
+			h2++
 		}
+	}
+	if h2 < MinTOC {
+		return nil
+	}
+	items := make([]templates.TOCItem, len(hs))
+	for i := range hs {
+		hs[i].text(src)
+		items[i] = templates.TOCItem{Level: hs[i].Level, ID: hs[i].ID, Text: hs[i].Text}
+	}
+	return items
+}
+
+// heading is a Heading found in the tree, its text still to be read
+// from node when it is a Markdown heading.
+type heading struct {
+	Heading
+	node *ast.Heading
+}
+
+func (h *heading) text(src []byte) {
+	if h.node != nil {
+		h.Text = headingText(h.node, src)
+	}
+}
+
+// headings finds the h2 and h3 headings of the tree, block by block: a
+// block's children are either all blocks or all inline, and no heading
+// sits inside inline content, which is most of a page's nodes.
+func headings(doc ast.Node) []heading {
+	var out []heading
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.Heading:
 			if id, ok := n.AttributeString("id"); ok && (n.Level == 2 || n.Level == 3) {
-				out = append(out, Heading{Level: n.Level, ID: string(id.([]byte)), Text: headingText(n, src)})
+				out = append(out, heading{Heading{Level: n.Level, ID: string(id.([]byte))}, n})
 			}
-			return ast.WalkSkipChildren, nil
+			return
 		case *markdown.Directive:
 			for _, b := range n.Blocks {
 				if h, ok := block.HeadingOf(b); ok && (h.Level == 2 || h.Level == 3) {
-					out = append(out, Heading{Level: h.Level, ID: h.ID, Text: collapse(h.Text.String())})
+					out = append(out, heading{Heading: Heading{Level: h.Level, ID: h.ID, Text: collapse(h.Text.String())}})
 				}
 			}
-			return ast.WalkSkipChildren, nil
+			return
 		}
-		if n.Type() == ast.TypeInline {
-			return ast.WalkSkipChildren, nil // no heading inside a paragraph's text
+		if c := n.FirstChild(); c == nil || c.Type() != ast.TypeBlock {
+			return
 		}
-		return ast.WalkContinue, nil
-	})
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			walk(c)
+		}
+	}
+	walk(doc)
 	return out
 }
 
@@ -66,8 +116,7 @@ func Headings(doc ast.Node, src []byte) []Heading {
 // description as an attribute, and raw HTML adds only tags: neither is
 // text.
 func headingText(h *ast.Heading, src []byte) string {
-	var buf bytes.Buffer
-	w := bufio.NewWriter(&buf)
+	w := &textWriter{}
 	_ = ast.Walk(h, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -100,26 +149,16 @@ func headingText(h *ast.Heading, src []byte) string {
 		}
 		return ast.WalkContinue, nil
 	})
-	_ = w.Flush()
-	return collapse(html.UnescapeString(buf.String()))
+	return collapse(html.UnescapeString(w.String()))
 }
+
+// textWriter is the util.BufWriter headingText writes through: a buffer,
+// with nothing held back.
+type textWriter struct{ bytes.Buffer }
+
+func (w *textWriter) Available() int { return w.Cap() - w.Len() }
+func (w *textWriter) Buffered() int  { return 0 }
+func (w *textWriter) Flush() error   { return nil }
 
 // collapse turns runs of white space into one space, none at either end.
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// TOC makes a page's on-page contents of its h2 and h3 headings, or nil
-// when there are fewer than MinTOC h2.
-func TOC(heads []Heading) []templates.TOCItem {
-	var items []templates.TOCItem
-	h2 := 0
-	for _, s := range heads {
-		items = append(items, templates.TOCItem{Level: s.Level, ID: s.ID, Text: s.Text})
-		if s.Level == 2 {
-			h2++
-		}
-	}
-	if h2 < MinTOC {
-		return nil
-	}
-	return items
-}

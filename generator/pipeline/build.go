@@ -179,9 +179,7 @@ func (b *builder) run(ctx context.Context) {
 		return
 	}
 	b.writeAssets()
-	// resolve: every directive's output, the bundle included.
-	b.resolve()
-	if c := b.cfg.Cache; c != nil {
+	if c := b.cfg.Cache; c != nil { // everything but the pages is read: the key of what reaches every page
 		c.begin(b.globalKey())
 		defer func() {
 			if ctx.Err() == nil && !b.rep.Failed() {
@@ -189,6 +187,8 @@ func (b *builder) run(ctx context.Context) {
 			}
 		}()
 	}
+	// resolve: every directive's output, the bundle included.
+	b.resolve()
 	b.schema = b.judgeSchemaLater() // publish.go: it needs no page, so it runs beside them
 	// render: every page pair, then the skills' pages.
 	b.renderPool(ctx, b.pairs)

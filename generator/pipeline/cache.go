@@ -119,6 +119,7 @@ func (c *Cache) end() {
 	}
 }
 
+// lookup returns the entry of the pair id when its sources digest to key.
 func (c *Cache) lookup(id, key string) *cachedPair {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -160,8 +161,9 @@ func pairKey(pr pair) string {
 // globalKey digests every input that reaches all pages: every file the
 // build read that is not a page (load.ReadLog), what the build derived from the
 // pages (the navigation, the version bar) and its own settings and asset
-// names. It is computed once everything but the pages has been read and
-// prepared, just before rendering.
+// names. It is computed once everything but the pages has been read (the
+// load stage), before resolve, which can then take an unchanged reference
+// page's Markdown from the Cache.
 func (b *builder) globalKey() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s %s %v %t\n", b.cfg.BaseURL, b.css, b.js, b.validator, b.cfg.ValidatorComing)

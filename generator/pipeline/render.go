@@ -205,7 +205,7 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	}
 	w.out.Reset()
 	pv := b.pageView(p, pr, &w.body)
-	pv.TOC = nav.TOC(nav.Headings(pp.doc, p.Src)) // from the parsed page, not its HTML
+	pv.TOC = nav.Contents(pp.doc, p.Src) // from the parsed page, not its HTML
 	if err := templates.Layout(pv).Render(b.ctx, &w.out); err != nil {
 		rep.Errorf(p.File, 0, "render layout: %v", err)
 	}

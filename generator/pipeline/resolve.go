@@ -64,8 +64,9 @@ func (b *builder) lookup(d *protocol.Document, lang string) func(string) ([]bloc
 // referenceMarkdown returns the Markdown version of every version's
 // reference page, by version file name and language: each page parsed and
 // transformed as the render stage will (its directives expanded, its links
-// made absolute), but not rendered. What it finds is left for the render
-// stage to report; a page whose front matter has errors gives "".
+// made absolute), but not rendered, or taken from the Cache when the pair
+// is unchanged. What it finds is left for the render stage to report; a
+// page whose front matter has errors gives "".
 func (b *builder) referenceMarkdown() map[string]map[string]string {
 	out := map[string]map[string]string{}
 	var w *worker
@@ -74,10 +75,18 @@ func (b *builder) referenceMarkdown() map[string]map[string]string {
 		if d == nil {
 			continue
 		}
+		out[d.FileName()] = map[string]string{}
+		if c := b.cfg.Cache; c != nil {
+			if e := c.lookup(pairID(pr), pairKey(pr)); e != nil { // unchanged since the last build: its Markdown is known
+				for _, r := range e.results {
+					out[d.FileName()][r.page.Lang] = string(r.markdown)
+				}
+				continue
+			}
+		}
 		if w == nil {
 			w = b.newWorker()
 		}
-		out[d.FileName()] = map[string]string{}
 		for _, lang := range languages {
 			p := pr.Get(lang)
 			if p.Broken {
