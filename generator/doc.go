@@ -8,10 +8,12 @@
 // A build runs the stages of package pipeline in order, each in packages of
 // its own where its inputs and outputs are explicit:
 //
-//	load      content files → pages, pairs, glossary (package load)
-//	resolve   directive outputs and bundles of each version (pipeline/render.go, publish.go)
-//	render    every page pair to HTML, contents lists (package nav), search sections (pipeline)
-//	publish   assets, protocol files, llms.txt, sitemap (pipeline/publish.go)
+//	load      content files → pages, pairs, reference pages, glossary, skills (package load, pipeline/build.go)
+//	resolve   directive outputs of each version, the skills index, the bundle from the
+//	          reference pages' Markdown, all before any page renders (pipeline/resolve.go)
+//	render    every page pair to HTML in one pool, contents lists from the parsed page
+//	          (package nav), search sections (pipeline); then the skills' pages
+//	publish   assets, protocol files, llms.txt, sitemap, into the build directory (package sitedir)
 //	verify    links and anchors (pipeline/check.go), netlify.toml's headers (package verify)
 //
 // The translation comparison that gen build, gen check, gen stamp and the

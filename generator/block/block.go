@@ -257,3 +257,10 @@ func WriteCode(w io.Writer, h *highlight.Cache, msg templates.Messages, lang, co
 	_, err := io.WriteString(w, "</div>\n")
 	return err
 }
+
+// HeadingOf returns the heading b shows, when b is a heading: what the
+// page's on-page contents list of a directive's output.
+func HeadingOf(b Block) (blocks.Heading, bool) {
+	h, ok := b.(headingBlock)
+	return h.h, ok
+}

@@ -2,92 +2,163 @@ package nav
 
 import (
 	"bytes"
+	"html"
+	"strconv"
+	"strings"
 
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	ghtml "github.com/yuin/goldmark/renderer/html"
+
+	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/search"
 	"pairag.com/portal/templates"
 )
 
 // MinTOC is the number of sections from which a page gets on-page contents.
 const MinTOC = 4
 
-// TOC lists the h2 and h3 headings of a rendered page body, when it has
-// at least MinTOC h2 sections. The body is the HTML before, if any (the
-// version bar), followed by the page's Markdown rendered into md (nil
-// when there is none). When md's recorded headings are all the body has,
-// only they are read; otherwise (the version bar, a directive's HTML) the
-// whole body is.
-func TOC(before string, md *markdown.Output) []templates.TOCItem {
-	if before == "" && md != nil && md.OwnHeadings() {
-		return tocItems(recordedHeadings(md, MinTOC))
-	}
-	var body []byte
-	if md != nil {
-		body = md.Bytes()
-	}
-	if before != "" {
-		body = append([]byte(before), body...)
-	}
-	if !atLeastH2(body, MinTOC) {
-		return nil // too few h2 elements of any kind: not worth reading the body
-	}
-	return tocItems(search.Headings(body))
+// Heading is an h2 or h3 of a page, as the on-page contents list it.
+type Heading struct {
+	Level int
+	ID    string
+	Text  string
 }
 
-// tocItems makes the contents of a page's h2 and h3 headings, or nil when
-// there are fewer than MinTOC h2.
-func tocItems(heads []search.Heading) []templates.TOCItem {
-	var items []templates.TOCItem
+// Headings lists the h2 and h3 headings of a parsed page whose ids the
+// transformers have set (markdown.Transform), in document order: the
+// Markdown's own headings, with their text as the page shows it, and the
+// headings of the protocol directives' output, from the block model. They
+// are read from the tree the page renders from, never from its HTML.
+func Headings(doc ast.Node, src []byte) []Heading {
+	hs := headings(doc)
+	for i := range hs {
+		hs[i].text(src)
+	}
+	out := make([]Heading, len(hs))
+	for i, h := range hs {
+		out[i] = h.Heading
+	}
+	return out
+}
+
+// Contents makes a page's on-page contents of the h2 and h3 headings of
+// its tree (see Headings), or nil when it has fewer than MinTOC h2; the
+// headings' text is worked out only for a page that gets contents.
+func Contents(doc ast.Node, src []byte) []templates.TOCItem {
+	hs := headings(doc)
 	h2 := 0
-	for _, s := range heads {
-		items = append(items, templates.TOCItem{Level: s.Level, ID: s.ID, Text: s.Text})
-		if s.Level == 2 {
+	for _, h := range hs {
+		if h.Level == 2 {
 			h2++
 		}
 	}
 	if h2 < MinTOC {
 		return nil
 	}
+	items := make([]templates.TOCItem, len(hs))
+	for i := range hs {
+		hs[i].text(src)
+		items[i] = templates.TOCItem{Level: hs[i].Level, ID: hs[i].ID, Text: hs[i].Text}
+	}
 	return items
 }
 
-// recordedHeadings reads the h2 and h3 elements the renderer recorded in
-// md, when there are at least minH2 h2 elements.
-func recordedHeadings(md *markdown.Output, minH2 int) []search.Heading {
-	h2 := 0
-	for _, h := range md.Headings {
-		if h.Level == 2 {
-			h2++
+// heading is a Heading found in the tree, its text still to be read
+// from node when it is a Markdown heading.
+type heading struct {
+	Heading
+	node *ast.Heading
+}
+
+func (h *heading) text(src []byte) {
+	if h.node != nil {
+		h.Text = headingText(h.node, src)
+	}
+}
+
+// headings finds the h2 and h3 headings of the tree, block by block: a
+// block's children are either all blocks or all inline, and no heading
+// sits inside inline content, which is most of a page's nodes.
+func headings(doc ast.Node) []heading {
+	var out []heading
+	var walk func(n ast.Node)
+	walk = func(n ast.Node) {
+		switch n := n.(type) {
+		case *ast.Heading:
+			if id, ok := n.AttributeString("id"); ok && (n.Level == 2 || n.Level == 3) {
+				out = append(out, heading{Heading{Level: n.Level, ID: string(id.([]byte))}, n})
+			}
+			return
+		case *markdown.Directive:
+			for _, b := range n.Blocks {
+				if h, ok := block.HeadingOf(b); ok && (h.Level == 2 || h.Level == 3) {
+					out = append(out, heading{Heading: Heading{Level: h.Level, ID: h.ID, Text: collapse(h.Text.String())}})
+				}
+			}
+			return
+		}
+		if c := n.FirstChild(); c == nil || c.Type() != ast.TypeBlock {
+			return
+		}
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			walk(c)
 		}
 	}
-	if h2 < minH2 {
-		return nil
-	}
-	var out []search.Heading
-	for _, h := range md.Headings {
-		if h.Level == 2 || h.Level == 3 {
-			out = append(out, search.Headings(md.Bytes()[h.Start:h.End])...)
-		}
-	}
+	walk(doc)
 	return out
 }
 
-// atLeastH2 reports whether body has at least n "<h2" or "<H2": what
-// bytes.Count of both would say, but it stops at the nth, and the upper
-// case (never in generated HTML) is only looked for when the lower case
-// falls short.
-func atLeastH2(body []byte, n int) bool {
-	for _, tag := range [...][]byte{[]byte("<h2"), []byte("<H2")} {
-		for s := body; ; {
-			i := bytes.Index(s, tag)
-			if i < 0 {
-				break
-			}
-			if n--; n == 0 {
-				return true
-			}
-			s = s[i+len(tag):]
+// headingText is a Markdown heading's text as the page shows it: its text
+// written as goldmark's HTML writer writes it (backslash escapes and
+// entities resolved, code as it is), then read as a reader of the page
+// reads it (entities decoded, white space collapsed). An image shows its
+// description as an attribute, and raw HTML adds only tags: neither is
+// text.
+func headingText(h *ast.Heading, src []byte) string {
+	w := &textWriter{}
+	_ = ast.Walk(h, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
 		}
-	}
-	return false
+		switch n := n.(type) {
+		case *ast.Text:
+			if v := n.Segment.Value(src); n.IsRaw() {
+				ghtml.DefaultWriter.RawWrite(w, v)
+			} else {
+				ghtml.DefaultWriter.Write(w, v)
+			}
+			if n.SoftLineBreak() || n.HardLineBreak() {
+				_ = w.WriteByte(' ')
+			}
+		case *ast.String:
+			switch {
+			case n.IsCode():
+				_, _ = w.Write(n.Value)
+			case n.IsRaw():
+				ghtml.DefaultWriter.RawWrite(w, n.Value)
+			default:
+				ghtml.DefaultWriter.Write(w, n.Value)
+			}
+		case *ast.AutoLink:
+			ghtml.DefaultWriter.RawWrite(w, n.Label(src))
+		case *east.FootnoteLink:
+			_, _ = w.WriteString(strconv.Itoa(n.Index))
+		case *ast.Image, *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return collapse(html.UnescapeString(w.String()))
 }
+
+// textWriter is the util.BufWriter headingText writes through: a buffer,
+// with nothing held back.
+type textWriter struct{ bytes.Buffer }
+
+func (w *textWriter) Available() int { return w.Cap() - w.Len() }
+func (w *textWriter) Buffered() int  { return 0 }
+func (w *textWriter) Flush() error   { return nil }
+
+// collapse turns runs of white space into one space, none at either end.
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -3,24 +3,29 @@ package nav
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/report"
-	"pairag.com/portal/generator/search"
 	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
 )
 
 // tocCases are page bodies whose headings the on-page contents list: ids
-// explicit and automatic, inline code, links, emphasis, entities, raw HTML
-// (which goldmark omits), headings of every level, Chinese text.
+// explicit and automatic, inline code, links, emphasis, entities, escapes,
+// raw HTML (which goldmark omits), images, autolinks, footnotes, headings
+// of every level, Chinese text, and a directive whose output has headings
+// of its own.
 var tocCases = []string{
 	"## One\n\n## Two {#two}\n\n### Two point one\n\n## Three\n\n## Four\n",
 	"## `code` and *em* {#c}\n\n## [link](/docs/) &amp; more\n\n## A <span>raw</span> heading\n\n#### Four\n\n## Five\n\n## Six\n",
@@ -29,74 +34,141 @@ var tocCases = []string{
 	"## 创建任务\n\n## 字段说明\n\n### 阶段类型\n\n## 限制\n\n## 示例 {#example}\n",
 	"Setext\n------\n\n## Two\n\n# One\n\n## Three\n\n## Four\n\n```json\n{\"h2\": \"<h2>\"}\n```\n",
 	"## One\n\n> ## Quoted\n\n- ## In a list\n\n## Two\n\n## Three\n",
+	"## A \\*star\\* &lt;tag&gt; &#169; `a &amp; b`\n\n## ![an image](/i.png) after\n\n## See https://example.com/x now\n\n## Noted[^1]\n\n## ~~gone~~ __strong__\n\n[^1]: The note.\n",
+	"## Before\n\n```protocol\nheads\n```\n\n## After\n\n### Three\n\n## Four\n",
 }
 
-// TestHeadingsOfMatchesFullScan holds the on-page contents read from the
-// heading spans the renderer records to search.Headings of the whole body,
-// with and without HTML before the Markdown that has headings of its own.
-func TestHeadingsOfMatchesFullScan(t *testing.T) {
+// TestHeadingsMatchHTML holds the headings read from the parsed page to
+// what a reader of the rendered HTML finds in it (htmlHeadings, with
+// golang.org/x/net/html): the on-page contents were read from the HTML
+// before, and the pages must not change.
+func TestHeadingsMatchHTML(t *testing.T) {
 	hl := highlight.New()
 	for _, src := range tocCases {
-		checkHeadingsOf(t, hl, src)
+		checkHeadings(t, hl, src)
 	}
 }
 
-func FuzzHeadingsOf(f *testing.F) {
+func FuzzHeadings(f *testing.F) {
 	for _, src := range tocCases {
 		f.Add(src)
 	}
 	hl := highlight.New()
-	f.Fuzz(func(t *testing.T, src string) { checkHeadingsOf(t, hl, src) })
+	f.Fuzz(func(t *testing.T, src string) { checkHeadings(t, hl, src) })
 }
 
-// wholeTOC is the on-page contents read from the whole body, as they were
-// before the renderer recorded its headings.
-func wholeTOC(body string) []templates.TOCItem { return tocItems(search.Headings([]byte(body))) }
-
-func checkHeadingsOf(t *testing.T, hl *highlight.Cache, src string) {
+func checkHeadings(t *testing.T, hl *highlight.Cache, src string) {
 	t.Helper()
-	// The Markdown alone, then after foreign HTML (as a directive writes)
-	// without and with a heading of its own.
-	for _, foreign := range []string{"", `<div class="table"><p>Rows</p></div>`, `<h2 id="f">Foreign</h2>`} {
-		var out markdown.Output
-		out.WriteString(foreign)
-		out.Foreign = foreign != ""
-		if !renderInto(&out, hl, src) {
-			return
-		}
-		if out.OwnHeadings() != (foreign == "") {
-			t.Errorf("%q after %q: OwnHeadings = %v", src, foreign, out.OwnHeadings())
-		}
-		if got, want := recordedHeadings(&out, 0), search.Headings(out.Bytes()); out.OwnHeadings() && !slices.Equal(got, want) {
-			t.Errorf("%q: headings from the spans %+v; the whole body has %+v", src, got, want)
-		}
-		for _, before := range []string{"", `<div class="version-bar"><p>V17</p></div>`, `<h2 id="bar">Bar</h2>`} {
-			got, want := TOC(before, &out), wholeTOC(before+out.String())
-			if !slices.Equal(got, want) {
-				t.Errorf("%q after %q and %q: contents %+v; from the whole body %+v", src, before, foreign, got, want)
-			}
-		}
-		for _, h := range out.Headings {
-			if h.End < h.Start || !bytes.HasPrefix(out.Bytes()[h.Start:], []byte("<h")) {
-				t.Errorf("%q: span %+v is not a heading element: %q", src, h, out.Bytes()[max(h.Start, 0):max(h.End, h.Start, 0)])
-			}
-		}
+	doc, full, body, ok := renderPage(hl, src)
+	if !ok {
+		return
+	}
+	got, want := Headings(doc, full), htmlHeadings(t, body)
+	if !slices.Equal(got, want) {
+		t.Errorf("%q: headings of the parsed page\n%+v\nthe HTML has\n%+v", src, got, want)
+	}
+	if g, w := Contents(doc, full), tocOf(want); !slices.Equal(g, w) {
+		t.Errorf("%q: contents %+v; want %+v", src, g, w)
 	}
 }
 
-// renderInto renders the page body src as the build does, appending to
-// out; false when src cannot be a page.
-func renderInto(out *markdown.Output, hl *highlight.Cache, src string) bool {
-	full := []byte("---\ntitle: T\n---\n\n" + src)
+// tocOf is the contents a page with the headings hs gets.
+func tocOf(hs []Heading) []templates.TOCItem {
+	var items []templates.TOCItem
+	h2 := 0
+	for _, h := range hs {
+		items = append(items, templates.TOCItem{Level: h.Level, ID: h.ID, Text: h.Text})
+		if h.Level == 2 {
+			h2++
+		}
+	}
+	if h2 < MinTOC {
+		return nil
+	}
+	return items
+}
+
+// directiveBlocks is the output of the "heads" directive of tocCases: a
+// heading of each level the contents look at, and one they do not.
+var directiveBlocks = []block.Block{
+	block.Heading(templates.Heading{Msg: templates.For(langs.EN), Level: 2, ID: "gen", Text: blocks.Cell{{Text: "Generated "}, {Text: "stage_type", Code: true}}}),
+	block.Paragraph(blocks.Cell{{Text: "Rows"}}),
+	block.Heading(templates.Heading{Msg: templates.For(langs.EN), Level: 3, ID: "gen-sub", Text: blocks.Cell{{Text: "Sub & more"}}}),
+	block.Heading(templates.Heading{Msg: templates.For(langs.EN), Level: 4, ID: "gen-four", Text: blocks.Cell{{Text: "Four"}}}),
+}
+
+// renderPage parses, transforms and renders the page body src as the
+// build does; false when src cannot be a page.
+func renderPage(hl *highlight.Cache, src string) (doc ast.Node, full, body []byte, ok bool) {
+	full = []byte("---\ntitle: T\n---\n\n" + src)
 	_, _, bodyStart, err := markdown.SplitFrontMatter(full)
 	if err != nil {
-		return false
+		return nil, nil, nil, false
 	}
 	p := &markdown.Page{Lang: langs.EN, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
-	st := markdown.NewState(p, func(string) ([]block.Block, error) { return nil, nil }, &report.Collector{})
+	lookup := func(name string) ([]block.Block, error) {
+		if name == "heads" {
+			return directiveBlocks, nil
+		}
+		return nil, nil
+	}
+	st := markdown.NewState(p, lookup, &report.Collector{})
 	pc := markdown.NewContext(st)
 	md := markdown.New(langs.EN, hl)
-	doc := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)
-	markdown.Transform(doc, full, pc)
-	return md.Renderer().Render(out, full, doc) == nil
+	d := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)
+	markdown.Transform(d, full, pc)
+	var out bytes.Buffer
+	if md.Renderer().Render(&out, full, d) != nil {
+		return nil, nil, nil, false
+	}
+	return d, full, out.Bytes(), true
+}
+
+// htmlHeadings is the judge: the h2 and h3 elements with an id of an HTML
+// fragment, with their text, the heading's anchor link left out.
+func htmlHeadings(t *testing.T, body []byte) []Heading {
+	t.Helper()
+	nodes, err := html.ParseFragment(bytes.NewReader(body), &html.Node{Type: html.ElementNode, Data: "main", DataAtom: atom.Main})
+	if err != nil {
+		t.Fatalf("parse the rendered page: %v", err)
+	}
+	var out []Heading
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && (n.Data == "h2" || n.Data == "h3") && attr(n, "id") != "" {
+			var sb strings.Builder
+			text(n, &sb)
+			out = append(out, Heading{Level: int(n.Data[1] - '0'), ID: attr(n, "id"), Text: collapse(sb.String())})
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	for _, n := range nodes {
+		walk(n)
+	}
+	return out
+}
+
+// text appends the text of n, leaving out the heading's anchor link.
+func text(n *html.Node, sb *strings.Builder) {
+	switch {
+	case n.Type == html.TextNode:
+		sb.WriteString(n.Data)
+	case n.Type == html.ElementNode && slices.Contains(strings.Fields(attr(n, "class")), "anchor"):
+	default:
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			text(c, sb)
+		}
+	}
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
 }

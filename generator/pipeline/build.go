@@ -3,13 +3,10 @@ package pipeline
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
-	"syscall"
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
@@ -17,6 +14,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/sitedir"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/generator/verify"
@@ -33,6 +31,7 @@ type Result struct {
 	Pages    int       // HTML pages written, both languages
 	Files    int       // files written in all, pages included
 	Warnings ErrorList // problems that did not fail the build
+	Notes    ErrorList // the translation comparisons' notes, which only gen check shows
 	Rendered int       // page pairs rendered by this build
 	Reused   int       // page pairs written from Config.Cache unchanged
 
@@ -89,12 +88,14 @@ func Build(ctx context.Context, cfg Config) (*Result, error) {
 // own. The error is an ErrorList when the content has problems.
 func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	cfg = cfg.withDefaults()
-	b := &builder{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.highlights(), files: map[string]bool{}, results: map[string]*pageResult{}}
+	b := newBuilder(ctx, cfg, dir)
 	if cfg.HighlightCache != "" {
 		b.hl.Load(cfg.HighlightCache)
 	}
 	b.run(ctx)
-	b.full.report(b.rep, dir)
+	if msg := b.out.FullError(); msg != "" {
+		b.rep.Errorf(dir, 0, "%s", msg)
+	}
 	if cfg.HighlightCache != "" && ctx.Err() == nil {
 		if err := b.hl.Save(cfg.HighlightCache); err != nil {
 			fmt.Fprintf(cfg.Log, "%s: warning: keep highlighted code for the next build: %v\n", cfg.HighlightCache, err)
@@ -104,7 +105,8 @@ func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	for _, w := range b.rep.Warnings {
 		fmt.Fprintln(cfg.Log, warning(w))
 	}
-	res := &Result{OutDir: dir, Pages: len(b.results), Files: len(b.files), Warnings: b.rep.Warnings, Rendered: b.rendered, Reused: b.reused, Elsewhere: b.elsewhere}
+	b.rep.Notes.Sort()
+	res := &Result{OutDir: dir, Pages: len(b.results), Files: b.out.Len(), Warnings: b.rep.Warnings, Notes: b.rep.Notes, Rendered: b.rendered, Reused: b.reused, Elsewhere: b.elsewhere}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
@@ -119,7 +121,6 @@ func warning(w *Error) string {
 // builder holds the state of one build.
 type builder struct {
 	ctx       context.Context // checked between pages and between stages
-	diagrams  diagramScript   // diagrams.go: written once, for the pages that draw diagrams
 	cfg       Config
 	dir       string
 	rep       *report
@@ -131,9 +132,9 @@ type builder struct {
 	pairs     []pair
 	nav       map[string][]templates.NavItem
 	navAt     map[string]map[string]int                      // the position of each URL in nav, by language (nav.go)
-	outputs   map[string]map[string][]block.Block            // directive output by language and name
-	older     map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file
-	refMD     map[string]map[string]string                   // the Markdown reference of the content's version by language
+	outputs   map[string]map[string][]block.Block            // directive output by language and name (resolve.go)
+	older     map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file (resolve.go)
+	refMD     map[string]map[string]string                   // the Markdown reference of each version, by file and language (resolve.go)
 	css, js   string                                         // URLs of the hashed assets
 	validator *validatorAssets                               // URLs of the validator tool, when built with one
 	rendered  int                                            // pairs rendered, and pairs reused from the cache
@@ -141,18 +142,21 @@ type builder struct {
 	skills    []*skills.Skill  // content/skills/*, loaded and compared (skillsite.go)
 	ext       extras           // glossary, site settings and dates for navigation and search (nav.go)
 	versions  []*spec.Document // every version in protocol/, oldest first (versions.go)
-	vbar      versionBar       // reference pages of the versions (versionbar.go)
+	refs      referencePages   // reference pages of the versions (versionbar.go)
 	reads     *load.ReadLog    // what the build read, for the cache's global key (package load); nil without a Cache
 	schema    *schemaJudgement // the content version's JSON Schema, judged while the pages render (publish.go)
 
-	crumbs  pageTitles // pages by URL, for breadcrumbs (nav.go)
-	full    diskFull   // files that did not fit
-	dirs    sync.Map   // directories created
-	mu      sync.Mutex
-	files   map[string]bool        // every file written, as a site path
+	crumbs  pageTitles             // pages by URL, for breadcrumbs (nav.go)
+	out     *sitedir.Dir           // the directory the site is written into, and every file of the site
+	mu      sync.Mutex             // guards results, rendered, reused and elsewhere
 	results map[string]*pageResult // by page URL
 
 	elsewhere map[string]string // files left in earlier builds' directories (incremental.go)
+}
+
+// newBuilder starts a build of cfg (with its defaults) into dir.
+func newBuilder(ctx context.Context, cfg Config, dir string) *builder {
+	return &builder{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.highlights(), out: sitedir.New(dir), results: map[string]*pageResult{}}
 }
 
 // pageResult is what the checks need to know about a rendered page.
@@ -161,24 +165,21 @@ type pageResult struct {
 	anchors  map[string]bool
 	links    []markdown.Link
 	headings []markdown.Heading
-	markdown []byte              // the Markdown version, as written, for llms-full.txt (and the bundle)
+	markdown []byte              // the Markdown version, as written, for llms-full.txt
+	diagrams bool                // it draws a diagram: the diagram script is published (diagrams.go)
 	search   []byte              // the page's entries in the search index, encoded (searchsite.go)
 	rowsIn   map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
 	broken   bool                // not rendered: its front matter has errors (page.Broken)
 }
 
 func (b *builder) run(ctx context.Context) {
-	if !b.load() {
-		return
-	}
-	if ctx.Err() != nil {
+	// load: the content, the protocol versions and every file beside the
+	// pages, into the model (b.pairs, b.refs, b.ext, b.skills, ...).
+	if !b.load() || ctx.Err() != nil {
 		return
 	}
 	b.writeAssets()
-	b.prepareDirectives()
-	b.loadSkills(b.ext.glossary) // after prepareDirectives, which reads the glossary
-	b.prepareSkillIndex()
-	if c := b.cfg.Cache; c != nil {
+	if c := b.cfg.Cache; c != nil { // everything but the pages is read: the key of what reaches every page
 		c.begin(b.globalKey())
 		defer func() {
 			if ctx.Err() == nil && !b.rep.Failed() {
@@ -186,11 +187,11 @@ func (b *builder) run(ctx context.Context) {
 			}
 		}()
 	}
+	// resolve: every directive's output, the bundle included.
+	b.resolve()
 	b.schema = b.judgeSchemaLater() // publish.go: it needs no page, so it runs beside them
-	refs, rest := b.splitReference()
-	b.renderPool(ctx, refs)
-	b.prepareBundles()
-	b.renderPool(ctx, rest)
+	// render: every page pair, then the skills' pages.
+	b.renderPool(ctx, b.pairs)
 	if ctx.Err() != nil {
 		return
 	}
@@ -198,10 +199,10 @@ func (b *builder) run(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
-	// The search index and the published files are independent (and each
-	// waits on large writes): one goroutine each. Whether the index is made
-	// is decided first, as when they ran one after the other.
-	search := !b.rep.Failed() && !b.full.any() // not when the pages it lists were not all written
+	// publish: the search index and the published files are independent
+	// (and each waits on large writes): one goroutine each. Whether the
+	// index is made is decided first, as when they ran one after the other.
+	search := !b.rep.Failed() && !b.out.Full() // not when the pages it lists were not all written
 	load.Parallel(2, 2, func(i int) {
 		if i == 0 {
 			b.writeExtras(search)
@@ -212,6 +213,7 @@ func (b *builder) run(ctx context.Context) {
 	if ctx.Err() != nil {
 		return
 	}
+	// verify: links and anchors, once every page exists.
 	b.checkLinks()
 	b.checkFindingAnchors()
 }
@@ -235,6 +237,9 @@ func (b *builder) load() bool {
 	reference.CheckTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
 	b.pairs = load.Pages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers, b.cfg.Cache.pageMemo()) // versions.go, changelog.go
 	b.keepBrokenPages()
+	b.refs = findReferencePages(b.pairs, b.versions) // versionbar.go
+	b.ext = loadExtras(b.cfg, b.rep)                 // nav.go
+	b.loadSkills(b.ext.glossary)                     // skillsite.go
 	b.doc = b.contentVersion()
 	b.docJSON = b.doc.Raw()
 	b.nav, b.navAt = map[string][]templates.NavItem{}, map[string]map[string]int{}
@@ -243,24 +248,6 @@ func (b *builder) load() bool {
 		b.navAt[lang] = nav.Index(b.nav[lang])
 	}
 	return true
-}
-
-// splitReference separates the field reference pages of every version,
-// rendered first because the bundle directive embeds the Markdown of the
-// content's version.
-func (b *builder) splitReference() (refs, rest []pair) {
-	b.vbar.once.Do(b.initVersionBar)
-	for _, pr := range b.pairs {
-		if b.vbar.byRel[pr.Rel()] != nil {
-			refs = append(refs, pr)
-			continue
-		}
-		rest = append(rest, pr)
-	}
-	if b.vbar.byRel[referenceRel(b.doc)] == nil {
-		b.rep.Errorf("content/"+en+"/"+referenceRel(b.doc), 0, "the field reference page is missing in one or both languages; it is published as /protocol/*.md and in the bundle")
-	}
-	return refs, rest
 }
 
 // worker is what one rendering goroutine reuses from page to page.
@@ -304,24 +291,6 @@ feed:
 	wg.Wait()
 }
 
-// mkdir creates dir and its parents once per build: file system calls are
-// a large part of a build's time.
-func (b *builder) mkdir(dir string) error {
-	if _, done := b.dirs.Load(dir); done {
-		return nil
-	}
-	if parent := filepath.Dir(dir); parent != dir && len(parent) >= len(b.dir) {
-		if err := b.mkdir(parent); err != nil {
-			return err
-		}
-	}
-	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
-		return err
-	}
-	b.dirs.Store(dir, true)
-	return nil
-}
-
 // write writes a file of the site; name is a site path with or without the leading slash.
 func (b *builder) write(name string, data []byte) { b.writeParts(name, data) }
 
@@ -331,71 +300,9 @@ func (b *builder) writeParts(name string, parts ...[]byte) {
 	if b.ctx.Err() != nil {
 		return // cancelled: the directory is about to be removed
 	}
-	name = filepath.ToSlash(filepath.Clean("/" + name))
-	full := filepath.Join(b.dir, filepath.FromSlash(name))
-	err := b.mkdir(filepath.Dir(full))
-	if err == nil {
-		err = outdir.WriteParts(full, parts...)
+	if err := b.out.Write(name, parts...); err != nil {
+		b.rep.Errorf(sitedir.Path(name), 0, "write output: %v", err)
 	}
-	switch {
-	case errors.Is(err, syscall.ENOSPC):
-		size := 0
-		for _, p := range parts {
-			size += len(p)
-		}
-		b.full.add(full, size)
-	case err != nil:
-		b.rep.Errorf(name, 0, "write output: %v", err)
-	}
-	b.mu.Lock()
-	b.files[name] = true
-	b.mu.Unlock()
-}
-
-// diskFull counts the files a build could not write for lack of space, so
-// that a full disk is reported once, with how much did not fit, instead
-// of once per file.
-type diskFull struct {
-	mu    sync.Mutex
-	first string // the first file that did not fit
-	files int
-	bytes int64
-}
-
-func (d *diskFull) add(path string, size int) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.files == 0 {
-		d.first = path
-	}
-	d.files++
-	d.bytes += int64(size)
-}
-
-func (d *diskFull) any() bool {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.files > 0
-}
-
-// report adds the one error for a full disk, when there was one.
-func (d *diskFull) report(rep *report, dir string) {
-	if d.files == 0 {
-		return
-	}
-	rep.Errorf(dir, 0, "no space left on device: %d file(s) of %s did not fit, starting with %s; free at least that much on the file system holding %s and build again",
-		d.files, byteSize(d.bytes), d.first, dir)
-}
-
-// byteSize formats n bytes for people: 512 B, 12.3 KB, 4.0 MB.
-func byteSize(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f KB", float64(n)/1e3)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
 }
 
 // keepBrokenPages gives each page whose front matter has errors the front

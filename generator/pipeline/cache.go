@@ -62,13 +62,14 @@ func NewCache() *Cache {
 }
 
 // cachedPair is what rendering a pair produced: the site paths of its
-// files and where they are, its results and its warnings.
+// files and where they are, its results, its warnings and its notes.
 type cachedPair struct {
 	key      string
 	files    []string // site paths, as builder.write got them
 	dirs     []string // build directories holding the files, newest first; guarded by Cache.mu
 	results  []*pageResult
 	warnings ErrorList
+	notes    ErrorList // for gen check (translate.go)
 }
 
 // keepDirs is how many build directories an entry remembers: the newest
@@ -118,6 +119,7 @@ func (c *Cache) end() {
 	}
 }
 
+// lookup returns the entry of the pair id when its sources digest to key.
 func (c *Cache) lookup(id, key string) *cachedPair {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -159,8 +161,9 @@ func pairKey(pr pair) string {
 // globalKey digests every input that reaches all pages: every file the
 // build read that is not a page (load.ReadLog), what the build derived from the
 // pages (the navigation, the version bar) and its own settings and asset
-// names. It is computed once everything but the pages has been read and
-// prepared, just before rendering.
+// names. It is computed once everything but the pages has been read (the
+// load stage), before resolve, which can then take an unchanged reference
+// page's Markdown from the Cache.
 func (b *builder) globalKey() string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s %s %v %t\n", b.cfg.BaseURL, b.css, b.js, b.validator, b.cfg.ValidatorComing)

@@ -197,3 +197,25 @@ func TestCacheLinksInsteadOfKeeping(t *testing.T) {
 	}
 	sameTree(t, third, mustRender(t, site))
 }
+
+// TestCacheKeepsDiagramScript: a rebuild that takes the one page drawing a
+// diagram from the cache still publishes the diagram script that page
+// loads. (The script was written the first time a page rendered in the
+// build asked for it, so a rebuild that rendered no such page left it out
+// and the page's diagram was not drawn.)
+func TestCacheKeepsDiagramScript(t *testing.T) {
+	page := "content/en/docs/create-task.md"
+	site := fixture(t)
+	drawn := withFiles(site, map[string]string{page: string(site[page].Data) + "\n```mermaid\ngraph TD\n  A --> B\n```\n"})
+	want := mustRender(t, drawn)
+	if !strings.Contains(readFile(t, want, "docs/create-task/index.html"), "/assets/diagrams.") {
+		t.Fatal("the page with a diagram does not load the diagram script")
+	}
+	c := NewCache()
+	renderCached(t, drawn, c)
+	dir, res := renderCached(t, drawn, c)
+	if res.Rendered != 0 {
+		t.Fatalf("unchanged rebuild rendered %d pairs; want 0", res.Rendered)
+	}
+	sameTree(t, dir, want)
+}

@@ -2,9 +2,6 @@ package pipeline
 
 import (
 	"io/fs"
-	"path"
-	"slices"
-	"strings"
 
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/load"
@@ -33,7 +30,7 @@ func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 	if len(extra) == 0 {
 		return fsys
 	}
-	o := overlayFS{fsys, extra}
+	o := load.Overlay{FS: fsys, Extra: extra}
 	for i := 1; i < len(b.versions); i++ {
 		rel := reference.ChangelogRel(b.versions[i])
 		c, err := translation.CompareFiles(o, "content/"+en+"/"+rel, "content/"+zh+"/"+rel, nil) // generated: no term check
@@ -45,49 +42,4 @@ func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
 		extra["content/"+zh+"/"+rel] = data
 	}
 	return o
-}
-
-// overlayFS is a file system with generated files added; a directory lists
-// its own entries and the generated ones.
-type overlayFS struct {
-	fs.FS
-	extra load.Files
-}
-
-func (o overlayFS) Open(name string) (fs.File, error) {
-	if _, ok := o.extra[name]; ok {
-		return o.extra.Open(name)
-	}
-	return o.FS.Open(name)
-}
-
-func (o overlayFS) ReadFile(name string) ([]byte, error) {
-	if _, ok := o.extra[name]; ok {
-		return o.extra.ReadFile(name)
-	}
-	return fs.ReadFile(o.FS, name)
-}
-
-func (o overlayFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	entries, err := fs.ReadDir(o.FS, name)
-	added := false
-	for file := range o.extra {
-		if path.Dir(file) == name {
-			info, _ := fs.Stat(o.extra, file)
-			entries = append(entries, fs.FileInfoToDirEntry(info))
-			added = true
-		}
-	}
-	if added {
-		err = nil
-		slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	}
-	return entries, err
-}
-
-func (o overlayFS) Stat(name string) (fs.FileInfo, error) {
-	if _, ok := o.extra[name]; ok {
-		return fs.Stat(o.extra, name)
-	}
-	return fs.Stat(o.FS, name)
 }

@@ -28,7 +28,7 @@ func (b *builder) brokenLink(l markdown.Link) string {
 	if target != nil && target.broken {
 		return "" // the page's own error says what is wrong
 	}
-	if target == nil && !l.Page && b.files[path] {
+	if target == nil && !l.Page && b.out.Has(path) {
 		if l.Frag != "" {
 			return "files other than pages have no anchors"
 		}

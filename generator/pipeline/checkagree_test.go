@@ -2,8 +2,10 @@ package pipeline
 
 import (
 	"errors"
+	"io/fs"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -75,5 +77,46 @@ func TestCheckAgreesWithBuild(t *testing.T) {
 				t.Errorf("gen check found nothing in a tree with a mistake")
 			}
 		})
+	}
+}
+
+// countingFS counts the reads of each file of the file system below it.
+type countingFS struct {
+	fs.FS
+	mu    sync.Mutex
+	reads map[string]int
+}
+
+func (c *countingFS) count(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.reads[name]++
+}
+
+func (c *countingFS) Open(name string) (fs.File, error) {
+	c.count(name)
+	return c.FS.Open(name)
+}
+
+func (c *countingFS) ReadFile(name string) ([]byte, error) {
+	c.count(name)
+	return fs.ReadFile(c.FS, name)
+}
+
+func (c *countingFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(c.FS, name) }
+func (c *countingFS) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(c.FS, name) }
+
+// TestCheckReadsGlossaryOnce: gen check takes its notes from the build's
+// own comparisons, so the glossary (and every page) is read once. (It
+// compared every pair a second time, reading the glossary twice.)
+func TestCheckReadsGlossaryOnce(t *testing.T) {
+	fsys := &countingFS{FS: withFiles(fixture(t), map[string]string{glossaryFile: "terms:\n  - en: fiat\n    zh-CN: 法币\n"}), reads: map[string]int{}}
+	if _, err := Check(Config{Content: fsys}); err != nil {
+		t.Fatalf("Check: %v", err)
+	}
+	for _, name := range []string{glossaryFile, "content/en/_index.md", "content/zh-CN/_index.md"} {
+		if n := fsys.reads[name]; n != 1 {
+			t.Errorf("Check read %s %d times; want 1", name, n)
+		}
 	}
 }

@@ -1,28 +1,28 @@
 package pipeline
 
-import (
-	"sync"
-
-	"pairag.com/portal/templates"
-)
+import "pairag.com/portal/templates"
 
 // Mermaid diagrams are drawn in the browser by templates/assets/diagrams.js
 // with the vendored renderer it imports (templates/assets/vendor). Both
 // are published, content-hashed, only when a page has a diagram, and only
-// such pages load the script: every other page loads nothing more.
+// such pages load the script: every other page loads nothing more. Like
+// the theme script, they are named before the pages and written after
+// them (writeExtras), once the pages' results say whether any drew one.
 
-// diagramScript writes the diagram script and its renderer once.
-type diagramScript struct {
-	once sync.Once
-	url  string
-}
+// The diagram renderer's and the diagram script's URLs.
+var (
+	diagramRendererURL = hashedURL("beautiful-mermaid", ".js", templates.DiagramRenderer())
+	diagramScriptURL   = hashedURL("diagrams", ".js", templates.DiagramScript(diagramRendererURL))
+)
 
-// diagramScriptURL publishes the diagram script and the renderer, the
-// first time a page needs them, and returns the script's URL.
-func (b *builder) diagramScriptURL() string {
-	b.diagrams.once.Do(func() {
-		renderer := b.writeHashed("beautiful-mermaid", ".js", templates.DiagramRenderer())
-		b.diagrams.url = b.writeHashed("diagrams", ".js", templates.DiagramScript(renderer))
-	})
-	return b.diagrams.url
+// writeDiagramScript publishes the diagram script and its renderer when a
+// page of results, rendered or reused, draws a diagram.
+func (b *builder) writeDiagramScript(results map[string]*pageResult) {
+	for _, r := range results {
+		if r.diagrams {
+			b.write(diagramRendererURL, templates.DiagramRenderer())
+			b.write(diagramScriptURL, templates.DiagramScript(diagramRendererURL))
+			return
+		}
+	}
 }

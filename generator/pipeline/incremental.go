@@ -26,10 +26,10 @@ func (b *builder) reuseInPlace(e *cachedPair) bool {
 			b.elsewhere = map[string]string{}
 		}
 		for _, name := range e.files {
-			b.files[name] = true
 			b.elsewhere[name] = from
 		}
 		b.mu.Unlock()
+		b.out.Add(e.files...)
 		return true
 	}
 	return false

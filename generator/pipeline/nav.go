@@ -165,11 +165,12 @@ var (
 )
 
 // writeExtras writes what the pages refer to beyond the stylesheet and the
-// script: the icon, the theme script and, when search is true, the search
-// files.
+// script: the icon, the theme script, the diagram script when a page
+// draws one and, when search is true, the search files.
 func (b *builder) writeExtras(search bool) {
 	b.write(faviconURL, templates.Favicon())
 	b.write(themeURL, templates.ThemeScript())
+	b.writeDiagramScript(b.results) // diagrams.go
 	if search {
 		b.writeSearch()
 	}

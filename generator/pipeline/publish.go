@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
@@ -22,7 +21,6 @@ import (
 	"pairag.com/portal/protocol/judge"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
-	"pairag.com/portal/templates/blocks"
 )
 
 // Names of a version's published Markdown reference and bundle, beside its
@@ -61,6 +59,9 @@ func bundleText(d *spec.Document, lang, markdown string) string {
 func (b *builder) writeAssets() {
 	b.css = b.writeHashed("site", ".css", templates.StyleSheet())
 	b.js = b.writeHashed("site", ".js", templates.Script())
+	if b.refs.script != "" {
+		b.write(b.refs.script, templates.VersionsScript()) // versionbar.go
+	}
 	if v := b.cfg.Validator; v != nil {
 		b.validator = &validatorAssets{
 			script: b.writeHashed("validator", ".js", templates.ValidatorScript()),
@@ -94,42 +95,6 @@ func (b *builder) writeHashedParts(name, ext string, parts ...[]byte) string {
 
 var newline = []byte{'\n'}
 
-// prepareBundles keeps the rendered Markdown reference of every version
-// with a reference page, and makes the bundle directive of each language
-// from the content version's.
-func (b *builder) prepareBundles() {
-	b.refMD = map[string]map[string]string{}
-	for _, d := range b.vbar.docs {
-		b.refMD[d.FileName()] = map[string]string{}
-		for _, lang := range languages {
-			if res := b.results[pageURL(lang, referenceRel(d))]; res != nil {
-				b.refMD[d.FileName()][lang] = string(res.markdown)
-			}
-		}
-	}
-	d := b.doc
-	for lang, md := range b.refMD[d.FileName()] {
-		msg := templates.For(lang)
-		bundle := blocks.Bundle{
-			Msg: msg, ID: "copy-both", MarkdownName: referenceName(d, lang), Markdown: md,
-			JSONName: d.FileName(), JSON: string(b.docJSON),
-			Text: bundleText(d, lang, md), FileURL: "/protocol/" + bundleName(d, lang),
-		}
-		for _, tier := range d.Tiers {
-			bundle.Tiers = append(bundle.Tiers, templates.Link{Text: b.labels.Get("tier", tier, lang), URL: "/protocol/" + tierBundleName(d, tier, lang)})
-		}
-		files := []templates.Link{
-			{Text: bundleName(d, lang), URL: "/protocol/" + bundleName(d, lang)},
-			{Text: referenceName(d, lang), URL: "/protocol/" + referenceName(d, lang)},
-			{Text: d.FileName(), URL: "/protocol/" + d.FileName()},
-		}
-		for _, tier := range d.Tiers {
-			files = append(files, templates.Link{Text: tierBundleName(d, tier, lang), URL: "/protocol/" + tierBundleName(d, tier, lang)})
-		}
-		b.outputs[lang]["bundle"] = []block.Block{block.Bundle(bundle, files)}
-	}
-}
-
 // publish writes the protocol files, llms.txt, the sitemap and robots.txt.
 func (b *builder) publish() {
 	b.write("/protocol/"+b.doc.FileName(), b.docJSON)
@@ -140,7 +105,7 @@ func (b *builder) publish() {
 		b.write("/protocol/"+b.doc.SchemaFileName(), j.schema)
 	}
 	b.publishVersions()
-	for _, d := range b.vbar.docs {
+	for _, d := range b.refs.docs {
 		for _, lang := range languages {
 			if md, ok := b.refMD[d.FileName()][lang]; ok {
 				b.write("/protocol/"+referenceName(d, lang), []byte(md))

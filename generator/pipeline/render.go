@@ -12,60 +12,16 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
-	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
-	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/site"
+	"pairag.com/portal/generator/sitedir"
 	"pairag.com/portal/internal/outdir"
 	"pairag.com/portal/internal/textedit"
-	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 	"pairag.com/portal/templates/validator"
 )
-
-// prepareDirectives builds every directive's output for both languages:
-// from the content's version for every page, and from each older version
-// for its own reference page, which keeps that version's tables.
-func (b *builder) prepareDirectives() {
-	b.ext = loadExtras(b.cfg, b.rep)
-	b.outputs = b.directiveOutputs(b.doc)
-	b.vbar.once.Do(b.initVersionBar)
-	b.older = map[string]map[string]map[string][]block.Block{}
-	for _, d := range b.vbar.docs {
-		if d != b.doc {
-			b.older[d.FileName()] = b.directiveOutputs(d)
-		}
-	}
-}
-
-// directiveOutputs builds every directive of one version, by language and name.
-func (b *builder) directiveOutputs(d *spec.Document) map[string]map[string][]block.Block {
-	return reference.Directives(reference.Input{
-		Doc: d, Labels: b.labels, Translations: b.trans, Glossary: b.ext.glossary, Highlight: b.hl,
-		ReferencePage: func(lang string) string { return pageURL(lang, referenceRel(d)) },
-	}, b.rep)
-}
-
-// docOf returns the version a page describes: its own for a version's
-// reference page, the content's version for every other page.
-func (b *builder) docOf(rel string) *spec.Document {
-	b.vbar.once.Do(b.initVersionBar)
-	if d := b.vbar.byRel[rel]; d != nil {
-		return d
-	}
-	return b.doc
-}
-
-// lookup returns the directive resolver for a version and a language.
-func (b *builder) lookup(d *spec.Document, lang string) func(string) ([]block.Block, error) {
-	outputs := b.outputs
-	if d != b.doc {
-		outputs = b.older[d.FileName()]
-	}
-	return reference.Lookup(outputs[lang])
-}
 
 // renderPair renders a page and its translation. Both are parsed first
 // and, when both exist, aligned section by section once, as written (the
@@ -124,12 +80,15 @@ func (b *builder) renderPair(w *worker, pr pair) {
 	}
 	if cmp != nil {
 		for _, f := range append(cmp.Findings, drift.TermFindings(cmp, b.ext.glossary)...) {
-			rep.Report(&f)
+			if f.Severity == SeverityInfo && pr.EN.Kind == site.KindChangelog {
+				continue // generated, not a writer's: gen check has nothing to tell about it
+			}
+			fileFinding(rep, &f)
 		}
 	}
 	b.rep.Merge(rep)
 	if rec != nil && len(rep.Errors) == 0 {
-		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, dirs: []string{b.dir}, results: results, warnings: rep.Warnings})
+		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, dirs: []string{b.dir}, results: results, warnings: rep.Warnings, notes: rep.Notes})
 	}
 	b.mu.Lock()
 	b.rendered++
@@ -164,9 +123,13 @@ func (pp *parsedPage) text() *drift.TextFile {
 	return drift.ParsedTextFile(pp.p.File, pp.p.Src, pp.p.BodyStart, pp.doc)
 }
 
+// transform runs the site's AST transformers (package markdown) on the
+// parsed page: heading ids, links, directives.
+func (pp *parsedPage) transform() { markdown.Transform(pp.doc, pp.p.Src, pp.pc) }
+
 // replay links a cached pair's files into the build directory from a
 // directory that still holds them, and records its results and warnings
-// as if it had just been rendered. It returns false when no directory
+// (and notes) as if it had just been rendered. It returns false when no directory
 // does (the pair is then rendered again) or the build was cancelled.
 func (b *builder) replay(e *cachedPair) bool {
 	if b.cfg.Reuse != nil {
@@ -194,7 +157,7 @@ func (b *builder) replay(e *cachedPair) bool {
 	}
 	b.reused++
 	b.mu.Unlock()
-	b.rep.Merge(&report{Warnings: e.warnings})
+	b.rep.Merge(&report{Warnings: e.warnings, Notes: e.notes})
 	return true
 }
 
@@ -207,7 +170,7 @@ func (b *builder) linkFiles(from string, names []string) bool {
 	for i, name := range names {
 		rel := filepath.FromSlash(name)
 		to := filepath.Join(b.dir, rel)
-		err := b.mkdir(filepath.Dir(to))
+		err := b.out.Mkdir(filepath.Dir(to))
 		if err == nil {
 			err = outdir.Link(filepath.Join(from, rel), to)
 		}
@@ -218,11 +181,7 @@ func (b *builder) linkFiles(from string, names []string) bool {
 			return false
 		}
 	}
-	b.mu.Lock()
-	for _, name := range names {
-		b.files[name] = true
-	}
-	b.mu.Unlock()
+	b.out.Add(names...)
 	return true
 }
 
@@ -230,30 +189,32 @@ func (b *builder) linkFiles(from string, names []string) bool {
 // with a recorder, notes their names for the cache). The page's source is
 // released afterwards: only what the checks need is kept.
 func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, rec *[]string) *pageResult {
-	p, st, doc := pp.p, pp.st, pp.doc
+	p, st := pp.p, pp.st
 	write := func(name string, data []byte) {
 		b.write(name, data)
 		if rec != nil {
-			*rec = append(*rec, filepath.ToSlash(filepath.Clean("/"+name)))
+			*rec = append(*rec, sitedir.Path(name))
 		}
 	}
-	markdown.Transform(doc, p.Src, pp.pc)
+	pp.transform()
 	w.body.Reset()
-	if err := pp.md.Renderer().Render(&w.body, p.Src, doc); err != nil {
+	if err := pp.md.Renderer().Render(&w.body, p.Src, pp.doc); err != nil {
 		rep.Errorf(p.File, 0, "render: %v", err)
 	}
 	if b.ctx.Err() != nil {
 		return nil
 	}
 	w.out.Reset()
-	if err := templates.Layout(b.pageView(p, pr, &w.body)).Render(b.ctx, &w.out); err != nil {
+	pv := b.pageView(p, pr, &w.body)
+	pv.TOC = nav.Contents(pp.doc, p.Src) // from the parsed page, not its HTML
+	if err := templates.Layout(pv).Render(b.ctx, &w.out); err != nil {
 		rep.Errorf(p.File, 0, "render layout: %v", err)
 	}
 	write(site.OutputPath(p.URL), w.out.Bytes())
 	if b.ctx.Err() != nil {
 		return nil
 	}
-	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings}
+	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings, diagrams: w.body.Diagrams}
 	if indexed(p) {
 		res.search, res.rowsIn = sectionsJSON(p, w.out.Bytes()) // searchsite.go: read now rather than back from the file
 	}
@@ -269,9 +230,9 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	return res
 }
 
-// pageView shapes a page for the layout; md holds the HTML of its
-// Markdown (nil for a page without), which the layout copies from there
-// while it renders.
+// pageView shapes a page for the layout, all but its on-page contents;
+// md holds the HTML of its Markdown (nil for a page without), which the
+// layout copies from there while it renders.
 func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page {
 	msg := templates.For(p.Lang)
 	other := zh
@@ -303,7 +264,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	bar, barScripts := b.versionSwitch(p) // versionbar.go
 	scripts = append(scripts, barScripts...)
 	if md != nil && md.Diagrams {
-		scripts = append(scripts, b.diagramScriptURL()) // diagrams.go
+		scripts = append(scripts, diagramScriptURL) // diagrams.go
 	}
 	var html []byte
 	if md != nil {
@@ -332,7 +293,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 		}
 	}
 	return templates.Page{
-		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p), TOC: nav.TOC(bar, md),
+		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
 		Repository: b.ext.site.Repository, EditURL: edit, Updated: updated,
 		Scripts: scripts, Styles: styles,

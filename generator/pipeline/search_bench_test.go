@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"os"
-	"pairag.com/portal/generator/highlight"
 	"syscall"
 	"testing"
 	"time"
@@ -39,8 +38,7 @@ func BenchmarkRealBuild(b *testing.B) {
 // encoded while each page is rendered (sectionsJSON), inside
 // BenchmarkRealBuild's time and not here.
 func BenchmarkSearchIndex(b *testing.B) {
-	bld := &builder{cfg: Config{Content: os.DirFS("../..")}.withDefaults(), dir: b.TempDir(), rep: &report{},
-		hl: highlight.New(), files: map[string]bool{}, results: map[string]*pageResult{}}
+	bld := newBuilder(context.Background(), Config{Content: os.DirFS("../..")}.withDefaults(), b.TempDir())
 	bld.run(context.Background())
 	if err := bld.rep.Errors.Err(); err != nil {
 		b.Fatal(err)

@@ -47,7 +47,8 @@ func (q skillQuarantine) Report(f *diag.Finding) {
 }
 
 // loadSkills reads content/skills and reports what the skills checks find,
-// the glossary's term check of their translations included.
+// the glossary's term check of their translations included (its notes
+// too, for gen check).
 func (b *builder) loadSkills(terms glossary.Glossary) {
 	loaded, findings := skills.Load(b.cfg.Content)
 	for _, s := range loaded {
@@ -57,7 +58,7 @@ func (b *builder) loadSkills(terms glossary.Glossary) {
 		}
 	}
 	for _, f := range findings {
-		b.rep.Report(&f)
+		fileFinding(b.rep, &f)
 	}
 	b.skills = loaded
 }
@@ -137,10 +138,10 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 	for _, lang := range languages {
 		r := s.Render(w.md[lang], lang, b.rep)
 		links = append(links, r.Links...)
-		b.writeSkillPage(w, pages[lang], pr, templ.Join(skillpage.SkillInstall(skillpub.Install(lang, s.Slug)), skillpage.SkillPage(r.View)), r.View, js)
+		diagrams := b.writeSkillPage(w, pages[lang], pr, templ.Join(skillpage.SkillInstall(skillpub.Install(lang, s.Slug)), skillpage.SkillPage(r.View)), r.View, js)
 		entries := skillEntries(pages[lang], r.View, sections[lang]) // searchsite.go
 		b.mu.Lock()
-		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: r.Anchors, search: entries}
+		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: r.Anchors, search: entries, diagrams: diagrams}
 		b.mu.Unlock()
 	}
 	return links
@@ -173,10 +174,10 @@ func (b *builder) renderCompanions(w *worker, s *skills.Skill, js string) ([]ski
 		b.pairs = append(b.pairs, pr)
 		for _, lang := range languages {
 			cp, p := rendered[lang][i], pr.Get(lang)
-			b.writeSkillPage(w, p, pr, skillpage.CompanionPage(cp.View), cp.View, js)
+			diagrams := b.writeSkillPage(w, p, pr, skillpage.CompanionPage(cp.View), cp.View, js)
 			sections[lang] = append(sections[lang], cp.Sections...)
 			b.mu.Lock()
-			b.results[p.URL] = &pageResult{page: p, anchors: cp.Anchors, markdown: cp.LLMS}
+			b.results[p.URL] = &pageResult{page: p, anchors: cp.Anchors, markdown: cp.LLMS, diagrams: diagrams}
 			b.mu.Unlock()
 		}
 		links = append(links, c.Links...)
@@ -187,11 +188,12 @@ func (b *builder) renderCompanions(w *worker, s *skills.Skill, js string) ([]ski
 // writeSkillPage lays out body, the view v of a skill's page or of a
 // companion's, in the site's layout at p's URL: contents beside a long
 // one, the diagram script where it draws one, and skills.js (js).
-func (b *builder) writeSkillPage(w *worker, p *page, pr pair, body templ.Component, v skillpage.SkillView, js string) {
+// It reports whether the page draws a diagram.
+func (b *builder) writeSkillPage(w *worker, p *page, pr pair, body templ.Component, v skillpage.SkillView, js string) (diagrams bool) {
 	pv := b.pageView(p, pr, nil)
 	pv.TOC = v.TOC(nav.MinTOC) // a long skill reads like a long page: contents beside it
-	if v.Has(markdown.DiagramMarker) {
-		pv.Scripts = append(pv.Scripts, b.diagramScriptURL())
+	if diagrams = v.Has(markdown.DiagramMarker); diagrams {
+		pv.Scripts = append(pv.Scripts, diagramScriptURL)
 	}
 	pv.Body, pv.Scripts = templ.Join(body, pv.Body), append(pv.Scripts, js)
 	pv.Msg.FooterNote = pv.Msg.Skill.FooterNote // the site's note is about the protocol tables
@@ -200,6 +202,7 @@ func (b *builder) writeSkillPage(w *worker, p *page, pr pair, body templ.Compone
 		b.rep.Errorf(p.File, 0, "render layout: %v", err)
 	}
 	b.write(site.OutputPath(p.URL), w.out.Bytes())
+	return diagrams
 }
 
 // skillRel is the Rel of a skill's pages: what a page inside the language

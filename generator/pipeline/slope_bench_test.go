@@ -115,8 +115,7 @@ func slopeSearch(b *testing.B, k int) (int, func()) {
 
 func slopeLinks(b *testing.B, k int) (int, func()) {
 	en, zh := bigPair(k)
-	bld := &builder{ctx: context.Background(), cfg: Config{Content: bigSite(b, k)}.withDefaults(), dir: b.TempDir(), rep: &report{},
-		hl: highlight.New(), files: map[string]bool{}, results: map[string]*pageResult{}}
+	bld := newBuilder(context.Background(), Config{Content: bigSite(b, k)}.withDefaults(), b.TempDir())
 	bld.run(context.Background())
 	if err := bld.rep.Errors.Err(); err != nil {
 		b.Fatal(err)

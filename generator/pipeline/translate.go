@@ -5,10 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"pairag.com/portal/generator/drift"
-	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/generator/translation"
 )
 
@@ -22,30 +22,32 @@ import (
 // content that cannot be read at all.
 func Check(cfg Config) ([]Finding, error) {
 	cfg = cfg.withDefaults()
-	links := &report{}
-	guarded := symlinks.Guard(cfg.Content, links)
-	cs, _, err := translation.Compare(guarded, cfg.Workers)
-	if err != nil {
-		return nil, err
+	if _, err := fs.Stat(cfg.Content, "content"); err != nil {
+		return nil, fmt.Errorf("no content directory: %w", err)
 	}
 	out, err := buildFindings(cfg)
 	if err != nil {
 		return nil, err
 	}
-	for _, c := range cs {
-		for _, f := range c.Findings {
-			if f.Severity == SeverityInfo { // the build reports the rest itself
-				out = append(out, f)
-			}
-		}
-	}
 	drift.SortFindings(out)
 	return out, nil
 }
 
+// fileFinding files a finding of a translation comparison: a note for gen
+// check (which takes them from the build rather than comparing every pair
+// again), an error or a warning for the build.
+func fileFinding(rep *report, f *Finding) {
+	if f.Severity == SeverityInfo {
+		rep.Note(f)
+		return
+	}
+	rep.Report(f)
+}
+
 // buildFindings renders cfg's site into a temporary directory and returns
-// what the build reported, errors and warnings, without the warning that
-// no validator module was given (gen check builds without one on purpose).
+// what the build reported, errors, warnings and the notes of its
+// translation comparisons, without the warning that no validator module
+// was given (gen check builds without one on purpose).
 func buildFindings(cfg Config) ([]Finding, error) {
 	dir, err := os.MkdirTemp("", "gen-check-*")
 	if err != nil {
@@ -71,6 +73,9 @@ func buildFindings(cfg Config) ([]Finding, error) {
 				continue
 			}
 			out = append(out, *w)
+		}
+		for _, n := range res.Notes {
+			out = append(out, *n)
 		}
 	}
 	return out, nil

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"sync"
 
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/protocol/spec"
@@ -43,43 +42,44 @@ var versionBarText = map[string]versionBarStrings{
 	},
 }
 
-// versionBar is what the build knows about reference pages, worked out
-// once, when the first page asks.
-type versionBar struct {
-	once   sync.Once
+// referencePages is what the build knows about the versions' reference
+// pages: which pages they are, worked out by load from the pages and the
+// versions, before anything is rendered.
+type referencePages struct {
 	byRel  map[string]*spec.Document // reference page → its version
 	docs   []*spec.Document          // versions with a reference page, oldest first
-	script string                    // URL of the switcher's script, when there is a switcher
+	script string                    // URL of the switcher's script, when there is a switcher (written by writeAssets)
 }
 
 func referenceRel(d *spec.Document) string { return site.ReferenceSource(d) }
 
-func (b *builder) initVersionBar() {
-	v := &b.vbar
-	v.byRel = map[string]*spec.Document{}
+// findReferencePages finds the reference page of each version among pairs:
+// a version has one when both languages have its page.
+func findReferencePages(pairs []pair, versions []*spec.Document) referencePages {
+	v := referencePages{byRel: map[string]*spec.Document{}}
 	have := map[string]bool{}
-	for _, pr := range b.pairs {
+	for _, pr := range pairs {
 		if pr.EN != nil && pr.ZH != nil {
 			have[pr.Rel()] = true
 		}
 	}
-	for _, d := range b.versions {
+	for _, d := range versions {
 		if have[referenceRel(d)] {
 			v.byRel[referenceRel(d)] = d
 			v.docs = append(v.docs, d)
 		}
 	}
 	if len(v.docs) > 1 {
-		v.script = b.writeHashed("versions", ".js", templates.VersionsScript())
+		v.script = hashedURL("versions", ".js", templates.VersionsScript())
 	}
+	return v
 }
 
 // versionSwitch returns the version bar of a page as HTML, and the script
 // it needs; nothing for a page that is not a reference page, or when only
 // one version has one.
 func (b *builder) versionSwitch(p *page) (html string, scripts []string) {
-	b.vbar.once.Do(b.initVersionBar)
-	v := &b.vbar
+	v := &b.refs
 	d, ok := v.byRel[p.Rel]
 	if !ok || len(v.docs) < 2 {
 		return "", nil

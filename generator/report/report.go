@@ -46,6 +46,7 @@ type Collector struct {
 	mu       sync.Mutex
 	Errors   List // read after the workers are done
 	Warnings List
+	Notes    List // filed with Note: what only gen check shows
 }
 
 // Errorf files an error at file:line (line 0: the whole file).
@@ -79,15 +80,26 @@ func (r *Collector) Report(f *diag.Finding) {
 	}
 }
 
-// Merge adds another collector's errors and warnings to r.
+// Note files a finding that gen check shows however severe it is: the
+// build's translation comparisons file their notes (a section never
+// stamped, a difference accepted) here, so that gen check takes them from
+// the build instead of comparing every pair a second time.
+func (r *Collector) Note(f *diag.Finding) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.Notes = append(r.Notes, f)
+}
+
+// Merge adds another collector's errors, warnings and notes to r.
 func (r *Collector) Merge(o *Collector) {
-	if len(o.Errors) == 0 && len(o.Warnings) == 0 {
+	if len(o.Errors) == 0 && len(o.Warnings) == 0 && len(o.Notes) == 0 {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.Errors = append(r.Errors, o.Errors...)
 	r.Warnings = append(r.Warnings, o.Warnings...)
+	r.Notes = append(r.Notes, o.Notes...)
 }
 
 // Failed reports whether any error was collected so far.

@@ -143,55 +143,6 @@ func Sections(page []byte) []Section {
 	}
 }
 
-// Heading is an h2 or h3 with an id, as the on-page contents list it.
-type Heading struct {
-	Level int
-	ID    string
-	Text  string
-}
-
-// Headings lists the h2 and h3 elements with an id of an HTML fragment, in
-// order, with their text (anchor links left out).
-func Headings(fragment []byte) []Heading {
-	sc := scanner{src: fragment}
-	var out []Heading
-	var cur *Heading
-	var text []byte
-	skip := 0
-	for {
-		switch sc.next() {
-		case eof:
-			return out
-		case startTok:
-			t := sc.tag
-			switch {
-			case sc.void || voidElement(t.atom):
-			case cur != nil && (skip > 0 || hasClass(t.class, skippedClass)):
-				skip++
-			case (t.atom == atom.H2 || t.atom == atom.H3) && len(t.id) > 0:
-				cur = &Heading{Level: 2, ID: string(t.id)}
-				if t.atom == atom.H3 {
-					cur.Level = 3
-				}
-				text = text[:0]
-			}
-		case endTok:
-			switch a := sc.tag.atom; {
-			case skip > 0:
-				skip--
-			case cur != nil && (a == atom.H2 || a == atom.H3):
-				cur.Text = collapse(text)
-				out = append(out, *cur)
-				cur = nil
-			}
-		case textTok:
-			if cur != nil && skip == 0 {
-				text = sc.appendText(text)
-			}
-		}
-	}
-}
-
 // tag is a start or end tag with the two attributes the readers need,
 // read in place (entities decoded only when there are some): most tags
 // of a page are code's spans, whose classes are only looked at.
