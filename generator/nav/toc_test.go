@@ -91,10 +91,10 @@ func tocOf(hs []Heading) []templates.TOCItem {
 // directiveBlocks is the output of the "heads" directive of tocCases: a
 // heading of each level the contents look at, and one they do not.
 var directiveBlocks = []block.Block{
-	block.Heading(templates.Heading{Msg: templates.For(langs.EN), Level: 2, ID: "gen", Text: blocks.Cell{{Text: "Generated "}, {Text: "stage_type", Code: true}}}),
+	block.Heading(blocks.Heading{Msg: templates.For(langs.EN), Level: 2, ID: "gen", Text: blocks.Cell{{Text: "Generated "}, {Text: "stage_type", Code: true}}}),
 	block.Paragraph(blocks.Cell{{Text: "Rows"}}),
-	block.Heading(templates.Heading{Msg: templates.For(langs.EN), Level: 3, ID: "gen-sub", Text: blocks.Cell{{Text: "Sub & more"}}}),
-	block.Heading(templates.Heading{Msg: templates.For(langs.EN), Level: 4, ID: "gen-four", Text: blocks.Cell{{Text: "Four"}}}),
+	block.Heading(blocks.Heading{Msg: templates.For(langs.EN), Level: 3, ID: "gen-sub", Text: blocks.Cell{{Text: "Sub & more"}}}),
+	block.Heading(blocks.Heading{Msg: templates.For(langs.EN), Level: 4, ID: "gen-four", Text: blocks.Cell{{Text: "Four"}}}),
 }
 
 // renderPage parses, transforms and renders the page body src as the
