@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"bytes"
-	_ "embed"
 	"strconv"
 	"sync"
 )

@@ -1,15 +1,17 @@
 package protocol
 
 import (
-	"io/fs"
-
 	"strconv"
 	"strings"
 )
 
 // Every published version of the document is embedded, one variable per
-// file (versions_embed.go): an embed.FS would be simpler but brings about
-// 200 KB of file system code into the WebAssembly module. The file is
+// file (versions_embed.go) as a string constant: an embed.FS would be
+// simpler but brings about 200 KB of file system code into the WebAssembly
+// module, and even //go:embed of a []byte imports package embed, which
+// brings io/fs, time and internal/godebug (about 32 KB, brotli; the same
+// is why ParseVersions, which reads an fs.FS, is left out of js/wasm
+// builds, in versions_fs.go). The file is
 // generated from the pairag-task-publish-v*.json files of this directory:
 // TestEmbeddedVersions fails when it is stale and rewrites it with -update
 // (go generate does the same), and gen build refuses to publish a version
@@ -64,27 +66,6 @@ func (d *Document) FileName() string { return "pairag-task-publish-v" + d.Major(
 // SchemaFileName returns the published name of this version's schema.
 func (d *Document) SchemaFileName() string {
 	return "pairag-task-publish-v" + d.Major() + ".schema.json"
-}
-
-// ParseVersions reads every pairag-task-publish-v*.json at the root of fsys,
-// checks each and the set (a file holds the version its name says, names
-// are published at its canonical URL, a rename names a field of the
-// previous version), and returns them oldest first. Errors name the file
-// and, where the text is at fault, its line and column.
-func ParseVersions(fsys fs.FS) ([]*Document, error) {
-	names, err := fs.Glob(fsys, VersionGlob)
-	if err != nil {
-		return nil, err
-	}
-	var files []namedFile
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, namedFile{name, data})
-	}
-	return parseSet(files)
 }
 
 // parseSet parses and checks the documents of ParseVersions.
