@@ -3,12 +3,16 @@ package protocol
 import "pairag.com/portal/protocol/spec"
 
 // Every published version of the document is embedded, one variable per
-// file (versions_embed.go): an embed.FS would be simpler but brings about
-// 200 KB of file system code into the WebAssembly module. The file is
-// generated from the pairag-task-publish-v*.json files of this directory:
-// TestEmbeddedVersions fails when it is stale and rewrites it with -update
-// (go generate does the same), and gen build refuses to publish a version
-// the program does not embed. The newest is current.
+// file (versions_embed.go) as a string constant: an embed.FS would be
+// simpler but brings about 200 KB of file system code into the WebAssembly
+// module, and even //go:embed of a []byte imports package embed, which
+// brings io/fs, time and internal/godebug (about 32 KB, brotli; the same
+// is why spec.ParseVersions, which reads an fs.FS, is left out of js/wasm
+// builds). The file is generated from the pairag-task-publish-v*.json
+// files of this directory and isic-rev4.tsv: TestEmbeddedVersions fails
+// when it is stale and rewrites it with -update (go generate does the
+// same), and gen build refuses to publish a version the program does not
+// embed. The newest is current.
 
 //go:generate go test -run TestEmbeddedVersions -update
 

@@ -1,21 +1,19 @@
 package protocol
 
 import (
-	_ "embed"
 	"strings"
 	"sync"
 )
 
 // The ISIC Rev.4 structure, every code from section to class with its
-// parent, lives in isic-rev4.tsv beside the document, with its source on
+// parent, lives in isic-rev4.tsv beside the document (compiled in as isicTSV), with its source on
 // the first line. It is not in the document: the document is published
 // byte for byte and pasted into models' context in the copy-both bundle,
 // where 766 codes would only cost tokens; its isic_rev4_sections keep the
 // section and division ranges that readers see (TestISICData holds the two
 // to each other).
 
-//go:embed isic-rev4.tsv
-var isicTSV string
+// isicTSV, the file as a constant, is in versions_embed.go (see versions.go).
 
 // isicTree is the parsed structure: each code's parent ("" for a section)
 // and each code's children in file order.

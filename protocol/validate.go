@@ -88,7 +88,7 @@ func validate(text []byte, opts Options) (Result, []Fix) {
 	if d == nil {
 		d = versions[len(versions)-1]
 	}
-	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, stageNames: map[string]string{}, size: max(opts.InputSize, int64(len(text)))}
+	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, stageNames: map[string][]jsonpos.Step{}, size: max(opts.InputSize, int64(len(text)))}
 	v.tier = v.resolveTier(opts.Tier)
 	v.run()
 	res := v.result(opts.Lang)
@@ -129,7 +129,7 @@ type validation struct {
 
 	steps               []jsonpos.Step                   // the walk's path stack (see path)
 	manifest            *jsonpos.Node                    // the manifest object, once walked
-	stageNames          map[string]string                // stage_name → pointer of its first stage
+	stageNames          map[string][]jsonpos.Step        // stage_name → path of its first stage
 	snakeForms          map[*jsonpos.Node]map[string]int // object → snake_case form → its keys written so
 	notAllOrchestrators bool
 	stripeReminded      bool

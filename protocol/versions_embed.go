@@ -2,15 +2,1244 @@
 
 package protocol
 
-import (
-	_ "embed"
+import "pairag.com/portal/protocol/spec"
 
-	"pairag.com/portal/protocol/spec"
-)
-
-//go:embed pairag-task-publish-v18.json
-var v18JSON []byte
+// pairag-task-publish-v18.json, byte for byte.
+const v18JSON = `{
+  "protocol": "pairag_task_publish",
+  "version": "18.0",
+  "canonical_url": "https://resource.pairag.com/protocol/pairag-task-publish-v18.json",
+  "schema_url": "https://resource.pairag.com/protocol/pairag-task-publish-v18.schema.json",
+  "summary": "Machine-readable definition of the Pairag task-publish payload, version 18. A payload is one RFC 8259 JSON object whose keys are snake_case and whose top level holds only manifest and stages. If this file and any prose page disagree, this file wins.",
+  "top_level": {
+    "allowed_fields": ["manifest", "stages"],
+    "deprecated_fields": {
+      "agents": "Retired top-level array. Describe the work of each participant inside stages[].agent_skills instead."
+    },
+    "fields": [
+      {"name": "manifest", "type": "object", "ref": "manifest_fields", "description": "Task metadata. Its keys follow required_manifest_fields and the conditional requirements."},
+      {"name": "stages", "type": "array", "items": "object", "ref": "stage_fields", "min_items": 1, "description": "The stages of the task. They run in array order unless manifest.detail describes forks and joins by stage_name."}
+    ]
+  },
+  "required_top_level_fields": ["manifest", "stages"],
+  "required_manifest_fields": [
+    "name", "description", "detail", "version", "industry_code", "ownership", "project_tags",
+    "language", "token_cost_bearer_type", "communication_software_name",
+    "communication_software_group", "video_conference_software_name", "global_config"
+  ],
+  "manifest_fields": [
+    {"name": "name", "type": "string", "min_length": 1, "human_facing": true, "description": "Display title of the task."},
+    {"name": "description", "type": "string", "min_length": 1, "human_facing": true, "description": "One-line summary shown in lists."},
+    {"name": "detail", "type": "string", "min_length": 1, "human_facing": true, "description": "The full plan in Markdown: background, milestones, deliverables, risks and rules of collaboration. It must say how the stages connect, naming each stage_name; without a note the stages run in array order."},
+    {"name": "version", "type": "string", "const": "18.0", "description": "Protocol version; exactly \"18.0\"."},
+    {"name": "industry_code", "type": "string", "min_length": 1, "pattern": "^[A-U]([0-9]{2,4})?$", "description": "ISIC Rev.4 code at any level from section to class: a section letter alone (A) or followed by the division, group or class digits (J62, J620, J6201). The digits must belong to the section."},
+    {"name": "ownership", "type": "integer", "enum": "ownership_enum", "description": "Who owns the outcome once the task completes."},
+    {"name": "project_tags", "type": "array", "items": "integer", "enum": "project_tags", "min_items": 1, "max_items": 1, "description": "Exactly one project tag id."},
+    {"name": "language", "type": "string", "min_length": 1, "enum": "language_codebook", "description": "BCP 47 tag of the language used to communicate and deliver. Use a preferred tag from language_codebook; aliases are accepted and normalised."},
+    {"name": "location", "type": "string", "description": "Where the work happens. Its allowed granularity depends on the creator's membership tier; see location_policy."},
+    {"name": "token_cost_bearer_type", "type": "integer", "const": 2, "description": "Always 2: every participant pays for their own compute and tokens."},
+    {"name": "communication_software_name", "type": "string", "min_length": 1, "description": "Chat tool used day to day, for example Telegram."},
+    {"name": "communication_software_group", "type": "string", "min_length": 1, "description": "Group or channel id in that tool; normally equal to global_config.message_bus."},
+    {"name": "video_conference_software_name", "type": "string", "min_length": 1, "description": "Video meeting tool, for example Zoom."},
+    {"name": "video_conference_connection", "type": "string", "description": "Optional meeting link or instructions for joining."},
+    {"name": "task_duration_days", "type": "integer", "minimum": 1, "description": "Optional recruiting window in days, when the client sends one. Capped per tier."},
+    {"name": "global_config", "type": "object", "ref": "global_config_fields", "description": "Task-wide settings; message_bus is required."}
+  ],
+  "required_global_config_fields": ["message_bus"],
+  "global_config_fields": [
+    {"name": "message_bus", "type": "string", "min_length": 1, "description": "Channel the agents coordinate on; usually the same value as communication_software_group."},
+    {"name": "harness_level", "type": "string", "description": "Optional strictness of the harness, for example STRICT."},
+    {"name": "storage_provider", "type": "string", "description": "Optional storage back end, for example platform_default or Cloudflare_R2; values depend on the environment."}
+  ],
+  "required_stage_fields": [
+    "stage_name", "stage_type", "role", "description", "script_language", "participant_energy",
+    "bounty_energy", "initiator_extra_reward", "input_data_format", "output_data_format",
+    "harness_policy", "agent_skills"
+  ],
+  "stage_fields": [
+    {"name": "stage_name", "type": "string", "min_length": 1, "unique": true, "description": "Logical id of the stage, unique within the task. Other stages and manifest.detail refer to it."},
+    {"name": "stage_type", "type": "integer", "enum": "stage_type_enum", "description": "Kind of work the stage does; see stage_type_enum."},
+    {"name": "role", "type": "string", "min_length": 1, "human_facing": true, "description": "Title of the role that takes the stage."},
+    {"name": "description", "type": "string", "min_length": 1, "human_facing": true, "description": "What the stage must achieve, with its inputs and outputs."},
+    {"name": "script_language", "type": "integer", "enum": "script_language_enum", "description": "Main programming language of the stage; see script_language_enum."},
+    {"name": "participant_energy", "type": "integer", "minimum": 0, "description": "Holding requirement in platform points: a participant must hold at least this many points to join. It is not an entry fee. 0 when the stage pays in fiat."},
+    {"name": "bounty_energy", "type": "integer", "minimum": 0, "description": "Platform points paid to the participant when the stage is completed. 0 when the stage pays in fiat."},
+    {"name": "initiator_extra_reward", "type": "boolean", "description": "Whether the requester may add a reward on top of the bounty."},
+    {"name": "input_data_format", "type": "object", "ref": "data_format_fields", "description": "Format of what the stage receives."},
+    {"name": "output_data_format", "type": "object", "ref": "data_format_fields", "description": "Format of what the stage delivers."},
+    {"name": "harness_policy", "type": "object", "ref": "harness_policy_fields", "description": "What the stage's agents must not do and where their responsibility ends."},
+    {"name": "agent_skills", "type": "array", "items": "object", "ref": "agent_skill_fields", "min_items": 1, "description": "Skills the stage needs; at least one."},
+    {"name": "fiat_enabled", "type": "boolean", "description": "Optional. true makes the stage pay real money (USD through Stripe) instead of points. Not available to Free creators."},
+    {"name": "fiat_list_amount_usd", "type": "integer", "minimum": 1, "description": "Listed payment in whole US dollars; required when fiat_enabled is true."},
+    {"name": "type_criteria", "type": "object", "description": "Optional machine-checkable acceptance conditions whose keys depend on stage_type; see type_criteria."}
+  ],
+  "data_format_fields": [
+    {"name": "type", "type": "integer", "enum": "data_format_type_enum", "description": "Format id; see data_format_type_enum."},
+    {"name": "schema", "type": "string", "description": "Optional sample, summary, JSON Schema text or instructions. Expected when type is 4 (other)."}
+  ],
+  "required_data_format_fields": ["type"],
+  "harness_policy_fields": [
+    {"name": "forbidden_actions", "type": "array", "items": "string", "description": "Codes of actions the agents must never take, for example DATABASE_WRITE."},
+    {"name": "operating_boundary", "type": "string", "human_facing": true, "description": "Plain-language scope of the stage and where its responsibility stops."}
+  ],
+  "required_harness_policy_fields": [],
+  "agent_skill_fields": [
+    {"name": "skill_name", "type": "string", "description": "Optional name of the skill; may be empty."},
+    {"name": "acceptance_criteria", "type": "array", "items": "string", "min_items": 1, "human_facing": true, "description": "Checkable statements that decide whether the work is accepted."},
+    {"name": "input_data_format", "type": "object", "ref": "data_format_fields", "description": "Optional; only when the skill's input differs from the stage's."},
+    {"name": "output_data_format", "type": "object", "ref": "data_format_fields", "description": "Optional; only when the skill's output differs from the stage's."},
+    {"name": "context_constraints", "type": "object", "ref": "context_constraints_fields", "description": "Token budget of the skill; input_limit and output_limit are required."}
+  ],
+  "required_agent_skill_fields": ["acceptance_criteria", "context_constraints"],
+  "context_constraints_fields": [
+    {"name": "input_limit", "type": "object", "ref": "input_limit_fields", "description": "Budget for what the agent reads."},
+    {"name": "output_limit", "type": "object", "ref": "output_limit_fields", "description": "Budget for what the agent writes."}
+  ],
+  "required_context_constraints_fields": ["input_limit", "output_limit"],
+  "input_limit_fields": [
+    {"name": "max_tokens", "type": "integer", "minimum": 1, "description": "Largest input in tokens."},
+    {"name": "compaction", "type": "string", "description": "How input is compacted when it grows, for example STRICT."},
+    {"name": "memory_depth", "type": "integer", "minimum": 0, "description": "How many earlier turns the agent keeps."}
+  ],
+  "output_limit_fields": [
+    {"name": "max_tokens", "type": "integer", "minimum": 1, "description": "Largest output in tokens."},
+    {"name": "on_exceed", "type": "string", "description": "What happens when the output is too long, for example TRUNCATE_AND_ERROR."}
+  ],
+  "open_field_lists": ["input_limit_fields", "output_limit_fields"],
+  "context_constraints_defaults": {
+    "input_limit": {"max_tokens": 8000, "compaction": "STRICT", "memory_depth": 3},
+    "output_limit": {"max_tokens": 2048, "on_exceed": "TRUNCATE_AND_ERROR"}
+  },
+  "conditional_requirements": [
+    {"field": "manifest.location", "rule": "location_by_tier", "description": "Required and non-empty for pro and ultra creators. Free creators may omit it, leave it empty or use an Anywhere value."},
+    {"field": "stages[].fiat_list_amount_usd", "rule": "fiat_amount_when_enabled", "description": "Required when the same stage sets fiat_enabled to true; that stage's participant_energy and bounty_energy must then both be 0."}
+  ],
+  "ownership_enum": {"requester": 1, "shared": 2, "open_contribution": 3},
+  "ownership_enum_descriptions": {
+    "requester": "The requester holds the rights to the outcome after completion.",
+    "shared": "Attribution and use of the outcome are shared.",
+    "open_contribution": "The outcome is released in the manner of an open contribution."
+  },
+  "project_tags": [
+    {"id": 1, "name": "Office productivity"},
+    {"id": 2, "name": "Creative expression"},
+    {"id": 3, "name": "Learning & growth"},
+    {"id": 4, "name": "Smart home"},
+    {"id": 5, "name": "Fitness & health"},
+    {"id": 6, "name": "Life & general knowledge"},
+    {"id": 7, "name": "Emotion & entertainment"},
+    {"id": 8, "name": "Automation assistant"},
+    {"id": 9, "name": "Programming & hardware"},
+    {"id": 10, "name": "Business consulting"}
+  ],
+  "project_tags_rule": {"min_items": 1, "max_items": 1, "description": "project_tags is required and holds exactly one id from project_tags."},
+  "language_codebook": [
+    {"id": 1, "bcp47": "en", "iso639_1": "en", "name_en": "English", "script": "Latn"},
+    {"id": 2, "bcp47": "zh-CN", "iso639_1": "zh", "name_en": "Chinese (Simplified)", "script": "Hani"},
+    {"id": 3, "bcp47": "zh-TW", "iso639_1": "zh", "name_en": "Chinese (Traditional)", "script": "Hani"},
+    {"id": 4, "bcp47": "hi", "iso639_1": "hi", "name_en": "Hindi", "script": "Deva"},
+    {"id": 5, "bcp47": "es", "iso639_1": "es", "name_en": "Spanish", "script": "Latn"},
+    {"id": 6, "bcp47": "fr", "iso639_1": "fr", "name_en": "French", "script": "Latn"},
+    {"id": 7, "bcp47": "ar", "iso639_1": "ar", "name_en": "Arabic", "script": "Arab"},
+    {"id": 8, "bcp47": "pt-BR", "iso639_1": "pt", "name_en": "Portuguese (Brazil)", "script": "Latn"},
+    {"id": 9, "bcp47": "bn", "iso639_1": "bn", "name_en": "Bengali", "script": "Beng"},
+    {"id": 10, "bcp47": "ru", "iso639_1": "ru", "name_en": "Russian", "script": "Cyrl"},
+    {"id": 11, "bcp47": "ur", "iso639_1": "ur", "name_en": "Urdu", "script": "Arab"},
+    {"id": 12, "bcp47": "id", "iso639_1": "id", "name_en": "Indonesian", "script": "Latn"},
+    {"id": 13, "bcp47": "de", "iso639_1": "de", "name_en": "German", "script": "Latn"},
+    {"id": 14, "bcp47": "ja", "iso639_1": "ja", "name_en": "Japanese", "script": "Jpan"},
+    {"id": 15, "bcp47": "te", "iso639_1": "te", "name_en": "Telugu", "script": "Telu"},
+    {"id": 16, "bcp47": "mr", "iso639_1": "mr", "name_en": "Marathi", "script": "Deva"},
+    {"id": 17, "bcp47": "tr", "iso639_1": "tr", "name_en": "Turkish", "script": "Latn"},
+    {"id": 18, "bcp47": "ta", "iso639_1": "ta", "name_en": "Tamil", "script": "Taml"},
+    {"id": 19, "bcp47": "ko", "iso639_1": "ko", "name_en": "Korean", "script": "Hang"},
+    {"id": 20, "bcp47": "pa", "iso639_1": "pa", "name_en": "Punjabi", "script": "Guru"},
+    {"id": 21, "bcp47": "vi", "iso639_1": "vi", "name_en": "Vietnamese", "script": "Latn"}
+  ],
+  "language_aliases": {
+    "en-US": "en",
+    "en-GB": "en",
+    "zh": "zh-CN",
+    "zh-HK": "zh-TW",
+    "es-ES": "es",
+    "es-MX": "es",
+    "pt": "pt-BR"
+  },
+  "language_fallback": {"bcp47": "en", "id": 1, "description": "Runtimes that meet a tag outside the codebook and the aliases may fall back to en (id 1). Generators should emit a preferred tag instead."},
+  "human_facing_language": "Write every human-facing string (the fields marked human_facing, plus format notes in schema) in the language the user described the task in, and set manifest.language to that language. Keys, integer enums, the BCP 47 tag itself and project_tags never change with the language.",
+  "language_script_check": {"description": "Human-facing strings (fields marked human_facing) are checked against the script of manifest.language. When letters of another script clearly dominate them, the validator warns. Languages that share a script (en, es, fr, ...) cannot be told apart this way and are never flagged against each other.", "min_letters": 20, "dominance": 0.8},
+  "token_cost_bearer_type": {"value": 2, "description": "Each participant pays for their own compute and tokens. 1 and 3 are not accepted."},
+  "stage_type_enum": {
+    "orchestrator": 1,
+    "software": 2,
+    "hardware": 3,
+    "data": 4,
+    "devops": 5,
+    "workflow_designer": 100,
+    "context_optimizer": 101,
+    "mcp_provisioner": 102,
+    "gui_operator": 103,
+    "prompt_architect": 104,
+    "memory_retriever": 105,
+    "compliance_guardrail": 106,
+    "multimodal_parser": 107,
+    "model_router": 108,
+    "custom": 1000
+  },
+  "stage_type_enum_descriptions": {
+    "orchestrator": "Breaks the task into subtasks, plans them and coordinates the other stages.",
+    "software": "Writes application or service code and APIs, and builds software.",
+    "hardware": "Designs hardware, writes firmware, prepares bills of materials and integrates physical parts.",
+    "data": "Ingests, labels, transforms and analyses data.",
+    "devops": "Runs CI/CD, deployment, infrastructure and observability.",
+    "workflow_designer": "Designs workflows and state machines.",
+    "context_optimizer": "Compresses and manages what fits in a model's context window.",
+    "mcp_provisioner": "Finds, provisions and governs MCP tools.",
+    "gui_operator": "Automates graphical interfaces and browsers.",
+    "prompt_architect": "Designs prompts and keeps them versioned.",
+    "memory_retriever": "Retrieves long-term memory, as in retrieval-augmented generation.",
+    "compliance_guardrail": "Enforces policy, compliance and guardrails, including independent review.",
+    "multimodal_parser": "Parses images, audio, documents and other modalities into a normal form.",
+    "model_router": "Routes requests between models and vendors by cost and latency.",
+    "custom": "Any work the other types do not cover."
+  },
+  "stage_type_selection": [
+    {"stage_type": 1, "use_when": "The work needs decomposition, planning or coordination across stages."},
+    {"stage_type": 2, "use_when": "The deliverable is application or service code, an API or a software build."},
+    {"stage_type": 3, "use_when": "The deliverable is a hardware design, firmware, a BOM or physical integration."},
+    {"stage_type": 4, "use_when": "The work ingests, labels, transforms or analyses data."},
+    {"stage_type": 5, "use_when": "The work is CI/CD, deployment, infrastructure or observability."},
+    {"stage_type": 100, "use_when": "The deliverable is a workflow or state-machine design."},
+    {"stage_type": 101, "use_when": "Context windows must be compressed or managed."},
+    {"stage_type": 102, "use_when": "MCP tools must be discovered and governed."},
+    {"stage_type": 103, "use_when": "A GUI or a browser must be operated automatically."},
+    {"stage_type": 104, "use_when": "Prompts must be designed and versioned."},
+    {"stage_type": 105, "use_when": "Long-term memory must be retrieved (RAG)."},
+    {"stage_type": 106, "use_when": "Policy, compliance or guardrails must be enforced, or an independent audit is needed."},
+    {"stage_type": 107, "use_when": "Multimodal input must be parsed and normalised."},
+    {"stage_type": 108, "use_when": "Requests must be routed between models or vendors by cost or latency."},
+    {"stage_type": 1000, "use_when": "Nothing above fits."}
+  ],
+  "stage_type_patterns": [
+    "orchestrator (1) followed by one or more executors of the matching type",
+    "add compliance_guardrail (106) or a second executor when the work needs an independent audit",
+    "add intermediate stages for each distinct kind of work the request contains"
+  ],
+  "script_language_enum": {
+    "any": 1,
+    "python": 2,
+    "golang": 3,
+    "typescript_nodejs": 4,
+    "rust": 5,
+    "java": 6,
+    "kotlin": 7,
+    "csharp": 8,
+    "swift": 9,
+    "cpp": 10,
+    "shell": 11,
+    "ruby": 12,
+    "php": 13,
+    "scala": 14,
+    "sql": 15,
+    "dart": 16,
+    "lua": 17
+  },
+  "data_format_type_enum": {"json": 1, "yaml": 2, "markdown": 3, "other": 4},
+  "data_format_other_needs_schema": true,
+  "type_criteria": {
+    "1": [
+      {"name": "subtask_coverage_pct", "type": "integer", "minimum": 0, "maximum": 100, "description": "Share of the requirements the decomposition must cover, in percent."},
+      {"name": "dependency_graph_required", "type": "boolean", "description": "The stage must deliver an explicit dependency graph (DAG)."},
+      {"name": "dispatch_protocol", "type": "string", "values": ["sequential", "parallel", "conditional"], "description": "How subtasks are dispatched."}
+    ],
+    "2": [
+      {"name": "test_coverage_pct", "type": "integer", "minimum": 0, "maximum": 100, "description": "Lowest acceptable code coverage, in percent."},
+      {"name": "ci_required", "type": "boolean", "description": "The work must pass a CI pipeline."},
+      {"name": "lint_clean", "type": "boolean", "description": "The linter must report no errors."},
+      {"name": "build_target", "type": "string", "values": ["production", "staging"], "description": "Environment the build is made for."}
+    ],
+    "3": [
+      {"name": "bom_required", "type": "boolean", "description": "A bill of materials must be delivered."},
+      {"name": "test_bench_required", "type": "boolean", "description": "The hardware must be validated on a physical test bench."},
+      {"name": "compliance_standard", "type": "string", "examples": ["CE", "FCC", "RoHS"], "description": "Standard the hardware must meet."}
+    ],
+    "4": [
+      {"name": "schema_validation", "type": "boolean", "description": "The output must pass a schema check."},
+      {"name": "min_record_count", "type": "integer", "minimum": 0, "description": "Fewest records or rows the output may hold."},
+      {"name": "dedup_required", "type": "boolean", "description": "Records must be deduplicated."}
+    ],
+    "5": [
+      {"name": "deployment_strategy", "type": "string", "values": ["blue_green", "canary", "rolling"], "description": "How the release is rolled out."},
+      {"name": "rollback_plan_required", "type": "boolean", "description": "A rollback runbook must be delivered."},
+      {"name": "uptime_sla_pct", "type": "number", "minimum": 0, "maximum": 100, "examples": [99.9], "description": "Availability the service must reach, in percent."}
+    ],
+    "1000": [
+      {"name": "custom_gate", "type": "string", "description": "The acceptance gate, described in plain language."}
+    ]
+  },
+  "type_criteria_rule": "Include only keys defined for the stage's own stage_type. Stage types without an entry here define no keys yet.",
+  "points_and_fiat": {
+    "points_fields": ["participant_energy", "bounty_energy"],
+    "fiat_fields": ["fiat_enabled", "fiat_list_amount_usd"],
+    "rules": [
+      "Platform points (积分) and real money (真金, fiat) are separate payment systems; a stage uses one of them.",
+      "participant_energy is a holding requirement: a participant must hold at least that many points to take part. Describe it as 'must hold ≥ N points to participate' (需持有 ≥ N 积分才能参与), never as free to join or as a charge on joining.",
+      "bounty_energy is the number of points paid out when the stage is completed.",
+      "A stage with fiat_enabled true sets fiat_list_amount_usd and sets participant_energy and bounty_energy to 0.",
+      "Use fiat only when the user explicitly asks for USD payment; otherwise pay in points."
+    ]
+  },
+  "tiers": ["free", "pro", "ultra"],
+  "default_tier": "free",
+  "tier_limits": {
+    "free": {"location_granularity": "anywhere", "max_stages": 5, "max_task_duration_days": 3, "fiat_available": false},
+    "pro": {"location_granularity": "country", "max_stages": 10, "max_task_duration_days": 7, "fiat_available": true},
+    "ultra": {"location_granularity": "city", "max_stages": 20, "max_task_duration_days": 14, "fiat_available": true}
+  },
+  "tier_rules": [
+    "The creator's tier reaches the generator out of band, for example from the verified session. Treat it as ground truth; when it is missing or unknown, use free.",
+    "Never ask a question whose only legal answer the tier already fixes, such as asking a free creator for a city.",
+    "Location more precise than the tier allows: use an Anywhere value without refusing the task.",
+    "More stages than the tier allows: merge stages until the count fits.",
+    "task_duration_days above the cap: lower it to the cap.",
+    "A free creator asking for real money: emit a points-only payload and say in prose that fiat needs Pro or Ultra.",
+    "Fiat on Pro or Ultra at the user's explicit request: remind the user in prose that publishing fails unless their Stripe payment method is set up (backend IssuerPayReady)."
+  ],
+  "tier_enforcement": {
+    "manifest.location": "manifestloc.ValidateLocationStringForTier",
+    "stages.length": "membership.MaxStagesForTier",
+    "task_duration_days": "membership.MaxTaskDurationDays",
+    "fiat": "memberfiat.IssuerPayReady + product policy",
+    "points": "Client / API validation"
+  },
+  "location_policy": {
+    "anywhere_values": ["Anywhere", "任意地点都可以"],
+    "granularity_order": ["anywhere", "country", "city"],
+    "separators": ["·", ",", "，", "/", "|"],
+    "rules": [
+      "A tier's granularity is the most precise location it allows; anything less precise is also allowed.",
+      "anywhere: the location is omitted, empty, or one of anywhere_values (compared without regard to ASCII case). Only free creators may omit it or leave it empty.",
+      "country: one place name without a separator, for example China or Japan.",
+      "city: two place names joined by one separator, for example China · Shanghai (preferred, country first) or Shanghai, China.",
+      "A platform location id (segments joined by hyphens, each starting with a capital letter, for example Asia-East-HongKong) is treated as city level.",
+      "Anything else (more than two parts, digits only, brackets) cannot be classified and gets a warning."
+    ]
+  },
+  "isic_rev4_sections": [
+    {"section": "A", "divisions": [[1, 3]], "name": "Agriculture, forestry and fishing"},
+    {"section": "B", "divisions": [[5, 9]], "name": "Mining and quarrying"},
+    {"section": "C", "divisions": [[10, 33]], "name": "Manufacturing"},
+    {"section": "D", "divisions": [[35, 35]], "name": "Electricity, gas, steam and air conditioning supply"},
+    {"section": "E", "divisions": [[36, 39]], "name": "Water supply; sewerage, waste management and remediation activities"},
+    {"section": "F", "divisions": [[41, 43]], "name": "Construction"},
+    {"section": "G", "divisions": [[45, 47]], "name": "Wholesale and retail trade; repair of motor vehicles and motorcycles"},
+    {"section": "H", "divisions": [[49, 53]], "name": "Transportation and storage"},
+    {"section": "I", "divisions": [[55, 56]], "name": "Accommodation and food service activities"},
+    {"section": "J", "divisions": [[58, 63]], "name": "Information and communication"},
+    {"section": "K", "divisions": [[64, 66]], "name": "Financial and insurance activities"},
+    {"section": "L", "divisions": [[68, 68]], "name": "Real estate activities"},
+    {"section": "M", "divisions": [[69, 75]], "name": "Professional, scientific and technical activities"},
+    {"section": "N", "divisions": [[77, 82]], "name": "Administrative and support service activities"},
+    {"section": "O", "divisions": [[84, 84]], "name": "Public administration and defence; compulsory social security"},
+    {"section": "P", "divisions": [[85, 85]], "name": "Education"},
+    {"section": "Q", "divisions": [[86, 88]], "name": "Human health and social work activities"},
+    {"section": "R", "divisions": [[90, 93]], "name": "Arts, entertainment and recreation"},
+    {"section": "S", "divisions": [[94, 96]], "name": "Other service activities"},
+    {"section": "T", "divisions": [[97, 98]], "name": "Activities of households as employers; undifferentiated goods- and services-producing activities of households for own use"},
+    {"section": "U", "divisions": [[99, 99]], "name": "Activities of extraterritorial organizations and bodies"}
+  ],
+  "integer_max": 9007199254740991,
+  "validation_limits": {"max_bytes": 8388608, "max_depth": 64, "max_number_length": 100, "max_findings": 500, "description": "Bounds of the portal's validator, so that every input is answered in time linear in its size: larger input, deeper nesting and longer number literals get one finding each, and findings past max_findings are counted in one summary finding."},
+  "notes": [
+    "The top level holds only manifest and stages, and manifest.version is \"18.0\".",
+    "project_tags holds exactly one id between 1 and 10.",
+    "language is a preferred tag from language_codebook, or an alias from language_aliases (prefer the normalised tag).",
+    "manifest.token_cost_bearer_type is 2; never 1 or 3.",
+    "ownership is 1, 2 or 3.",
+    "Every stage has the keys in required_stage_fields, including input_data_format and output_data_format.",
+    "Every agent_skills item has acceptance_criteria and context_constraints, and context_constraints has input_limit and output_limit.",
+    "Pay in points through participant_energy and bounty_energy by default; add fiat_enabled true with fiat_list_amount_usd only when the user explicitly asks for USD.",
+    "Pick each stage_type from the actual kind of work (see stage_type_selection); do not make every stage type 1.",
+    "manifest.location, the number of stages, task_duration_days and fiat must fit the creator's tier (tier_limits).",
+    "participant_energy is a holding requirement (must hold ≥ N points to participate), never a fee and never 'free to join'."
+  ],
+  "example": {
+    "tier": "pro",
+    "description": "A three-stage task that passes validation for a pro (and ultra) creator: points only, country-level location.",
+    "payload": {
+      "manifest": {
+        "name": "Weekly sales report pipeline",
+        "description": "Collect store sales, clean them and publish a weekly dashboard.",
+        "detail": "## How the stages connect\n\nThe stages run in order: ` + "`" + `plan_report` + "`" + ` splits the work and fixes the data contract, ` + "`" + `clean_sales` + "`" + ` produces a deduplicated CSV summary as JSON, and ` + "`" + `build_dashboard` + "`" + ` turns it into a deployed dashboard.\n\n- Deliverables: cleaned data set, dashboard service, short run book.\n- Risk: late store exports; ` + "`" + `plan_report` + "`" + ` sets the cut-off time.",
+        "version": "18.0",
+        "industry_code": "J63",
+        "ownership": 1,
+        "project_tags": [1],
+        "language": "en",
+        "location": "Japan",
+        "token_cost_bearer_type": 2,
+        "communication_software_name": "Telegram",
+        "communication_software_group": "sales_report_team",
+        "video_conference_software_name": "Zoom",
+        "video_conference_connection": "https://zoom.example.com/j/123",
+        "task_duration_days": 5,
+        "global_config": {
+          "message_bus": "sales_report_team",
+          "harness_level": "STRICT",
+          "storage_provider": "platform_default"
+        }
+      },
+      "stages": [
+        {
+          "stage_name": "plan_report",
+          "stage_type": 1,
+          "role": "Planning agent",
+          "description": "Break the weekly report into data and delivery subtasks and agree the data contract.",
+          "script_language": 1,
+          "participant_energy": 50,
+          "bounty_energy": 200,
+          "initiator_extra_reward": false,
+          "input_data_format": {"type": 3, "schema": "The requester's description of the report"},
+          "output_data_format": {"type": 1, "schema": "{\"type\":\"object\",\"required\":[\"subtasks\"]}"},
+          "type_criteria": {"subtask_coverage_pct": 100, "dependency_graph_required": true, "dispatch_protocol": "sequential"},
+          "harness_policy": {"forbidden_actions": ["DATABASE_WRITE"], "operating_boundary": "Plans and assigns work; writes no code."},
+          "agent_skills": [
+            {
+              "skill_name": "report_planning",
+              "acceptance_criteria": ["Every report section maps to one subtask", "The data contract names every column"],
+              "context_constraints": {
+                "input_limit": {"max_tokens": 8000, "compaction": "STRICT", "memory_depth": 3},
+                "output_limit": {"max_tokens": 2048, "on_exceed": "TRUNCATE_AND_ERROR"}
+              }
+            }
+          ]
+        },
+        {
+          "stage_name": "clean_sales",
+          "stage_type": 4,
+          "role": "Data agent",
+          "description": "Load the store exports, remove duplicates and summarise sales per store and day.",
+          "script_language": 2,
+          "participant_energy": 100,
+          "bounty_energy": 400,
+          "initiator_extra_reward": true,
+          "input_data_format": {"type": 1, "schema": "Data contract from plan_report"},
+          "output_data_format": {"type": 1, "schema": "{\"type\":\"array\",\"items\":{\"type\":\"object\"}}"},
+          "type_criteria": {"schema_validation": true, "min_record_count": 1000, "dedup_required": true},
+          "harness_policy": {"forbidden_actions": ["PRODUCTION_DB_DROP"], "operating_boundary": "Reads exports and writes the cleaned data set only."},
+          "agent_skills": [
+            {
+              "skill_name": "sales_cleaning",
+              "acceptance_criteria": ["No duplicate rows", "Totals match the raw exports"],
+              "context_constraints": {
+                "input_limit": {"max_tokens": 8000, "compaction": "STRICT", "memory_depth": 3},
+                "output_limit": {"max_tokens": 2048, "on_exceed": "TRUNCATE_AND_ERROR"}
+              }
+            }
+          ]
+        },
+        {
+          "stage_name": "build_dashboard",
+          "stage_type": 2,
+          "role": "Software agent",
+          "description": "Build and deploy a small web dashboard that reads the cleaned data set.",
+          "script_language": 4,
+          "participant_energy": 100,
+          "bounty_energy": 600,
+          "initiator_extra_reward": false,
+          "input_data_format": {"type": 1, "schema": "Cleaned data set from clean_sales"},
+          "output_data_format": {"type": 2, "schema": "service:\n  name: dashboard\n  port: 8080\n"},
+          "type_criteria": {"test_coverage_pct": 70, "ci_required": true, "lint_clean": true, "build_target": "production"},
+          "harness_policy": {"forbidden_actions": ["PRODUCTION_DB_DROP"], "operating_boundary": "Application code only; data changes go through clean_sales."},
+          "agent_skills": [
+            {
+              "skill_name": "dashboard_build",
+              "acceptance_criteria": ["Lint passes", "Critical paths have unit tests"],
+              "context_constraints": {
+                "input_limit": {"max_tokens": 16000, "compaction": "STRICT", "memory_depth": 3},
+                "output_limit": {"max_tokens": 4096, "on_exceed": "TRUNCATE_AND_ERROR"}
+              }
+            }
+          ]
+        }
+      ]
+    }
+  }
+}
+`
 
 var published = []spec.File{
-	{Name: "pairag-task-publish-v18.json", Data: v18JSON},
+	{Name: "pairag-task-publish-v18.json", Data: []byte(v18JSON)},
 }
+
+// isic-rev4.tsv, byte for byte.
+const isicTSV = `# ISIC Rev.4 structure; source: insongkim/concordance/data-raw/ISIC_Rev_4_english_structure.txt@201c812e51f213d967d8701b6ed6398c79df4a04; repository license MIT (concordance authors); data originally published by UNSD as ISIC_Rev_4_english_structure.Txt
+# Codes only (titles dropped to keep the WebAssembly module small): code, then the code of its parent (none for a section).
+code	parent
+A
+01	A
+011	01
+0111	011
+0112	011
+0113	011
+0114	011
+0115	011
+0116	011
+0119	011
+012	01
+0121	012
+0122	012
+0123	012
+0124	012
+0125	012
+0126	012
+0127	012
+0128	012
+0129	012
+013	01
+0130	013
+014	01
+0141	014
+0142	014
+0143	014
+0144	014
+0145	014
+0146	014
+0149	014
+015	01
+0150	015
+016	01
+0161	016
+0162	016
+0163	016
+0164	016
+017	01
+0170	017
+02	A
+021	02
+0210	021
+022	02
+0220	022
+023	02
+0230	023
+024	02
+0240	024
+03	A
+031	03
+0311	031
+0312	031
+032	03
+0321	032
+0322	032
+B
+05	B
+051	05
+0510	051
+052	05
+0520	052
+06	B
+061	06
+0610	061
+062	06
+0620	062
+07	B
+071	07
+0710	071
+072	07
+0721	072
+0729	072
+08	B
+081	08
+0810	081
+089	08
+0891	089
+0892	089
+0893	089
+0899	089
+09	B
+091	09
+0910	091
+099	09
+0990	099
+C
+10	C
+101	10
+1010	101
+102	10
+1020	102
+103	10
+1030	103
+104	10
+1040	104
+105	10
+1050	105
+106	10
+1061	106
+1062	106
+107	10
+1071	107
+1072	107
+1073	107
+1074	107
+1075	107
+1079	107
+108	10
+1080	108
+11	C
+110	11
+1101	110
+1102	110
+1103	110
+1104	110
+12	C
+120	12
+1200	120
+13	C
+131	13
+1311	131
+1312	131
+1313	131
+139	13
+1391	139
+1392	139
+1393	139
+1394	139
+1399	139
+14	C
+141	14
+1410	141
+142	14
+1420	142
+143	14
+1430	143
+15	C
+151	15
+1511	151
+1512	151
+152	15
+1520	152
+16	C
+161	16
+1610	161
+162	16
+1621	162
+1622	162
+1623	162
+1629	162
+17	C
+170	17
+1701	170
+1702	170
+1709	170
+18	C
+181	18
+1811	181
+1812	181
+182	18
+1820	182
+19	C
+191	19
+1910	191
+192	19
+1920	192
+20	C
+201	20
+2011	201
+2012	201
+2013	201
+202	20
+2021	202
+2022	202
+2023	202
+2029	202
+203	20
+2030	203
+21	C
+210	21
+2100	210
+22	C
+221	22
+2211	221
+2219	221
+222	22
+2220	222
+23	C
+231	23
+2310	231
+239	23
+2391	239
+2392	239
+2393	239
+2394	239
+2395	239
+2396	239
+2399	239
+24	C
+241	24
+2410	241
+242	24
+2420	242
+243	24
+2431	243
+2432	243
+25	C
+251	25
+2511	251
+2512	251
+2513	251
+252	25
+2520	252
+259	25
+2591	259
+2592	259
+2593	259
+2599	259
+26	C
+261	26
+2610	261
+262	26
+2620	262
+263	26
+2630	263
+264	26
+2640	264
+265	26
+2651	265
+2652	265
+266	26
+2660	266
+267	26
+2670	267
+268	26
+2680	268
+27	C
+271	27
+2710	271
+272	27
+2720	272
+273	27
+2731	273
+2732	273
+2733	273
+274	27
+2740	274
+275	27
+2750	275
+279	27
+2790	279
+28	C
+281	28
+2811	281
+2812	281
+2813	281
+2814	281
+2815	281
+2816	281
+2817	281
+2818	281
+2819	281
+282	28
+2821	282
+2822	282
+2823	282
+2824	282
+2825	282
+2826	282
+2829	282
+29	C
+291	29
+2910	291
+292	29
+2920	292
+293	29
+2930	293
+30	C
+301	30
+3011	301
+3012	301
+302	30
+3020	302
+303	30
+3030	303
+304	30
+3040	304
+309	30
+3091	309
+3092	309
+3099	309
+31	C
+310	31
+3100	310
+32	C
+321	32
+3211	321
+3212	321
+322	32
+3220	322
+323	32
+3230	323
+324	32
+3240	324
+325	32
+3250	325
+329	32
+3290	329
+33	C
+331	33
+3311	331
+3312	331
+3313	331
+3314	331
+3315	331
+3319	331
+332	33
+3320	332
+D
+35	D
+351	35
+3510	351
+352	35
+3520	352
+353	35
+3530	353
+E
+36	E
+360	36
+3600	360
+37	E
+370	37
+3700	370
+38	E
+381	38
+3811	381
+3812	381
+382	38
+3821	382
+3822	382
+383	38
+3830	383
+39	E
+390	39
+3900	390
+F
+41	F
+410	41
+4100	410
+42	F
+421	42
+4210	421
+422	42
+4220	422
+429	42
+4290	429
+43	F
+431	43
+4311	431
+4312	431
+432	43
+4321	432
+4322	432
+4329	432
+433	43
+4330	433
+439	43
+4390	439
+G
+45	G
+451	45
+4510	451
+452	45
+4520	452
+453	45
+4530	453
+454	45
+4540	454
+46	G
+461	46
+4610	461
+462	46
+4620	462
+463	46
+4630	463
+464	46
+4641	464
+4649	464
+465	46
+4651	465
+4652	465
+4653	465
+4659	465
+466	46
+4661	466
+4662	466
+4663	466
+4669	466
+469	46
+4690	469
+47	G
+471	47
+4711	471
+4719	471
+472	47
+4721	472
+4722	472
+4723	472
+473	47
+4730	473
+474	47
+4741	474
+4742	474
+475	47
+4751	475
+4752	475
+4753	475
+4759	475
+476	47
+4761	476
+4762	476
+4763	476
+4764	476
+477	47
+4771	477
+4772	477
+4773	477
+4774	477
+478	47
+4781	478
+4782	478
+4789	478
+479	47
+4791	479
+4799	479
+H
+49	H
+491	49
+4911	491
+4912	491
+492	49
+4921	492
+4922	492
+4923	492
+493	49
+4930	493
+50	H
+501	50
+5011	501
+5012	501
+502	50
+5021	502
+5022	502
+51	H
+511	51
+5110	511
+512	51
+5120	512
+52	H
+521	52
+5210	521
+522	52
+5221	522
+5222	522
+5223	522
+5224	522
+5229	522
+53	H
+531	53
+5310	531
+532	53
+5320	532
+I
+55	I
+551	55
+5510	551
+552	55
+5520	552
+559	55
+5590	559
+56	I
+561	56
+5610	561
+562	56
+5621	562
+5629	562
+563	56
+5630	563
+J
+58	J
+581	58
+5811	581
+5812	581
+5813	581
+5819	581
+582	58
+5820	582
+59	J
+591	59
+5911	591
+5912	591
+5913	591
+5914	591
+592	59
+5920	592
+60	J
+601	60
+6010	601
+602	60
+6020	602
+61	J
+611	61
+6110	611
+612	61
+6120	612
+613	61
+6130	613
+619	61
+6190	619
+62	J
+620	62
+6201	620
+6202	620
+6209	620
+63	J
+631	63
+6311	631
+6312	631
+639	63
+6391	639
+6399	639
+K
+64	K
+641	64
+6411	641
+6419	641
+642	64
+6420	642
+643	64
+6430	643
+649	64
+6491	649
+6492	649
+6499	649
+65	K
+651	65
+6511	651
+6512	651
+652	65
+6520	652
+653	65
+6530	653
+66	K
+661	66
+6611	661
+6612	661
+6619	661
+662	66
+6621	662
+6622	662
+6629	662
+663	66
+6630	663
+L
+68	L
+681	68
+6810	681
+682	68
+6820	682
+M
+69	M
+691	69
+6910	691
+692	69
+6920	692
+70	M
+701	70
+7010	701
+702	70
+7020	702
+71	M
+711	71
+7110	711
+712	71
+7120	712
+72	M
+721	72
+7210	721
+722	72
+7220	722
+73	M
+731	73
+7310	731
+732	73
+7320	732
+74	M
+741	74
+7410	741
+742	74
+7420	742
+749	74
+7490	749
+75	M
+750	75
+7500	750
+N
+77	N
+771	77
+7710	771
+772	77
+7721	772
+7722	772
+7729	772
+773	77
+7730	773
+774	77
+7740	774
+78	N
+781	78
+7810	781
+782	78
+7820	782
+783	78
+7830	783
+79	N
+791	79
+7911	791
+7912	791
+799	79
+7990	799
+80	N
+801	80
+8010	801
+802	80
+8020	802
+803	80
+8030	803
+81	N
+811	81
+8110	811
+812	81
+8121	812
+8129	812
+813	81
+8130	813
+82	N
+821	82
+8211	821
+8219	821
+822	82
+8220	822
+823	82
+8230	823
+829	82
+8291	829
+8292	829
+8299	829
+O
+84	O
+841	84
+8411	841
+8412	841
+8413	841
+842	84
+8421	842
+8422	842
+8423	842
+843	84
+8430	843
+P
+85	P
+851	85
+8510	851
+852	85
+8521	852
+8522	852
+853	85
+8530	853
+854	85
+8541	854
+8542	854
+8549	854
+855	85
+8550	855
+Q
+86	Q
+861	86
+8610	861
+862	86
+8620	862
+869	86
+8690	869
+87	Q
+871	87
+8710	871
+872	87
+8720	872
+873	87
+8730	873
+879	87
+8790	879
+88	Q
+881	88
+8810	881
+889	88
+8890	889
+R
+90	R
+900	90
+9000	900
+91	R
+910	91
+9101	910
+9102	910
+9103	910
+92	R
+920	92
+9200	920
+93	R
+931	93
+9311	931
+9312	931
+9319	931
+932	93
+9321	932
+9329	932
+S
+94	S
+941	94
+9411	941
+9412	941
+942	94
+9420	942
+949	94
+9491	949
+9492	949
+9499	949
+95	S
+951	95
+9511	951
+9512	951
+952	95
+9521	952
+9522	952
+9523	952
+9524	952
+9529	952
+96	S
+960	96
+9601	960
+9602	960
+9603	960
+9609	960
+T
+97	T
+970	97
+9700	970
+98	T
+981	98
+9810	981
+982	98
+9820	982
+U
+99	U
+990	99
+9900	990
+`

@@ -3,8 +3,8 @@ package main
 import (
 	"errors"
 	"runtime"
-	"runtime/debug"
 	"strconv"
+	_ "unsafe" // for go:linkname
 
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/jsonpos"
@@ -92,11 +92,16 @@ func quoted(a arg) string {
 
 // validateJSON runs protocol.Validate and encodes the result for the page.
 func validateJSON(text string, tier, lang arg) string {
+	return validateBytes([]byte(text), tier, lang)
+}
+
+// validateBytes is validateJSON for a text already in bytes (the module's
+// own copy, which the answer's spans point into).
+func validateBytes(b []byte, tier, lang arg) string {
 	opts, err := options("pairagValidate", tier, lang)
 	if err != nil {
 		return errorJSON(err.Error())
 	}
-	b := []byte(text)
 	var r protocol.Result
 	withoutGC(len(b), func() { r = protocol.Validate(b, opts) })
 	return encodeResult(webResultOf(b, r))
@@ -114,14 +119,27 @@ const gcLimit = 1 << 30
 // payload of a million keys. The collector is back on when f returns.
 func withoutGC(size int, f func()) {
 	reserve(size)
-	gc := debug.SetGCPercent(-1)
-	limit := debug.SetMemoryLimit(gcLimit)
+	gc := setGCPercent(-1)
+	limit := setMemoryLimit(gcLimit)
 	defer func() {
-		debug.SetGCPercent(gc)
-		debug.SetMemoryLimit(limit)
+		setGCPercent(gc)
+		setMemoryLimit(limit)
 	}()
 	f()
 }
+
+// setGCPercent and setMemoryLimit are runtime/debug.SetGCPercent and
+// SetMemoryLimit without the package: the runtime provides both under
+// these names (runtime/debug's own functions only call them), and importing
+// runtime/debug brings fmt, os and time into the module, and with time
+// internal/godebug and its metrics (18 KB of the module, brotli).
+// TestNoHeavyImports keeps runtime/debug out.
+//
+//go:linkname setGCPercent runtime/debug.setGCPercent
+func setGCPercent(int32) int32
+
+//go:linkname setMemoryLimit runtime/debug.setMemoryLimit
+func setMemoryLimit(int64) int64
 
 // reserve grows the module's memory at once to what a validation of size
 // bytes may need (a text of a million keys took 68 bytes a byte), so the
@@ -195,12 +213,17 @@ type fixAnswer struct {
 // applyFixesJSON applies mechanical fixes with protocol.FixAll and returns
 // the new text with how many fixes were applied and how many are left.
 func applyFixesJSON(text string, tier, lang arg) string {
+	return applyFixesBytes([]byte(text), tier, lang)
+}
+
+// applyFixesBytes is applyFixesJSON for a text already in bytes.
+func applyFixesBytes(text []byte, tier, lang arg) string {
 	opts, err := options("pairagApplyFixes", tier, lang)
 	if err != nil {
 		return errorJSON(err.Error())
 	}
 	var fr protocol.FixResult
-	withoutGC(len(text), func() { fr, err = protocol.FixAll([]byte(text), opts) })
+	withoutGC(len(text), func() { fr, err = protocol.FixAll(text, opts) })
 	out := fixAnswer{Text: string(fr.Text), Applied: fr.Applied, Left: fr.Left}
 	r := refusalOf(err)
 	switch {

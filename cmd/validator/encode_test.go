@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,9 +96,8 @@ func TestDecodeConfigurationMatchesJSON(t *testing.T) {
 }
 
 // TestModuleLeavesOutReflection: no function of fmt, encoding/json,
-// reflect or sort is linked into the module (runtime/debug still imports
-// fmt, but nothing of it is reached), the largest packages the engine does
-// not need: about 135 KB of the module, brotli (issue 19).
+// reflect or sort is linked into the module, the largest packages the
+// engine does not need: about 135 KB of the module, brotli (issue 19).
 func TestModuleLeavesOutReflection(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the module")
@@ -128,6 +128,31 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 	}
 	for pkg, n := range count {
 		t.Errorf("the module links %d functions of %s; the engine's path must do without it (see protocol/internal/format, protocol/spec/decode.go, cmd/validator/encode.go)", n, strings.TrimSuffix(pkg, "."))
+	}
+}
+
+// TestModuleImportsNoSystemPackages: the module's packages leave out
+// runtime/debug (which brings fmt and os), embed and io/fs (which bring
+// time), and time (whose GODEBUG settings bring internal/godebug, bisect
+// and the runtime's metrics): 50 KB of the module, brotli, that the engine
+// never runs (issue 19). The adapter reaches the collector's settings
+// through a linkname (adapter.go), and protocol compiles its documents in
+// as constants (versions.go).
+func TestModuleImportsNoSystemPackages(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", ".")
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "pairag.com/portal/protocol") {
+		t.Fatalf("go list -deps = %q; want the protocol package among them", deps)
+	}
+	for _, pkg := range []string{"runtime/debug", "fmt", "os", "embed", "io/fs", "time", "internal/godebug", "reflect", "encoding/json", "sort"} {
+		if slices.Contains(deps, pkg) {
+			t.Errorf("the module imports %s; keep it out (see the test's comment for where each came from)", pkg)
+		}
 	}
 }
 

@@ -627,6 +627,9 @@ func PointerTokens(pointer string) []string {
 		return nil
 	}
 	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
+	if !strings.Contains(pointer, "~") {
+		return toks // nothing escaped: the Replacer is slow in WebAssembly
+	}
 	for i, t := range toks {
 		toks[i] = pointerUnescaper.Replace(t)
 	}
@@ -711,10 +714,13 @@ func StepsPointer(steps []Step) string {
 	var b strings.Builder
 	for _, s := range steps {
 		b.WriteByte('/')
-		if s.IsIndex {
+		switch {
+		case s.IsIndex:
 			b.WriteString(strconv.Itoa(s.Index))
-		} else {
+		case strings.ContainsAny(s.Key, "~/"):
 			b.WriteString(pointerEscaper.Replace(s.Key))
+		default:
+			b.WriteString(s.Key) // nothing to escape: the Replacer is slow in WebAssembly
 		}
 	}
 	return b.String()

@@ -1,7 +1,6 @@
 package spec
 
 import (
-	"io/fs"
 	"strconv"
 	"strings"
 
@@ -41,27 +40,6 @@ func (d *Document) FileName() string { return "pairag-task-publish-v" + d.Major(
 // SchemaFileName returns the published name of this version's schema.
 func (d *Document) SchemaFileName() string {
 	return "pairag-task-publish-v" + d.Major() + ".schema.json"
-}
-
-// ParseVersions reads every pairag-task-publish-v*.json at the root of fsys,
-// checks each and the set (a file holds the version its name says, names
-// are published at its canonical URL, a rename names a field of the
-// previous version), and returns them oldest first. Errors name the file
-// and, where the text is at fault, its line and column.
-func ParseVersions(fsys fs.FS) ([]*Document, error) {
-	names, err := fs.Glob(fsys, VersionGlob)
-	if err != nil {
-		return nil, err
-	}
-	var files []File
-	for _, name := range names {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, File{name, data})
-	}
-	return ParseSet(files)
 }
 
 // ParseSet is ParseVersions on files already read (the embedded ones):

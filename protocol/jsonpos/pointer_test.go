@@ -1,0 +1,38 @@
+package jsonpos
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestPointerRoundTrip holds the fast paths of StepsPointer and
+// PointerTokens (no Replacer when nothing needs escaping) to RFC 6901:
+// ~ is written ~0 and / is written ~1, and reading undoes both.
+func TestPointerRoundTrip(t *testing.T) {
+	for _, tt := range []struct {
+		steps []Step
+		want  string
+	}{
+		{nil, ""},
+		{[]Step{{Key: "stages"}, {Index: 3, IsIndex: true}, {Key: "stage_name"}}, "/stages/3/stage_name"},
+		{[]Step{{Key: "a/b"}, {Key: "c~d"}}, "/a~1b/c~0d"},
+		{[]Step{{Key: "~1"}, {Key: ""}}, "/~01/"},
+		{[]Step{{Key: "中文"}, {Index: 0, IsIndex: true}}, "/中文/0"},
+	} {
+		got := StepsPointer(tt.steps)
+		if got != tt.want {
+			t.Errorf("StepsPointer(%v) = %q; want %q", tt.steps, got, tt.want)
+		}
+		var keys []string
+		for _, s := range tt.steps {
+			k := s.Key
+			if s.IsIndex {
+				k = StepsPointer([]Step{s})[1:]
+			}
+			keys = append(keys, k)
+		}
+		if toks := PointerTokens(got); !slices.Equal(toks, keys) {
+			t.Errorf("PointerTokens(%q) = %q; want %q", got, toks, keys)
+		}
+	}
+}
