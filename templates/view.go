@@ -64,9 +64,6 @@ type ValidatorView struct {
 	// its first bytes, so the download runs while the rest of the page
 	// arrives, and the API's fetch of the same URL takes the preload.
 	WasmURL string
-	// StartURL is the page's first script, an async module that starts the
-	// engine without waiting for the page's other scripts.
-	StartURL string
 	// ExampleSwitch names the button that checks the example at the tier
 	// it is written for; the script sets it again when it shows the note.
 	ExampleSwitch string

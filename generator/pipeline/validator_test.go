@@ -80,16 +80,10 @@ func TestValidatorAPIModule(t *testing.T) {
 			t.Errorf("%s: exampleTier %q, %d tier labels; want %q and %d", page, data.ExampleTier, len(data.TierLabels), doc.Example.Tier, len(doc.Tiers))
 		}
 		// The module is preloaded with the page, in the API fetch's mode
-		// (crossorigin), and the page's async start script is published.
+		// (crossorigin).
 		preload := `<link rel="preload" href="` + built.Wasm + `" as="fetch" crossorigin="anonymous">`
 		if !strings.Contains(body, preload) {
 			t.Errorf("%s does not preload the module with %s", page, preload)
-		}
-		start := regexp.MustCompile(`<script type="module" src="(/assets/validator-start\.[0-9a-f]+\.js)" async>`).FindStringSubmatch(body)
-		if start == nil {
-			t.Errorf("%s has no async start script", page)
-		} else if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(start[1]))); err != nil {
-			t.Errorf("%s names %s, which was not published: %v", page, start[1], err)
 		}
 	}
 	// The worker script carries wasm_exec.js in front of it, so the worker

@@ -3,8 +3,7 @@
 // Web Worker; this module starts the worker, hands it requests one at a time
 // and guarantees an answer for each: a result, or an error saying why not.
 //
-//   import { createValidator, preload } from "https://resource.pairag.com/validator/pairag-validator.js";
-//   preload();                          // optional, as early as possible: download and compile now
+//   import { createValidator } from "https://resource.pairag.com/validator/pairag-validator.js";
 //   const v = await createValidator();
 //   const result = await v.validate(text, { tier: "free", lang: "en" });
 //   // result: { valid, tier, findings: [{ severity, code, pointer, line, column,
@@ -45,50 +44,6 @@ export class ValidatorError extends Error {
   }
 }
 
-// What preload started before any createValidator: per module URL its
-// compilation (with the last progress and who listens), and per worker URL
-// one started worker not yet taken. Every Validator takes from here.
-const compilations = new Map();
-const warmWorkers = new Map();
-const workersTaken = new Set(); // worker URLs a Validator has started: preload starts none for them
-
-/**
- * preload starts downloading and compiling the engine's module, and its
- * worker, ahead of createValidator: a page that will need the validator
- * calls it as early as it can (the validator page does, from its first
- * script), and createValidator then takes over what it started instead of
- * beginning again. Calling it twice does nothing more. Options: base, as
- * for createValidator.
- */
-export function preload(options = {}) {
-  if (!built) return;
-  const urls = assetURLs(options.base);
-  compilation(urls.wasm);
-  if (warmWorkers.has(urls.worker) || workersTaken.has(urls.worker)) return;
-  const w = startWorker(urls.worker);
-  // An error before a Validator takes the worker is kept for it to report.
-  w.onerror = (e) => { e.preventDefault(); w.earlyError = e.message || "the validator worker failed"; };
-  warmWorkers.set(urls.worker, w);
-}
-
-function assetURLs(baseOption) {
-  const base = new URL(baseOption || "/", import.meta.url);
-  return { worker: new URL(built.worker, base).href, exec: new URL(built.exec, base).href, wasm: new URL(built.wasm, base).href };
-}
-
-// compilation returns the compilation of the module at url, started once
-// (again after a failure): { promise, last, listeners }.
-function compilation(url) {
-  let c = compilations.get(url);
-  if (!c) {
-    c = { last: null, listeners: new Set() };
-    c.promise = compileModule(url, built.wasmSize, (p) => { c.last = p; for (const f of c.listeners) f(p); });
-    c.promise.catch(() => { if (compilations.get(url) === c) compilations.delete(url); });
-    compilations.set(url, c);
-  }
-  return c;
-}
-
 /**
  * createValidator starts the worker and resolves when the engine is ready.
  * Options (all optional):
@@ -102,36 +57,6 @@ export async function createValidator(options = {}) {
   const v = new Validator(options);
   await v.ready;
   return v;
-}
-
-// compileModule fetches the module and compiles it while it streams in,
-// reporting how many bytes have arrived. size is the module's size as
-// built; a compressed response is counted after decompression, so the two
-// agree. The fetch has the mode and credentials of the page's preload
-// (<link rel=preload as=fetch crossorigin>), so it takes that response.
-async function compileModule(url, size, onProgress) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error("HTTP " + res.status + " for " + url);
-  const type = (res.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
-  if (!res.body || typeof TransformStream !== "function") return WebAssembly.compile(await res.arrayBuffer());
-  let loaded = 0, last = 0;
-  const report = () => onProgress({ loaded, total: Math.max(size || 0, loaded) });
-  report();
-  const counted = res.body.pipeThrough(new TransformStream({
-    transform(chunk, out) {
-      loaded += chunk.byteLength;
-      const now = performance.now();
-      if (now - last > 100) { last = now; report(); }
-      out.enqueue(chunk);
-    },
-    flush() { report(); },
-  }));
-  if (WebAssembly.compileStreaming && type === "application/wasm") {
-    return WebAssembly.compileStreaming(new Response(counted, { headers: { "Content-Type": "application/wasm" } }));
-  }
-  // A server that labels the module wrongly (or a browser without
-  // streaming compilation): read it whole, then compile.
-  return WebAssembly.compile(await new Response(counted).arrayBuffer());
 }
 
 // startWorker starts the worker script in a Web Worker or, where the
@@ -182,7 +107,12 @@ function pageScript(url) {
 class Validator {
   constructor(options) {
     if (!built) throw new Error("pairag-validator.js was not built by gen build");
-    this.urls = assetURLs(options.base);
+    const base = new URL(options.base || "/", import.meta.url);
+    this.urls = {
+      worker: new URL(built.worker, base).href,
+      exec: new URL(built.exec, base).href,
+      wasm: new URL(built.wasm, base).href,
+    };
     this.timeLimit = options.timeLimit || 30000;
     this.config = { tierLabels: options.tierLabels || built.tierLabels, docs: built.docs };
     this.onProgress = options.onProgress || (() => {});
@@ -190,7 +120,7 @@ class Validator {
     // testHang (tests only): the worker never finishes a text containing it.
     this.testHang = options.testHang || "";
     this.restarts = 0;
-    this.compiled = null; // the promise of the compiled WebAssembly.Module, kept for restarts
+    this.module = null; // the compiled WebAssembly.Module, kept for restarts
     this.current = null; // the request in flight: { id, resolve, reject, timer, sent }
     this.seq = 0;
     this.start();
@@ -199,47 +129,53 @@ class Validator {
   // start launches a worker and sets this.ready, which resolves when the
   // engine answers and rejects when it cannot start.
   start() {
-    workersTaken.add(this.urls.worker);
-    const w = warmWorkers.get(this.urls.worker) || startWorker(this.urls.worker);
-    warmWorkers.delete(this.urls.worker);
+    const w = startWorker(this.urls.worker);
     this.worker = w;
-    let failed;
     this.ready = new Promise((resolve, reject) => {
-      failed = (msg) => { reject(new ValidatorError("failed", msg)); this.fail(msg); };
       w.onmessage = (e) => {
         const m = e.data;
         if (m.type === "progress") this.onProgress({ loaded: m.loaded, total: m.total });
-        else if (m.type === "ready") resolve();
-        else if (m.type === "failed") failed(m.error);
+        else if (m.type === "ready") { if (m.module) this.module = m.module; resolve(); }
+        else if (m.type === "failed") { reject(new ValidatorError("failed", m.error)); this.fail(m.error); }
         else this.answer(m);
       };
       w.onerror = (e) => {
         e.preventDefault();
-        failed(e.message || "the validator worker failed");
+        const msg = e.message || "the validator worker failed";
+        reject(new ValidatorError("failed", msg));
+        this.fail(msg);
       };
     });
     this.ready.catch(() => {}); // reported to whoever awaits it
-    if (w.earlyError) failed(w.earlyError);
-    // The first start compiles the module here, as it streams in (the
-    // validator page preloads it), while the worker's script is on its
-    // way; the worker gets the compiled module, as every restart does.
-    if (!this.compiled) {
-      const c = compilation(this.urls.wasm);
-      const progress = this.onProgress;
-      c.listeners.add(progress);
-      if (c.last) progress(c.last);
-      this.compiled = c.promise;
-      this.compiled.then(() => c.listeners.delete(progress), () => { c.listeners.delete(progress); this.compiled = null; }); // a failed start is tried again
+    // The first start asks for the module here, while the worker's own
+    // script is still on its way, and hands the worker the response body.
+    const streamed = !this.module && typeof ReadableStream === "function";
+    w.postMessage({ type: "load", exec: this.urls.exec, wasm: this.urls.wasm, size: built.wasmSize, module: this.module, streamed, config: this.config, hang: this.testHang });
+    if (streamed) this.sendBody(w);
+  }
+
+  // sendBody fetches the module and transfers the response body to the
+  // worker, which compiles it as it streams in (off the page's main
+  // thread); where streams cannot be transferred, the worker fetches it.
+  // The fetch has the mode and credentials of the validator page's
+  // preload (<link rel=preload as=fetch crossorigin>), so it takes that
+  // response instead of downloading the module again.
+  async sendBody(w) {
+    let res;
+    try {
+      res = await fetch(this.urls.wasm);
+    } catch (e) {
+      w.postMessage({ type: "body", error: String((e && e.message) || e) });
+      return;
     }
-    this.compiled.then((module) => {
-      if (this.worker !== w) return;
-      const load = { type: "load", exec: this.urls.exec, wasm: this.urls.wasm, size: built.wasmSize, config: this.config, hang: this.testHang };
-      try {
-        w.postMessage({ ...load, module });
-      } catch (e) {
-        w.postMessage(load); // a browser that cannot share a module: the worker fetches and compiles it
-      }
-    }, (err) => { if (this.worker === w) failed(String((err && err.message) || err)); });
+    if (!res.ok) { w.postMessage({ type: "body", error: "HTTP " + res.status + " for " + this.urls.wasm }); return; }
+    const msg = { type: "body", body: res.body, contentType: res.headers.get("Content-Type") || "" };
+    try {
+      w.postMessage(msg, [res.body]);
+    } catch (e) {
+      res.body.cancel();
+      w.postMessage({ type: "body", refetch: true });
+    }
   }
 
   restart(reason) {

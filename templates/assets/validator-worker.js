@@ -8,12 +8,11 @@
 // same file as a script and calls it directly (self.pairagWorker,
 // self.pairagText): slower for huge texts, but the page still works.
 //
-// Messages in:  {type: "load", exec, wasm, size, module?, config, hang?}
-//               (module: compiled by the page as it streamed in; without
-//               it, where a browser cannot share one, the worker fetches it)
+// Messages in:  {type: "load", exec, wasm, size, module?, streamed, config, hang?}
+//               {type: "body", body, contentType} | {type: "body", refetch | error}
 //               {type: "validate" | "fix", id, text, tier, lang}
 //               {type: "index", id, text, rowWidth} | {type: "diff", id, before, after}
-// Messages out: {type: "progress", loaded, total}, {type: "ready"},
+// Messages out: {type: "progress", loaded, total}, {type: "ready", module?},
 //               {type: "failed", error}, {type: "result" | "error", id, value | error}
 (function () {
   "use strict";
@@ -41,11 +40,21 @@
   function serve(post) {
     let loading = null;
     let hang = ""; // a test hook: a text containing it is never finished
+    let gotBody;
+    // body resolves with the module's response as the page fetched it (a
+    // "body" message), when the load message said one is coming.
+    const body = new Promise((resolve) => { gotBody = resolve; });
 
     function load(m) {
       if (!loading) {
         const started = inWorker ? start(m) : (pageEngine = pageEngine || start(m));
-        loading = started.then(() => post({ type: "ready" }), (err) => {
+        loading = started.then((module) => {
+          try {
+            post({ type: "ready", module }); // kept by the page for restarts
+          } catch (e) {
+            post({ type: "ready" }); // a browser that cannot share it refetches
+          }
+        }, (err) => {
           if (!inWorker) pageEngine = null; // the next stand-in tries again
           post({ type: "failed", error: String((err && err.message) || err) });
         });
@@ -72,15 +81,24 @@
       return module;
     }
 
-    // compile fetches the module and compiles it while it streams in, where
-    // the page could not hand over the module it compiled, reporting how
-    // many bytes have arrived. m.size is the module's size as built; a
-    // compressed response is counted after decompression, so the two agree.
+    // compile compiles the module while it streams in (from the response the
+    // page fetched, or fetched here), reporting how many bytes have arrived.
+    // m.size is the module's size as built; a compressed response is counted
+    // after decompression, so the two agree.
     async function compile(m) {
       const total = m.size;
-      const res = await fetch(m.wasm);
-      if (!res.ok) throw new Error("HTTP " + res.status + " for " + m.wasm);
-      const stream = res.body, type = res.headers.get("Content-Type") || "";
+      let stream, type;
+      const b = m.streamed ? await body : { refetch: true };
+      if (b.error) throw new Error(b.error);
+      if (b.refetch) {
+        const res = await fetch(m.wasm);
+        if (!res.ok) throw new Error("HTTP " + res.status + " for " + m.wasm);
+        stream = res.body;
+        type = res.headers.get("Content-Type") || "";
+      } else {
+        stream = b.body;
+        type = b.contentType;
+      }
       let loaded = 0;
       let last = 0;
       const report = () => post({ type: "progress", loaded, total: Math.max(total || 0, loaded) });
@@ -104,6 +122,7 @@
 
     return function handle(msg) {
       if (msg.type === "load") { hang = msg.hang || ""; load(msg); return; }
+      if (msg.type === "body") { gotBody(msg); return; }
       if (hang && typeof msg.text === "string" && msg.text.includes(hang)) {
         // Stands for a payload the engine cannot finish: a worker spins,
         // the page's stand-in (which must not freeze the page) stays silent.
