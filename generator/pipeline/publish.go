@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
@@ -66,7 +67,11 @@ func (b *builder) writeAssets() {
 		b.validator = &validatorAssets{
 			script: b.writeHashed("validator", ".js", templates.ValidatorScript()),
 			css:    b.writeHashed("validator", ".css", templates.ValidatorStyleSheet()),
-			worker: b.writeHashed("validator-worker", ".js", templates.ValidatorWorker()),
+			// The worker script carries Go's wasm_exec.js in front of it: one
+			// request instead of two in a row (the worker asked for
+			// wasm_exec.js only once its own script had arrived: a round trip,
+			// 165 ms on a phone's Fast 4G, between the page and ready).
+			worker: b.writeHashed("validator-worker", ".js", workerScript(v.WasmExec)),
 			exec:   b.writeHashed("wasm_exec", ".js", v.WasmExec),
 			wasm:   b.writeHashed("validator", ".wasm", v.Wasm),
 		}
@@ -74,6 +79,16 @@ func (b *builder) writeAssets() {
 	} else if !b.cfg.ValidatorComing {
 		b.rep.Warnf(validatorPage, 0, "%s", noValidatorMsg)
 	}
+}
+
+// workerScript is the validator's worker script with wasm_exec.js (which
+// defines Go) in front, each ending in a newline.
+func workerScript(wasmExec []byte) []byte {
+	exec := bytes.TrimRight(wasmExec, "\n")
+	worker := templates.ValidatorWorker()
+	out := make([]byte, 0, len(exec)+1+len(worker))
+	out = append(append(out, exec...), '\n')
+	return append(out, worker...)
 }
 
 // writeHashed writes /assets/<name>.<hash><ext> and returns its URL.

@@ -63,7 +63,7 @@ func (b *builder) validatorView(lang string) *validator.ValidatorView {
 		tiers = append(tiers, validator.Option{Value: t, Label: b.labels.Get("tier", t, lang), Selected: t == b.doc.DefaultTier})
 	}
 	return &validator.ValidatorView{
-		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, Tiers: tiers,
+		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, WasmURL: a.wasm, Tiers: tiers,
 		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.Get("tier", b.doc.Example.Tier, lang)),
 		Example:       string(b.exampleText()),
 		DataJSON:      b.validatorData(lang, msg.Validator),

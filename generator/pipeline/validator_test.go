@@ -79,5 +79,16 @@ func TestValidatorAPIModule(t *testing.T) {
 		if data.ExampleTier != doc.Example.Tier || len(data.TierLabels) != len(doc.Tiers) {
 			t.Errorf("%s: exampleTier %q, %d tier labels; want %q and %d", page, data.ExampleTier, len(data.TierLabels), doc.Example.Tier, len(doc.Tiers))
 		}
+		// The module is preloaded with the page, in the API fetch's mode
+		// (crossorigin).
+		preload := `<link rel="preload" href="` + built.Wasm + `" as="fetch" crossorigin="anonymous">`
+		if !strings.Contains(body, preload) {
+			t.Errorf("%s does not preload the module with %s", page, preload)
+		}
+	}
+	// The worker script carries wasm_exec.js in front of it, so the worker
+	// makes no second request before it can start the module.
+	if w := readFile(t, dir, strings.TrimPrefix(built.Worker, "/")); !strings.HasPrefix(w, "// wasm_exec\n") || !strings.Contains(w, "self.pairagWorker") {
+		t.Errorf("the worker script does not start with wasm_exec.js followed by the worker:\n%.200s", w)
 	}
 }

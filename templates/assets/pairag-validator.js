@@ -155,7 +155,11 @@ class Validator {
   }
 
   // sendBody fetches the module and transfers the response body to the
-  // worker; where streams cannot be transferred, the worker fetches it.
+  // worker, which compiles it as it streams in (off the page's main
+  // thread); where streams cannot be transferred, the worker fetches it.
+  // The fetch has the mode and credentials of the validator page's
+  // preload (<link rel=preload as=fetch crossorigin>), so it takes that
+  // response instead of downloading the module again.
   async sendBody(w) {
     let res;
     try {

@@ -1,4 +1,5 @@
-// Web Worker of the validator page, started twice: by pairag-validator.js,
+// Web Worker of the validator page (published with Go's wasm_exec.js in
+// front of it, one file, one request), started twice: by pairag-validator.js,
 // to load the Go WebAssembly module (the same engine as `gen validate`) and
 // answer validate and fix requests, and by validator.js, to index large
 // texts (line starts, wrapped rows, UTF-8 size) and diff a text against its
@@ -65,7 +66,9 @@
       // Ask for the module before wasm_exec.js, so the two download together.
       const compiled = m.module ? Promise.resolve(m.module) : compile(m);
       compiled.catch(() => {}); // awaited below
-      await loadScript(m.exec);
+      // gen build publishes this script with wasm_exec.js in front, so Go
+      // is already defined; a copy of the script alone loads it.
+      if (typeof Go !== "function") await loadScript(m.exec);
       const module = await compiled;
       const go = new Go();
       const instance = await WebAssembly.instantiate(module, go.importObject);

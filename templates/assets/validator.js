@@ -28,9 +28,11 @@
   let lastText = ""; // the text lastResult is about
 
   // The engine comes through the page's own JavaScript API
-  // (/validator/pairag-validator.js), started at first use: focusing or
-  // pasting into the editor, or pressing a button. The small API module is
-  // imported at once; the WebAssembly module only when the reader needs it.
+  // (/validator/pairag-validator.js), started as soon as this script runs:
+  // the page preloads the WebAssembly module from its first bytes (a
+  // reader comes to this page to check a payload, and on a phone the
+  // download is most of the wait), so by the time the reader pastes, the
+  // worker has compiled it as it streamed in.
   const api = import(cfg.api);
   api.catch(() => {});
   // Test hooks in the query, which readers never need: ?timelimit=ms sets
@@ -57,13 +59,28 @@
     return engine;
   }
   const mb = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // The download is said only once the reader uses the tool (a live
+  // region that counted megabytes from page load would talk over a screen
+  // reader's reading of the page); then the latest count at once.
+  let used = false, lastProgress = null;
   function progress(p) {
-    setStatus(fill(msg.loading, { loaded: mb.format(p.loaded / 1e6), total: mb.format(p.total / 1e6) }), "progress");
+    lastProgress = p;
+    if (used) setStatus(fill(msg.loading, { loaded: mb.format(p.loaded / 1e6), total: mb.format(p.total / 1e6) }), "progress");
+  }
+  function firstUse() {
+    if (used) return;
+    used = true;
+    if (root.dataset.state === "loading" && lastProgress) progress(lastProgress);
   }
   function restarted(r) {
     root.dataset.restarts = String((Number(root.dataset.restarts) || 0) + 1);
     if (r.reason === "superseded") { notice = msg.superseded; setStatus(join(notice, msg.validating)); }
   }
+  // Start the engine now, before the rest of this script sets the page up,
+  // taking the preloaded module: waiting for the reader's first focus put
+  // the worker's start, and with it the compilation, after the page's
+  // scripts. A start that failed is tried again by the next check.
+  ensure().catch(() => {});
 
   // fill puts values into a message's {placeholders}. In Chinese a Latin
   // value (a tier called Pro) gets a space on each side where it meets
@@ -826,9 +843,6 @@
   });
 
   textChanged();
-  // The module loads at first use, never on idle: a reader who only reads
-  // the page downloads nothing more.
-  const firstUse = () => { ensure().catch(() => {}); };
   text.addEventListener("focus", firstUse, { once: true });
   viewer.addEventListener("focus", firstUse, { once: true });
   text.addEventListener("paste", firstUse, { once: true });
