@@ -210,39 +210,47 @@ func wheel(x, y, dy float64) chromedp.Action[chromedp.Void] {
 	}
 }
 
-// TestWheelStepsExact scrolls the field reference with 800 px wheel steps,
-// down and then up, from the top and from far down the page, and checks
-// that the text under the reader's eyes moves by exactly one step each
-// time (issue 23: steps of 1,292, 1,100 and then −155 px, as tables laid
-// out late with content-visibility changed the page's height under the
-// reader).
+// TestWheelStepsExact scrolls the field reference with wheel steps of
+// most of a window, down and then up, at 1440 and 390 px: from the top,
+// from rows far down the page, and after a jump from the top to the end
+// (a contents link); the text under the reader's eyes must move by
+// exactly one step each time (issue 23: steps of 1,292, 1,100 and then
+// −155 px, as tables laid out late with content-visibility changed the
+// page's height under the reader).
 func TestWheelStepsExact(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
-	for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
-		for _, start := range []string{"top", "tier_limits", "example-payload"} {
-			url := srv.URL + path
-			if start != "top" {
-				url += "#" + start
-			}
-			run(t, tab, chromedp.EmulateViewport(1440, 900), chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("main")))
-			// The tables left out of the first paint are laid out in idle
-			// time just after load; from then on the page keeps its height.
-			waitJS(t, tab, `document.readyState === "complete" && document.documentElement.hasAttribute("data-tables-laid")`)
-			eval[float64](t, tab, settleJS)
-			for i, dy := range []float64{800, 800, 800, -800, -800, -800, -800, -800, 800} {
-				// The element at the middle of the window is what the reader
-				// is looking at; it must move by the step, neither more nor less.
-				before := eval[[]float64](t, tab, `(() => { window.__look = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
-					return [scrollY, __look.getBoundingClientRect().top, document.documentElement.scrollHeight - innerHeight] })()`)
-				if (dy > 0 && before[0]+dy > before[2]) || (dy < 0 && before[0]+dy < 0) {
-					continue // the page ends before a whole step
+	for _, v := range []view{{"desktop", 1440, 900, false, "light"}, views[2]} {
+		step := float64(v.height) - 100
+		for _, path := range []string{"/docs/task-publish-v18/", "/zh-CN/docs/task-publish-v18/"} {
+			for _, start := range []string{"top", "tier_limits", "example-payload", "jump"} {
+				url := srv.URL + path
+				if start != "top" && start != "jump" {
+					url += "#" + start
 				}
-				run(t, tab, wheel(720, 450, dy))
-				after := eval[float64](t, tab, settleJS)
-				moved := before[1] - eval[float64](t, tab, `__look.getBoundingClientRect().top`)
-				if math.Abs(moved-dy) > 1 || math.Abs(after-before[0]-dy) > 1 {
-					t.Errorf("%s from %s, step %d of %+.0f px: the text moved %.0f px and the window %.0f px", path, start, i+1, dy, moved, after-before[0])
+				run(t, tab, v.apply(), chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS("main")))
+				if start == "jump" {
+					waitJS(t, tab, `document.readyState === "complete"`)
+					run(t, tab, chromedp.Evaluate[chromedp.Void](`document.getElementById("example-payload").scrollIntoView()`))
+				}
+				// A table above the window that was never laid out is laid
+				// out in idle time; from then on the page keeps its height.
+				waitJS(t, tab, `document.readyState === "complete" && document.documentElement.hasAttribute("data-settled")`)
+				eval[float64](t, tab, settleJS)
+				for i, dy := range []float64{step, step, step, -step, -step, -step, -step, -step, step} {
+					// The element at the middle of the window is what the reader
+					// is looking at; it must move by the step, neither more nor less.
+					before := eval[[]float64](t, tab, `(() => { window.__look = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
+						return [scrollY, __look.getBoundingClientRect().top, document.documentElement.scrollHeight - innerHeight] })()`)
+					if (dy > 0 && before[0]+dy > before[2]) || (dy < 0 && before[0]+dy < 0) {
+						continue // the page ends before a whole step
+					}
+					run(t, tab, wheel(float64(v.width)/2, float64(v.height)/2, dy))
+					after := eval[float64](t, tab, settleJS)
+					moved := before[1] - eval[float64](t, tab, `__look.getBoundingClientRect().top`)
+					if math.Abs(moved-dy) > 1 || math.Abs(after-before[0]-dy) > 1 {
+						t.Errorf("%s at %d px from %s, step %d of %+.0f px: the text moved %.0f px and the window %.0f px", path, v.width, start, i+1, dy, moved, after-before[0])
+					}
 				}
 			}
 		}

@@ -119,7 +119,7 @@ func counting(calls *[]string) func(context.Context, string, ...string) ([]byte,
 // packages it may import.
 func copyTree(t *testing.T, from, to string) {
 	t.Helper()
-	for _, pattern := range []string{"go.mod", "go.sum", "protocol/*.go", "protocol/jsonpos/*.go", "protocol/*.json", "protocol/*.tsv", "internal/*/*.go", "cmd/validator/*.go"} {
+	for _, pattern := range []string{"go.mod", "go.sum", "protocol/*.go", "protocol/*/*.go", "protocol/internal/*/*.go", "protocol/*.json", "protocol/*.tsv", "internal/*/*.go", "cmd/validator/*.go"} {
 		files, _ := filepath.Glob(filepath.Join(from, pattern))
 		for _, src := range files {
 			rel, _ := filepath.Rel(from, src)

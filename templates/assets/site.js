@@ -80,38 +80,67 @@
     });
   }
 
-  // layTables lays out, in idle time, the tables site.css left out of the
-  // first paint (content-visibility), so the page reaches its real height
-  // soon after load instead of while the reader scrolls. The page then says
-  // so on <html data-tables-laid>.
+  // settle keeps the page from moving under the reader. site.css leaves
+  // tables out of layout until they come near the window
+  // (content-visibility), so a page opened at its top lays out only its
+  // first screen, and a table the reader scrolls down to is laid out
+  // below the text being read, which stays put. A table above the window
+  // that was never laid out (the page was opened at a #row far down, or
+  // the reader jumped there) would be, as the reader scrolls back up, and
+  // its real height would move the page (800 px wheel steps moved it
+  // 1,100 px, issue 23). So such tables are laid out in idle time as soon
+  // as they are above the window, where the browser's scroll anchoring
+  // keeps the text in view still; <html data-settled> says when none is
+  // left. Laying out every table after load instead kept a phone busy for
+  // seconds (Lighthouse's blocking time on the reference: 2.3 s).
   //
-  // Each idle period lays out tables (reading offsetHeight makes the layout
-  // happen there, where it is timed) until it has spent its budget: a table
-  // per period cost a frame per table, and every frame that changes the
-  // page's height repaints the whole page's paint properties (Lighthouse saw
-  // some 30 tasks of 80 ms on the reference's phone profile); all tables at
-  // once is one long task. 8 ms keeps a period short on the phone itself and
-  // under Lighthouse's 50 ms at its four times slower CPU; a period overruns
-  // by at most one table.
+  // Each idle period lays out tables until it has spent its budget: 8 ms
+  // keeps a period short on a phone and under Lighthouse's 50 ms at its
+  // four times slower CPU; a period overruns by at most one table.
   var layBudget = 8;
-  function layTables() {
-    var wraps = Array.prototype.slice.call(document.querySelectorAll(".table-wrap:not([data-laid])")), i = 0;
+  function settle() {
+    var root = document.documentElement;
+    var wraps = Array.prototype.slice.call(document.querySelectorAll(".table-wrap:not([data-laid])"));
     var idle = window.requestIdleCallback || function (f) { return window.setTimeout(f, 16); };
-    function step() {
-      var start = performance.now();
-      while (i < wraps.length) {
-        wraps[i].setAttribute("data-laid", "");
-        void wraps[i++].offsetHeight;
-        if (performance.now() - start >= layBudget) break;
+    var queued = false, laying = false;
+    // above is the tables not laid out whose top is above the window's,
+    // the nearest first: the reader scrolls back into those first.
+    function above() {
+      var out = [];
+      for (var i = wraps.length - 1; i >= 0; i--) {
+        if (wraps[i].hasAttribute("data-laid")) wraps.splice(i, 1);
+        else if (wraps[i].getBoundingClientRect().top < 0) out.push(wraps[i]);
       }
-      if (i < wraps.length) idle(step);
-      else document.documentElement.setAttribute("data-tables-laid", "");
+      return out;
     }
-    idle(step);
+    function step() {
+      var start = performance.now(), todo = above();
+      for (var i = 0; i < todo.length && performance.now() - start < layBudget; i++) {
+        todo[i].setAttribute("data-laid", "");
+        void todo[i].offsetHeight; // the layout happens here, where it is timed
+      }
+      if (i < todo.length) { idle(step); return; }
+      laying = false;
+      check(); // the reader may have moved on meanwhile
+    }
+    function check() {
+      queued = false;
+      if (laying) return;
+      if (!above().length) { root.setAttribute("data-settled", ""); return; }
+      root.removeAttribute("data-settled");
+      laying = true;
+      idle(step);
+    }
+    if (!wraps.length) { root.setAttribute("data-settled", ""); return; }
+    window.addEventListener("scroll", function () {
+      if (!queued && wraps.length) { queued = true; window.requestAnimationFrame(check); }
+    }, { passive: true });
+    // The first look waits for the frame, when the page is laid out anyway.
+    window.requestAnimationFrame(check);
   }
 
   function init() {
-    layTables();
+    settle();
     // The generated tables' code has its breaks already.
     document.querySelectorAll("main code:not(.ref code)").forEach(breakCode);
     document.querySelectorAll(".code").forEach(wireCode);
