@@ -1,9 +1,12 @@
 package protocol
 
-import "pairag.com/portal/protocol/spec"
+import (
+	"pairag.com/portal/protocol/published"
+	"pairag.com/portal/protocol/spec"
+)
 
 // Every published version of the document is embedded, one variable per
-// file (versions_embed.go) as a string constant: an embed.FS would be
+// file (package published, generated) as a string constant: an embed.FS would be
 // simpler but brings about 200 KB of file system code into the WebAssembly
 // module, and even //go:embed of a []byte imports package embed, which
 // brings io/fs, time and internal/godebug (about 32 KB, brotli; the same
@@ -25,7 +28,7 @@ const SchemaFileName = "pairag-task-publish-v18.schema.json"
 var embedded = mustVersions()
 
 func mustVersions() []*spec.Document {
-	docs, err := spec.ParseSet(published)
+	docs, err := spec.ParseSet(published.Files)
 	if err != nil {
 		panic("embedded protocol documents: " + err.Error()) // a build-time defect, covered by tests
 	}

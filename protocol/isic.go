@@ -3,17 +3,19 @@ package protocol
 import (
 	"strings"
 	"sync"
+
+	"pairag.com/portal/protocol/published"
 )
 
 // The ISIC Rev.4 structure, every code from section to class with its
-// parent, lives in isic-rev4.tsv beside the document (compiled in as isicTSV), with its source on
+// parent, lives in isic-rev4.tsv beside the document (compiled in as published.ISIC), with its source on
 // the first line. It is not in the document: the document is published
 // byte for byte and pasted into models' context in the copy-both bundle,
 // where 766 codes would only cost tokens; its isic_rev4_sections keep the
 // section and division ranges that readers see (TestISICData holds the two
 // to each other).
 
-// isicTSV, the file as a constant, is in versions_embed.go (see versions.go).
+// published.ISIC, the file as a constant, is generated with the documents (see embedded.go).
 
 // isicTree is the parsed structure: each code's parent ("" for a section)
 // and each code's children in file order.
@@ -24,7 +26,7 @@ type isicTree struct {
 
 var isic = sync.OnceValue(func() isicTree {
 	t := isicTree{parent: map[string]string{}, children: map[string][]string{}}
-	for _, line := range strings.Split(isicTSV, "\n") {
+	for _, line := range strings.Split(published.ISIC, "\n") {
 		if line == "" || line[0] == '#' || line == "code\tparent" {
 			continue
 		}

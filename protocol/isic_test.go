@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"pairag.com/portal/protocol/published"
 )
 
 // TestISICData counts the embedded ISIC Rev.4 structure (21 sections, 88
@@ -12,7 +14,7 @@ import (
 // level up and that the digits of a group or class extend its parent's,
 // and that the document's isic_rev4_sections name the same divisions.
 func TestISICData(t *testing.T) {
-	first, _, _ := strings.Cut(isicTSV, "\n")
+	first, _, _ := strings.Cut(published.ISIC, "\n")
 	if !strings.Contains(first, "source: ") || !strings.Contains(first, "UNSD") {
 		t.Errorf("isic-rev4.tsv starts with %q; want its source", first)
 	}
