@@ -14,7 +14,6 @@ import (
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/templates/blocks"
 	"pairag.com/portal/templates/skillpage"
 )
 
@@ -171,23 +170,22 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 			continue // its page's section holds the terms; a row per term would outrank the protocol
 		}
 		url, pageTitle := ref, title
-		otherRows := tableRows(b.outputs[other][name])
-		for _, tb := range tablesOf(b.outputs[lang][name]) {
-			for _, r := range tb.rows {
-				if r.ID == "" {
-					continue
-				}
-				// shown under the section that holds it: the page's long title on every row tells the reader little
-				d := search.Doc{URL: url + "#" + r.ID, Title: pageTitle, Heading: r.ID, Kind: search.KindRow, Section: rowsIn[r.ID].heading}
-				n, x := rowText(tb.roles, tb.columns, r)
-				if o, ok := otherRows[r.ID]; ok {
-					on, _ := rowText(o.roles, nil, *o.r)
-					n = append(n, on...)
-				}
-				slices.Sort(n)
-				d.Names, d.Text = strings.Join(slices.Compact(n), " "), strings.Join(x, " ")
-				out = append(out, d)
+		otherRows := block.RowsByID(b.outputs[other][name])
+		for _, r := range block.Rows(b.outputs[lang][name]) {
+			id := r.Row.ID
+			if id == "" {
+				continue
 			}
+			// shown under the section that holds it: the page's long title on every row tells the reader little
+			d := search.Doc{URL: url + "#" + id, Title: pageTitle, Heading: id, Kind: search.KindRow, Section: rowsIn[id].heading}
+			n, x := r.Text()
+			if o, ok := otherRows[id]; ok {
+				on, _ := o.Text()
+				n = append(n, on...)
+			}
+			slices.Sort(n)
+			d.Names, d.Text = strings.Join(slices.Compact(n), " "), strings.Join(x, " ")
+			out = append(out, d)
 		}
 	}
 	// in page order, which breaks ties between equal scores (zh-TW's
@@ -219,64 +217,6 @@ func (b *builder) pageTitle(url string) string {
 		return res.page.FM.Title
 	}
 	return ""
-}
-
-// rowText splits a row into names (code spans outside prose columns, and
-// the cells of label columns; the table's generator says which is which)
-// and body text (everything, each cell after its column's header, so that
-// "free stages" reaches the row whose Free column holds the stage limit).
-func rowText(roles []block.Role, columns []string, r blocks.Row) (names, body []string) {
-	for i, c := range r.Cells {
-		role := block.RoleName
-		if i < len(roles) {
-			role = roles[i]
-		}
-		if i < len(columns) && columns[i] != "" && len(c) > 0 {
-			body = append(body, columns[i]+":")
-		}
-		for _, s := range c {
-			if role == block.RoleLabel || s.Code && role != block.RoleProse {
-				names = append(names, s.Text)
-			}
-			body = append(body, s.Text)
-		}
-	}
-	return names, body
-}
-
-// tableData is a table's column roles and rows, without its messages (large, and
-// copied with every value of blocks.Table).
-type tableData struct {
-	roles   []block.Role
-	columns []string
-	rows    []blocks.Row
-}
-
-func tablesOf(blocks []block.Block) []tableData {
-	var out []tableData
-	for _, bl := range blocks {
-		if tb, ok := bl.(block.Table); ok {
-			out = append(out, tableData{tb.Roles, tb.Table.Columns, tb.Table.Rows})
-		}
-	}
-	return out
-}
-
-type tableRow struct {
-	roles []block.Role
-	r     *blocks.Row
-}
-
-func tableRows(blocks []block.Block) map[string]tableRow {
-	out := map[string]tableRow{}
-	for _, t := range tablesOf(blocks) {
-		for i := range t.rows {
-			if id := t.rows[i].ID; id != "" {
-				out[id] = tableRow{t.roles, &t.rows[i]}
-			}
-		}
-	}
-	return out
 }
 
 // skillEntries returns the search entries of a skill's page p, encoded as
