@@ -90,12 +90,8 @@ func quoted(a arg) string {
 	return a.s
 }
 
-// validateJSON runs protocol.Validate and encodes the result for the page.
-func validateJSON(text string, tier, lang arg) string {
-	return validateBytes([]byte(text), tier, lang)
-}
-
-// validateBytes is validateJSON for a text already in bytes (the module's
+// validateBytes runs protocol.Validate on a text already in bytes and
+// encodes the result for the page (the module's
 // own copy, which the answer's spans point into).
 func validateBytes(b []byte, tier, lang arg) string {
 	opts, err := options("pairagValidate", tier, lang)
@@ -210,13 +206,8 @@ type fixAnswer struct {
 	Message string `json:"message,omitempty"`
 }
 
-// applyFixesJSON applies mechanical fixes with protocol.FixAll and returns
+// applyFixesBytes applies mechanical fixes with protocol.FixAll and returns
 // the new text with how many fixes were applied and how many are left.
-func applyFixesJSON(text string, tier, lang arg) string {
-	return applyFixesBytes([]byte(text), tier, lang)
-}
-
-// applyFixesBytes is applyFixesJSON for a text already in bytes.
 func applyFixesBytes(text []byte, tier, lang arg) string {
 	opts, err := options("pairagApplyFixes", tier, lang)
 	if err != nil {

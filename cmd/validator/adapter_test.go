@@ -138,3 +138,13 @@ func TestAdapterOffsetsUTF16(t *testing.T) {
 		}
 	}
 }
+
+// validateJSON is validateBytes on a string, as the tests call it.
+func validateJSON(text string, tier, lang arg) string {
+	return validateBytes([]byte(text), tier, lang)
+}
+
+// applyFixesJSON is applyFixesBytes on a string, as the tests call it.
+func applyFixesJSON(text string, tier, lang arg) string {
+	return applyFixesBytes([]byte(text), tier, lang)
+}

@@ -25,26 +25,12 @@ type Heading struct {
 	Text  string
 }
 
-// Headings lists the h2 and h3 headings of a parsed page whose ids the
-// transformers have set (markdown.Transform), in document order: the
-// Markdown's own headings, with their text as the page shows it, and the
-// headings of the protocol directives' output, from the block model. They
-// are read from the tree the page renders from, never from its HTML.
-func Headings(doc ast.Node, src []byte) []Heading {
-	hs := headings(doc)
-	for i := range hs {
-		hs[i].text(src)
-	}
-	out := make([]Heading, len(hs))
-	for i, h := range hs {
-		out[i] = h.Heading
-	}
-	return out
-}
-
 // Contents makes a page's on-page contents of the h2 and h3 headings of
-// its tree (see Headings), or nil when it has fewer than MinTOC h2; the
-// headings' text is worked out only for a page that gets contents.
+// its tree, or nil when it has fewer than MinTOC h2: the Markdown's own
+// headings, with their text as the page shows it, and the directives'
+// headings from the block model, read from the tree the page renders
+// from, never from its HTML. The headings' text is worked out only for a
+// page that gets contents.
 func Contents(doc ast.Node, src []byte) []templates.TOCItem {
 	hs := headings(doc)
 	h2 := 0

@@ -172,3 +172,20 @@ func attr(n *html.Node, key string) string {
 	}
 	return ""
 }
+
+// Headings lists, for the tests that hold Contents to the HTML, the h2 and h3 headings of a parsed page whose ids the
+// transformers have set (markdown.Transform), in document order: the
+// Markdown's own headings, with their text as the page shows it, and the
+// headings of the protocol directives' output, from the block model. They
+// are read from the tree the page renders from, never from its HTML.
+func Headings(doc ast.Node, src []byte) []Heading {
+	hs := headings(doc)
+	for i := range hs {
+		hs[i].text(src)
+	}
+	out := make([]Heading, len(hs))
+	for i, h := range hs {
+		out[i] = h.Heading
+	}
+	return out
+}

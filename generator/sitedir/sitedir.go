@@ -31,9 +31,6 @@ type Dir struct {
 // New returns the build directory root, which must exist.
 func New(root string) *Dir { return &Dir{root: root, files: map[string]bool{}} }
 
-// Root returns the directory's path.
-func (d *Dir) Root() string { return d.root }
-
 // Path returns the site path of name, which may lack its leading slash.
 func Path(name string) string { return filepath.ToSlash(filepath.Clean("/" + name)) }
 
