@@ -107,22 +107,17 @@ func (b *builder) referenceMarkdown() map[string]map[string]string {
 func (b *builder) addBundles() {
 	d := b.doc
 	for lang, md := range b.refMD[d.FileName()] {
-		msg := templates.For(lang)
+		link := func(name string) templates.Link { return templates.Link{Text: name, URL: "/protocol/" + name} }
 		bundle := blocks.Bundle{
-			Msg: msg, ID: "copy-both", MarkdownName: referenceName(d, lang), Markdown: md,
+			Msg: templates.For(lang), ID: "copy-both", MarkdownName: referenceName(d, lang), Markdown: md,
 			JSONName: d.FileName(), JSON: string(b.docJSON),
-			Text: bundleText(d, lang, md), FileURL: "/protocol/" + bundleName(d, lang),
+			Text: bundleText(d, lang, md), FileURL: link(bundleName(d, lang)).URL,
 		}
+		files := []templates.Link{link(bundleName(d, lang)), link(referenceName(d, lang)), link(d.FileName())}
 		for _, tier := range d.Tiers {
-			bundle.Tiers = append(bundle.Tiers, templates.Link{Text: b.labels.Get("tier", tier, lang), URL: "/protocol/" + tierBundleName(d, tier, lang)})
-		}
-		files := []templates.Link{
-			{Text: bundleName(d, lang), URL: "/protocol/" + bundleName(d, lang)},
-			{Text: referenceName(d, lang), URL: "/protocol/" + referenceName(d, lang)},
-			{Text: d.FileName(), URL: "/protocol/" + d.FileName()},
-		}
-		for _, tier := range d.Tiers {
-			files = append(files, templates.Link{Text: tierBundleName(d, tier, lang), URL: "/protocol/" + tierBundleName(d, tier, lang)})
+			tb := link(tierBundleName(d, tier, lang))
+			bundle.Tiers = append(bundle.Tiers, templates.Link{Text: b.labels.Get("tier", tier, lang), URL: tb.URL})
+			files = append(files, tb)
 		}
 		b.outputs[lang]["bundle"] = []block.Block{block.Bundle(bundle, files)}
 	}
