@@ -120,31 +120,33 @@ func warning(w *Error) string {
 
 // builder holds the state of one build.
 type builder struct {
-	ctx       context.Context // checked between pages and between stages
-	cfg       Config
-	dir       string
-	rep       *report
-	hl        *highlight.Cache
-	doc       *spec.Document
-	docJSON   []byte
-	labels    reference.Labels
-	trans     map[string]reference.Translation
-	pairs     []pair
-	nav       map[string][]templates.NavItem
-	navAt     map[string]map[string]int                      // the position of each URL in nav, by language (nav.go)
-	outputs   map[string]map[string][]block.Block            // directive output by language and name (resolve.go)
-	older     map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file (resolve.go)
-	refMD     map[string]map[string]string                   // the Markdown reference of each version, by file and language (resolve.go)
-	css, js   string                                         // URLs of the hashed assets
-	validator *validatorAssets                               // URLs of the validator tool, when built with one
-	rendered  int                                            // pairs rendered, and pairs reused from the cache
-	reused    int
-	skills    []*skills.Skill  // content/skills/*, loaded and compared (skillsite.go)
-	ext       extras           // glossary, site settings and dates for navigation and search (nav.go)
-	versions  []*spec.Document // every version in protocol/, oldest first (versions.go)
-	refs      referencePages   // reference pages of the versions (versionbar.go)
-	reads     *load.ReadLog    // what the build read, for the cache's global key (package load); nil without a Cache
-	schema    *schemaJudgement // the content version's JSON Schema, judged while the pages render (publish.go)
+	ctx        context.Context // checked between pages and between stages
+	cfg        Config
+	dir        string
+	rep        *report
+	hl         *highlight.Cache
+	doc        *spec.Document
+	docJSON    []byte
+	labels     reference.Labels
+	trans      map[string]reference.Translation
+	pairs      []pair
+	nav        map[string][]templates.NavItem
+	navAt      map[string]map[string]int                      // the position of each URL in nav, by language (nav.go)
+	outputs    map[string]map[string][]block.Block            // directive output by language and name (resolve.go)
+	older      map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file (resolve.go)
+	refMD      map[string]map[string]string                   // the Markdown reference of each version, by file and language (resolve.go)
+	css, js    string                                         // URLs of the hashed assets
+	validator  *validatorAssets                               // URLs of the validator tool, when built with one
+	rendered   int                                            // pairs rendered, and pairs reused from the cache
+	reused     int
+	skills     []*skills.Skill   // content/skills/*, loaded and compared (skillsite.go)
+	companions map[string][]pair // the pairs of each skill's companion pages, by slug (skillsite.go)
+	skillsJS   string            // URL of skills.js, which the skill pages and the index's filter load
+	ext        extras            // glossary, site settings and dates for navigation and search (nav.go)
+	versions   []*spec.Document  // every version in protocol/, oldest first (versions.go)
+	refs       referencePages    // reference pages of the versions (versionbar.go)
+	reads      *load.ReadLog     // what the build read, for the cache's global key (package load); nil without a Cache
+	schema     *schemaJudgement  // the content version's JSON Schema, judged while the pages render (publish.go)
 
 	crumbs  pageTitles             // pages by URL, for breadcrumbs (nav.go)
 	out     *sitedir.Dir           // the directory the site is written into, and every file of the site
@@ -161,15 +163,16 @@ func newBuilder(ctx context.Context, cfg Config, dir string) *builder {
 
 // pageResult is what the checks need to know about a rendered page.
 type pageResult struct {
-	page     *page
-	anchors  map[string]bool
-	links    []markdown.Link
-	headings []markdown.Heading
-	markdown []byte              // the Markdown version, as written, for llms-full.txt
-	diagrams bool                // it draws a diagram: the diagram script is published (diagrams.go)
-	search   []byte              // the page's entries in the search index, encoded (searchsite.go)
-	rowsIn   map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
-	broken   bool                // not rendered: its front matter has errors (page.Broken)
+	page       *page
+	anchors    map[string]bool
+	links      []markdown.Link
+	headings   []markdown.Heading
+	markdown   []byte              // the Markdown version, as written, for llms-full.txt
+	diagrams   bool                // it draws a diagram: the diagram script is published (diagrams.go)
+	search     []byte              // the page's entries in the search index, encoded (searchsite.go)
+	skillLinks []skills.Link       // a skill's English page: the links its files make to the rest of the site (skillsite.go)
+	rowsIn     map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
+	broken     bool                // not rendered: its front matter has errors (page.Broken)
 }
 
 func (b *builder) run(ctx context.Context) {
@@ -190,12 +193,8 @@ func (b *builder) run(ctx context.Context) {
 	// resolve: every directive's output, the bundle included.
 	b.resolve()
 	b.schema = b.judgeSchemaLater() // publish.go: it needs no page, so it runs beside them
-	// render: every page pair, then the skills' pages.
+	// render: every page pair, of every kind (renderPair).
 	b.renderPool(ctx, b.pairs)
-	if ctx.Err() != nil {
-		return
-	}
-	b.renderSkills()
 	if ctx.Err() != nil {
 		return
 	}
@@ -247,6 +246,8 @@ func (b *builder) load() bool {
 		b.nav[lang] = navigation(b.pairs, lang)
 		b.navAt[lang] = nav.Index(b.nav[lang])
 	}
+	skillPages, companions := skillPairs(b.skills) // skillsite.go: out of the navigation, after the content's pages
+	b.pairs, b.companions = append(b.pairs, skillPages...), companions
 	return true
 }
 

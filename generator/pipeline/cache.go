@@ -170,7 +170,7 @@ func (b *builder) globalKey() string {
 	pages := map[string]bool{}
 	for _, pr := range b.pairs {
 		for _, p := range []*page{pr.EN, pr.ZH} {
-			if p != nil {
+			if p != nil && !p.Kind.OfSkill() { // a skill's files reach the skills index
 				pages[p.File] = true
 			}
 		}

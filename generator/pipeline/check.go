@@ -13,6 +13,7 @@ import (
 // build did not produce, in both languages.
 func (b *builder) checkLinks() {
 	for _, r := range b.results {
+		b.checkSkillLinks(r) // skillsite.go
 		for _, l := range r.links {
 			if msg := b.brokenLink(l); msg != "" {
 				b.rep.Errorf(r.page.File, l.Line, "broken link %q: %s", l.Dest, msg)

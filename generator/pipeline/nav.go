@@ -126,8 +126,7 @@ func (b *builder) breadcrumbs(p *page) []templates.Link {
 
 // pageTitles indexes the titles of the pages by language and URL for
 // breadcrumbs, which would otherwise scan every pair for every page. It
-// extends itself when pairs are added (skill pages are, after the others
-// are rendered); it is safe for concurrent use.
+// indexes the pairs on first use; it is safe for concurrent use.
 type pageTitles struct {
 	mu     sync.Mutex
 	n      int                 // pairs indexed

@@ -60,6 +60,9 @@ func bundleText(d *spec.Document, lang, markdown string) string {
 func (b *builder) writeAssets() {
 	b.css = b.writeHashed("site", ".css", templates.StyleSheet())
 	b.js = b.writeHashed("site", ".js", templates.Script())
+	if len(b.skills) > 0 {
+		b.skillsJS = b.writeHashed("skills", ".js", templates.SkillsScript())
+	}
 	if b.refs.script != "" {
 		b.write(b.refs.script, templates.VersionsScript()) // versionbar.go
 	}

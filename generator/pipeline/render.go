@@ -23,13 +23,27 @@ import (
 	"pairag.com/portal/templates/validator"
 )
 
-// renderPair renders a page and its translation. Both are parsed first
+// renderPair is the render stage's one entry for a pair of any kind: a
+// skill's pages are made from its folder (renderSkill, with its
+// companions'), every other kind from its Markdown (renderMarkdownPair).
+func (b *builder) renderPair(w *worker, pr pair) {
+	switch pr.Kind() {
+	case site.KindSkill:
+		b.renderSkill(w, pr) // skillsite.go
+	case site.KindCompanion:
+		// rendered by its skill's renderSkill, whose page lists what they found
+	default:
+		b.renderMarkdownPair(w, pr)
+	}
+}
+
+// renderMarkdownPair renders a page and its translation. Both are parsed first
 // and, when both exist, aligned section by section once, as written (the
 // input gen check reads): the same rows give the translation's heading ids
 // and the drift findings, so an added or missing section is one finding
 // and moves no other anchor. With a Cache, an unchanged pair is written
 // from it instead.
-func (b *builder) renderPair(w *worker, pr pair) {
+func (b *builder) renderMarkdownPair(w *worker, pr pair) {
 	var id, key string
 	if c := b.cfg.Cache; c != nil {
 		id, key = pairID(pr), pairKey(pr)
@@ -49,9 +63,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 				return // cancelled: neither reported nor cached
 			}
 			if p.Broken { // reported where it was loaded; nothing to render from
-				b.mu.Lock()
-				b.results[p.URL] = &pageResult{page: p, broken: true}
-				b.mu.Unlock()
+				b.setResult(&pageResult{page: p, broken: true})
 				continue
 			}
 			pages = append(pages, b.parsePage(w, p, rep))
@@ -204,13 +216,12 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	if b.ctx.Err() != nil {
 		return nil
 	}
-	w.out.Reset()
 	pv := b.pageView(p, pr, &w.body)
 	pv.TOC = nav.Contents(pp.doc, p.Src) // from the parsed page, not its HTML
-	if err := templates.Layout(pv).Render(b.ctx, &w.out); err != nil {
-		rep.Errorf(p.File, 0, "render layout: %v", err)
+	b.writePage(w, p, pv, rep)
+	if rec != nil {
+		*rec = append(*rec, sitedir.Path(site.OutputPath(p.URL)))
 	}
-	write(site.OutputPath(p.URL), w.out.Bytes())
 	if b.ctx.Err() != nil {
 		return nil
 	}
@@ -224,10 +235,26 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	}
 	res.markdown = text // for llms-full.txt, and the bundle embeds the field reference's
 	p.Src = nil
-	b.mu.Lock()
-	b.results[p.URL] = res
-	b.mu.Unlock()
+	b.setResult(res)
 	return res
+}
+
+// writePage lays out pv, the view of page p, in the site's layout into
+// the worker's buffer and writes it at p's URL: the one place every kind
+// of page meets the layout. Problems go to rep.
+func (b *builder) writePage(w *worker, p *page, pv templates.Page, rep *report) {
+	w.out.Reset()
+	if err := templates.Layout(pv).Render(b.ctx, &w.out); err != nil {
+		rep.Errorf(p.File, 0, "render layout: %v", err)
+	}
+	b.write(site.OutputPath(p.URL), w.out.Bytes())
+}
+
+// setResult records what the checks and publish need of a rendered page.
+func (b *builder) setResult(res *pageResult) {
+	b.mu.Lock()
+	b.results[res.page.URL] = res
+	b.mu.Unlock()
 }
 
 // pageView shapes a page for the layout, all but its on-page contents;
