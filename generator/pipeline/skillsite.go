@@ -18,7 +18,7 @@ import (
 	"pairag.com/portal/templates/skillpage"
 )
 
-// The builder's side of agent skills (package skills owns the skills
+// The build's side of agent skills (package skills owns the skills
 // themselves): it reports what loading them found, gives the skills index
 // its directive, writes each skill's files and pages among the site's
 // pages, and checks the links the skills make to the rest of the site.
@@ -47,7 +47,7 @@ func (q skillQuarantine) Report(f *diag.Finding) {
 // loadSkills reads content/skills and reports what the skills checks find,
 // the glossary's term check of their translations included (its notes
 // too, for gen check).
-func (b *builder) loadSkills(terms glossary.Glossary) {
+func (b *loaded) loadSkills(terms glossary.Glossary) {
 	loaded, findings := skills.Load(b.cfg.Content)
 	for _, s := range loaded {
 		for _, c := range s.Comparisons() {
@@ -63,7 +63,7 @@ func (b *builder) loadSkills(terms glossary.Glossary) {
 
 // prepareSkillIndex makes the "skills" directive of each language: the
 // list of skills on the skills index page.
-func (b *builder) prepareSkillIndex() {
+func (b *resolved) prepareSkillIndex() {
 	for _, lang := range languages {
 		b.outputs[lang]["skills"] = []block.Block{skills.Index(lang, b.skills, b.skillsJS)}
 		b.outputs[lang][skillpub.ArchivesDirective] = []block.Block{skillpub.InstallBlock(lang, b.skillSlugs())}
@@ -71,7 +71,7 @@ func (b *builder) prepareSkillIndex() {
 }
 
 // skillSlugs are the slugs of the published skills, in order.
-func (b *builder) skillSlugs() []string {
+func (b *loaded) skillSlugs() []string {
 	var out []string
 	for _, s := range b.skills {
 		out = append(out, s.Slug)
@@ -119,7 +119,7 @@ func skillPairs(list []*skills.Skill) ([]pair, map[string][]pair) {
 // make to the rest of the site are checked with every other page's, once
 // every page and file exists (checkLinks); a third-party skill's broken
 // ones are warnings.
-func (b *builder) renderSkill(w *worker, pr pair) {
+func (b *rendered) renderSkill(w *worker, pr pair) {
 	s := b.skillOf(pr.EN)
 	for _, f := range s.Files() {
 		b.write(f.URL, f.Data)
@@ -141,7 +141,7 @@ func (b *builder) renderSkill(w *worker, pr pair) {
 // renderCompanions writes the page of every companion Markdown file of s
 // in both languages and returns the links they make to the rest of the
 // site and, by language, their sections for the skill's search entries.
-func (b *builder) renderCompanions(w *worker, s *skills.Skill) ([]skills.Link, map[string][]skills.Companion) {
+func (b *rendered) renderCompanions(w *worker, s *skills.Skill) ([]skills.Link, map[string][]skills.Companion) {
 	var links []skills.Link
 	sections := map[string][]skills.Companion{}
 	rendered := map[string][]skills.CompanionPage{}
@@ -165,7 +165,7 @@ func (b *builder) renderCompanions(w *worker, s *skills.Skill) ([]skills.Link, m
 // companion's, in the site's layout at p's URL: contents beside a long
 // one, the diagram script where it draws one, and skills.js.
 // It reports whether the page draws a diagram.
-func (b *builder) writeSkillPage(w *worker, p *page, pr pair, body templ.Component, v skillpage.SkillView) (diagrams bool) {
+func (b *rendered) writeSkillPage(w *worker, p *page, pr pair, body templ.Component, v skillpage.SkillView) (diagrams bool) {
 	pv := b.pageView(p, pr, nil)
 	pv.TOC = v.TOC(nav.MinTOC) // a long skill reads like a long page: contents beside it
 	if diagrams = v.Has(markdown.DiagramMarker); diagrams {
@@ -179,7 +179,7 @@ func (b *builder) writeSkillPage(w *worker, p *page, pr pair, body templ.Compone
 
 // checkSkillLinks reports the broken links of a skill's files (r is the
 // English page of the skill): errors, or warnings for a third party's.
-func (b *builder) checkSkillLinks(r *pageResult) {
+func (b *rendered) checkSkillLinks(r *pageResult) {
 	third := len(r.skillLinks) > 0 && b.skillOf(r.page).ThirdParty()
 	for _, l := range r.skillLinks {
 		switch msg := b.brokenLink(l.Ref); {
@@ -197,7 +197,7 @@ func (b *builder) checkSkillLinks(r *pageResult) {
 func skillRel(s *skills.Skill) string { return "skills/" + s.Slug + "/" }
 
 // skillOf returns the skill whose page p is, or nil.
-func (b *builder) skillOf(p *page) *skills.Skill {
+func (b *loaded) skillOf(p *page) *skills.Skill {
 	for _, s := range b.skills {
 		if p.Rel == skillRel(s) {
 			return s
@@ -209,7 +209,7 @@ func (b *builder) skillOf(p *page) *skills.Skill {
 // llmsText is a page's part of llms-full.txt: its Markdown version, and
 // for a skill the SKILL file of its language made to stand in the joined
 // file (see [skills.Skill.LLMSText]).
-func (b *builder) llmsText(r *pageResult) []byte {
+func (b *loaded) llmsText(r *pageResult) []byte {
 	if s := b.skillOf(r.page); s != nil {
 		return s.LLMSText(r.page.Lang, b.abs)
 	}
