@@ -124,6 +124,7 @@ func warning(w *Error) string {
 // The build is five stages, each a function of what the one before made:
 //
 //	(*env).load() *loaded                    the content, the protocol versions, every file beside the pages
+//	(*loaded).writeAssets() assets           (the hashed stylesheet and scripts the pages name)
 //	(*loaded).resolve(assets) *resolved      every directive's output, the bundle included
 //	(*resolved).render() *rendered           every page pair, of every kind
 //	(*rendered).publish()                    the files made from every page, and the protocol files
