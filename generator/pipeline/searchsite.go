@@ -52,7 +52,7 @@ func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
 // the finding anchors. The pages' entries were encoded when each page was
 // rendered (sectionsJSON); here they are joined in the order of the pages'
 // URLs after the rows and the finding codes.
-func (b *builder) writeSearch() {
+func (b *rendered) writeSearch() {
 	urls := make([]string, len(languages))
 	load.Parallel(len(languages), b.cfg.Workers, func(i int) {
 		lang := languages[i]
@@ -85,7 +85,7 @@ func (b *builder) writeSearch() {
 
 // sectionParts returns the encoded entries of every indexed page of the
 // language, in the order of the pages' URLs.
-func (b *builder) sectionParts(lang string) [][]byte {
+func (b *rendered) sectionParts(lang string) [][]byte {
 	var pages []*pageResult
 	for _, res := range b.results {
 		if p := res.page; p.Lang == lang && len(res.search) > 0 {
@@ -152,7 +152,7 @@ func sectionsJSON(p *page, page []byte) ([]byte, map[string]rowPlace) {
 // anchor: its protocol name as the heading; its ids, keys and labels, and
 // the labels of the same row in the other language, as names; the row's
 // text as the body. The rows link to the field reference.
-func (b *builder) rowEntries(lang string) []search.Doc {
+func (b *rendered) rowEntries(lang string) []search.Doc {
 	other := zh
 	if lang == zh {
 		other = en
@@ -200,7 +200,7 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 
 // findingEntries makes an entry per finding code, pointing at the anchor
 // that explains it, marked as a code so that the result says what it is.
-func (b *builder) findingEntries(lang string) []search.Doc {
+func (b *rendered) findingEntries(lang string) []search.Doc {
 	ref := pageURL(lang, referenceRel(b.doc))
 	title := b.pageTitle(ref)
 	var out []search.Doc
@@ -212,7 +212,7 @@ func (b *builder) findingEntries(lang string) []search.Doc {
 	return out
 }
 
-func (b *builder) pageTitle(url string) string {
+func (b *rendered) pageTitle(url string) string {
 	if res := b.results[url]; res != nil {
 		return res.page.FM.Title
 	}

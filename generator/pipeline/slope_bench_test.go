@@ -115,8 +115,7 @@ func slopeSearch(b *testing.B, k int) (int, func()) {
 
 func slopeLinks(b *testing.B, k int) (int, func()) {
 	en, zh := bigPair(k)
-	bld := newBuilder(context.Background(), Config{Content: bigSite(b, k)}.withDefaults(), b.TempDir())
-	bld.run(context.Background())
+	bld := newEnv(context.Background(), Config{Content: bigSite(b, k)}.withDefaults(), b.TempDir()).run()
 	if err := bld.rep.Errors.Err(); err != nil {
 		b.Fatal(err)
 	}

@@ -39,6 +39,23 @@ func (p Pair) Get(lang string) *Page {
 	return p.ZH
 }
 
+// Set puts p in the pair, as its page in p.Lang.
+func (p *Pair) Set(pg *Page) {
+	if pg.Lang == langs.EN {
+		p.EN = pg
+	} else {
+		p.ZH = pg
+	}
+}
+
+// Kind is the kind of the pair's pages (a page and its twin are of one kind).
+func (p Pair) Kind() Kind {
+	if p.EN != nil {
+		return p.EN.Kind
+	}
+	return p.ZH.Kind
+}
+
 // Rel is the pair's path inside its language directory: the translation key.
 func (p Pair) Rel() string {
 	if p.EN != nil {
