@@ -136,7 +136,7 @@ func placeOf(ptr string) bi {
 }
 
 // value checks one value against its field.
-func (v *validation) value(f spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) value(f *spec.Field, n *jsonpos.Node, p path) {
 	switch f.Type {
 	case "object":
 		if !v.hasKind(f, n, p, '{') {
@@ -164,7 +164,7 @@ func (v *validation) value(f spec.Field, n *jsonpos.Node, p path) {
 
 // hasKind reports a wrong-type finding unless n is of the JSON kind the field
 // wants ('t' stands for both booleans).
-func (v *validation) hasKind(f spec.Field, n *jsonpos.Node, p path, kind byte) bool {
+func (v *validation) hasKind(f *spec.Field, n *jsonpos.Node, p path, kind byte) bool {
 	got := n.Kind
 	if got == 'f' {
 		got = 't'
@@ -176,7 +176,7 @@ func (v *validation) hasKind(f spec.Field, n *jsonpos.Node, p path, kind byte) b
 	return false
 }
 
-func (v *validation) array(f spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) array(f *spec.Field, n *jsonpos.Node, p path) {
 	count := len(n.Items)
 	switch {
 	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
@@ -188,11 +188,11 @@ func (v *validation) array(f spec.Field, n *jsonpos.Node, p path) {
 	}
 	item := spec.Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}
 	for i, it := range n.Items {
-		v.value(item, it, p.index(i))
+		v.value(&item, it, p.index(i))
 	}
 }
 
-func (v *validation) stringValue(f spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) stringValue(f *spec.Field, n *jsonpos.Node, p path) {
 	s := n.Str
 	switch {
 	case f.Const != nil:
@@ -222,7 +222,7 @@ func (v *validation) stringValue(f spec.Field, n *jsonpos.Node, p path) {
 }
 
 // number checks a number by its value: 100, 100.0 and 1e2 are one integer.
-func (v *validation) number(f spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) number(f *spec.Field, n *jsonpos.Node, p path) {
 	if limit := v.doc.Limits.MaxNumberLength; len(n.Str) > limit {
 		v.at(n, "number-too-long", p.String(), nil, len(n.Str), limit)
 		return
