@@ -15,12 +15,12 @@ import (
 // It is built once per document and only read afterwards.
 type index struct {
 	fields    map[string]map[string]*spec.Field // field list → name → field (pointers: a Field is about 200 bytes, copied per value otherwise)
-	required  map[string][]string              // field list → required names
-	open      map[string]bool                  // field lists whose other keys are allowed
-	enumIDs   map[string]map[int64]bool        // enum → ids
-	enumShown map[string]string                // enum → "1, 2, 3" for messages
-	patterns  map[string]*pattern.Pattern      // pattern text → compiled
-	bounds    map[float64]jsonpos.Decimal      // minimum and maximum values as decimals
+	required  map[string][]string               // field list → required names
+	open      map[string]bool                   // field lists whose other keys are allowed
+	enumIDs   map[string]map[int64]bool         // enum → ids
+	enumShown map[string]string                 // enum → "1, 2, 3" for messages
+	patterns  map[string]*pattern.Pattern       // pattern text → compiled
+	bounds    map[float64]jsonpos.Decimal       // minimum and maximum values as decimals
 	intMax    jsonpos.Decimal
 
 	tags      map[string]bool   // preferred language tags
