@@ -21,6 +21,7 @@ type index struct {
 	enumShown map[string]string                 // enum → "1, 2, 3" for messages
 	patterns  map[string]*pattern.Pattern       // pattern text → compiled
 	bounds    map[float64]jsonpos.Decimal       // minimum and maximum values as decimals
+	intBounds map[float64]int64                 // the bounds whose decimal is an integer that fits an int64
 	intMax    jsonpos.Decimal
 
 	tags      map[string]bool   // preferred language tags
@@ -45,7 +46,7 @@ func buildIndex(d *spec.Document) *index {
 	x := &index{
 		fields: map[string]map[string]*spec.Field{}, required: map[string][]string{}, open: map[string]bool{},
 		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*pattern.Pattern{},
-		bounds: map[float64]jsonpos.Decimal{}, intMax: jsonpos.DecimalOf(d.IntegerMax),
+		bounds: map[float64]jsonpos.Decimal{}, intBounds: map[float64]int64{}, intMax: jsonpos.DecimalOf(d.IntegerMax),
 		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]*spec.Field{}, criterion: map[string]int64{},
 	}
 	x.addFields(spec.TopLevelRef, d.TopLevel.Fields, d.RequiredTopLevelFields)
@@ -102,7 +103,11 @@ func (x *index) addFields(ref string, fields []spec.Field, required []string) {
 		}
 		for _, b := range []*float64{f.Minimum, f.Maximum} {
 			if b != nil {
-				x.bounds[*b] = jsonpos.DecimalOfFloat(*b)
+				d := jsonpos.DecimalOfFloat(*b)
+				x.bounds[*b] = d
+				if i, ok := d.Int64Value(); ok {
+					x.intBounds[*b] = i
+				}
 			}
 		}
 	}
