@@ -23,6 +23,7 @@ type index struct {
 	bounds    map[float64]jsonpos.Decimal       // minimum and maximum values as decimals
 	intBounds map[float64]int64                 // the bounds whose decimal is an integer that fits an int64
 	intMax    jsonpos.Decimal
+	human     map[string][]*spec.Field // field list → the fields humanText follows
 
 	tags      map[string]bool   // preferred language tags
 	tagFold   map[string]string // lower-case tag or alias → preferred tag
@@ -50,9 +51,11 @@ func buildIndex(d *spec.Document) *index {
 		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]*spec.Field{}, criterion: map[string]int64{},
 	}
 	x.addFields(spec.TopLevelRef, d.TopLevel.Fields, d.RequiredTopLevelFields)
+	x.human = map[string][]*spec.Field{}
 	for _, ref := range spec.FieldListNames {
 		fields, _ := d.FieldList(ref)
 		x.addFields(ref, fields, d.Required(ref))
+		x.human[ref] = humanFields(d, ref)
 	}
 	for _, ref := range d.OpenFieldLists {
 		x.open[ref] = true
