@@ -112,12 +112,10 @@ type rowPlace struct {
 	n       int
 }
 
-// sectionsJSON returns an entry per section of the page p, whose HTML is
-// page, encoded for the index and separated by commas, and the heading of
-// the section that holds each generated table row (the rows' results show
-// it).
-func sectionsJSON(p *page, page []byte) ([]byte, map[string]rowPlace) {
-	secs := search.Sections(page)
+// sectionsJSON returns an entry per section secs of the page p, encoded
+// for the index and separated by commas, and the heading of the section
+// that holds each generated table row (the rows' results show it).
+func sectionsJSON(p *page, secs []search.Section) ([]byte, map[string]rowPlace) {
 	var rowsIn map[string]rowPlace
 	for _, s := range secs {
 		for _, r := range s.Rows {

@@ -1,0 +1,71 @@
+package pipeline
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"pairag.com/portal/generator/search/searchtest"
+	"pairag.com/portal/generator/site"
+	"pairag.com/portal/generator/synth"
+)
+
+// TestSectionsMatchHTML holds the search entries of every indexed page,
+// worked out from the page's tree while it renders (search.Sections), to
+// what a reader of the page's HTML finds in it (searchtest.Sections, with
+// golang.org/x/net/html): the sections were read back from the HTML
+// before, and the index must not change. It checks the fixture, the real
+// site and both synthetic sites.
+func TestSectionsMatchHTML(t *testing.T) {
+	sites := []struct {
+		name string
+		fsys fs.FS
+	}{
+		{"fixture", fixture(t)},
+		{"real", os.DirFS("../..")},
+		{"short", synthetic(t, synth.Pages(200))},
+		{"long", synthetic(t, synth.LongPages(200))},
+	}
+	for _, s := range sites {
+		t.Run(s.name, func(t *testing.T) {
+			if testing.Short() && s.name != "fixture" {
+				t.Skip("builds a whole site")
+			}
+			checkSections(t, s.fsys)
+		})
+	}
+}
+
+func checkSections(t *testing.T, fsys fs.FS) {
+	dir := t.TempDir()
+	b := newBuilder(context.Background(), Config{Content: fsys, BaseURL: testBase, JudgedVersions: judgedIn(fsys)}.withDefaults(), dir)
+	b.run(context.Background())
+	if err := b.rep.Errors.Err(); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for url, res := range b.results {
+		if res.broken || !indexed(res.page) {
+			continue
+		}
+		page, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(site.OutputPath(url))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n++
+		want, wantRows := sectionsJSON(res.page, searchtest.Sections(page))
+		if diff := cmp.Diff(string(want), string(res.search)); diff != "" {
+			t.Errorf("%s: entries from the tree (-HTML +tree):\n%s", url, diff)
+		}
+		if diff := cmp.Diff(wantRows, res.rowsIn, cmp.AllowUnexported(rowPlace{})); diff != "" {
+			t.Errorf("%s: rows from the tree (-HTML +tree):\n%s", url, diff)
+		}
+	}
+	if n == 0 {
+		t.Error("no indexed page")
+	}
+}
