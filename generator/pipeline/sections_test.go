@@ -8,9 +8,11 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"pairag.com/portal/generator/search/searchtest"
 	"pairag.com/portal/generator/site"
+	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/synth"
 )
 
@@ -19,7 +21,7 @@ import (
 // what a reader of the page's HTML finds in it (searchtest.Sections, with
 // golang.org/x/net/html): the sections were read back from the HTML
 // before, and the index must not change. It checks the fixture, the real
-// site and both synthetic sites.
+// site and both synthetic sites, and the rows of every skill's pages.
 func TestSectionsMatchHTML(t *testing.T) {
 	sites := []struct {
 		name string
@@ -67,5 +69,40 @@ func checkSections(t *testing.T, fsys fs.FS) {
 	}
 	if n == 0 {
 		t.Error("no indexed page")
+	}
+	checkSkillSections(t, b)
+}
+
+// checkSkillSections holds the text of every row of every skill's page
+// and companion page, worked out from each section's tree
+// (search.Fragment), to what a reader of the row's rendered cell finds in
+// it (searchtest.Fragment).
+func checkSkillSections(t *testing.T, b *builder) {
+	w := b.newWorker()
+	for _, s := range b.skills {
+		for _, lang := range languages {
+			r := s.Render(w.md[lang], lang, &report{})
+			for i, row := range r.View.Rows {
+				want := skills.RowText{Orig: searchtest.Fragment([]byte(row.Orig.HTML)), Tr: searchtest.Fragment([]byte(row.Tr.HTML))}
+				if diff := cmp.Diff(want, r.Search[i]); diff != "" {
+					t.Errorf("%s %s, row %s: text from the tree (-HTML +tree):\n%s", s.Slug, lang, row.ID, diff)
+				}
+			}
+			for _, cp := range s.CompanionPages(w.md[lang], lang, &report{}, b.abs) {
+				var want []skills.Companion
+				for _, row := range cp.Rows {
+					c := row.Orig
+					if lang == zh && cp.View.Translated && !row.Tr.Missing {
+						c = row.Tr
+					}
+					if !c.Missing {
+						want = append(want, skills.Companion{URL: cp.URL + "#" + row.ID, Section: searchtest.Fragment([]byte(c.HTML))})
+					}
+				}
+				if diff := cmp.Diff(want, cp.Sections, cmpopts.IgnoreFields(skills.Companion{}, "Name")); diff != "" {
+					t.Errorf("%s: companion sections from the tree (-HTML +tree):\n%s", cp.URL, diff)
+				}
+			}
+		}
 	}
 }

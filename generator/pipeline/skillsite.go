@@ -139,7 +139,7 @@ func (b *builder) renderSkill(w *worker, s *skills.Skill, js string) []skills.Li
 		r := s.Render(w.md[lang], lang, b.rep)
 		links = append(links, r.Links...)
 		diagrams := b.writeSkillPage(w, pages[lang], pr, templ.Join(skillpage.SkillInstall(skillpub.Install(lang, s.Slug)), skillpage.SkillPage(r.View)), r.View, js)
-		entries := skillEntries(pages[lang], r.View, sections[lang]) // searchsite.go
+		entries := skillEntries(pages[lang], r, sections[lang]) // searchsite.go
 		b.mu.Lock()
 		b.results[pages[lang].URL] = &pageResult{page: pages[lang], anchors: r.Anchors, search: entries, diagrams: diagrams}
 		b.mu.Unlock()

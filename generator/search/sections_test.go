@@ -60,9 +60,10 @@ var directiveBlocks = []block.Block{
 	block.Bundle(blocks.Bundle{Msg: templates.For(langs.EN), ID: "bundle", Text: "the bundle's text"}, nil),
 }
 
-// TestSectionsMatchHTML holds the sections read from the tree to what a
-// reader of the rendered page finds in it (searchtest.Sections): they
-// were read from the HTML before, and the index must not change. The
+// TestSectionsMatchHTML holds the sections read from the tree, and the
+// page read as one fragment (a skill's section), to what a reader of the
+// rendered page finds in it (searchtest.Sections, searchtest.Fragment):
+// they were read from the HTML before, and the index must not change. The
 // pipeline's test of the same name does it on every built page.
 func TestSectionsMatchHTML(t *testing.T) {
 	hl := highlight.New()
@@ -96,6 +97,9 @@ func checkSections(t *testing.T, hl *highlight.Cache, src string) {
 	page := []byte("<main>" + string(body) + "</main>")
 	if diff := cmp.Diff(searchtest.Sections(page), search.Sections(nil, doc, full)); diff != "" {
 		t.Errorf("%q: sections (-HTML +tree):\n%s", src, diff)
+	}
+	if diff := cmp.Diff(searchtest.Fragment(body), search.Fragment(doc, full)); diff != "" {
+		t.Errorf("%q: as a fragment (-HTML +tree):\n%s", src, diff)
 	}
 }
 

@@ -108,8 +108,8 @@ func (t *treeReader) node(n ast.Node) {
 		t.text(n)
 	case *ast.String:
 		switch {
-		case n.IsCode(): // written as it is, and read with its entities decoded
-			t.w.write(gohtml.UnescapeString(string(n.Value)))
+		case n.IsCode(): // written as it is: HTML of its own
+			t.html(n.Value)
 		case n.IsRaw():
 			t.w.write(string(n.Value))
 		default:
@@ -348,10 +348,14 @@ func (t *treeReader) table(tb blocks.Table) {
 	t.w.start(atom.Tbody, "", "")
 	for _, r := range tb.Rows {
 		t.w.start(atom.Tr, r.ID, "")
-		if r.ID == "" {
-			for _, c := range r.Cells {
+		if r.ID == "" || t.w.fragment { // on a page, a row with an id is left out whole
+			for i, c := range r.Cells {
 				t.w.start(atom.Td, "", "")
 				t.spans(c)
+				if i == 0 && r.ID != "" {
+					t.w.start(atom.A, "", "anchor")
+					t.w.end(atom.A)
+				}
 				t.w.end(atom.Td)
 			}
 		}
