@@ -23,28 +23,32 @@ import (
 // before, and the index must not change. It checks the fixture, the real
 // site and both synthetic sites, and the rows of every skill's pages.
 func TestSectionsMatchHTML(t *testing.T) {
+	module := &Validator{Wasm: []byte("\x00asm\x01\x00\x00\x00 a module"), WasmExec: []byte("// wasm_exec")}
 	sites := []struct {
 		name string
 		fsys fs.FS
+		cfg  Config
 	}{
-		{"fixture", fixture(t)},
-		{"real", os.DirFS("../..")},
-		{"short", synthetic(t, synth.Pages(200))},
-		{"long", synthetic(t, synth.LongPages(200))},
+		{"fixture", fixture(t), Config{}},
+		{"real", os.DirFS("../.."), Config{Validator: module}}, // the validator page shows its tool above the Markdown
+		{"real, validator coming", os.DirFS("../.."), Config{ValidatorComing: true}},
+		{"short", synthetic(t, synth.Pages(200)), Config{}},
+		{"long", synthetic(t, synth.LongPages(200)), Config{}},
 	}
 	for _, s := range sites {
 		t.Run(s.name, func(t *testing.T) {
 			if testing.Short() && s.name != "fixture" {
 				t.Skip("builds a whole site")
 			}
-			checkSections(t, s.fsys)
+			s.cfg.Content, s.cfg.BaseURL, s.cfg.JudgedVersions = s.fsys, testBase, judgedIn(s.fsys)
+			checkSections(t, s.cfg)
 		})
 	}
 }
 
-func checkSections(t *testing.T, fsys fs.FS) {
+func checkSections(t *testing.T, cfg Config) {
 	dir := t.TempDir()
-	b := newBuilder(context.Background(), Config{Content: fsys, BaseURL: testBase, JudgedVersions: judgedIn(fsys)}.withDefaults(), dir)
+	b := newBuilder(context.Background(), cfg.withDefaults(), dir)
 	b.run(context.Background())
 	if err := b.rep.Errors.Err(); err != nil {
 		t.Fatal(err)
