@@ -195,7 +195,8 @@ func (t *treeReader) node(n ast.Node) {
 func (t *treeReader) heading(n *ast.Heading) {
 	a := headingAtom[min(max(n.Level, 1), 6)]
 	var id, class string
-	if v, ok := n.AttributeString("id"); ok {
+	v, hasID := n.AttributeString("id")
+	if hasID {
 		id = attrString(v)
 	}
 	if v, ok := n.AttributeString("class"); ok {
@@ -203,7 +204,7 @@ func (t *treeReader) heading(n *ast.Heading) {
 	}
 	t.w.start(a, id, class)
 	t.children(n)
-	if id != "" {
+	if hasID {
 		t.anchor()
 	}
 	t.w.end(a)
