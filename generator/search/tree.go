@@ -55,7 +55,12 @@ func (t *treeReader) element(a atom.Atom, n ast.Node) {
 	t.w.end(a)
 }
 
+// node is a node of the tree and what it holds: blocks here, inline
+// content and the GFM extensions' nodes in inline and extension.
 func (t *treeReader) node(n ast.Node) {
+	if t.inline(n) || t.extension(n) {
+		return
+	}
 	switch n := n.(type) {
 	case *ast.Paragraph:
 		t.element(atom.P, n)
@@ -104,6 +109,18 @@ func (t *treeReader) node(n ast.Node) {
 			b.Write(seg.Value(t.src))
 		}
 		t.html(markdown.SanitizeHTML(b.Bytes()))
+	case *markdown.Directive:
+		for _, b := range n.Blocks {
+			t.block(b)
+		}
+	default:
+		t.children(n)
+	}
+}
+
+// inline is an inline node; false for a node of another kind.
+func (t *treeReader) inline(n ast.Node) bool {
+	switch n := n.(type) {
 	case *ast.Text:
 		t.text(n)
 	case *ast.String:
@@ -140,6 +157,16 @@ func (t *treeReader) node(n ast.Node) {
 		t.w.start(atom.A, "", "")
 		t.w.write(string(n.Label(t.src)))
 		t.w.end(atom.A)
+	default:
+		return false
+	}
+	return true
+}
+
+// extension is a node of a GFM extension (strikethrough, tables,
+// footnotes); false for a node of another kind.
+func (t *treeReader) extension(n ast.Node) bool {
+	switch n := n.(type) {
 	case *east.Strikethrough:
 		t.element(atom.Del, n)
 	case *east.Table:
@@ -181,13 +208,10 @@ func (t *treeReader) node(n ast.Node) {
 		t.w.end(atom.Section)
 	case *east.Footnote:
 		t.element(atom.Li, n)
-	case *markdown.Directive:
-		for _, b := range n.Blocks {
-			t.block(b)
-		}
 	default:
-		t.children(n)
+		return false
 	}
+	return true
 }
 
 // heading is a Markdown heading and the link to itself it carries when
