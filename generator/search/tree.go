@@ -55,6 +55,22 @@ func (t *treeReader) element(a atom.Atom, n ast.Node) {
 	t.w.end(a)
 }
 
+// lines is an element as goldmark writes a block: a newline after its
+// end tag, and after its start tag too when open. The newlines are text
+// between the elements, which counts where raw HTML has closed an
+// element early (an end tag that closes nothing adds no space).
+func (t *treeReader) lines(a atom.Atom, n ast.Node, open bool) {
+	t.w.start(a, "", "")
+	if open {
+		t.nl()
+	}
+	t.children(n)
+	t.w.end(a)
+	t.nl()
+}
+
+func (t *treeReader) nl() { t.w.write("\n") }
+
 // node is a node of the tree and what it holds: blocks here, inline
 // content and the GFM extensions' nodes in inline and extension.
 func (t *treeReader) node(n ast.Node) {
@@ -63,30 +79,34 @@ func (t *treeReader) node(n ast.Node) {
 	}
 	switch n := n.(type) {
 	case *ast.Paragraph:
-		t.element(atom.P, n)
+		t.lines(atom.P, n, false)
 	case *ast.Heading:
 		t.heading(n)
 	case *ast.Blockquote:
-		t.element(atom.Blockquote, n)
+		t.lines(atom.Blockquote, n, true)
 	case *ast.List:
 		a := atom.Ul
 		if n.IsOrdered() {
 			a = atom.Ol
 		}
-		t.element(a, n)
+		t.lines(a, n, true)
 	case *ast.ListItem:
-		t.element(atom.Li, n)
+		_, tight := n.FirstChild().(*ast.TextBlock)
+		t.lines(atom.Li, n, n.FirstChild() != nil && !tight)
 	case *ast.TextBlock:
 		t.children(n)
 		if n.NextSibling() != nil && n.FirstChild() != nil {
 			t.w.write("\n")
 		}
-	case *ast.ThematicBreak, *ast.Image, *east.TaskCheckBox:
-		// void elements; an image's description is an attribute
+	case *ast.ThematicBreak:
+		t.nl() // <hr />, then a newline
+	case *ast.Image:
+		// a void element; its description is an attribute
 	case *ast.FencedCodeBlock:
 		if string(n.Language(t.src)) == "mermaid" {
 			t.w.start(atom.Figure, "", "diagram") // a diagram: left out
 			t.w.end(atom.Figure)
+			t.nl()
 			return
 		}
 		t.code()
@@ -171,26 +191,31 @@ func (t *treeReader) extension(n ast.Node) bool {
 		t.element(atom.Del, n)
 	case *east.Table:
 		t.w.start(atom.Div, "", "md-table")
-		t.element(atom.Table, n)
+		t.lines(atom.Table, n, true)
 		t.w.end(atom.Div)
+		t.nl()
 	case *east.TableHeader:
 		t.w.start(atom.Thead, "", "")
-		t.element(atom.Tr, n)
+		t.nl()
+		t.lines(atom.Tr, n, true)
 		t.w.end(atom.Thead)
+		t.nl()
 	case *east.TableRow:
 		if _, first := n.PreviousSibling().(*east.TableHeader); first {
 			t.w.start(atom.Tbody, "", "")
+			t.nl()
 		}
-		t.element(atom.Tr, n)
+		t.lines(atom.Tr, n, true)
 		if n.NextSibling() == nil {
 			t.w.end(atom.Tbody)
+			t.nl()
 		}
 	case *east.TableCell:
 		a := atom.Td
 		if n.Parent().Kind() == east.KindTableHeader {
 			a = atom.Th
 		}
-		t.element(a, n)
+		t.lines(a, n, false)
 	case *east.FootnoteLink:
 		t.w.start(atom.Sup, "", "")
 		t.w.start(atom.A, "", "footnote-ref")
@@ -204,10 +229,14 @@ func (t *treeReader) extension(n ast.Node) bool {
 		t.w.end(atom.A)
 	case *east.FootnoteList:
 		t.w.start(atom.Section, "", "footnotes")
-		t.element(atom.Ol, n)
+		t.nl()
+		t.lines(atom.Ol, n, true)
 		t.w.end(atom.Section)
+		t.nl()
 	case *east.Footnote:
-		t.element(atom.Li, n)
+		t.lines(atom.Li, n, true)
+	case *east.TaskCheckBox:
+		t.w.write(" ") // <input ... />, then a space
 	default:
 		return false
 	}
@@ -232,6 +261,7 @@ func (t *treeReader) heading(n *ast.Heading) {
 		t.anchor()
 	}
 	t.w.end(a)
+	t.nl()
 }
 
 // attrString is an attribute's value as the page writes it.
@@ -258,6 +288,7 @@ func (t *treeReader) anchor() {
 func (t *treeReader) code() {
 	t.w.start(atom.Div, "", "code")
 	t.w.end(atom.Div)
+	t.nl()
 }
 
 // text is a Markdown text node as package markdown's textRenderer writes
