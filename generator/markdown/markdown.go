@@ -404,11 +404,19 @@ func (textRenderer) render(w util.BufWriter, src []byte, node ast.Node, entering
 	case n.HardLineBreak():
 		_, _ = w.WriteString("<br />\n")
 	case n.SoftLineBreak():
-		if len(value) == 0 || !joinsEastAsian(value, node.NextSibling(), src) {
+		if KeepsSoftBreak(n, src) {
 			_ = w.WriteByte('\n')
 		}
 	}
 	return ast.WalkContinue, nil
+}
+
+// KeepsSoftBreak reports whether the page keeps the soft line break that
+// ends the text n as a newline (it drops one that joins East Asian text,
+// see joinsEastAsian); the site search reads the page's text by it.
+func KeepsSoftBreak(n *ast.Text, src []byte) bool {
+	value := n.Segment.Value(src)
+	return len(value) == 0 || !joinsEastAsian(value, n.NextSibling(), src)
 }
 
 // joinsEastAsian reports whether a soft line break after text, before

@@ -15,6 +15,7 @@ import (
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/sitedir"
 	"pairag.com/portal/internal/outdir"
@@ -227,7 +228,7 @@ func (b *rendered) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, r
 	}
 	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings, diagrams: w.body.Diagrams}
 	if indexed(p) {
-		res.search, res.rowsIn = sectionsJSON(p, w.out.Bytes()) // searchsite.go: read now rather than back from the file
+		res.search, res.rowsIn = sectionsJSON(p, b.searchSections(pp)) // searchsite.go: from the tree, not the HTML
 	}
 	text := b.exportMarkdown(p, st)
 	if u := site.MarkdownURL(p); u != "" {
@@ -273,15 +274,7 @@ func (b *resolved) pageView(p *page, pr pair, md *markdown.Output) templates.Pag
 			urls[lang] = t.URL
 		}
 	}
-	var tool templ.Component // what the page shows above its Markdown
-	var scripts, styles []string
-	switch {
-	case p.Kind != site.KindValidator:
-	case b.validator != nil:
-		tool, scripts, styles = validator.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}, []string{b.validator.css}
-	case b.cfg.ValidatorComing:
-		tool = validator.ValidatorComing(msg)
-	}
+	tool, scripts, styles := b.pageTool(p)
 	prev, next := nav.Pager(b.nav[p.Lang], b.navAt[p.Lang], p.URL)
 	og, ogAlt := "en_US", "zh_CN"
 	if p.Lang == zh {
@@ -336,6 +329,31 @@ func (b *resolved) pageView(p *page, pr pair, md *markdown.Output) templates.Pag
 			{Text: msg.SchemaJSON, URL: "/protocol/" + d.SchemaFileName()},
 		},
 	}
+}
+
+// pageTool is what the page p shows above its Markdown, with its scripts
+// and styles: the validator's tool on the validator page, or nil.
+func (b *resolved) pageTool(p *page) (tool templ.Component, scripts, styles []string) {
+	switch {
+	case p.Kind != site.KindValidator:
+	case b.validator != nil:
+		tool, scripts, styles = validator.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}, []string{b.validator.css}
+	case b.cfg.ValidatorComing:
+		tool = validator.ValidatorComing(templates.For(p.Lang))
+	}
+	return tool, scripts, styles
+}
+
+// searchSections are the sections of a rendered page p for the site
+// search, from its tree (search.Sections) and the tool above it.
+func (b *resolved) searchSections(pp *parsedPage) []search.Section {
+	var top bytes.Buffer
+	if tool, _, _ := b.pageTool(pp.p); tool != nil {
+		if err := tool.Render(b.ctx, &top); err != nil {
+			return nil // cancelled; reported when the page was rendered
+		}
+	}
+	return search.Sections(top.Bytes(), pp.doc, pp.p.Src)
 }
 
 // abs makes a site path absolute with the base URL.

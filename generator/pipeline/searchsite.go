@@ -14,7 +14,6 @@ import (
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/templates/skillpage"
 )
 
 // glossaryFile is the glossary's file (see [load.GlossaryFile]).
@@ -112,12 +111,10 @@ type rowPlace struct {
 	n       int
 }
 
-// sectionsJSON returns an entry per section of the page p, whose HTML is
-// page, encoded for the index and separated by commas, and the heading of
-// the section that holds each generated table row (the rows' results show
-// it).
-func sectionsJSON(p *page, page []byte) ([]byte, map[string]rowPlace) {
-	secs := search.Sections(page)
+// sectionsJSON returns an entry per section secs of the page p, encoded
+// for the index and separated by commas, and the heading of the section
+// that holds each generated table row (the rows' results show it).
+func sectionsJSON(p *page, secs []search.Section) ([]byte, map[string]rowPlace) {
 	var rowsIn map[string]rowPlace
 	for _, s := range secs {
 		for _, r := range s.Rows {
@@ -219,30 +216,31 @@ func (b *rendered) pageTitle(url string) string {
 	return ""
 }
 
-// skillEntries returns the search entries of a skill's page p, encoded as
-// sectionsJSON encodes a page's: its description, a section per row of
-// the page (the side in the page's language, the original where the
-// translation lacks the section) and a section per part of every file
-// that comes with the skill, which links to that published file.
-func skillEntries(p *page, v skillpage.SkillView, comps []skills.Companion) []byte {
+// skillEntries returns the search entries of a skill's page p, rendered
+// as r, encoded as sectionsJSON encodes a page's: its description, a
+// section per row of the page (the side in the page's language, the
+// original where the translation lacks the section) and a section per
+// part of every file that comes with the skill, which links to that
+// published file. The rows' text comes from their trees (r.Search).
+func skillEntries(p *page, r skills.Rendered, comps []skills.Companion) []byte {
+	v := r.View
 	docs := []search.Doc{{URL: p.URL, Title: p.FM.Title, Text: p.FM.Description, Kind: search.KindSkill}}
-	for _, r := range v.Rows {
-		cell, other := r.Orig, r.Tr
-		if p.Lang != v.OrigLang && v.Translated && !r.Tr.Missing {
-			cell, other = r.Tr, r.Orig
+	for i, row := range v.Rows {
+		sec, other := r.Search[i].Orig, r.Search[i].Tr
+		if p.Lang != v.OrigLang && v.Translated && !row.Tr.Missing {
+			sec, other = other, sec
 		}
-		sec := search.Fragment([]byte(cell.HTML))
-		if r.ID == "" || sec.Heading == "" && sec.Text == "" {
+		if row.ID == "" || sec.Heading == "" && sec.Text == "" {
 			continue
 		}
-		d := search.Doc{URL: p.URL + "#" + r.ID, Title: p.FM.Title, Heading: sec.Heading, Text: sec.Text, Kind: search.KindSkill}
-		if h := search.Fragment([]byte(other.HTML)).Heading; h != sec.Heading {
-			d.Names = h // the other side's heading: a reader may know the section by it
+		d := search.Doc{URL: p.URL + "#" + row.ID, Title: p.FM.Title, Heading: sec.Heading, Text: sec.Text, Kind: search.KindSkill}
+		if other.Heading != sec.Heading {
+			d.Names = other.Heading // the other side's heading: a reader may know the section by it
 		}
 		docs = append(docs, d)
 	}
 	for _, c := range comps {
-		sec := search.Fragment([]byte(c.HTML))
+		sec := c.Section
 		if sec.Heading == "" && sec.Text == "" {
 			continue
 		}

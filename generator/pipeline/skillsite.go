@@ -130,7 +130,7 @@ func (b *rendered) renderSkill(w *worker, pr pair) {
 		r := s.Render(w.md[lang], lang, b.rep)
 		links = append(links, r.Links...)
 		diagrams := b.writeSkillPage(w, p, pr, templ.Join(skillpage.SkillInstall(skillpub.Install(lang, s.Slug)), skillpage.SkillPage(r.View)), r.View)
-		res := &pageResult{page: p, anchors: r.Anchors, search: skillEntries(p, r.View, sections[lang]), diagrams: diagrams} // searchsite.go
+		res := &pageResult{page: p, anchors: r.Anchors, search: skillEntries(p, r, sections[lang]), diagrams: diagrams} // searchsite.go
 		if lang == en {
 			res.skillLinks = links
 		}

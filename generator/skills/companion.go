@@ -172,7 +172,8 @@ func (s *Skill) companionPage(md goldmark.Markdown, lang, rel string, rep diag.R
 		rt = s.renderFile(md, trText, drift.TranslationName(rel), lang, true, rep)
 	}
 	p.Anchors = map[string]bool{"main": true, "skill": true}
-	v.Rows = skillRows(s.pairs[rel], ro, rt, p.Anchors)
+	var texts []RowText
+	v.Rows, texts = skillRows(s.pairs[rel], ro, rt, p.Anchors)
 	p.View, p.Rows = v, v.Rows
 	if lang == en {
 		for _, f := range []*renderedFile{ro, rt} {
@@ -181,13 +182,13 @@ func (s *Skill) companionPage(md goldmark.Markdown, lang, rel string, rep diag.R
 			}
 		}
 	}
-	for _, r := range v.Rows {
-		c := r.Orig
+	for i, r := range v.Rows {
+		c, sec := r.Orig, texts[i].Orig
 		if lang == zh && trText != nil && !r.Tr.Missing {
-			c = r.Tr
+			c, sec = r.Tr, texts[i].Tr
 		}
 		if !c.Missing {
-			p.Sections = append(p.Sections, Companion{URL: p.URL + "#" + r.ID, Name: use, HTML: c.HTML})
+			p.Sections = append(p.Sections, Companion{URL: p.URL + "#" + r.ID, Name: use, Section: sec})
 		}
 	}
 	p.LLMS = s.llmsText(use, lang, abs)
