@@ -3,7 +3,7 @@ package markdown
 import (
 	"bytes"
 
-	"pairag.com/portal/templates/blocks"
+	"pairag.com/portal/templates"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
@@ -12,7 +12,7 @@ import (
 )
 
 // codeSpanRenderer renders inline code as goldmark does, with a <wbr>
-// between the pieces of blocks.BreakParts (long names only): an identifier, path or URL in the text then wraps after its
+// between the pieces of templates.BreakParts (long names only): an identifier, path or URL in the text then wraps after its
 // _ . - /, never inside a word, and the break points are there from the
 // first paint (site.js added them after load, which moved the page).
 type codeSpanRenderer struct{}
@@ -31,7 +31,7 @@ func renderCodeSpan(w util.BufWriter, src []byte, n ast.Node, entering bool) (as
 		html.RenderAttributes(w, n, html.CodeAttributeFilter)
 	}
 	_ = w.WriteByte('>')
-	for i, part := range blocks.BreakParts(string(codeSpanText(n, src))) {
+	for i, part := range templates.BreakParts(string(codeSpanText(n, src))) {
 		if i > 0 {
 			_, _ = w.WriteString("<wbr>")
 		}

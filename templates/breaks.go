@@ -1,4 +1,4 @@
-package blocks
+package templates
 
 // breakMin is the length from which a name gets break points: shorter
 // names fit on any line and in any column, and zh-|CN or stage_|name at
