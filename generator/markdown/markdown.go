@@ -149,8 +149,9 @@ func Transform(doc *ast.Document, src []byte, pc parser.Context) {
 }
 
 // pageExtension renders code blocks with highlighting and a copy button,
-// headings with their link, text, tables in a scroll region, the list of
-// footnotes, and raw HTML sanitised.
+// inline code with its break points, headings with their link, text,
+// tables in a scroll region, the list of footnotes, and raw HTML
+// sanitised.
 type pageExtension struct {
 	msg templates.Messages
 	hl  *highlight.Cache
@@ -160,6 +161,7 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(codeRenderer(e), 100),
 		util.Prioritized(textRenderer{}, 100),
+		util.Prioritized(codeSpanRenderer{}, 100), // codespan.go
 		util.Prioritized(headingRenderer{e.msg}, 100),
 		util.Prioritized(newTableRenderer(e.msg), 100),
 		util.Prioritized(footnoteListRenderer{e.msg}, 100),

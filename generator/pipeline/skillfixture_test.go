@@ -257,7 +257,8 @@ func TestThirdPartyQuarantine(t *testing.T) {
 			t.Errorf("%s names a skill that was left out", f)
 		}
 	}
-	page := readFile(t, dir, "skills/tidy-docs/index.html")
+	// Long names in code carry break points (<wbr>); the text is what counts here.
+	page := strings.ReplaceAll(readFile(t, dir, "skills/tidy-docs/index.html"), "<wbr>", "")
 	for _, want := range []string{
 		"Findings on this skill", "did you mean references/api.md?", "https://github.com/example-org/agent-skills",
 		`href="/skills/tidy-docs/references/api.md"`, `href="/skills/tidy-docs/scripts/tidy.sh"`,
