@@ -70,6 +70,7 @@ func (b *loaded) writeAssets() (a assets) {
 	if v := b.cfg.Validator; v != nil {
 		a.validator = &validatorAssets{
 			script: b.writeHashed("validator", ".js", templates.ValidatorScript()),
+			start:  b.writeHashed("validator-start", ".js", templates.ValidatorStart()),
 			css:    b.writeHashed("validator", ".css", templates.ValidatorStyleSheet()),
 			// The worker script carries Go's wasm_exec.js in front of it: one
 			// request instead of two in a row (the worker asked for

@@ -23,7 +23,7 @@ const validatorAPIURL = "/validator/pairag-validator.js"
 
 // validatorAssets are the hashed URLs of the tool's files.
 type validatorAssets struct {
-	script, css, worker, exec, wasm string
+	script, start, css, worker, exec, wasm string
 }
 
 // writeValidatorAPI publishes the API module with what it needs to start
@@ -62,7 +62,7 @@ func (b *resolved) validatorView(lang string) *validator.ValidatorView {
 		tiers = append(tiers, validator.Option{Value: t, Label: b.labels.Get("tier", t, lang), Selected: t == b.doc.DefaultTier})
 	}
 	return &validator.ValidatorView{
-		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, WasmURL: a.wasm, Tiers: tiers,
+		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, WasmURL: a.wasm, StartURL: a.start, Tiers: tiers,
 		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.Get("tier", b.doc.Example.Tier, lang)),
 		Example:       string(b.exampleText()),
 		DataJSON:      b.validatorData(lang, msg.Validator),
