@@ -225,7 +225,7 @@
 // mistyped --out never deletes anything gen did not write. Temporaries
 // whose process is gone (killed builds) are removed at the start of the
 // next build; a build removes its own on every return (package
-// [pairag.com/portal/internal/outdir] does all of this). Builds take a
+// [pairag.com/portal/generator/outdir] does all of this). Builds take a
 // context, checked between pages and between a page's parse, render and
 // layout: cancelled (Ctrl-C, or gen serve superseding it with a newer
 // save) they stop within about one goldmark parse of the largest page,

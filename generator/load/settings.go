@@ -11,7 +11,7 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"pairag.com/portal/generator/report"
-	"pairag.com/portal/internal/yamlpos"
+	"pairag.com/portal/generator/yamlpos"
 )
 
 // SiteFile holds the site settings writers may change.

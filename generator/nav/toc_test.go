@@ -14,9 +14,9 @@ import (
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/report"
-	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/templates"
 	"pairag.com/portal/templates/blocks"
 )

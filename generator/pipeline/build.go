@@ -13,12 +13,12 @@ import (
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
+	"pairag.com/portal/generator/outdir"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/sitedir"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/generator/verify"
-	"pairag.com/portal/internal/outdir"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 

@@ -13,7 +13,7 @@ import (
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
-	"pairag.com/portal/internal/yamlpos"
+	"pairag.com/portal/generator/yamlpos"
 )
 
 // glossaryFile is the glossary's file (see [load.GlossaryFile]).

@@ -13,11 +13,11 @@ import (
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/report"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/search/searchtest"
-	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/templates"
 	"pairag.com/portal/templates/blocks"
 )

@@ -3,8 +3,8 @@ package site
 import (
 	"strings"
 
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/internal/langs"
 )
 
 // Page is one page of the site: a Markdown file of content/<lang>/, an
