@@ -161,6 +161,12 @@ func TestBreaksOutOfSearchAndAnchors(t *testing.T) {
 			if strings.HasPrefix(p, "/validator/") {
 				continue
 			}
+			if strings.Contains(p, "/skills/") {
+				// A skill page's install line, file list and metadata are
+				// not indexed (its entries are its sections and
+				// description); the index holds no break point, above.
+				continue
+			}
 			for _, m := range broken.FindAllStringSubmatch(page, -1) {
 				name := strings.ReplaceAll(m[1], "<wbr>", "")
 				if strings.ContainsAny(name, "&") {

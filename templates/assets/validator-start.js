@@ -43,8 +43,20 @@
     // on a busy phone the API module's import can resolve half a second
     // later, and the API's fetch takes the preloaded response (the same
     // mode and credentials), so the download does not wait for it.
-    const afterPaint = (f) => requestAnimationFrame(() =>
-      self.scheduler && scheduler.postTask ? scheduler.postTask(f, { priority: "user-blocking" }) : setTimeout(f, 0));
+    // On a busy machine the task can still run before the paint is
+    // presented; then it waits for the first-contentful-paint entry, so the
+    // request never precedes the paint.
+    const painted = (f) => {
+      if (!self.PerformanceObserver || performance.getEntriesByName("first-contentful-paint").length) return f();
+      const o = new PerformanceObserver((list) => {
+        if (list.getEntriesByName("first-contentful-paint").length) { o.disconnect(); f(); }
+      });
+      o.observe({ type: "paint", buffered: true });
+    };
+    const afterPaint = (f) => requestAnimationFrame(() => {
+      const g = () => painted(f);
+      self.scheduler && scheduler.postTask ? scheduler.postTask(g, { priority: "user-blocking" }) : setTimeout(g, 0);
+    });
     afterPaint(() => {
       if (root.engine) return;
       const link = document.createElement("link");
