@@ -97,7 +97,8 @@ func TestDecodeConfigurationMatchesJSON(t *testing.T) {
 
 // TestModuleLeavesOutReflection: no function of fmt, encoding/json,
 // reflect or sort is linked into the module, the largest packages the
-// engine does not need: about 135 KB of the module, brotli (issue 19).
+// engine does not need: about 135 KB of the module, brotli (issue 19);
+// nor the protocol documents' decoder (about 26 KB).
 func TestModuleLeavesOutReflection(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the module")
@@ -128,6 +129,15 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 	}
 	for pkg, n := range count {
 		t.Errorf("the module links %d functions of %s; the engine's path must do without it (see protocol/internal/format, protocol/spec/decode.go, cmd/validator/encode.go)", n, strings.TrimSuffix(pkg, "."))
+	}
+	// The documents are compiled in as data (protocol/published): the
+	// decoder of their text and its consistency checks stay out.
+	for _, n := range names {
+		for _, fn := range []string{"protocol_spec.decodeDocument", "protocol_spec.__decoder_.", "protocol_spec.__Document_.check", "protocol_spec.ParseSet"} {
+			if strings.Contains(n, fn) {
+				t.Errorf("the module links %s; it must take the documents from protocol/published, decoded when they were generated", n)
+			}
+		}
 	}
 }
 
