@@ -224,6 +224,11 @@ type Document struct {
 	// published, except in the WebAssembly module, which never publishes
 	// them. Parse alone leaves it empty.
 	Text string `json:"-"`
+	// Changed is what changed since the version before this one in its
+	// set (Changes of the two, as ParseSet computes it): nil for the
+	// oldest and for a document parsed alone. The WebAssembly module reads
+	// it from the generated documents instead of linking Changes.
+	Changed []Change `json:"-"`
 
 	memoMu sync.Mutex
 	memo   map[any]any // what other packages derive from the document (see Memo)

@@ -76,6 +76,7 @@ func ParseSet(files []File) ([]*Document, error) {
 		if err := checkRenames(docs[i-1], docs[i]); err != nil {
 			return nil, format.Errorf("%s:%d:1: %w", docs[i].FileName(), lineOf([]byte(docs[i].Text), `"renamed_fields"`), err)
 		}
+		docs[i].Changed = Changes(docs[i-1], docs[i])
 	}
 	return docs, nil
 }
