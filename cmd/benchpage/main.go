@@ -53,6 +53,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/browsertest"
 	"pairag.com/portal/generator/preview/netlify"
 	"pairag.com/portal/generator/wasm"
 	"pairag.com/portal/protocol"
@@ -86,11 +87,19 @@ var profiles = map[string]profile{
 func main() {
 	runs := flag.Int("runs", 3, "runs per profile and scenario")
 	names := flag.String("profiles", "fast4g,slow4g", "network profiles: fast4g, slow4g")
-	chromium := flag.String("chromium", "/usr/bin/chromium", "Chromium binary")
+	chromium := flag.String("chromium", "", "Chromium binary (default: the browser tests' choice, browsertest.Find)")
 	sites := flag.String("sites", "", "comma-separated built site `dir`ectories (or name=dir) to measure side by side, run by run (default: build this checkout's site and module)")
 	flag.Float64Var(&cpuSlowdown, "cpu", 4, "CPU slowdown factor (1: none)")
 	flag.BoolVar(&inputDelay, "input", false, "also paste a 5 MB payload once ready and measure input to next frame for keys pressed while it is checked")
 	flag.Parse()
+	if *chromium == "" {
+		path, err := browsertest.Find()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchpage:", err)
+			os.Exit(1)
+		}
+		*chromium = path
+	}
 	if err := run(*runs, strings.Split(*names, ","), *chromium, *sites); err != nil {
 		fmt.Fprintln(os.Stderr, "benchpage:", err)
 		os.Exit(1)
@@ -407,12 +416,8 @@ func measure(ctx context.Context, chromium string, files *siteFiles, p profile, 
 		return measurement{}, err
 	}
 	defer os.RemoveAll(userDir)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chromium), chromedp.UserDataDir(userDir),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.IgnoreCertErrors,
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-background-networking", true))
-	defer cancelAlloc()
-	tab, cancelTab := chromedp.NewContext(alloc)
-	defer cancelTab()
+	tab, stop := browsertest.Launch(ctx, chromium, userDir, "", chromedp.IgnoreCertErrors) // the tests' flags
+	defer stop()
 	tab, cancel := context.WithTimeout(tab, 5*time.Minute)
 	defer cancel()
 	setup := func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
