@@ -1,0 +1,50 @@
+package e2e
+
+import (
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// metaRows measures, in a skill page's front matter, how far apart each
+// term of the original sits from the same row of the translation.
+const metaRows = `(() => {
+	const side = (s) => [...document.querySelectorAll(".skill-front > .cell." + s + " > .skill-meta > :is(dt, .meta-gap)")];
+	const o = side("original"), t = side("translation");
+	return o.map((d, i) => ({term: d.textContent, other: t[i] ? t[i].textContent : "(none)",
+		apart: t[i] ? Math.abs(d.getBoundingClientRect().top - t[i].getBoundingClientRect().top) : -1}));
+})()`
+
+type metaRow struct {
+	Term  string  `json:"term"`
+	Other string  `json:"other"`
+	Apart float64 `json:"apart"`
+}
+
+// TestSkillMetaLevel opens every real skill page side by side, in both
+// languages and at desktop widths, and checks that each front-matter row
+// of the original (Version, Author, ...) is level with the same row of the
+// translation (issue 23: about 50 px apart, below descriptions of
+// different lengths).
+func TestSkillMetaLevel(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, name := range realSkills(t) {
+		for _, prefix := range []string{"", "/zh-CN"} {
+			for _, w := range []int64{1440, 1024} {
+				page := prefix + "/skills/" + name + "/"
+				run(t, tab, chromedp.EmulateViewport(w, 900), chromedp.Navigate(srv.URL+page), chromedp.WaitVisible(chromedp.CSS(".skill-front")))
+				waitJS(t, tab, `document.fonts.status === "loaded"`)
+				rows := eval[[]metaRow](t, tab, metaRows)
+				if len(rows) < 4 {
+					t.Fatalf("%s at %d px: %d front-matter rows; want name, description, version, author and more", page, w, len(rows))
+				}
+				for i, r := range rows {
+					if r.Term != r.Other || r.Apart < 0 || r.Apart > 1 {
+						t.Errorf("%s at %d px, row %d: %q and %q are %.0f px apart; want the same term level on both sides", page, w, i+1, r.Term, r.Other, r.Apart)
+					}
+				}
+			}
+		}
+	}
+}
