@@ -48,3 +48,30 @@ func TestSkillMetaLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestSkillViewsFit lays out the view controls of a skill page and of a
+// companion file's page on phones of 390, 360 and 320 px, in both
+// languages, and checks that every label's text lies inside the control
+// (issue 23's audit: at 360 px the list clipped "Translation only" by
+// 31 px, at 320 px by 71).
+func TestSkillViewsFit(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	for _, page := range []string{"/skills/pairag-task-publish/", "/skills/pairag-task-publish/reference/checklist/"} {
+		for _, prefix := range []string{"", "/zh-CN"} {
+			for _, w := range []int64{390, 360, 320} {
+				run(t, tab, view{"phone", w, 800, true, "light"}.apply(), chromedp.Navigate(srv.URL+prefix+page), chromedp.WaitVisible(chromedp.CSS(".skill-views")))
+				waitJS(t, tab, `document.fonts.status === "loaded"`)
+				cut := eval[[]string](t, tab, `(() => { const u = document.querySelector(".skill-views ul"), box = u.getBoundingClientRect();
+					return [...u.querySelectorAll("a")].filter((a) => { const r = document.createRange(); r.selectNodeContents(a);
+						return [...r.getClientRects()].some((t) => t.left < box.left - 0.5 || t.right > box.right + 0.5); }).map((a) => a.textContent) })()`)
+				if len(cut) > 0 {
+					t.Errorf("%s at %d px: the view controls cut %q", prefix+page, w, cut)
+				}
+				if over := eval[float64](t, tab, `document.documentElement.scrollWidth - innerWidth`); over > 0 {
+					t.Errorf("%s at %d px: the page is %.0f px wider than the window", prefix+page, w, over)
+				}
+			}
+		}
+	}
+}
