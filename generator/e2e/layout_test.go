@@ -53,7 +53,7 @@ func TestSkillMetaLevel(t *testing.T) {
 // companion file's page on phones of 390, 360 and 320 px, in both
 // languages, and checks that every label's text lies inside the control
 // (issue 23's audit: at 360 px the list clipped "Translation only" by
-// 31 px, at 320 px by 71).
+// 31 px, at 320 px by 71), and that at 390 px each label keeps to one line.
 func TestSkillViewsFit(t *testing.T) {
 	srv := siteServer(t)
 	tab := browser(t)
@@ -67,6 +67,12 @@ func TestSkillViewsFit(t *testing.T) {
 						return [...r.getClientRects()].some((t) => t.left < box.left - 0.5 || t.right > box.right + 0.5); }).map((a) => a.textContent) })()`)
 				if len(cut) > 0 {
 					t.Errorf("%s at %d px: the view controls cut %q", prefix+page, w, cut)
+				}
+				// where they fit, the labels keep to one line (390 px, the
+				// phone the screenshots show)
+				if lines := eval[float64](t, tab, `Math.max(...[...document.querySelectorAll(".skill-views a")].map((a) => { const r = document.createRange(); r.selectNodeContents(a);
+					return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size }))`); w == 390 && lines > 1 {
+					t.Errorf("%s at %d px: a view label takes %.0f lines; want one", prefix+page, w, lines)
 				}
 				if over := eval[float64](t, tab, `document.documentElement.scrollWidth - innerWidth`); over > 0 {
 					t.Errorf("%s at %d px: the page is %.0f px wider than the window", prefix+page, w, over)
