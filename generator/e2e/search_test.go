@@ -77,7 +77,7 @@ func TestSearchKeyboard(t *testing.T) {
 			t.Errorf("%s: after ArrowDown, activedescendant and selected = %q", tt.start, got)
 		}
 		run(t, tab, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowUp))
-		first := eval[string](t, tab, `new URL(document.querySelector("#search-opt-0 a").href).pathname + new URL(document.querySelector("#search-opt-0 a").href).hash`)
+		first := eval[string](t, tab, `new URL(document.getElementById("search-opt-0").href).pathname + new URL(document.getElementById("search-opt-0").href).hash`)
 		if first != tt.want {
 			t.Errorf("%s %q: first result %q; want %q", tt.start, tt.query, first, tt.want)
 		}
