@@ -331,7 +331,7 @@ func (b *resolved) pageView(p *page, pr pair, md *markdown.Output) templates.Pag
 		Nav:     nav.For(b.nav[p.Lang], b.navAt[p.Lang], p.URL),
 		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
 		Body:    content,
-		NoIndex: p.Kind == site.KindNotFound || p.Pending,
+		NoIndex: p.Pending, // not the error page: its 404 status keeps it out of search engines
 		Footer: []templates.Link{
 			{Text: msg.ProtocolJSON, URL: "/protocol/" + d.FileName()},
 			{Text: msg.SchemaJSON, URL: "/protocol/" + d.SchemaFileName()},
