@@ -67,8 +67,8 @@ func TestSearchKeyboard(t *testing.T) {
 		roles := eval[map[string]string](t, tab, `(() => { const i = document.getElementById("search-input");
 			const l = document.getElementById(i.getAttribute("aria-controls"));
 			return {role: i.getAttribute("role"), expanded: i.getAttribute("aria-expanded"), list: l && l.getAttribute("role"),
-				option: l.querySelector("li").getAttribute("role"), label: l.getAttribute("aria-label")}; })()`)
-		if roles["role"] != "combobox" || roles["expanded"] != "true" || roles["list"] != "listbox" || roles["option"] != "option" || roles["label"] == "" {
+				option: l.querySelector("li > a").getAttribute("role"), item: l.querySelector("li").getAttribute("role"), label: l.getAttribute("aria-label")}; })()`)
+		if roles["role"] != "combobox" || roles["expanded"] != "true" || roles["list"] != "listbox" || roles["option"] != "option" || roles["item"] != "none" || roles["label"] == "" {
 			t.Errorf("%s: combobox roles = %v", tt.start, roles)
 		}
 		run(t, tab, chromedp.KeyEvent(kb.ArrowDown))
