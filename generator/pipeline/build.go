@@ -150,7 +150,7 @@ type env struct {
 
 // newEnv starts a build of cfg (with its defaults) into dir.
 func newEnv(ctx context.Context, cfg Config, dir string) *env {
-	return &env{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.highlights(), out: sitedir.New(dir)}
+	return &env{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.Highlights(), out: sitedir.New(dir)}
 }
 
 // loaded is the load stage's output: the site model and what it was read with.
@@ -228,10 +228,10 @@ func (e *env) run() *rendered {
 	}
 	a := l.writeAssets()            // publish.go: the pages name them
 	if c := e.cfg.Cache; c != nil { // everything but the pages is read: the key of what reaches every page
-		c.begin(l.globalKey(a))
+		c.Begin(l.globalKey(a))
 		defer func() {
 			if e.ctx.Err() == nil && !e.rep.Failed() {
-				c.end()
+				c.End()
 			}
 		}()
 	}
@@ -264,7 +264,7 @@ func (e *env) load() *loaded {
 	b.labels.Check(b.rep, b.cfg.Content, b.versions...) // every version's values, labelled in both languages
 	b.trans = reference.LoadTranslations(b.cfg.Content, b.rep)
 	reference.CheckTranslations(stringsOfVersions(b.versions), b.trans, b.rep, b.stringSource)
-	b.pairs = load.Pages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers, b.cfg.Cache.pageMemo()) // versions.go, changelog.go
+	b.pairs = load.Pages(b.withChangelogs(b.cfg.Content), b.rep, b.cfg.Workers, b.cfg.Cache.PageMemo()) // versions.go, changelog.go
 	b.keepBrokenPages()
 	b.refs = findReferencePages(b.pairs, b.versions) // versionbar.go
 	b.ext = loadExtras(b.cfg, b.rep)                 // nav.go
@@ -384,7 +384,7 @@ func (b *loaded) keepBrokenPages() {
 			}
 			fm, ok := FrontMatter{}, false
 			if b.cfg.Cache != nil {
-				fm, ok = b.cfg.Cache.lastGoodFront(p) // and keeps p's when it is good
+				fm, ok = b.cfg.Cache.LastGoodFront(p) // and keeps p's when it is good
 			}
 			switch {
 			case !p.Broken:

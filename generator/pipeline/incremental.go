@@ -1,7 +1,5 @@
 package pipeline
 
-import "pairag.com/portal/generator/load"
-
 // An incremental build (Config.Reuse, gen serve) writes only the pairs it
 // renders and the files made from every page (search index, sitemap,
 // llms.txt, ...); the files of the pairs it takes from the Cache stay
@@ -13,8 +11,8 @@ import "pairag.com/portal/generator/load"
 // directory that holds them and that Config.Reuse takes on. It returns
 // false when none does (the pair is then rendered again) or the build was
 // cancelled.
-func (b *rendered) reuseInPlace(e *cachedPair) bool {
-	for _, from := range b.cfg.Cache.sources(e) {
+func (b *rendered) reuseInPlace(e *cacheEntry) bool {
+	for _, from := range b.cfg.Cache.Sources(e) {
 		if b.ctx.Err() != nil {
 			return false
 		}
@@ -25,21 +23,12 @@ func (b *rendered) reuseInPlace(e *cachedPair) bool {
 		if b.elsewhere == nil {
 			b.elsewhere = map[string]string{}
 		}
-		for _, name := range e.files {
+		for _, name := range e.Files {
 			b.elsewhere[name] = from
 		}
 		b.mu.Unlock()
-		b.out.Add(e.files...)
+		b.out.Add(e.Files...)
 		return true
 	}
 	return false
-}
-
-// pageMemo is the Cache's memory of page bytes, or nil (read every page
-// afresh) for a build without a Cache.
-func (c *Cache) pageMemo() *load.PageMemo {
-	if c == nil {
-		return nil
-	}
-	return &c.read
 }

@@ -16,6 +16,7 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
 	"pairag.com/portal/generator/outdir"
+	"pairag.com/portal/generator/rendercache"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/sitedir"
@@ -48,8 +49,8 @@ func (b *rendered) renderPair(w *worker, pr pair) {
 func (b *rendered) renderMarkdownPair(w *worker, pr pair) {
 	var id, key string
 	if c := b.cfg.Cache; c != nil {
-		id, key = pairID(pr), pairKey(pr)
-		if e := c.lookup(id, key); e != nil && b.replay(e) {
+		id, key = rendercache.PairID(pr), rendercache.PairKey(pr)
+		if e := c.Lookup(id, key); e != nil && b.replay(e) {
 			return
 		}
 	}
@@ -102,7 +103,7 @@ func (b *rendered) renderMarkdownPair(w *worker, pr pair) {
 	}
 	b.rep.Merge(rep)
 	if rec != nil && len(rep.Errors) == 0 {
-		b.cfg.Cache.store(id, &cachedPair{key: key, files: *rec, dirs: []string{b.dir}, results: results, warnings: rep.Warnings, notes: rep.Notes})
+		b.cfg.Cache.Store(id, &cacheEntry{Key: key, Files: *rec, Results: results, Warnings: rep.Warnings, Notes: rep.Notes}, b.dir)
 	}
 	b.mu.Lock()
 	b.rendered++
@@ -145,33 +146,33 @@ func (pp *parsedPage) transform() { markdown.Transform(pp.doc, pp.p.Src, pp.pc) 
 // directory that still holds them, and records its results and warnings
 // (and notes) as if it had just been rendered. It returns false when no directory
 // does (the pair is then rendered again) or the build was cancelled.
-func (b *rendered) replay(e *cachedPair) bool {
+func (b *rendered) replay(e *cacheEntry) bool {
 	if b.cfg.Reuse != nil {
 		if !b.reuseInPlace(e) { // incremental.go
 			return false
 		}
 	} else {
 		linked := false
-		for _, from := range b.cfg.Cache.sources(e) {
+		for _, from := range b.cfg.Cache.Sources(e) {
 			if b.ctx.Err() != nil {
 				return false
 			}
-			if linked = b.linkFiles(from, e.files); linked {
+			if linked = b.linkFiles(from, e.Files); linked {
 				break
 			}
 		}
 		if !linked {
 			return false
 		}
-		b.cfg.Cache.holds(e, b.dir)
+		b.cfg.Cache.Holds(e, b.dir)
 	}
 	b.mu.Lock()
-	for _, res := range e.results {
+	for _, res := range e.Results {
 		b.results[res.page.URL] = res
 	}
 	b.reused++
 	b.mu.Unlock()
-	b.rep.Merge(&report{Warnings: e.warnings, Notes: e.notes})
+	b.rep.Merge(&report{Warnings: e.Warnings, Notes: e.Notes})
 	return true
 }
 

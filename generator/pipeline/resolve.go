@@ -3,6 +3,7 @@ package pipeline
 import (
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/rendercache"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 	"pairag.com/portal/templates/blocks"
@@ -81,8 +82,8 @@ func (b *resolved) referenceMarkdown() map[string]map[string]string {
 		}
 		out[d.FileName()] = map[string]string{}
 		if c := b.cfg.Cache; c != nil {
-			if e := c.lookup(pairID(pr), pairKey(pr)); e != nil { // unchanged since the last build: its Markdown is known
-				for _, r := range e.results {
+			if e := c.Lookup(rendercache.PairID(pr), rendercache.PairKey(pr)); e != nil { // unchanged since the last build: its Markdown is known
+				for _, r := range e.Results {
 					out[d.FileName()][r.page.Lang] = string(r.markdown)
 				}
 				continue
