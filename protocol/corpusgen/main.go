@@ -27,46 +27,25 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/protocol/corpus"
 	"pairag.com/portal/protocol/jsonpos"
 	"pairag.com/portal/protocol/spec"
 )
 
-// Case is one payload of the corpus and the tier it is judged at.
-type Case struct {
-	Name string
-	Tier string
-	Text string
-}
-
-// line is a case as the file stores it: the text as a JSON string when it
-// is UTF-8, else in base64 (encoding/json would replace the bytes that
-// make it a case).
-type line struct {
-	Name   string `json:"name"`
-	Tier   string `json:"tier"`
-	Text   string `json:"text,omitempty"`
-	Base64 []byte `json:"base64,omitempty"`
-}
-
-// DefaultOutput is where the corpus lives, relative to the module root.
-const DefaultOutput = "protocol/testdata/corpus/payloads.jsonl.gz"
-
 func main() {
-	out := flag.String("o", DefaultOutput, "file to write")
+	out := flag.String("o", corpus.Path, "file to write")
 	root := flag.String("root", ".", "the module root (holds protocol/examples/task.json)")
 	flag.Parse()
 	cases, err := Generate(*root)
@@ -80,52 +59,36 @@ func main() {
 	fmt.Printf("%d payloads written to %s\n", len(cases), *out)
 }
 
-// write stores the cases as gzipped JSON Lines, one case a line: 6.5 MB
-// of text (the example's mutations repeat it 600 times) in about 2% of
-// that. Read it with zcat, or regenerate it with -o /dev/stdout.
-func write(path string, cases []Case) error {
-	b, err := Encode(cases, strings.HasSuffix(path, ".gz"))
+// write stores the cases as gzipped JSON Lines (package corpus), one case
+// a line: 6.5 MB of text (the example's mutations repeat it 600 times) in
+// about 2% of that; read it with zcat. It then reads the file back as the
+// tests will, so a corpus they would refuse (fewer than corpus.Min cases,
+// or cases the reader does not give back as written) fails here, where
+// running corpusgen again is not the remedy the reader's error suggests.
+func write(path string, cases []corpus.Case) error {
+	b, err := corpus.Encode(cases, strings.HasSuffix(path, ".gz"))
 	if err != nil {
 		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(path, b, 0o644)
-}
-
-// Encode is the file's bytes for cases: one JSON object a line, gzipped
-// when the path ends in .gz.
-func Encode(cases []Case, gz bool) ([]byte, error) {
-	var buf bytes.Buffer
-	var w io.Writer = &buf
-	var zw *gzip.Writer
-	if gz {
-		zw = gzip.NewWriter(&buf)
-		w = zw
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		return err
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, c := range cases {
-		l := line{Name: c.Name, Tier: c.Tier, Text: c.Text}
-		if !utf8.ValidString(c.Text) {
-			l.Text, l.Base64 = "", []byte(c.Text)
-		}
-		if err := enc.Encode(l); err != nil {
-			return nil, fmt.Errorf("encode corpus: %w", err)
-		}
+	back, err := corpus.Read(path)
+	if err != nil {
+		return err
 	}
-	if zw != nil {
-		if err := zw.Close(); err != nil {
-			return nil, fmt.Errorf("encode corpus: %w", err)
-		}
+	if !slices.Equal(back, cases) {
+		return fmt.Errorf("%s: read back, the corpus differs from the cases written", path)
 	}
-	return buf.Bytes(), nil
+	return nil
 }
 
 // Generate builds the corpus from the current protocol document and the
 // reference example under root.
-func Generate(root string) ([]Case, error) {
+func Generate(root string) ([]corpus.Case, error) {
 	d := protocol.Default()
 	schemaBytes, err := d.Schema()
 	if err != nil {
@@ -164,15 +127,15 @@ func Generate(root string) ([]Case, error) {
 type gen struct {
 	doc   *spec.Document
 	tiers []string
-	cases []Case
+	cases []corpus.Case
 }
 
 func (g *gen) add(name, text string) {
-	g.cases = append(g.cases, Case{Name: name, Tier: g.tiers[len(g.cases)%len(g.tiers)], Text: text})
+	g.cases = append(g.cases, corpus.Case{Name: name, Tier: g.tiers[len(g.cases)%len(g.tiers)], Text: text})
 }
 
 func (g *gen) addTier(name, tier, text string) {
-	g.cases = append(g.cases, Case{Name: name, Tier: tier, Text: text})
+	g.cases = append(g.cases, corpus.Case{Name: name, Tier: tier, Text: text})
 }
 
 // indent writes v as the indented JSON a model or a person writes.

@@ -1,37 +1,29 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
-	"encoding/json"
-	"fmt"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"pairag.com/portal/protocol/corpus"
 )
 
-// TestCorpusCurrent requires the committed corpus to be what the
-// generator writes from the current protocol document and example, so a
-// change to either is followed by go run ./protocol/corpusgen.
+// TestCorpusCurrent requires the committed corpus, as the tests read it,
+// to be what the generator writes from the current protocol document and
+// example, so a change to either is followed by go run ./protocol/corpusgen.
 func TestCorpusCurrent(t *testing.T) {
 	want, err := Generate("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(filepath.Join("../..", DefaultOutput))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := Decode(data)
+	got, err := corpus.Read(filepath.Join("../..", corpus.Path))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("%s is stale: run go run ./protocol/corpusgen (-generated +committed):\n%.3000s", DefaultOutput, diff)
+		t.Fatalf("%s is stale: run go run ./protocol/corpusgen (-generated +committed):\n%.3000s", corpus.Path, diff)
 	}
 	kinds := map[string]int{}
 	for _, c := range got {
@@ -42,50 +34,21 @@ func TestCorpusCurrent(t *testing.T) {
 			t.Errorf("the corpus has no %s cases", k)
 		}
 	}
-	if len(got) < 1000 {
-		t.Errorf("the corpus holds %d cases; want at least 1000", len(got))
-	}
 }
 
-// TestEncodeDecode round-trips cases through both file forms.
-func TestEncodeDecode(t *testing.T) {
-	cases := []Case{{Name: "a", Tier: "free", Text: "\xEF\xBB\xBF{\"x\": \"<&>\"}\x00\xff"}, {Name: "b", Tier: "pro", Text: ""}}
-	for _, gz := range []bool{false, true} {
-		b, err := Encode(cases, gz)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Decode(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if diff := cmp.Diff(cases, got); diff != "" {
-			t.Errorf("gz=%v: (-want +got):\n%s", gz, diff)
-		}
+// TestWriteReadsBack: corpusgen writes a file the tests' reader accepts,
+// and refuses a corpus the reader would refuse.
+func TestWriteReadsBack(t *testing.T) {
+	few := []corpus.Case{{Name: "a", Tier: "free", Text: "{}"}}
+	path := filepath.Join(t.TempDir(), "few.jsonl.gz")
+	if err := write(path, few); err == nil || !strings.Contains(err.Error(), "want at least") {
+		t.Errorf("write(%d cases) = %v; want the reader's refusal of a corpus under %d", len(few), err, corpus.Min)
 	}
-}
-
-// Decode reads the file Encode wrote, gzipped or not.
-func Decode(data []byte) ([]Case, error) {
-	var r io.Reader = bytes.NewReader(data)
-	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return nil, fmt.Errorf("corpus: %w", err)
-		}
-		r = zr
+	cases := make([]corpus.Case, corpus.Min)
+	for i := range cases {
+		cases[i] = corpus.Case{Name: "c", Tier: "pro", Text: "\xff"}
 	}
-	var out []Case
-	dec := json.NewDecoder(r)
-	for dec.More() {
-		var l line
-		if err := dec.Decode(&l); err != nil {
-			return nil, fmt.Errorf("case %d: %w", len(out)+1, err)
-		}
-		if l.Base64 != nil {
-			l.Text = string(l.Base64)
-		}
-		out = append(out, Case{Name: l.Name, Tier: l.Tier, Text: l.Text})
+	if err := write(filepath.Join(t.TempDir(), "p.jsonl.gz"), cases); err != nil {
+		t.Errorf("write(%d cases) = %v; want nil", len(cases), err)
 	}
-	return out, nil
 }
