@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"html"
 	"io/fs"
 	"slices"
 	"strings"
@@ -142,7 +141,7 @@ func (b *rendered) publishFiles() {
 		if i < len(languages) {
 			b.writeLLMs(languages[i])
 		} else {
-			b.write("/sitemap.xml", []byte(b.sitemap()))
+			b.write("/sitemap.xml", []byte(site.Sitemap(b.cfg.BaseURL, b.pairs)))
 		}
 	})
 	b.write("/robots.txt", []byte("User-agent: *\nAllow: /\n\nSitemap: "+b.abs("/sitemap.xml")+"\n"))
@@ -280,36 +279,4 @@ func (b *rendered) writeLLMs(lang string) {
 	item("llms-full.txt", prefix+"/llms-full.txt", m.LLMsFull)
 	b.write(prefix+"/llms.txt", []byte(s.String()))
 	b.writeParts(prefix+"/llms-full.txt", full...)
-}
-
-// sitemap lists every page of both languages with its hreflang alternates.
-func (b *loaded) sitemap() string {
-	var s strings.Builder
-	s.Grow(len(b.pairs) * 2 * (len(b.cfg.BaseURL)*4 + 320)) // a page's entry: four URLs and the markup around them
-	s.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
-	s.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
-	for _, pr := range b.pairs {
-		if pr.EN == nil || pr.ZH == nil || !pr.EN.Kind.Listed() {
-			continue
-		}
-		pages, alts := []*page{pr.EN, pr.ZH}, [][2]string{{en, pr.EN.URL}, {zh, pr.ZH.URL}, {"x-default", pr.EN.URL}}
-		if pr.ZH.Pending { // the original alone, without an hreflang pair
-			pages, alts = pages[:1], nil
-		}
-		for _, p := range pages {
-			s.WriteString("  <url>\n    <loc>")
-			s.WriteString(html.EscapeString(b.abs(p.URL)))
-			s.WriteString("</loc>\n")
-			for _, alt := range alts {
-				s.WriteString(`    <xhtml:link rel="alternate" hreflang="`)
-				s.WriteString(alt[0])
-				s.WriteString(`" href="`)
-				s.WriteString(html.EscapeString(b.abs(alt[1])))
-				s.WriteString("\"/>\n")
-			}
-			s.WriteString("  </url>\n")
-		}
-	}
-	s.WriteString("</urlset>\n")
-	return s.String()
 }

@@ -1,7 +1,8 @@
 // Package site is the model of the site without I/O: a Page with its Kind
 // (decided once, from its path, never from a file name tested later), the
 // Pair of a page and its twin, and the rules that map content files to URLs
-// and output files. Package load builds the model; the later stages read it.
+// and output files, with the sitemap that lists those URLs and pairs them
+// by hreflang. Package load builds the model; the later stages read it.
 package site
 
 import (
