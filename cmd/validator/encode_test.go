@@ -159,7 +159,8 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 // and the runtime's metrics): 50 KB of the module, brotli, that the engine
 // never runs (issue 19). The adapter reaches the collector's settings
 // through a linkname (adapter.go), and protocol compiles its documents in
-// as constants (versions.go).
+// as constants (versions.go). Nor syscall/js: the module exports its
+// functions (main.go, glue.js), which left out 15 KB, brotli.
 func TestModuleImportsNoSystemPackages(t *testing.T) {
 	cmd := exec.Command("go", "list", "-deps", ".")
 	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -171,7 +172,7 @@ func TestModuleImportsNoSystemPackages(t *testing.T) {
 	if !slices.Contains(deps, "pairag.com/portal/protocol") {
 		t.Fatalf("go list -deps = %q; want the protocol package among them", deps)
 	}
-	for _, pkg := range []string{"runtime/debug", "fmt", "os", "embed", "io/fs", "time", "internal/godebug", "reflect", "encoding/json", "sort"} {
+	for _, pkg := range []string{"runtime/debug", "fmt", "os", "embed", "io/fs", "time", "internal/godebug", "reflect", "encoding/json", "sort", "syscall/js"} {
 		if slices.Contains(deps, pkg) {
 			t.Errorf("the module imports %s; keep it out (see the test's comment for where each came from)", pkg)
 		}

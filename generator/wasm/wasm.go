@@ -1,7 +1,9 @@
 // Package wasm compiles the validator's WebAssembly module (cmd/validator)
 // for the site, and caches it by its inputs so an unchanged validator is not
-// rebuilt. It also supplies the toolchain's wasm_exec.js, which must match the
-// Go version that built the module.
+// rebuilt. It also supplies the module's loader script: the toolchain's
+// wasm_exec.js, which must match the Go version that built the module,
+// followed by the adapter's glue (cmd/validator/glue.js), which gives the
+// module's exported functions the global names its callers use.
 //
 // Which files are inputs is asked of the go command (go list), which takes
 // about 0.4 s. So that an unchanged module costs no go command at all, the
@@ -35,6 +37,11 @@ import (
 // Package is the import path of the module's main package.
 const Package = "./cmd/validator"
 
+// Glue is the file, relative to the module directory, of the JavaScript
+// that follows wasm_exec.js in Module.WasmExec: it defines pairagConfigure,
+// pairagValidate and pairagApplyFixes on the functions the module exports.
+const Glue = "cmd/validator/glue.js"
+
 // Options says where the Go module is and where to cache builds. The zero
 // value builds from the working directory and caches in .cache/validator.
 type Options struct {
@@ -49,7 +56,7 @@ type Options struct {
 // Module is a built validator and its loader script.
 type Module struct {
 	Wasm     []byte // the module, built with -trimpath -ldflags="-s -w"
-	WasmExec []byte // $GOROOT/lib/wasm/wasm_exec.js of the same toolchain
+	WasmExec []byte // $GOROOT/lib/wasm/wasm_exec.js of the same toolchain, then Glue
 	Key      string // digest of every input of the build
 	Cached   bool   // true when Wasm came from the cache
 }
@@ -82,9 +89,9 @@ func Build(ctx context.Context, opts Options) (Module, error) {
 	if err != nil {
 		return Module{}, err
 	}
-	execJS, err := os.ReadFile(filepath.Join(in.GOROOT, "lib", "wasm", "wasm_exec.js"))
+	execJS, err := loader(in.GOROOT, dir)
 	if err != nil {
-		return Module{}, fmt.Errorf("read wasm_exec.js: %w", err)
+		return Module{}, err
 	}
 	m := Module{WasmExec: execJS, Key: key}
 	cached := filepath.Join(cache, key+".wasm")
@@ -123,11 +130,25 @@ func reuse(dir, cache string) (Module, bool) {
 	if err != nil {
 		return Module{}, false
 	}
-	execJS, err := os.ReadFile(filepath.Join(in.GOROOT, "lib", "wasm", "wasm_exec.js"))
+	execJS, err := loader(in.GOROOT, dir)
 	if err != nil {
 		return Module{}, false
 	}
 	return Module{Wasm: wasm, WasmExec: execJS, Key: key, Cached: true}, true
+}
+
+// loader returns the module's loader script: goroot's wasm_exec.js, then
+// the glue of the module in dir.
+func loader(goroot, dir string) ([]byte, error) {
+	execJS, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return nil, fmt.Errorf("read wasm_exec.js: %w", err)
+	}
+	glue, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(Glue)))
+	if err != nil {
+		return nil, fmt.Errorf("read the validator's glue: %w", err)
+	}
+	return append(append(execJS, '\n'), glue...), nil
 }
 
 // runGo is the default Options.Go: the go on PATH, for js/wasm.
