@@ -24,7 +24,13 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-build() { (cd "$1" && GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$2" ./cmd/validator); }
+# Each module is built as generator/wasm builds it: its GOEXPERIMENT is that
+# revision's wasm.Experiments (none before 2026-12-02).
+build() {
+  local exp
+  exp=$(sed -n 's/^const Experiments = "\(.*\)"$/\1/p' "$1/generator/wasm/wasm.go")
+  (cd "$1" && GOEXPERIMENT=$exp GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$2" ./cmd/validator)
+}
 brotli_size() {
   if command -v brotli >/dev/null; then
     brotli -q 11 -c "$1" | wc -c

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	gowasm "pairag.com/portal/generator/wasm"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/catalog"
 	"pairag.com/portal/protocol/corpus"
@@ -106,7 +107,7 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 	}
 	wasm := filepath.Join(t.TempDir(), "validator.wasm")
 	cmd := exec.Command("go", "build", "-trimpath", "-o", wasm, ".")
-	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm", "GOEXPERIMENT="+gowasm.Experiments)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -139,6 +140,14 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 		sorting := (strings.Contains(strings.ToLower(n), "sort") || strings.Contains(n, "symMerge") || strings.Contains(n, "stable") || strings.Contains(n, "rotate") || strings.Contains(n, "partition"))
 		if strings.HasPrefix(n, "slices.") && sorting && !strings.HasPrefix(n, "slices.IsSorted") && !strings.HasSuffix(n, "go.shape.int_") {
 			t.Errorf("the module links %s; sort indices (ints) instead", n)
+		}
+	}
+	// Built as gen build builds it (wasm.Experiments), the module has the
+	// collector before Green Tea: no span queues (45 KB of code).
+	for _, n := range names {
+		if strings.HasPrefix(n, "runtime.__spanQueue_.") {
+			t.Errorf("the module links %s; build it with GOEXPERIMENT=%s", n, gowasm.Experiments)
+			break
 		}
 	}
 	// The documents are compiled in as data (protocol/published): the

@@ -37,6 +37,14 @@ import (
 // Package is the import path of the module's main package.
 const Package = "./cmd/validator"
 
+// Experiments is the GOEXPERIMENT the module is built with: the garbage
+// collector before Green Tea, Go 1.26's default, whose span queues and
+// inline mark bits are runtime code (45 KB raw, 11 KB brotli) that a
+// single-threaded WebAssembly module, which runs its validations with the
+// collector off (cmd/validator/adapter.go), gains nothing from (issue 19).
+// A toolchain that no longer offers it fails the build, naming it.
+const Experiments = "nogreenteagc"
+
 // Glue is the file, relative to the module directory, of the JavaScript
 // that follows wasm_exec.js in Module.WasmExec: it defines pairagConfigure,
 // pairagValidate and pairagApplyFixes on the functions the module exports.
@@ -48,14 +56,15 @@ type Options struct {
 	ModuleDir string // directory holding go.mod; "" means the working directory
 	CacheDir  string // "" means <ModuleDir>/.cache/validator
 	Log       io.Writer
-	// Go runs the go command in dir with GOOS=js GOARCH=wasm and returns
-	// its standard output; nil runs the go found on PATH.
+	// Go runs the go command in dir with GOOS=js GOARCH=wasm and
+	// GOEXPERIMENT=Experiments and returns its standard output; nil runs
+	// the go found on PATH.
 	Go func(ctx context.Context, dir string, args ...string) ([]byte, error)
 }
 
 // Module is a built validator and its loader script.
 type Module struct {
-	Wasm     []byte // the module, built with -trimpath -ldflags="-s -w"
+	Wasm     []byte // the module, built with -trimpath -ldflags="-s -w" and Experiments
 	WasmExec []byte // $GOROOT/lib/wasm/wasm_exec.js of the same toolchain, then Glue
 	Key      string // digest of every input of the build
 	Cached   bool   // true when Wasm came from the cache
@@ -155,7 +164,7 @@ func loader(goroot, dir string) ([]byte, error) {
 func runGo(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOEXPERIMENT="+Experiments)
 	out, err := cmd.Output()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
@@ -175,7 +184,7 @@ func compile(ctx context.Context, run func(context.Context, string, ...string) (
 	tmp.Close()
 	defer os.Remove(tmp.Name())
 	if _, err := run(ctx, dir, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp.Name(), Package); err != nil {
-		return nil, fmt.Errorf("compile %s to WebAssembly: %w", Package, err)
+		return nil, fmt.Errorf("compile %s to WebAssembly (GOEXPERIMENT=%s): %w", Package, Experiments, err)
 	}
 	return os.ReadFile(tmp.Name())
 }
@@ -279,7 +288,7 @@ func listInputs(ctx context.Context, run func(context.Context, string, ...string
 // constraint or a new import all show.
 func (in inputs) digests(dir string) (key, digest string, err error) {
 	kh := sha256.New()
-	fmt.Fprintf(kh, "%s\n-trimpath -ldflags=-s -w\n", in.GoVersion)
+	fmt.Fprintf(kh, "%s\n-trimpath -ldflags=-s -w GOEXPERIMENT=%s\n", in.GoVersion, Experiments)
 	for _, f := range in.Files {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
 		if err != nil {
