@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/format"
 	"path/filepath"
@@ -278,5 +279,134 @@ func TestDocumentLiteralReadsBack(t *testing.T) {
 	}
 	if _, err := format.Source([]byte("package p\n" + src)); err != nil {
 		t.Errorf("documentLiteral wrote no Go: %v\n%s", err, src)
+	}
+}
+
+// proseFields are the fields of a document, besides every Description,
+// that are written for readers and models and that no rule of the engine
+// reads: the WebAssembly module is built without them (judgedOnly), which
+// saved 6 KB of it, brotli (issue 19).
+var proseFields = []string{"Summary", "Notes", "TierRules", "TypeCriteriaRule", "HumanFacingLanguage",
+	"OwnershipEnumDescriptions", "StageTypeEnumDescriptions", "StageTypeSelection", "Example",
+	"PointsAndFiat.Rules", "LocationPolicy.Rules"}
+
+// judgedOnly clears d's prose in place: every field named Description at
+// any depth, except in Changed (the changes between versions, which
+// findings quote), and the fields of proseFields. It returns d.
+func judgedOnly(d *spec.Document) *spec.Document {
+	v := reflect.ValueOf(d).Elem()
+	for _, name := range proseFields {
+		f := v
+		for _, part := range strings.Split(name, ".") {
+			f = f.FieldByName(part)
+		}
+		f.SetZero()
+	}
+	for i := 0; i < v.NumField(); i++ {
+		if v.Type().Field(i).Name != "Changed" {
+			clearDescriptions(v.Field(i))
+		}
+	}
+	return d
+}
+
+// clearDescriptions empties every string field named Description inside v.
+func clearDescriptions(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			clearDescriptions(v.Elem())
+		}
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			clearDescriptions(v.Index(i))
+		}
+	case reflect.Map:
+		for _, k := range v.MapKeys() {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			clearDescriptions(e)
+			v.SetMapIndex(k, e)
+		}
+	case reflect.Struct:
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Type().Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			if f.Name == "Description" && f.Type.Kind() == reflect.String {
+				v.Field(i).SetString("")
+				continue
+			}
+			clearDescriptions(v.Field(i))
+		}
+	}
+}
+
+// TestJudgedDocumentsJudgeAlike validates every payload of the corpus and
+// the hand-written cases with the documents as the module carries them
+// (judgedOnly) and as the CLI does, for every tier and both languages,
+// fixes included: the answers must be identical, so the prose the module
+// leaves out is prose no finding, message or fix depends on.
+func TestJudgedDocumentsJudgeAlike(t *testing.T) {
+	names, err := filepath.Glob(spec.VersionGlob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []spec.File
+	for _, name := range names {
+		files = append(files, spec.File{Name: name, Data: readFile(t, name)})
+	}
+	judged, err := spec.ParseSet(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range judged {
+		judgedOnly(d)
+		if d.Summary != "" || d.ManifestFields[0].Description != "" || d.Example.Payload != nil {
+			t.Fatalf("judgedOnly left prose in %s", d.Version)
+		}
+	}
+	type input struct {
+		text []byte
+		tier string
+	}
+	var inputs []input
+	for _, c := range readCorpus(t) {
+		inputs = append(inputs, input{[]byte(c.Text), c.Tier})
+	}
+	payloads, _ := filepath.Glob("testdata/payloads/*.json")
+	for _, name := range payloads {
+		inputs = append(inputs, input{readFile(t, name), "pro"})
+	}
+	full := embedded
+	answers := func() []string {
+		var out []string
+		for _, in := range inputs {
+			for _, o := range []Options{{Tier: in.tier, Lang: "en"}, {Tier: in.tier, Lang: "zh-CN"}, {Tier: "free", Lang: "zh-CN"}, {Tier: "gold"}} {
+				r := Validate(in.text, o)
+				b, _ := json.Marshal(r)
+				for _, f := range r.Findings {
+					start, end := f.Span()
+					b = fmt.Appendf(b, " %d-%d", start, end)
+				}
+				out = append(out, string(b))
+			}
+			fr, err := FixAll(in.text, Options{Tier: in.tier})
+			out = append(out, fmt.Sprintf("%q %d %d %v", fr.Text, fr.Applied, fr.Left, err))
+		}
+		return out
+	}
+	want := answers()
+	embedded = judged
+	defer func() { embedded = full }()
+	got := answers()
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("answer %d differs without the documents' prose:\n got %.3000s\nwant %.3000s", i, got[i], want[i])
+		}
+	}
+	if len(inputs) < 1000 {
+		t.Errorf("compared the answers to %d payloads; want the whole corpus", len(inputs))
 	}
 }

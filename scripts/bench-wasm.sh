@@ -24,7 +24,13 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-build() { (cd "$1" && GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$2" ./cmd/validator); }
+# Each module is built as generator/wasm builds it: its GOEXPERIMENT is that
+# revision's wasm.Experiments (none before 2026-12-02).
+build() {
+  local exp
+  exp=$(sed -n 's/^const Experiments = "\(.*\)"$/\1/p' "$1/generator/wasm/wasm.go")
+  (cd "$1" && GOEXPERIMENT=$exp GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$2" ./cmd/validator)
+}
 brotli_size() {
   if command -v brotli >/dev/null; then
     brotli -q 11 -c "$1" | wc -c
@@ -55,6 +61,7 @@ globalThis.require = require; globalThis.fs = require("fs");
 globalThis.TextEncoder = require("util").TextEncoder; globalThis.TextDecoder = require("util").TextDecoder;
 globalThis.crypto ??= require("crypto");
 require(process.argv[2]);
+require(process.env.GLUE); // the module's exports as pairagValidate (cmd/validator/glue.js)
 const [, , , modules, runs, ...files] = process.argv;
 const Ajv2020 = require(process.env.AJV_DIR + "/node_modules/ajv/dist/2020.js").default;
 const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -73,8 +80,10 @@ function median(fn) {
   return times[times.length >> 1];
 }
 const mid = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-// Each module registers pairagValidate on the global object; the function
-// of each is kept before the next one starts, so both run side by side.
+// Each module's pairagValidate is on the global object once it runs (set
+// by the module itself through syscall/js before 2026-12-02, by the glue
+// since); the function of each is kept before the next one starts, so
+// both run side by side.
 (async () => {
   const validate = [];
   for (const wasm of modules.split(",")) {
@@ -99,7 +108,7 @@ const mid = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 JS
 python3 -c "import json;d=json.load(open('protocol/pairag-task-publish-v18.json'));print(json.dumps(d['example']['payload'],indent=2))" > "$tmp/example.json"
 modlist=$(IFS=,; echo "${modules[*]}")
-AJV_DIR="$PWD/protocol/judge/ajv" SCHEMA="$tmp/schema.json" node --no-liftoff "$tmp/bench.js" "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$modlist" "$runs" \
+GLUE="$PWD/cmd/validator/glue.js" AJV_DIR="$PWD/protocol/judge/ajv" SCHEMA="$tmp/schema.json" node --no-liftoff "$tmp/bench.js" "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$modlist" "$runs" \
   "$tmp/example.json:pro" "protocol/testdata/payloads/twenty-stages.json:ultra" > "$tmp/wasm.txt"
 go test ./protocol -run XXX -bench 'ValidateExample|Validate20Stages' -benchtime 2s -count 5 > "$tmp/native.txt"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	gowasm "pairag.com/portal/generator/wasm"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/catalog"
 	"pairag.com/portal/protocol/corpus"
@@ -106,7 +107,7 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 	}
 	wasm := filepath.Join(t.TempDir(), "validator.wasm")
 	cmd := exec.Command("go", "build", "-trimpath", "-o", wasm, ".")
-	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm", "GOEXPERIMENT="+gowasm.Experiments)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
@@ -141,6 +142,14 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 			t.Errorf("the module links %s; sort indices (ints) instead", n)
 		}
 	}
+	// Built as gen build builds it (wasm.Experiments), the module has the
+	// collector before Green Tea: no span queues (45 KB of code).
+	for _, n := range names {
+		if strings.HasPrefix(n, "runtime.__spanQueue_.") {
+			t.Errorf("the module links %s; build it with GOEXPERIMENT=%s", n, gowasm.Experiments)
+			break
+		}
+	}
 	// The documents are compiled in as data (protocol/published): the
 	// decoder of their text, its consistency checks and the changes
 	// between versions (spec.Document.Changed) stay out.
@@ -159,7 +168,8 @@ func TestModuleLeavesOutReflection(t *testing.T) {
 // and the runtime's metrics): 50 KB of the module, brotli, that the engine
 // never runs (issue 19). The adapter reaches the collector's settings
 // through a linkname (adapter.go), and protocol compiles its documents in
-// as constants (versions.go).
+// as constants (versions.go). Nor syscall/js: the module exports its
+// functions (main.go, glue.js), which left out 15 KB, brotli.
 func TestModuleImportsNoSystemPackages(t *testing.T) {
 	cmd := exec.Command("go", "list", "-deps", ".")
 	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -171,7 +181,7 @@ func TestModuleImportsNoSystemPackages(t *testing.T) {
 	if !slices.Contains(deps, "pairag.com/portal/protocol") {
 		t.Fatalf("go list -deps = %q; want the protocol package among them", deps)
 	}
-	for _, pkg := range []string{"runtime/debug", "fmt", "os", "embed", "io/fs", "time", "internal/godebug", "reflect", "encoding/json", "sort"} {
+	for _, pkg := range []string{"runtime/debug", "fmt", "os", "embed", "io/fs", "time", "internal/godebug", "reflect", "encoding/json", "sort", "syscall/js"} {
 		if slices.Contains(deps, pkg) {
 			t.Errorf("the module imports %s; keep it out (see the test's comment for where each came from)", pkg)
 		}

@@ -35,7 +35,8 @@ WebAssembly.instantiate(fs.readFileSync(process.argv[3]), go.importObject).then(
   const cpu = [];
   const out = inputs.map((i) => {
     const c = process.cpuUsage();
-    const r = i.configure ? pairagConfigure(i.text) : i.fix ? pairagApplyFixes(i.text, i.tier, i.lang) : pairagValidate(i.text, i.tier, i.lang);
+    const args = i.args || (i.configure ? [i.text] : [i.text, i.tier, i.lang]);
+    const r = i.configure ? pairagConfigure(...args) : i.fix ? pairagApplyFixes(...args) : pairagValidate(...args);
     const u = process.cpuUsage(c);
     cpu.push((u.user + u.system) / 1e3);
     return JSON.parse(r);
@@ -52,6 +53,17 @@ type wasmInput struct {
 	Fix  bool   `json:"fix,omitempty"`
 	// Configure sends Text to pairagConfigure instead of validating it.
 	Configure bool `json:"configure,omitempty"`
+	// Args, when set, are the call's arguments instead of Text, Tier and
+	// Lang: any JSON values, and fewer of them for undefined ones.
+	Args *[]any `json:"args,omitempty"`
+}
+
+// args are the arguments of a call, for wasmInput.Args.
+func args(v ...any) *[]any {
+	if v == nil {
+		v = []any{} // none at all, not null
+	}
+	return &v
 }
 
 // runWasm builds the module and runs the inputs through it under node.
@@ -186,6 +198,62 @@ func TestWasmSpansAndFixes(t *testing.T) {
 	json.Unmarshal(out[1], &fixed)
 	if fixed.Applied != 1 || fixed.Text != strings.Replace(text, `"en-GB"`, `"en"`, 1) {
 		t.Errorf("pairagApplyFixes applied %d and changed more than the alias", fixed.Applied)
+	}
+}
+
+// TestWasmArguments calls the module's global functions with arguments of
+// every kind JavaScript can pass (a missing one, a number, null, an
+// object, an array) and requires the answer the adapter gives natively to
+// the argument as it reads it: a string as it is, another value as its
+// JSON text, undefined as not given. The module read them this way when
+// it registered its functions with syscall/js; since it exports them
+// (go:wasmexport), glue.js sends each argument's kind with its text.
+func TestWasmArguments(t *testing.T) {
+	text := string(protocol.Default().Example.Payload)
+	labels := map[string]any{"tierLabels": map[string]any{"free": map[string]string{"en": "Free plan", "zh-CN": "免费套餐"}}}
+	fiat := strings.Replace(text, `"fiat_enabled": false`, `"fiat_enabled": true`, 1)
+	object := map[string]any{"manifest": map[string]any{"name": "周报 😀"}, "stages": []any{}}
+	objectText, _ := json.Marshal(object)
+	cases := []struct {
+		name       string
+		in         wasmInput
+		text       string // what the adapter reads
+		tier, lang arg
+	}{
+		{"three strings", wasmInput{Args: args(text, "pro", "zh-CN")}, text, str("pro"), str("zh-CN")},
+		{"the text alone", wasmInput{Args: args(text)}, text, arg{}, arg{}},
+		{"nothing at all", wasmInput{Args: args()}, "", arg{}, arg{}},
+		{"an empty text", wasmInput{Args: args("", "free", "en")}, "", str("free"), str("en")},
+		{"a number for the tier", wasmInput{Args: args(text, 42, "en")}, text, arg{s: "42", given: true}, str("en")},
+		{"null for the tier", wasmInput{Args: args(text, nil, "zh-CN")}, text, arg{s: "null", given: true}, str("zh-CN")},
+		{"an object for the tier", wasmInput{Args: args(text, map[string]int{"a": 1}, "en")}, text, arg{s: `{"a":1}`, given: true}, str("en")},
+		{"an empty string for the tier", wasmInput{Args: args(fiat, "", "en")}, fiat, str(""), str("en")},
+		{"a number for the language", wasmInput{Args: args(text, "pro", 7)}, text, str("pro"), arg{s: "7", given: true}},
+		{"an array for the language", wasmInput{Args: args(text, "pro", []int{})}, text, str("pro"), arg{s: "[]", given: true}},
+		{"an object for the text", wasmInput{Args: args(object, "ultra", "en")}, string(objectText), str("ultra"), str("en")},
+		{"fixes with a number for the tier", wasmInput{Fix: true, Args: args(fiat, 1, "en")}, fiat, arg{s: "1", given: true}, str("en")},
+	}
+	inputs := []wasmInput{{Configure: true, Args: args(labels)}}
+	for _, c := range cases {
+		inputs = append(inputs, c.in)
+	}
+	got := runWasm(t, inputs)
+	conf, _ := json.Marshal(labels)
+	if want := configureJSON(string(conf)); string(got[0]) != want {
+		t.Errorf("pairagConfigure(an object) = %s; want %s", got[0], want)
+	}
+	t.Cleanup(func() { configureJSON(`{}`) })
+	for i, c := range cases {
+		want := validateJSON(c.text, c.tier, c.lang)
+		if c.in.Fix {
+			want = applyFixesJSON(c.text, c.tier, c.lang)
+		}
+		var g, w any
+		json.Unmarshal(got[i+1], &g)
+		json.Unmarshal([]byte(want), &w)
+		if diff := cmp.Diff(w, g); diff != "" {
+			t.Errorf("%s: module and native adapter differ (-native +module):\n%.2000s", c.name, diff)
+		}
 	}
 }
 

@@ -1,7 +1,9 @@
 // Package wasm compiles the validator's WebAssembly module (cmd/validator)
 // for the site, and caches it by its inputs so an unchanged validator is not
-// rebuilt. It also supplies the toolchain's wasm_exec.js, which must match the
-// Go version that built the module.
+// rebuilt. It also supplies the module's loader script: the toolchain's
+// wasm_exec.js, which must match the Go version that built the module,
+// followed by the adapter's glue (cmd/validator/glue.js), which gives the
+// module's exported functions the global names its callers use.
 //
 // Which files are inputs is asked of the go command (go list), which takes
 // about 0.4 s. So that an unchanged module costs no go command at all, the
@@ -35,21 +37,35 @@ import (
 // Package is the import path of the module's main package.
 const Package = "./cmd/validator"
 
+// Experiments is the GOEXPERIMENT the module is built with: the garbage
+// collector before Green Tea, Go 1.26's default, whose span queues and
+// inline mark bits are runtime code (45 KB raw, 11 KB brotli) that a
+// single-threaded WebAssembly module, which runs its validations with the
+// collector off (cmd/validator/adapter.go), gains nothing from (issue 19).
+// A toolchain that no longer offers it fails the build, naming it.
+const Experiments = "nogreenteagc"
+
+// Glue is the file, relative to the module directory, of the JavaScript
+// that follows wasm_exec.js in Module.WasmExec: it defines pairagConfigure,
+// pairagValidate and pairagApplyFixes on the functions the module exports.
+const Glue = "cmd/validator/glue.js"
+
 // Options says where the Go module is and where to cache builds. The zero
 // value builds from the working directory and caches in .cache/validator.
 type Options struct {
 	ModuleDir string // directory holding go.mod; "" means the working directory
 	CacheDir  string // "" means <ModuleDir>/.cache/validator
 	Log       io.Writer
-	// Go runs the go command in dir with GOOS=js GOARCH=wasm and returns
-	// its standard output; nil runs the go found on PATH.
+	// Go runs the go command in dir with GOOS=js GOARCH=wasm and
+	// GOEXPERIMENT=Experiments and returns its standard output; nil runs
+	// the go found on PATH.
 	Go func(ctx context.Context, dir string, args ...string) ([]byte, error)
 }
 
 // Module is a built validator and its loader script.
 type Module struct {
-	Wasm     []byte // the module, built with -trimpath -ldflags="-s -w"
-	WasmExec []byte // $GOROOT/lib/wasm/wasm_exec.js of the same toolchain
+	Wasm     []byte // the module, built with -trimpath -ldflags="-s -w" and Experiments
+	WasmExec []byte // $GOROOT/lib/wasm/wasm_exec.js of the same toolchain, then Glue
 	Key      string // digest of every input of the build
 	Cached   bool   // true when Wasm came from the cache
 }
@@ -82,9 +98,9 @@ func Build(ctx context.Context, opts Options) (Module, error) {
 	if err != nil {
 		return Module{}, err
 	}
-	execJS, err := os.ReadFile(filepath.Join(in.GOROOT, "lib", "wasm", "wasm_exec.js"))
+	execJS, err := loader(in.GOROOT, dir)
 	if err != nil {
-		return Module{}, fmt.Errorf("read wasm_exec.js: %w", err)
+		return Module{}, err
 	}
 	m := Module{WasmExec: execJS, Key: key}
 	cached := filepath.Join(cache, key+".wasm")
@@ -123,18 +139,32 @@ func reuse(dir, cache string) (Module, bool) {
 	if err != nil {
 		return Module{}, false
 	}
-	execJS, err := os.ReadFile(filepath.Join(in.GOROOT, "lib", "wasm", "wasm_exec.js"))
+	execJS, err := loader(in.GOROOT, dir)
 	if err != nil {
 		return Module{}, false
 	}
 	return Module{Wasm: wasm, WasmExec: execJS, Key: key, Cached: true}, true
 }
 
+// loader returns the module's loader script: goroot's wasm_exec.js, then
+// the glue of the module in dir.
+func loader(goroot, dir string) ([]byte, error) {
+	execJS, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return nil, fmt.Errorf("read wasm_exec.js: %w", err)
+	}
+	glue, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(Glue)))
+	if err != nil {
+		return nil, fmt.Errorf("read the validator's glue: %w", err)
+	}
+	return append(append(execJS, '\n'), glue...), nil
+}
+
 // runGo is the default Options.Go: the go on PATH, for js/wasm.
 func runGo(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0", "GOEXPERIMENT="+Experiments)
 	out, err := cmd.Output()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
@@ -154,7 +184,7 @@ func compile(ctx context.Context, run func(context.Context, string, ...string) (
 	tmp.Close()
 	defer os.Remove(tmp.Name())
 	if _, err := run(ctx, dir, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp.Name(), Package); err != nil {
-		return nil, fmt.Errorf("compile %s to WebAssembly: %w", Package, err)
+		return nil, fmt.Errorf("compile %s to WebAssembly (GOEXPERIMENT=%s): %w", Package, Experiments, err)
 	}
 	return os.ReadFile(tmp.Name())
 }
@@ -258,7 +288,7 @@ func listInputs(ctx context.Context, run func(context.Context, string, ...string
 // constraint or a new import all show.
 func (in inputs) digests(dir string) (key, digest string, err error) {
 	kh := sha256.New()
-	fmt.Fprintf(kh, "%s\n-trimpath -ldflags=-s -w\n", in.GoVersion)
+	fmt.Fprintf(kh, "%s\n-trimpath -ldflags=-s -w GOEXPERIMENT=%s\n", in.GoVersion, Experiments)
 	for _, f := range in.Files {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
 		if err != nil {

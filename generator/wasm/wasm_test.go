@@ -29,6 +29,15 @@ func TestBuildCaches(t *testing.T) {
 	if !bytes.Contains(first.WasmExec, []byte("class Go")) && !bytes.Contains(first.WasmExec, []byte("globalThis.Go")) {
 		t.Errorf("wasm_exec.js does not define Go")
 	}
+	// The adapter's glue follows it: without it the module's exports have
+	// no global names, and the page's worker finds no pairagValidate.
+	glue, err := os.ReadFile(filepath.Join("../..", Glue))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasSuffix(first.WasmExec, glue) || !bytes.Contains(glue, []byte("globalThis.pairagValidate")) {
+		t.Errorf("the loader script does not end with %s", Glue)
+	}
 	var calls []string
 	second, err := Build(ctx, Options{ModuleDir: "../..", CacheDir: cache, Go: counting(&calls)})
 	if err != nil {
@@ -119,7 +128,7 @@ func counting(calls *[]string) func(context.Context, string, ...string) ([]byte,
 // packages it may import.
 func copyTree(t *testing.T, from, to string) {
 	t.Helper()
-	for _, pattern := range []string{"go.mod", "go.sum", "protocol/*.go", "protocol/*/*.go", "protocol/internal/*/*.go", "protocol/*.json", "protocol/*.tsv", "internal/*/*.go", "cmd/validator/*.go"} {
+	for _, pattern := range []string{"go.mod", "go.sum", "protocol/*.go", "protocol/*/*.go", "protocol/internal/*/*.go", "protocol/*.json", "protocol/*.tsv", "internal/*/*.go", "cmd/validator/*.go", Glue} {
 		files, _ := filepath.Glob(filepath.Join(from, pattern))
 		for _, src := range files {
 			rel, _ := filepath.Rel(from, src)

@@ -659,10 +659,10 @@ func PointerTokens(pointer string) []string {
 	}
 	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
 	if !strings.Contains(pointer, "~") {
-		return toks // nothing escaped: the Replacer is slow in WebAssembly
+		return toks // nothing escaped
 	}
 	for i, t := range toks {
-		toks[i] = pointerUnescaper.Replace(t)
+		toks[i] = unescapeToken(t)
 	}
 	return toks
 }
@@ -702,10 +702,38 @@ func (n *Node) Member(key string) *Member {
 	return nil
 }
 
-var (
-	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
-	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
-)
+// unescapeToken turns ~1 into / and ~0 into ~, left to right, as RFC 6901
+// says (so ~01 is ~1); any other ~ stays. A loop, not a strings.Replacer,
+// whose tries cost the WebAssembly module about 4 KB brotli.
+func unescapeToken(t string) string {
+	if !strings.Contains(t, "~") {
+		return t
+	}
+	b := make([]byte, 0, len(t))
+	for i := 0; i < len(t); i++ {
+		if t[i] == '~' && i+1 < len(t) && (t[i+1] == '0' || t[i+1] == '1') {
+			b = append(b, "~/"[t[i+1]-'0'])
+			i++
+			continue
+		}
+		b = append(b, t[i])
+	}
+	return string(b)
+}
+
+// escapeToken writes t to b with ~ as ~0 and / as ~1 (RFC 6901).
+func escapeToken(b *strings.Builder, t string) {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(t[i])
+		}
+	}
+}
 
 // Pointer builds an RFC 6901 pointer from path tokens, escaping ~ and /.
 func Pointer(tokens ...string) string {
@@ -715,7 +743,7 @@ func Pointer(tokens ...string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(pointerEscaper.Replace(t))
+		escapeToken(&b, t)
 	}
 	return b.String()
 }
@@ -749,9 +777,9 @@ func StepsPointer(steps []Step) string {
 		case s.IsIndex:
 			b.WriteString(strconv.Itoa(s.Index))
 		case strings.ContainsAny(s.Key, "~/"):
-			b.WriteString(pointerEscaper.Replace(s.Key))
+			escapeToken(&b, s.Key)
 		default:
-			b.WriteString(s.Key) // nothing to escape: the Replacer is slow in WebAssembly
+			b.WriteString(s.Key) // nothing to escape
 		}
 	}
 	return b.String()

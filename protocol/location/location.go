@@ -7,6 +7,7 @@ package location
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"pairag.com/portal/protocol/internal/pattern"
 	"pairag.com/portal/protocol/spec"
@@ -57,17 +58,55 @@ func Classify(loc string, pol spec.LocationPolicy) Shape {
 }
 
 // foldWidth writes full-width ASCII forms (Ｃｈｉｎａ／上海) and the
-// ideographic space as their ASCII counterparts.
+// ideographic space as their ASCII counterparts. It is strings.Map with
+// that mapping (bytes that are not UTF-8 become U+FFFD, as there), as a
+// loop: strings.Map and strings.Replace cost the WebAssembly module about
+// 2 KB, brotli, for this package alone (TestFoldWidthAsMap).
 func foldWidth(s string) string {
-	return strings.Map(func(r rune) rune {
+	var b []byte
+	for i, r := range s {
+		f := r
 		switch {
 		case r >= 0xFF01 && r <= 0xFF5E:
-			return r - 0xFEE0
+			f = r - 0xFEE0
 		case r == 0x3000:
-			return ' '
+			f = ' '
 		}
-		return r
-	}, s)
+		if b == nil {
+			if f == r && r != utf8.RuneError {
+				continue
+			}
+			b = append(make([]byte, 0, len(s)), s[:i]...)
+		}
+		b = utf8.AppendRune(b, f)
+	}
+	if b == nil {
+		return s
+	}
+	return string(b)
+}
+
+// replaceAll is strings.ReplaceAll(s, old, new), as a loop (see foldWidth).
+func replaceAll(s, old, new string) string {
+	if old == "" { // new before every UTF-8 sequence and at the end
+		b := make([]byte, 0, len(s)+(len(s)+1)*len(new))
+		for len(s) > 0 {
+			_, w := utf8.DecodeRuneInString(s)
+			b = append(append(b, new...), s[:w]...)
+			s = s[w:]
+		}
+		return string(append(b, new...))
+	}
+	i := strings.Index(s, old)
+	if i < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for ; i >= 0; i = strings.Index(s, old) {
+		b = append(append(b, s[:i]...), new...)
+		s = s[i+len(old):]
+	}
+	return string(append(b, s...))
 }
 
 // unclassifiable reports the runes that make a location neither a country
@@ -94,7 +133,7 @@ const nameSeparators = "!\"#$%*+,/:;=?@\\^_`|~·・･•‧∙⋅∘◦●、�
 // are written without spaces inside a name, a space separates too.
 func placeNames(loc string, seps []string) []string {
 	for _, sep := range seps {
-		loc = strings.ReplaceAll(loc, foldWidth(sep), "\x00")
+		loc = replaceAll(loc, foldWidth(sep), "\x00")
 	}
 	r := []rune(loc)
 	// around[i] holds the nearest non-space runes before and after r[i]

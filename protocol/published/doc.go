@@ -5,7 +5,11 @@
 // checked, as Go data (published.go: the WebAssembly module then carries
 // no decoder and decodes nothing when it starts), the text of each
 // version byte for byte (text.go; empty in the module, text_js.go, which
-// never publishes it) and the ISIC Rev.4 structure. Constants instead of
-// //go:embed keep package embed, io/fs and time out of the module, and a
-// package of its own keeps the data out of the engine's line count.
+// never publishes it) and the ISIC Rev.4 structure (isic.go). The module
+// carries the documents without their prose (published_js.go: no
+// descriptions, rules and notes for readers, no example), which no finding
+// quotes: TestJudgedDocumentsJudgeAlike judges the whole corpus with both.
+// Constants instead of //go:embed keep package embed, io/fs and time out
+// of the module, and a package of its own keeps the data out of the
+// engine's line count.
 package published

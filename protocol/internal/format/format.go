@@ -55,12 +55,12 @@ func Sprintf(format string, args ...any) string {
 		}
 		s := formatArg(verb, args[next])
 		next++
-		if pad := width - len([]rune(s)); pad > 0 {
-			fill := " "
-			if zero {
-				fill = "0"
-			}
-			s = strings.Repeat(fill, pad) + s
+		fill := byte(' ')
+		if zero {
+			fill = '0'
+		}
+		for pad := width - len([]rune(s)); pad > 0; pad-- {
+			b.WriteByte(fill) // not strings.Repeat, 1 KB of the WebAssembly module
 		}
 		b.WriteString(s)
 	}
