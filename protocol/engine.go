@@ -74,42 +74,57 @@ func (v *validation) atKey(m *jsonpos.Member, code, ptr string, fix *Fix, args .
 // never loses it to the findings of the stages themselves.
 func (v *validation) walkPayload() {
 	v.stageCount()
-	v.object(v.root, path{steps: &v.steps}, spec.TopLevelRef)
+	v.object(v.root, path{steps: &v.steps}, v.idx.lists[spec.TopLevelRef])
 	v.payloadRules()
 }
 
 // object checks an object's members against a field list, then its
 // required keys, then the rules of that kind of object.
-func (v *validation) object(n *jsonpos.Node, p path, ref string) {
-	fields := v.idx.fields[ref]
+func (v *validation) object(n *jsonpos.Node, p path, l *fieldList) {
+	var seen [2]uint64 // positions in l.order of the defined keys present
+	hint := 0
 	for i := range n.Members {
 		m := &n.Members[i]
 		if m.Shadowed {
 			continue // the duplicate was reported; the last value is judged
 		}
 		mp := p.key(m.Key)
-		if f, ok := fields[m.Key]; ok {
+		if f, at := l.find(m.Key, hint); f != nil {
+			hint = at + 1
+			if f.pos < 128 {
+				seen[f.pos>>6] |= 1 << (f.pos & 63)
+			}
 			v.value(f, m.Val, mp)
 			continue
 		}
-		v.unknownKey(n, i, mp, ref)
+		v.unknownKey(n, i, mp, l)
 	}
-	for _, name := range v.idx.required[ref] {
+	for _, r := range l.required {
 		switch {
-		case n.Member(name) != nil:
-		case v.full():
-			v.count("missing-field")
+		case r.pos >= 0 && r.pos < 128 && seen[r.pos>>6]&(1<<(r.pos&63)) != 0:
+		case r.pos >= 0 && r.pos < 128:
+			v.missing(n, p, r.name)
+		case n.Member(r.name) != nil:
 		default:
-			ptr := p.String()
-			v.report("missing-field", ptr, n.Start, n.Start+1, nil, name, placeArg(ptr))
+			v.missing(n, p, r.name)
 		}
 	}
-	switch ref {
+	switch l.ref {
 	case "manifest_fields":
 		v.manifestRules(n)
 	case "stage_fields":
 		v.stageRules(n, p)
 	}
+}
+
+// missing reports a required key that object n lacks.
+func (v *validation) missing(n *jsonpos.Node, p path, name string) {
+	if v.full() {
+		v.count("missing-field")
+		return
+	}
+	ptr := p.String()
+	v.report("missing-field", ptr, n.Start, n.Start+1, nil, name, placeArg(ptr))
 }
 
 // placeArg is a message argument naming the object at a pointer, written
@@ -137,47 +152,40 @@ func placeOf(ptr string) bi {
 }
 
 // value checks one value against its field.
-func (v *validation) value(f *spec.Field, n *jsonpos.Node, p path) {
-	switch f.Type {
-	case "object":
-		if !v.hasKind(f, n, p, '{') {
-			return
+func (v *validation) value(f *field, n *jsonpos.Node, p path) {
+	if !v.hasKind(f, n, p) {
+		return
+	}
+	switch f.kind {
+	case '{':
+		if f.list != nil {
+			v.object(n, p, f.list)
 		}
-		if f.Ref != "" {
-			v.object(n, p, f.Ref)
-		}
-	case "array":
-		if v.hasKind(f, n, p, '[') {
-			v.array(f, n, p)
-		}
-	case "string":
-		if v.hasKind(f, n, p, '"') {
-			v.stringValue(f, n, p)
-		}
-	case "integer", "number":
-		if v.hasKind(f, n, p, '0') {
-			v.number(f, n, p)
-		}
-	case "boolean":
-		v.hasKind(f, n, p, 't')
+	case '[':
+		v.array(f, n, p)
+	case '"':
+		v.stringValue(f, n, p)
+	case '0':
+		v.number(f, n, p)
 	}
 }
 
 // hasKind reports a wrong-type finding unless n is of the JSON kind the field
-// wants ('t' stands for both booleans).
-func (v *validation) hasKind(f *spec.Field, n *jsonpos.Node, p path, kind byte) bool {
+// wants ('t' stands for both booleans); a field of a type the walk does not
+// check accepts anything.
+func (v *validation) hasKind(f *field, n *jsonpos.Node, p path) bool {
 	got := n.Kind
 	if got == 'f' {
 		got = 't'
 	}
-	if got == kind {
+	if got == f.kind || f.kind == 0 {
 		return true
 	}
 	v.at(n, "wrong-type", p.String(), nil, typeWord(f.Type), kindWord(n.Kind))
 	return false
 }
 
-func (v *validation) array(f *spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) array(f *field, n *jsonpos.Node, p path) {
 	count := len(n.Items)
 	switch {
 	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
@@ -187,13 +195,12 @@ func (v *validation) array(f *spec.Field, n *jsonpos.Node, p path) {
 	case f.MaxItems != nil && count > *f.MaxItems:
 		v.at(n, "too-many-items", p.String(), nil, count, *f.MaxItems)
 	}
-	item := spec.Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}
 	for i, it := range n.Items {
-		v.value(&item, it, p.index(i))
+		v.value(f.item, it, p.index(i))
 	}
 }
 
-func (v *validation) stringValue(f *spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) stringValue(f *field, n *jsonpos.Node, p path) {
 	s := n.Str
 	switch {
 	case f.Const != nil:
@@ -217,7 +224,7 @@ func (v *validation) stringValue(f *spec.Field, n *jsonpos.Node, p path) {
 		v.language(n, p)
 	case f.Name == "industry_code":
 		v.industryCode(f, n, p)
-	case f.Pattern != "" && !v.idx.patterns[f.Pattern].MatchString(s):
+	case f.Pattern != "" && !f.pattern.MatchString(s):
 		v.at(n, "invalid-format", p.String(), nil, shown(n))
 	}
 }
@@ -226,7 +233,7 @@ func (v *validation) stringValue(f *spec.Field, n *jsonpos.Node, p path) {
 // A plain integer literal (most numbers of a payload) is read as an int64
 // and compared with the bounds as integers; anything else is read as a
 // decimal. Both give the same answers (TestPlainIntegerAgrees).
-func (v *validation) number(f *spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) number(f *field, n *jsonpos.Node, p path) {
 	if limit := v.doc.Limits.MaxNumberLength; len(n.Str) > limit {
 		v.at(n, "number-too-long", p.String(), nil, len(n.Str), limit)
 		return
@@ -252,18 +259,18 @@ func (v *validation) number(f *spec.Field, n *jsonpos.Node, p path) {
 		if !plain {
 			id, ok = d.Int64Value()
 		}
-		if !ok || !v.idx.enumIDs[f.Enum][id] {
+		if !ok || !f.enum[id] {
 			v.at(n, "invalid-enum", p.String(), nil, n.Str, f.Name, v.idx.enumShown[f.Enum])
 		}
 		return
 	}
-	if f.Minimum != nil && v.idx.cmpBound(d, i, plain, *f.Minimum) < 0 {
-		v.at(n, "below-minimum", p.String(), nil, n.Str, v.idx.bounds[*f.Minimum].String())
+	if f.min != nil && f.min.cmp(d, i, plain) < 0 {
+		v.at(n, "below-minimum", p.String(), nil, n.Str, f.min.dec.String())
 		return
 	}
 	switch {
-	case f.Maximum != nil && v.idx.cmpBound(d, i, plain, *f.Maximum) > 0:
-		v.at(n, "above-maximum", p.String(), nil, n.Str, v.idx.bounds[*f.Maximum].String())
+	case f.max != nil && f.max.cmp(d, i, plain) > 0:
+		v.at(n, "above-maximum", p.String(), nil, n.Str, f.max.dec.String())
 	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 &&
 		(plain && i > v.doc.IntegerMax || !plain && d.Cmp(v.idx.intMax) > 0):
 		v.at(n, "integer-too-large", p.String(), nil, n.Str, v.doc.IntegerMax)
@@ -294,16 +301,16 @@ func plainInt(lit string) (int64, bool) {
 	return n, true
 }
 
-// cmpBound compares a number with a bound of the document: the decimal d,
-// or the integer i when the literal is plain.
-func (x *index) cmpBound(d jsonpos.Decimal, i int64, plain bool, bound float64) int {
+// cmp compares a number with a bound of the document: the decimal d, or
+// the integer i when the literal is plain.
+func (b *bound) cmp(d jsonpos.Decimal, i int64, plain bool) int {
 	if !plain {
-		return d.Cmp(x.bounds[bound])
+		return d.Cmp(b.dec)
 	}
-	if b, ok := x.intBounds[bound]; ok {
-		return cmp.Compare(i, b)
+	if b.isInt {
+		return cmp.Compare(i, b.i)
 	}
-	return jsonpos.DecimalOf(i).Cmp(x.bounds[bound])
+	return jsonpos.DecimalOf(i).Cmp(b.dec)
 }
 
 // replace returns a fix that replaces a value with JSON text.
@@ -314,8 +321,8 @@ func (v *validation) replace(n *jsonpos.Node, jsonText string) *Fix {
 // unknownKey reports a key that the object's field list does not define:
 // an error at the top level (the app accepts only the listed keys there), a
 // warning with a suggestion elsewhere, nothing in open lists.
-func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
-	m := &obj.Members[i]
+func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, l *fieldList) {
+	m, ref := &obj.Members[i], l.ref
 	switch {
 	case ref == spec.TopLevelRef && v.doc.TopLevel.DeprecatedFields[m.Key] != "":
 		v.atKey(m, "deprecated-agents", p.String(), nil)
@@ -325,12 +332,12 @@ func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
 		v.notSnakeCase(obj, m, p)
 	case ref == spec.TopLevelRef:
 		v.atKey(m, "unknown-top-level-field", p.String(), nil, clip(m.Key))
-	case v.idx.open[ref]:
+	case l.open:
 	case v.full():
 		v.atKey(m, "unknown-field", p.String(), nil) // counted, not shown: skip the suggestion
 	default:
 		where := placeOf(p.parentString()).en
-		if s := suggest(m.Key, v.idx.names[ref]); s != "" {
+		if s := suggest(m.Key, l.names); s != "" {
 			v.atKey(m, "unknown-field-typo", p.String(), nil, clip(m.Key), where, s)
 		} else {
 			v.atKey(m, "unknown-field", p.String(), nil, clip(m.Key), where)

@@ -181,9 +181,9 @@ func editDistance(a, b string) int {
 // the repair is certain), then that ISIC Rev.4 has it at every level: the
 // division in that section, the group in that division, the class in that
 // group (isic-rev4.tsv).
-func (v *validation) industryCode(f *spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) industryCode(f *field, n *jsonpos.Node, p path) {
 	code := n.Str
-	shape := v.idx.patterns[f.Pattern]
+	shape := f.pattern
 	if shape == nil {
 		return
 	}
@@ -355,7 +355,7 @@ func (v *validation) typeCriteria(st *jsonpos.Node, p path, stageType int64) {
 		return // a wrong type or an unknown stage type has its own error
 	}
 	base := p.key("type_criteria")
-	if len(own) == 0 && len(tc.Members) > 0 {
+	if len(own.order) == 0 && len(tc.Members) > 0 {
 		v.at(tc, "criteria-none-defined", base.String(), nil, v.stageTypeName(stageType))
 		return
 	}
@@ -365,7 +365,7 @@ func (v *validation) typeCriteria(st *jsonpos.Node, p path, stageType int64) {
 			continue
 		}
 		kp := base.key(m.Key)
-		if f, ok := own[m.Key]; ok {
+		if f, _ := own.find(m.Key, 0); f != nil {
 			v.value(f, m.Val, kp)
 			continue
 		}
