@@ -139,6 +139,19 @@ func (p *parser) fail(code string, start, end int, args ...any) {
 	p.fatal = true
 }
 
+// skip is skipSpace with its most common case inline, nothing to skip:
+// in WebAssembly a call costs more than the bytes most skips pass over.
+func (p *parser) skip() {
+	if p.pos < len(p.text) && !spaceStart[p.text[p.pos]] {
+		return
+	}
+	p.skipSpace()
+}
+
+// spaceStart marks the bytes skipSpace may skip from: whitespace and the
+// slash of a comment.
+var spaceStart = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '/': true}
+
 // skipSpace skips whitespace and reports (then skips) comments. The text
 // and offset are kept in locals: in WebAssembly a field is a memory load
 // and store per byte.
@@ -201,12 +214,19 @@ func (p *parser) value() *Node {
 		return nil
 	}
 	switch c := p.text[p.pos]; {
+	case c == '"':
+		start := p.pos
+		str, ok := p.str()
+		if !ok {
+			return nil
+		}
+		n := p.newNode('"', start)
+		n.End, n.Str = p.pos, str
+		return n
 	case c == '{':
 		return p.object()
 	case c == '[':
 		return p.array()
-	case c == '"':
-		return p.stringValue()
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	case c == 't':
@@ -257,7 +277,7 @@ func (p *parser) object() *Node {
 func (p *parser) members(n *Node, base int) *Node {
 	var seen *keyIndex // built once the object is large enough to need it
 	for {
-		p.skipSpace()
+		p.skip()
 		if p.pos >= len(p.text) {
 			p.fail("json-truncated", p.pos, p.pos)
 			return nil
@@ -276,7 +296,9 @@ func (p *parser) members(n *Node, base int) *Node {
 		if !ok {
 			return nil
 		}
-		seen = p.markDuplicate(p.open[base:], m, seen)
+		if seen != nil || len(p.open)-base >= 32 || hasKey(p.open[base:], m.Key) {
+			seen = p.markDuplicate(p.open[base:], m, seen)
+		}
 		p.open = appendDoubling(p.open, m)
 	}
 }
@@ -356,6 +378,17 @@ func (p *parser) markDuplicate(members []Member, m Member, seen *keyIndex) *keyI
 	return seen
 }
 
+// hasKey reports whether a member of a small object has key: most keys
+// are new, and looking is cheaper than a call to markDuplicate.
+func hasKey(members []Member, key string) bool {
+	for i := range members {
+		if members[i].Key == key {
+			return true
+		}
+	}
+	return false
+}
+
 // keyIndex finds the last member of an object with a key: one map look-up
 // per member when the key is repeated, as in a text of a million copies of
 // one key.
@@ -397,7 +430,9 @@ func (p *parser) member() (Member, bool) {
 		return m, false
 	}
 	m.Key, m.KeyEnd = key, p.pos
-	p.skipSpace()
+	if p.pos >= len(p.text) || p.text[p.pos] != ':' {
+		p.skipSpace()
+	}
 	if p.pos >= len(p.text) || p.text[p.pos] != ':' {
 		if p.pos >= len(p.text) {
 			p.fail("json-truncated", p.pos, p.pos)
@@ -407,7 +442,11 @@ func (p *parser) member() (Member, bool) {
 		return m, false
 	}
 	p.pos++
-	p.skipSpace()
+	if i := p.pos; i+1 < len(p.text) && p.text[i] == ' ' && !spaceStart[p.text[i+1]] {
+		p.pos++ // one space after the colon, as most writers put it
+	} else {
+		p.skip()
+	}
 	p.path = append(p.path, Step{Key: key})
 	m.Val = p.value()
 	p.path = p.path[:len(p.path)-1]
@@ -421,7 +460,7 @@ func (p *parser) member() (Member, bool) {
 // optionalComma consumes a comma after a member or item, reporting one that
 // trails before the closing bracket.
 func (p *parser) optionalComma(closer byte) int {
-	p.skipSpace()
+	p.skip()
 	if p.pos >= len(p.text) || p.text[p.pos] != ',' {
 		return -1
 	}
@@ -454,7 +493,7 @@ func (p *parser) array() *Node {
 func (p *parser) elements(n *Node, base int) *Node {
 	comma := true
 	for {
-		p.skipSpace()
+		p.skip()
 		if p.pos >= len(p.text) {
 			p.fail("json-truncated", p.pos, p.pos)
 			return nil
@@ -538,17 +577,6 @@ func (p *parser) number() *Node {
 	p.pos = i
 	n := p.newNode('0', start)
 	n.End, n.Str = i, p.view(start, i)
-	return n
-}
-
-func (p *parser) stringValue() *Node {
-	start := p.pos
-	s, ok := p.str()
-	if !ok {
-		return nil
-	}
-	n := p.newNode('"', start)
-	n.End, n.Str = p.pos, s
 	return n
 }
 
