@@ -259,7 +259,7 @@ func (v *validation) number(f *field, n *jsonpos.Node, p path) {
 		if !plain {
 			id, ok = d.Int64Value()
 		}
-		if !ok || !f.enum[id] {
+		if !ok || !f.hasEnum(id) {
 			v.at(n, "invalid-enum", p.String(), nil, n.Str, f.Name, v.idx.enumShown[f.Enum])
 		}
 		return

@@ -20,7 +20,6 @@ type index struct {
 	bounds    map[float64]jsonpos.Decimal // minimum and maximum values as decimals
 	intBounds map[float64]int64           // the bounds whose decimal is an integer that fits an int64
 	intMax    jsonpos.Decimal
-	human     map[string][]*spec.Field // field list → the fields humanText follows
 
 	tags      map[string]bool      // preferred language tags
 	tagFold   map[string]string    // lower-case tag or alias → preferred tag
@@ -28,6 +27,7 @@ type index struct {
 	criterion map[string]int64     // type_criteria key → the first stage type that defines it
 
 	otherFormat  int64 // data_format_type_enum "other"
+	orchestrator int64 // stage_type_enum "orchestrator"
 	maxAnyStages int   // the largest max_stages of any tier
 }
 
@@ -62,11 +62,9 @@ func buildIndex(d *spec.Document) *index {
 		open[ref] = true
 	}
 	x.addFields(spec.TopLevelRef, d.TopLevel.Fields, d.RequiredTopLevelFields, open)
-	x.human = map[string][]*spec.Field{}
 	for _, ref := range spec.FieldListNames {
 		fields, _ := d.FieldList(ref)
 		x.addFields(ref, fields, d.Required(ref), open)
-		x.human[ref] = humanFields(d, ref)
 	}
 	for _, l := range d.LanguageCodebook {
 		x.tags[l.BCP47] = true
@@ -90,8 +88,12 @@ func buildIndex(d *spec.Document) *index {
 		for _, f := range l.resolved {
 			x.resolve(f)
 		}
+		for _, f := range l.human {
+			x.resolve(f)
+		}
 	}
 	x.otherFormat = int64(d.DataFormatTypeEnum["other"])
+	x.orchestrator = int64(d.StageTypeEnum["orchestrator"])
 	for _, t := range d.TierLimits {
 		x.maxAnyStages = max(x.maxAnyStages, t.MaxStages)
 	}
@@ -111,6 +113,11 @@ type fieldList struct {
 	names    []string       // the names in byte order, as suggest tries them
 	required []requiredKey
 	open     bool // other keys are allowed
+	// human are the fields humanText follows, in the list's order: those
+	// written in manifest.language and those with a field list of their
+	// own. The others cannot lead to human-facing text, and looking each
+	// up in the object cost a search of its members.
+	human []*field
 }
 
 // requiredKey is a required key of a field list with its position in
@@ -130,7 +137,16 @@ type field struct {
 	item     *field     // an array's item
 	pattern  *pattern.Pattern
 	enum     map[int64]bool // the ids of f.Enum
+	enumBits uint64         // the ids of f.Enum from 0 to 63, looked up without the map
 	min, max *bound
+}
+
+// hasEnum reports whether id is one of the field's enum ids.
+func (f *field) hasEnum(id int64) bool {
+	if id >= 0 && id < 64 {
+		return f.enumBits&(1<<id) != 0
+	}
+	return f.enum[id]
 }
 
 // bound is a minimum or maximum of the document as a decimal, and as an
@@ -161,6 +177,11 @@ func (x *index) resolve(f *field) {
 	f.list = x.lists[f.Ref]
 	f.pattern = x.patterns[f.Pattern]
 	f.enum = x.enumIDs[f.Enum]
+	for id := range f.enum {
+		if id >= 0 && id < 64 {
+			f.enumBits |= 1 << id
+		}
+	}
 	f.min, f.max = x.boundOf(f.Minimum), x.boundOf(f.Maximum)
 	if f.Type == "array" {
 		f.item = &field{Field: &spec.Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}}
@@ -197,6 +218,11 @@ func (x *index) addFields(ref string, fields []spec.Field, required []string, op
 					x.intBounds[*b] = i
 				}
 			}
+		}
+	}
+	for i := range fields {
+		if f := &fields[i]; f.HumanFacing || f.Ref != "" {
+			l.human = append(l.human, &field{Field: f})
 		}
 	}
 	l.order = make([]*field, len(fields))

@@ -27,15 +27,18 @@ func (v *validation) manifestRules(m *jsonpos.Node) {
 func (v *validation) stageRules(st *jsonpos.Node, p path) {
 	if name := st.Child("stage_name"); name != nil && name.Kind == '"' {
 		if first, dup := v.stageNames[name.Str]; dup {
-			v.at(name, "duplicate-stage-name", p.sub("stage_name"), nil, clip(name.Str), placeOf(jsonpos.StepsPointer(first)).en)
+			v.at(name, "duplicate-stage-name", p.sub("stage_name"), nil, clip(name.Str), placeOf(jsonpos.StepsPointer(v.stageSteps[first.start:first.end])).en)
 		} else {
 			// The path is kept, and written out only for a duplicate:
-			// naming every stage's place cost 4% of a validation.
-			v.stageNames[name.Str] = slices.Clone((*p.steps)[:p.n])
+			// naming every stage's place cost 4% of a validation. The
+			// paths share one slice.
+			from := len(v.stageSteps)
+			v.stageSteps = append(v.stageSteps, (*p.steps)[:p.n]...)
+			v.stageNames[name.Str] = span{from, len(v.stageSteps)}
 		}
 	}
 	typ, typed := intValue(st.Child("stage_type"))
-	if !typed || typ != int64(v.doc.StageTypeEnum["orchestrator"]) {
+	if !typed || typ != v.idx.orchestrator {
 		v.notAllOrchestrators = true
 	}
 	if typed {
@@ -77,6 +80,9 @@ func (v *validation) payloadRules() {
 func intValue(n *jsonpos.Node) (int64, bool) {
 	if n == nil || n.Kind != '0' || len(n.Str) > 64 {
 		return 0, false
+	}
+	if i, plain := plainInt(n.Str); plain {
+		return i, true // as ParseDecimal reads it (TestPlainIntegerAgrees), without the decimal
 	}
 	return jsonpos.ParseDecimal(n.Str).Int64Value()
 }
@@ -359,13 +365,15 @@ func (v *validation) typeCriteria(st *jsonpos.Node, p path, stageType int64) {
 		v.at(tc, "criteria-none-defined", base.String(), nil, v.stageTypeName(stageType))
 		return
 	}
+	hint := 0
 	for i := range tc.Members {
 		m := &tc.Members[i]
 		if m.Shadowed {
 			continue
 		}
 		kp := base.key(m.Key)
-		if f, _ := own.find(m.Key, 0); f != nil {
+		if f, at := own.find(m.Key, hint); f != nil {
+			hint = at + 1
 			v.value(f, m.Val, kp)
 			continue
 		}

@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"pairag.com/portal/protocol/jsonpos"
-	"pairag.com/portal/protocol/spec"
 )
 
 // letterClasses are the scripts letters are counted in, with names in both
@@ -58,9 +57,10 @@ func (v *validation) languageScript(m, stages *jsonpos.Node) {
 	counts := make([]int, len(letterClasses))
 	total := 0
 	count := func(s string) { total += countLetters(s, counts) }
-	v.humanText(m, "manifest_fields", count)
+	v.humanText(m, v.idx.lists["manifest_fields"], count)
+	stageFields := v.idx.lists["stage_fields"]
 	for _, st := range stages.Items {
-		v.humanText(st, "stage_fields", count)
+		v.humanText(st, stageFields, count)
 	}
 	cfg := v.doc.LanguageScriptCheck
 	if total == 0 || total < cfg.MinLetters {
@@ -138,15 +138,11 @@ func codeOrURL(s string) int {
 
 // humanText calls fn with every human-facing string under obj, following the
 // field lists' refs.
-func (v *validation) humanText(obj *jsonpos.Node, ref string, fn func(string)) {
-	if obj == nil || obj.Kind != '{' {
-		return
+func (v *validation) humanText(obj *jsonpos.Node, l *fieldList, fn func(string)) {
+	if obj == nil || obj.Kind != '{' || l == nil {
+		return // a ref the document does not define has no fields
 	}
-	fields, ok := v.idx.human[ref]
-	if !ok {
-		fields = humanFields(v.doc, ref)
-	}
-	for _, f := range fields {
+	for _, f := range l.human {
 		c := obj.Child(f.Name)
 		if c == nil {
 			continue
@@ -161,26 +157,11 @@ func (v *validation) humanText(obj *jsonpos.Node, ref string, fn func(string)) {
 				}
 			}
 		case f.Ref != "" && c.Kind == '{':
-			v.humanText(c, f.Ref, fn)
+			v.humanText(c, f.list, fn)
 		case f.Ref != "" && c.Kind == '[':
 			for _, it := range c.Items {
-				v.humanText(it, f.Ref, fn)
+				v.humanText(it, f.list, fn)
 			}
 		}
 	}
-}
-
-// humanFields returns the fields of a field list that humanText follows:
-// those written in manifest.language and those with a field list of their
-// own, in the list's order. The others cannot lead to human-facing text,
-// and looking each up in the object cost a search of its members.
-func humanFields(d *spec.Document, ref string) []*spec.Field {
-	fields, _ := d.FieldList(ref)
-	var out []*spec.Field
-	for i := range fields {
-		if f := &fields[i]; f.HumanFacing || f.Ref != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }

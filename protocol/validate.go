@@ -88,7 +88,7 @@ func validate(text []byte, opts Options) (Result, []Fix) {
 	if d == nil {
 		d = versions[len(versions)-1]
 	}
-	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, stageNames: map[string][]jsonpos.Step{}, size: max(opts.InputSize, int64(len(text)))}
+	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, stageNames: map[string]span{}, size: max(opts.InputSize, int64(len(text)))}
 	v.tier = v.resolveTier(opts.Tier)
 	v.run()
 	res := v.result(opts.Lang)
@@ -127,9 +127,10 @@ type validation struct {
 	dropped, droppedErrors int       // findings past max_findings
 	moreFixes              []Fix     // the fixes of the findings past max_findings
 
-	steps               []jsonpos.Step                   // the walk's path stack (see path)
-	manifest            *jsonpos.Node                    // the manifest object, once walked
-	stageNames          map[string][]jsonpos.Step        // stage_name → path of its first stage
+	steps               []jsonpos.Step  // the walk's path stack (see path)
+	manifest            *jsonpos.Node   // the manifest object, once walked
+	stageNames          map[string]span // stage_name → path of its first stage, in stageSteps
+	stageSteps          []jsonpos.Step
 	snakeForms          map[*jsonpos.Node]map[string]int // object → snake_case form → its keys written so
 	notAllOrchestrators bool
 	stripeReminded      bool

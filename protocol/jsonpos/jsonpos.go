@@ -591,8 +591,14 @@ func (p *parser) str() (string, bool) {
 		p.pos = i + 1
 		return p.view(start+1, i), true
 	}
-	i = p.pos + 1
+	// An escape: the builder is grown to the text up to the next quote
+	// (the closing one unless a \" comes first), so it is usually
+	// allocated once instead of doubling from nothing.
 	var b strings.Builder
+	if q := bytes.IndexByte(text[i:], '"'); q > 0 {
+		b.Grow(i - p.pos + q)
+	}
+	i = p.pos + 1
 	plainFrom := i
 	for {
 		if i >= len(p.text) {
