@@ -159,7 +159,15 @@ func (p *parser) skipSpace() {
 	text, i := p.text, p.pos
 	for i < len(text) {
 		c := text[i]
-		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+		if c == ' ' {
+			// Indentation: eight spaces at a time after the first.
+			i++
+			for i+8 <= len(text) && load64(text, i) == spaces8 {
+				i += 8
+			}
+			continue
+		}
+		if c == '\n' || c == '\t' || c == '\r' {
 			i++
 			continue
 		}
@@ -584,6 +592,9 @@ func (p *parser) number() *Node {
 func (p *parser) str() (string, bool) {
 	start, text := p.pos, p.text
 	i := p.pos + 1
+	for i+8 <= len(text) && !mayStop(load64(text, i)) {
+		i += 8
+	}
 	for i < len(text) && !stringStop[text[i]] {
 		i++
 	}
@@ -591,13 +602,19 @@ func (p *parser) str() (string, bool) {
 		p.pos = i + 1
 		return p.view(start+1, i), true
 	}
-	// An escape: the builder is grown to the text up to the next quote
-	// (the closing one unless a \" comes first), so it is usually
-	// allocated once instead of doubling from nothing.
-	var b strings.Builder
-	if q := bytes.IndexByte(text[i:], '"'); q > 0 {
-		b.Grow(i - p.pos + q)
+	// An escape: the builder is grown to the length of the string's text,
+	// which its decoded value never exceeds, so it is allocated once
+	// instead of doubling from nothing (a schema written as a string
+	// escapes every quote).
+	end := i
+	for end < len(text) && text[end] != '"' {
+		if text[end] == '\\' {
+			end++
+		}
+		end++
 	}
+	var b strings.Builder
+	b.Grow(min(end, len(text)) - p.pos)
 	i = p.pos + 1
 	plainFrom := i
 	for {
@@ -626,6 +643,29 @@ func (p *parser) str() (string, bool) {
 			i++
 		}
 	}
+}
+
+// load64 reads the eight bytes text[i:i+8] as one little-endian word; the
+// compiler makes it a single load, in WebAssembly too.
+func load64(text []byte, i int) uint64 {
+	b := text[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+const (
+	ones    = 0x0101010101010101
+	highs   = 0x8080808080808080
+	spaces8 = ' ' * ones
+)
+
+// mayStop reports whether a word of eight string bytes holds a quote, a
+// backslash or a control character (a byte that stringStop marks): the
+// classic tests for a zero byte and for a byte below 0x20, exact as a
+// yes or no, so a word without one is skipped whole.
+func mayStop(x uint64) bool {
+	q, b := x^('"'*ones), x^('\\'*ones)
+	return ((q-ones)&^q|(b-ones)&^b|(x-0x20*ones)&^x)&highs != 0
 }
 
 // stringStop marks the bytes that end a run of plain string bytes: the
