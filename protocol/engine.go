@@ -64,6 +64,26 @@ func (v *validation) at(n *jsonpos.Node, code, ptr string, fix *Fix, args ...any
 	v.report(code, ptr, n.Start, n.End, fix, args...)
 }
 
+// atPath reports a finding on a value at path p, writing the pointer out
+// only when the finding is shown.
+func (v *validation) atPath(n *jsonpos.Node, code string, p path, fix *Fix, args ...any) {
+	ptr := ""
+	if !v.full() {
+		ptr = p.String()
+	}
+	v.report(code, ptr, n.Start, n.End, fix, args...)
+}
+
+// atKeyPath reports a finding on the key of a member at path p, writing
+// the pointer out only when the finding is shown.
+func (v *validation) atKeyPath(m *jsonpos.Member, code string, p path, fix *Fix, args ...any) {
+	ptr := ""
+	if !v.full() {
+		ptr = p.String()
+	}
+	v.report(code, ptr, m.KeyStart, m.KeyEnd, fix, args...)
+}
+
 // atKey reports a finding on an object member's key.
 func (v *validation) atKey(m *jsonpos.Member, code, ptr string, fix *Fix, args ...any) {
 	v.report(code, ptr, m.KeyStart, m.KeyEnd, fix, args...)
@@ -181,7 +201,7 @@ func (v *validation) hasKind(f *field, n *jsonpos.Node, p path) bool {
 	if got == f.kind || f.kind == 0 {
 		return true
 	}
-	v.at(n, "wrong-type", p.String(), nil, typeWord(f.Type), kindWord(n.Kind))
+	v.atPath(n, "wrong-type", p, nil, typeWord(f.Type), kindWord(n.Kind))
 	return false
 }
 
@@ -189,11 +209,11 @@ func (v *validation) array(f *field, n *jsonpos.Node, p path) {
 	count := len(n.Items)
 	switch {
 	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
-		v.at(n, "project-tags-count", p.String(), nil, count)
+		v.atPath(n, "project-tags-count", p, nil, count)
 	case f.MinItems != nil && count < *f.MinItems:
-		v.at(n, "too-few-items", p.String(), nil, count, *f.MinItems)
+		v.atPath(n, "too-few-items", p, nil, count, *f.MinItems)
 	case f.MaxItems != nil && count > *f.MaxItems:
-		v.at(n, "too-many-items", p.String(), nil, count, *f.MaxItems)
+		v.atPath(n, "too-many-items", p, nil, count, *f.MaxItems)
 	}
 	for i, it := range n.Items {
 		v.value(f.item, it, p.index(i))
@@ -205,11 +225,13 @@ func (v *validation) stringValue(f *field, n *jsonpos.Node, p path) {
 	switch {
 	case f.Const != nil:
 		if want, ok := f.Const.(string); ok && s != want {
-			v.at(n, "invalid-value", p.String(), v.replace(n, strconv.Quote(want)), strconv.Quote(want), shown(n))
+			v.atPath(n, "invalid-value", p, v.replace(n, strconv.Quote(want)), strconv.Quote(want), shown(n))
 		}
 		return
-	case f.MinLength != nil && utf8.RuneCountInString(s) < *f.MinLength:
-		v.at(n, "empty-string", p.String(), nil)
+	// A character is at most 4 bytes (an invalid byte counts as one), so
+	// a string of 4×min bytes is long enough without counting.
+	case f.MinLength != nil && len(s)/4 < *f.MinLength && utf8.RuneCountInString(s) < *f.MinLength:
+		v.atPath(n, "empty-string", p, nil)
 		return
 	}
 	switch {
@@ -219,13 +241,13 @@ func (v *validation) stringValue(f *field, n *jsonpos.Node, p path) {
 				return
 			}
 		}
-		v.at(n, "invalid-enum", p.String(), nil, shown(n), f.Name, quoteAll(f.Values))
+		v.atPath(n, "invalid-enum", p, nil, shown(n), f.Name, quoteAll(f.Values))
 	case f.Enum == "language_codebook":
 		v.language(n, p)
 	case f.Name == "industry_code":
 		v.industryCode(f, n, p)
 	case f.Pattern != "" && !f.pattern.MatchString(s):
-		v.at(n, "invalid-format", p.String(), nil, shown(n))
+		v.atPath(n, "invalid-format", p, nil, shown(n))
 	}
 }
 
@@ -235,7 +257,7 @@ func (v *validation) stringValue(f *field, n *jsonpos.Node, p path) {
 // decimal. Both give the same answers (TestPlainIntegerAgrees).
 func (v *validation) number(f *field, n *jsonpos.Node, p path) {
 	if limit := v.doc.Limits.MaxNumberLength; len(n.Str) > limit {
-		v.at(n, "number-too-long", p.String(), nil, len(n.Str), limit)
+		v.atPath(n, "number-too-long", p, nil, len(n.Str), limit)
 		return
 	}
 	i, plain := plainInt(n.Str)
@@ -244,13 +266,13 @@ func (v *validation) number(f *field, n *jsonpos.Node, p path) {
 		d = jsonpos.ParseDecimal(n.Str)
 	}
 	if !plain && f.Type == "integer" && !d.IsInteger() {
-		v.at(n, "wrong-type", p.String(), nil, typeWord("integer"), bi{"a number with a fraction", "带小数的数字"})
+		v.atPath(n, "wrong-type", p, nil, typeWord("integer"), bi{"a number with a fraction", "带小数的数字"})
 		return
 	}
 	if f.Const != nil {
 		if c, ok := f.Const.(float64); ok && d.Cmp(jsonpos.DecimalOfFloat(c)) != 0 {
 			want := jsonpos.DecimalOfFloat(c).String()
-			v.at(n, "invalid-value", p.String(), v.replace(n, want), want, n.Str)
+			v.atPath(n, "invalid-value", p, v.replace(n, want), want, n.Str)
 		}
 		return
 	}
@@ -260,20 +282,20 @@ func (v *validation) number(f *field, n *jsonpos.Node, p path) {
 			id, ok = d.Int64Value()
 		}
 		if !ok || !f.hasEnum(id) {
-			v.at(n, "invalid-enum", p.String(), nil, n.Str, f.Name, v.idx.enumShown[f.Enum])
+			v.atPath(n, "invalid-enum", p, nil, n.Str, f.Name, v.idx.enumShown[f.Enum])
 		}
 		return
 	}
 	if f.min != nil && f.min.cmp(d, i, plain) < 0 {
-		v.at(n, "below-minimum", p.String(), nil, n.Str, f.min.dec.String())
+		v.atPath(n, "below-minimum", p, nil, n.Str, f.min.dec.String())
 		return
 	}
 	switch {
 	case f.max != nil && f.max.cmp(d, i, plain) > 0:
-		v.at(n, "above-maximum", p.String(), nil, n.Str, f.max.dec.String())
+		v.atPath(n, "above-maximum", p, nil, n.Str, f.max.dec.String())
 	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 &&
 		(plain && i > v.doc.IntegerMax || !plain && d.Cmp(v.idx.intMax) > 0):
-		v.at(n, "integer-too-large", p.String(), nil, n.Str, v.doc.IntegerMax)
+		v.atPath(n, "integer-too-large", p, nil, n.Str, v.doc.IntegerMax)
 	}
 }
 
@@ -325,22 +347,22 @@ func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, l *fieldList) 
 	m, ref := &obj.Members[i], l.ref
 	switch {
 	case ref == spec.TopLevelRef && v.doc.TopLevel.DeprecatedFields[m.Key] != "":
-		v.atKey(m, "deprecated-agents", p.String(), nil)
+		v.atKeyPath(m, "deprecated-agents", p, nil)
 	case ref == spec.TopLevelRef && m.Key == "$schema":
 		v.reportWith("schema-key", p.String(), m.KeyStart, m.KeyEnd, v.removeMemberSuggestion(obj, i))
 	case !isSnakeCase(m.Key):
 		v.notSnakeCase(obj, m, p)
 	case ref == spec.TopLevelRef:
-		v.atKey(m, "unknown-top-level-field", p.String(), nil, clip(m.Key))
+		v.atKeyPath(m, "unknown-top-level-field", p, nil, clip(m.Key))
 	case l.open:
 	case v.full():
-		v.atKey(m, "unknown-field", p.String(), nil) // counted, not shown: skip the suggestion
+		v.atKeyPath(m, "unknown-field", p, nil) // counted, not shown: skip the suggestion
 	default:
 		where := placeOf(p.parentString()).en
 		if s := suggest(m.Key, l.names); s != "" {
-			v.atKey(m, "unknown-field-typo", p.String(), nil, clip(m.Key), where, s)
+			v.atKeyPath(m, "unknown-field-typo", p, nil, clip(m.Key), where, s)
 		} else {
-			v.atKey(m, "unknown-field", p.String(), nil, clip(m.Key), where)
+			v.atKeyPath(m, "unknown-field", p, nil, clip(m.Key), where)
 		}
 	}
 }
@@ -356,7 +378,7 @@ func (v *validation) notSnakeCase(obj *jsonpos.Node, m *jsonpos.Member, p path) 
 	}
 	snake := toSnake(m.Key)
 	if !isSnakeCase(snake) {
-		v.atKey(m, "key-not-snake-case", p.String(), nil, clip(m.Key), bi{"use lower-case letters, digits and underscores only", "请只使用小写字母、数字和下划线"})
+		v.atKeyPath(m, "key-not-snake-case", p, nil, clip(m.Key), bi{"use lower-case letters, digits and underscores only", "请只使用小写字母、数字和下划线"})
 		return
 	}
 	var fix *Fix
@@ -364,7 +386,7 @@ func (v *validation) notSnakeCase(obj *jsonpos.Node, m *jsonpos.Member, p path) 
 		fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: strconv.Quote(snake)}
 	}
 	advice := bi{"write " + strconv.Quote(clip(snake)), "请写作 " + strconv.Quote(clip(snake))}
-	v.atKey(m, "key-not-snake-case", p.String(), fix, clip(m.Key), advice)
+	v.atKeyPath(m, "key-not-snake-case", p, fix, clip(m.Key), advice)
 }
 
 // snakeTaken reports whether renaming m to snake would repeat a key of obj:

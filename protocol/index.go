@@ -15,6 +15,7 @@ import (
 type index struct {
 	lists     map[string]*fieldList       // field list → the list resolved for the walk
 	enumIDs   map[string]map[int64]bool   // enum → ids
+	enumBits  map[string]uint64           // enum → its ids from 0 to 63 as bits
 	enumShown map[string]string           // enum → "1, 2, 3" for messages
 	patterns  map[string]*pattern.Pattern // pattern text → compiled
 	bounds    map[float64]jsonpos.Decimal // minimum and maximum values as decimals
@@ -43,7 +44,7 @@ func indexOf(d *spec.Document) *index {
 func buildIndex(d *spec.Document) *index {
 	x := &index{
 		lists:   map[string]*fieldList{},
-		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*pattern.Pattern{},
+		enumIDs: map[string]map[int64]bool{}, enumBits: map[string]uint64{}, enumShown: map[string]string{}, patterns: map[string]*pattern.Pattern{},
 		bounds: map[float64]jsonpos.Decimal{}, intBounds: map[float64]int64{}, intMax: jsonpos.DecimalOf(d.IntegerMax),
 		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]*fieldList{}, criterion: map[string]int64{},
 	}
@@ -53,6 +54,9 @@ func buildIndex(d *spec.Document) *index {
 		shown := make([]string, len(values))
 		for i, v := range values {
 			ids[int64(v.ID)] = true
+			if v.ID >= 0 && v.ID < 64 {
+				x.enumBits[name] |= 1 << v.ID
+			}
 			shown[i] = strconv.Itoa(v.ID)
 		}
 		x.enumIDs[name], x.enumShown[name] = ids, strings.Join(shown, ", ")
@@ -125,6 +129,7 @@ type fieldList struct {
 type requiredKey struct {
 	name string
 	pos  int
+	_    [0]func() // not comparable: no equality function in the module
 }
 
 // field is a field of the document with what checking a value needs,
@@ -155,6 +160,7 @@ type bound struct {
 	dec   jsonpos.Decimal
 	i     int64
 	isInt bool
+	_     [0]func() // not comparable: no equality function in the module
 }
 
 // find returns the field of key and its position in l.order, trying
@@ -169,19 +175,30 @@ func (l *fieldList) find(key string, hint int) (*field, int) {
 	return nil, -1
 }
 
-var kinds = map[string]byte{"object": '{', "array": '[', "string": '"', "integer": '0', "number": '0', "boolean": 't'}
+// kindOf returns the JSON kind a field type wants, 0 for a type the walk
+// does not check.
+func kindOf(typ string) byte {
+	switch typ {
+	case "object":
+		return '{'
+	case "array":
+		return '['
+	case "string":
+		return '"'
+	case "integer", "number":
+		return '0'
+	case "boolean":
+		return 't'
+	}
+	return 0
+}
 
 // resolve fills what the walk needs of f from the index.
 func (x *index) resolve(f *field) {
-	f.kind = kinds[f.Type]
+	f.kind = kindOf(f.Type)
 	f.list = x.lists[f.Ref]
 	f.pattern = x.patterns[f.Pattern]
-	f.enum = x.enumIDs[f.Enum]
-	for id := range f.enum {
-		if id >= 0 && id < 64 {
-			f.enumBits |= 1 << id
-		}
-	}
+	f.enum, f.enumBits = x.enumIDs[f.Enum], x.enumBits[f.Enum]
 	f.min, f.max = x.boundOf(f.Minimum), x.boundOf(f.Maximum)
 	if f.Type == "array" {
 		f.item = &field{Field: &spec.Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}}
@@ -238,7 +255,7 @@ func (x *index) addFields(ref string, fields []spec.Field, required []string, op
 		if !ok {
 			pos = -1
 		}
-		l.required = append(l.required, requiredKey{name, pos})
+		l.required = append(l.required, requiredKey{name: name, pos: pos})
 	}
 	x.lists[ref] = l
 	return l

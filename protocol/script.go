@@ -88,7 +88,10 @@ func countLetters(s string, counts []int) int {
 	n := 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c == '`' || c == 'h' {
+		// codeOrURL is asked only where a span may start: at a backquote,
+		// or at an h followed by "ttp" (h is a common letter, and a call
+		// per letter cost more than the count).
+		if c == '`' || c == 'h' && i+3 < len(s) && s[i+1] == 't' && s[i+2] == 't' && s[i+3] == 'p' {
 			if skip := codeOrURL(s[i:]); skip > 0 {
 				i += skip
 				continue

@@ -88,7 +88,7 @@ func validate(text []byte, opts Options) (Result, []Fix) {
 	if d == nil {
 		d = versions[len(versions)-1]
 	}
-	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, stageNames: map[string]span{}, size: max(opts.InputSize, int64(len(text)))}
+	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, size: max(opts.InputSize, int64(len(text)))}
 	v.tier = v.resolveTier(opts.Tier)
 	v.run()
 	res := v.result(opts.Lang)
