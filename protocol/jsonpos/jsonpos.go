@@ -75,6 +75,78 @@ type parser struct {
 	memberSlab []Member // members of finished objects are kept in blocks
 	items      []*Node  // items of the arrays being parsed, innermost last
 	itemSlab   []*Node
+	arena      *Arena // where blocks come from, or nil
+}
+
+// Arena is the memory of a parsed tree, handed out again to the next parse
+// that is given the same arena: a caller that reads text after text, and
+// is done with each tree before it reads the next, allocates the blocks of
+// nodes, members and items once instead of per text (in WebAssembly the
+// allocations and the collections they caused were a sixth of a
+// validation). The tree of a parse is valid until the next parse with the
+// arena. An Arena is not for concurrent use; its zero value is ready.
+type Arena struct {
+	nodes     [][]Node
+	members   [][]Member
+	items     [][]*Node
+	next      [3]int // the next block of nodes, members and items to hand out
+	size      int    // bytes in the blocks
+	open      []Member
+	openItems []*Node
+	path      []Step
+}
+
+// Size returns the bytes the arena holds, for a caller deciding whether
+// to keep it.
+func (a *Arena) Size() int { return a.size }
+
+// nodeBlock makes the next block of nodes current: the arena's next one,
+// cleared, or a new one.
+func (p *parser) nodeBlock() {
+	a := p.arena
+	if a == nil {
+		p.slab = make([]Node, 128)
+		return
+	}
+	if a.next[0] < len(a.nodes) {
+		p.slab = a.nodes[a.next[0]]
+		clear(p.slab)
+	} else {
+		p.slab = make([]Node, 128)
+		a.nodes = append(a.nodes, p.slab)
+		a.size += 128 * int(unsafe.Sizeof(Node{}))
+	}
+	a.next[0]++
+}
+
+// memberBlock returns a block of at least n members: the arena's next one
+// when n fits the arena's block size, else a new one. Members are copied
+// in whole, so a block is not cleared.
+func (p *parser) memberBlock(n int) []Member {
+	a := p.arena
+	if a == nil || n > 256 {
+		return make([]Member, max(256, n))
+	}
+	if a.next[1] == len(a.members) {
+		a.members = append(a.members, make([]Member, 256))
+		a.size += 256 * int(unsafe.Sizeof(Member{}))
+	}
+	a.next[1]++
+	return a.members[a.next[1]-1]
+}
+
+// itemBlock is memberBlock for array items.
+func (p *parser) itemBlock(n int) []*Node {
+	a := p.arena
+	if a == nil || n > 256 {
+		return make([]*Node, max(256, n))
+	}
+	if a.next[2] == len(a.items) {
+		a.items = append(a.items, make([]*Node, 256))
+		a.size += 256 * int(unsafe.Sizeof((*Node)(nil)))
+	}
+	a.next[2]++
+	return a.items[a.next[2]-1]
 }
 
 // view returns text[start:end] as a string without copying it, so reading
@@ -87,11 +159,11 @@ func (p *parser) view(start, end int) string {
 	return unsafe.String(&p.text[start], end-start)
 }
 
-// newNode returns a node from the current block.
+// newNode returns a node from the current block. value makes sure there
+// is one before it reads a value, which makes one node (an object or
+// array its own before those of its members): the check costs less there
+// than a call to a newNode too large to be inlined.
 func (p *parser) newNode(kind byte, start int) *Node {
-	if len(p.slab) == 0 {
-		p.slab = make([]Node, 128)
-	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
 	n.Kind, n.Start = kind, start
@@ -114,22 +186,43 @@ func Parse(text []byte, start, maxDepth int) (*Node, []Issue) {
 // shows a bounded number of findings passes its bound, so the cost of a
 // text repeating one key a million times is the parsing alone.
 func ParseBounded(text []byte, start, maxDepth, maxDuplicates int) (n *Node, issues []Issue, omitted int) {
-	p := &parser{text: text, pos: start, maxDepth: maxDepth, maxDuplicates: maxDuplicates}
+	return ParseIn(nil, text, start, maxDepth, maxDuplicates)
+}
+
+// ParseIn is [ParseBounded] taking the tree's memory from a, when a is not
+// nil: the tree of the previous parse with a is overwritten, so its caller
+// must be done with it.
+func ParseIn(a *Arena, text []byte, start, maxDepth, maxDuplicates int) (n *Node, issues []Issue, omitted int) {
+	p := &parser{text: text, pos: start, maxDepth: maxDepth, maxDuplicates: maxDuplicates, arena: a}
+	if a != nil {
+		a.next = [3]int{}
+		p.open, p.items, p.path = a.open[:0], a.openItems[:0], a.path[:0]
+	}
+	n = p.document()
+	if a != nil {
+		a.open, a.openItems, a.path = p.open[:0], p.items[:0], p.path[:0] // their room, for the next parse
+	}
+	return n, p.issues, p.omitted
+}
+
+// document reads the one value of the text and notes trailing text; nil
+// when an issue stopped the reading.
+func (p *parser) document() *Node {
 	p.skipSpace()
 	if p.pos >= len(p.text) {
 		p.fail("input-empty", p.pos, p.pos)
-		return nil, p.issues, 0
+		return nil
 	}
-	n = p.value()
+	n := p.value()
 	if p.fatal {
-		return nil, p.issues, p.omitted
+		return nil
 	}
 	p.skipSpace()
 	if p.pos < len(p.text) {
 		p.issues = append(p.issues, Issue{Code: "json-trailing-text", Start: p.pos, End: len(p.text),
 			Removable: true})
 	}
-	return n, p.issues, p.omitted
+	return n
 }
 
 func (p *parser) fail(code string, start, end int, args ...any) {
@@ -216,6 +309,9 @@ func (p *parser) comment() bool {
 func (p *parser) value() *Node {
 	if p.fatal {
 		return nil
+	}
+	if len(p.slab) == 0 {
+		p.nodeBlock()
 	}
 	if p.pos >= len(p.text) {
 		p.fail("json-truncated", p.pos, p.pos)
@@ -327,7 +423,7 @@ func (p *parser) keepItems(items []*Node) []*Node {
 		return nil
 	}
 	if len(p.itemSlab) < len(items) {
-		p.itemSlab = make([]*Node, max(256, len(items)))
+		p.itemSlab = p.itemBlock(len(items))
 	}
 	out := p.itemSlab[:len(items):len(items)]
 	p.itemSlab = p.itemSlab[len(items):]
@@ -342,7 +438,7 @@ func (p *parser) keep(ms []Member) []Member {
 		return nil
 	}
 	if len(p.memberSlab) < len(ms) {
-		p.memberSlab = make([]Member, max(256, len(ms)))
+		p.memberSlab = p.memberBlock(len(ms))
 	}
 	out := p.memberSlab[:len(ms):len(ms)]
 	p.memberSlab = p.memberSlab[len(ms):]
@@ -670,13 +766,11 @@ func mayStop(x uint64) bool {
 
 // stringStop marks the bytes that end a run of plain string bytes: the
 // quote, the backslash and control characters.
-var stringStop = func() (t [256]bool) {
-	for c := range 0x20 {
-		t[c] = true
-	}
-	t['"'], t['\\'] = true, true
-	return t
-}()
+var stringStop = [256]bool{0: true, 1: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true,
+	8: true, 9: true, 10: true, 11: true, 12: true, 13: true, 14: true, 15: true,
+	16: true, 17: true, 18: true, 19: true, 20: true, 21: true, 22: true, 23: true,
+	24: true, 25: true, 26: true, 27: true, 28: true, 29: true, 30: true, 31: true,
+	'"': true, '\\': true}
 
 // escape decodes the escape sequence at text[i] and returns the offset after it.
 func (p *parser) escape(i int, b *strings.Builder) (int, bool) {
@@ -733,10 +827,10 @@ func PointerTokens(pointer string) []string {
 	}
 	toks := strings.Split(strings.TrimPrefix(pointer, "/"), "/")
 	if !strings.Contains(pointer, "~") {
-		return toks // nothing escaped: the Replacer is slow in WebAssembly
+		return toks // nothing escaped
 	}
 	for i, t := range toks {
-		toks[i] = pointerUnescaper.Replace(t)
+		toks[i] = unescapeToken(t)
 	}
 	return toks
 }
@@ -776,10 +870,35 @@ func (n *Node) Member(key string) *Member {
 	return nil
 }
 
-var (
-	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
-	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
-)
+// escapeToken writes a pointer token with ~ as ~0 and / as ~1. It and
+// unescapeToken stand in for two strings.Replacers, the module's only
+// ones (TestTokenEscapesAsReplacer holds them to it).
+func escapeToken(b *strings.Builder, t string) {
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '~':
+			b.WriteString("~0")
+		case '/':
+			b.WriteString("~1")
+		default:
+			b.WriteByte(t[i])
+		}
+	}
+}
+
+// unescapeToken reads ~1 as / and ~0 as ~, left to right.
+func unescapeToken(t string) string {
+	var b strings.Builder
+	for i := 0; i < len(t); i++ {
+		if t[i] == '~' && i+1 < len(t) && (t[i+1] == '0' || t[i+1] == '1') {
+			b.WriteByte("~/"[t[i+1]-'0'])
+			i++
+			continue
+		}
+		b.WriteByte(t[i])
+	}
+	return b.String()
+}
 
 // Pointer builds an RFC 6901 pointer from path tokens, escaping ~ and /.
 func Pointer(tokens ...string) string {
@@ -789,7 +908,7 @@ func Pointer(tokens ...string) string {
 	var b strings.Builder
 	for _, t := range tokens {
 		b.WriteByte('/')
-		b.WriteString(pointerEscaper.Replace(t))
+		escapeToken(&b, t)
 	}
 	return b.String()
 }
@@ -823,9 +942,9 @@ func StepsPointer(steps []Step) string {
 		case s.IsIndex:
 			b.WriteString(strconv.Itoa(s.Index))
 		case strings.ContainsAny(s.Key, "~/"):
-			b.WriteString(pointerEscaper.Replace(s.Key))
+			escapeToken(&b, s.Key)
 		default:
-			b.WriteString(s.Key) // nothing to escape: the Replacer is slow in WebAssembly
+			b.WriteString(s.Key) // nothing to escape
 		}
 	}
 	return b.String()

@@ -2,11 +2,12 @@ package jsonpos
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
 // TestPointerRoundTrip holds the fast paths of StepsPointer and
-// PointerTokens (no Replacer when nothing needs escaping) to RFC 6901:
+// PointerTokens (nothing rewritten when nothing needs escaping) to RFC 6901:
 // ~ is written ~0 and / is written ~1, and reading undoes both.
 func TestPointerRoundTrip(t *testing.T) {
 	for _, tt := range []struct {
@@ -35,4 +36,30 @@ func TestPointerRoundTrip(t *testing.T) {
 			t.Errorf("PointerTokens(%q) = %q; want %q", got, toks, keys)
 		}
 	}
+}
+
+// TestTokenEscapesAsReplacer holds the pointer token escapes to the
+// strings.Replacers they replaced, on tokens of every mix of ~, /, 0, 1
+// and other bytes up to five long.
+func TestTokenEscapesAsReplacer(t *testing.T) {
+	esc := strings.NewReplacer("~", "~0", "/", "~1")
+	unesc := strings.NewReplacer("~1", "/", "~0", "~")
+	alphabet := "~/01a"
+	var walk func(tok string)
+	walk = func(tok string) {
+		var b strings.Builder
+		escapeToken(&b, tok)
+		if got, want := b.String(), esc.Replace(tok); got != want {
+			t.Fatalf("escapeToken(%q) = %q; want %q", tok, got, want)
+		}
+		if got, want := unescapeToken(tok), unesc.Replace(tok); got != want {
+			t.Fatalf("unescapeToken(%q) = %q; want %q", tok, got, want)
+		}
+		if len(tok) < 5 {
+			for i := range alphabet {
+				walk(tok + alphabet[i:i+1])
+			}
+		}
+	}
+	walk("")
 }
