@@ -173,7 +173,8 @@ func placeOf(ptr string) bi {
 
 // value checks one value against its field.
 func (v *validation) value(f *field, n *jsonpos.Node, p path) {
-	if !v.hasKind(f, n, p) {
+	if got := n.Kind; got != f.kind && f.kind != 0 && (got != 'f' || f.kind != 't') {
+		v.wrongKind(f, n, p)
 		return
 	}
 	switch f.kind {
@@ -190,25 +191,17 @@ func (v *validation) value(f *field, n *jsonpos.Node, p path) {
 	}
 }
 
-// hasKind reports a wrong-type finding unless n is of the JSON kind the field
-// wants ('t' stands for both booleans); a field of a type the walk does not
-// check accepts anything.
-func (v *validation) hasKind(f *field, n *jsonpos.Node, p path) bool {
-	got := n.Kind
-	if got == 'f' {
-		got = 't'
-	}
-	if got == f.kind || f.kind == 0 {
-		return true
-	}
+// wrongKind reports a value that is not of the JSON kind its field wants
+// ('t' stands for both booleans; a field of a type the walk does not
+// check accepts anything, so value never calls it for one).
+func (v *validation) wrongKind(f *field, n *jsonpos.Node, p path) {
 	v.atPath(n, "wrong-type", p, nil, typeWord(f.Type), kindWord(n.Kind))
-	return false
 }
 
 func (v *validation) array(f *field, n *jsonpos.Node, p path) {
 	count := len(n.Items)
 	switch {
-	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
+	case f.projectTags && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
 		v.atPath(n, "project-tags-count", p, nil, count)
 	case f.MinItems != nil && count < *f.MinItems:
 		v.atPath(n, "too-few-items", p, nil, count, *f.MinItems)
@@ -242,9 +235,9 @@ func (v *validation) stringValue(f *field, n *jsonpos.Node, p path) {
 			}
 		}
 		v.atPath(n, "invalid-enum", p, nil, shown(n), f.Name, quoteAll(f.Values))
-	case f.Enum == "language_codebook":
+	case f.language:
 		v.language(n, p)
-	case f.Name == "industry_code":
+	case f.industryCode:
 		v.industryCode(f, n, p)
 	case f.Pattern != "" && !f.pattern.MatchString(s):
 		v.atPath(n, "invalid-format", p, nil, shown(n))

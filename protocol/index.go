@@ -143,7 +143,10 @@ type field struct {
 	pattern  *pattern.Pattern
 	enum     map[int64]bool // the ids of f.Enum
 	enumBits uint64         // the ids of f.Enum from 0 to 63, looked up without the map
-	min, max *bound
+	// The fields with rules of their own, told once instead of by a
+	// comparison of names per value.
+	projectTags, language, industryCode bool
+	min, max                            *bound
 }
 
 // hasEnum reports whether id is one of the field's enum ids.
@@ -196,6 +199,7 @@ func kindOf(typ string) byte {
 // resolve fills what the walk needs of f from the index.
 func (x *index) resolve(f *field) {
 	f.kind = kindOf(f.Type)
+	f.projectTags, f.language, f.industryCode = f.Name == "project_tags", f.Enum == "language_codebook", f.Name == "industry_code"
 	f.list = x.lists[f.Ref]
 	f.pattern = x.patterns[f.Pattern]
 	f.enum, f.enumBits = x.enumIDs[f.Enum], x.enumBits[f.Enum]

@@ -85,7 +85,7 @@ func (v *validation) languageScript(m, stages *jsonpos.Node) {
 // skipped: their Latin letters say nothing about the language of the prose
 // around them.
 func countLetters(s string, counts []int) int {
-	n := 0
+	n, latin := 0, 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		// codeOrURL is asked only where a span may start: at a backquote,
@@ -99,9 +99,8 @@ func countLetters(s string, counts []int) int {
 		}
 		if c < utf8.RuneSelf {
 			i++
-			if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-				n++
-				counts[0]++ // letterClasses[0] is Latin
+			if c|0x20 >= 'a' && c|0x20 <= 'z' { // ASCII letters: setting 0x20 makes capitals small
+				latin++
 			}
 			continue
 		}
@@ -118,7 +117,8 @@ func countLetters(s string, counts []int) int {
 			}
 		}
 	}
-	return n
+	counts[0] += latin // letterClasses[0] is Latin
+	return n + latin
 }
 
 // codeOrURL returns the length of the `inline code` span or URL that s
