@@ -396,14 +396,15 @@ func (p *parser) members(n *Node, base int) *Node {
 			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
 			return nil
 		}
-		m, ok := p.member()
-		if !ok {
+		// The member is read in its place on the stack, not copied there.
+		i := len(p.open)
+		p.open = appendDoubling(p.open, Member{KeyStart: p.pos, Comma: -1})
+		if !p.member(i) {
 			return nil
 		}
-		if seen != nil || len(p.open)-base >= 32 || hasKey(p.open[base:], m.Key) {
-			seen = p.markDuplicate(p.open[base:], m, seen)
+		if seen != nil || i-base >= 32 || hasKey(p.open[base:i], p.open[i].Key) {
+			seen = p.markDuplicate(p.open[base:i], p.open[i], seen)
 		}
-		p.open = appendDoubling(p.open, m)
 	}
 }
 
@@ -517,22 +518,23 @@ func (k *keyIndex) put(key string, i int) int {
 // pointer returns the RFC 6901 pointer of the value being parsed.
 func (p *parser) pointer() string { return StepsPointer(p.path) }
 
-// member reads `"key": value` and an optional comma; a comma directly before
-// the closing brace is reported with a fix that deletes it.
-func (p *parser) member() (Member, bool) {
+// member reads `"key": value` and an optional comma into p.open[i], whose
+// KeyStart is set; a comma directly before the closing brace is reported
+// with a fix that deletes it.
+func (p *parser) member(i int) bool {
 	if p.text[p.pos] != '"' {
 		if p.text[p.pos] == '\'' {
 			p.fail("json-single-quote", p.pos, p.pos+1)
 		} else {
 			p.fail("json-expected-key", p.pos, p.pos+1, runeAt(p.text, p.pos))
 		}
-		return Member{}, false
+		return false
 	}
-	m := Member{KeyStart: p.pos, Comma: -1}
 	key, ok := p.str()
 	if !ok {
-		return m, false
+		return false
 	}
+	m := &p.open[i]
 	m.Key, m.KeyEnd = key, p.pos
 	if p.pos >= len(p.text) || p.text[p.pos] != ':' {
 		p.skipSpace()
@@ -543,7 +545,7 @@ func (p *parser) member() (Member, bool) {
 		} else {
 			p.fail("json-expected-colon", p.pos, p.pos+1, runeAt(p.text, p.pos))
 		}
-		return m, false
+		return false
 	}
 	p.pos++
 	if i := p.pos; i+1 < len(p.text) && p.text[i] == ' ' && !spaceStart[p.text[i+1]] {
@@ -552,13 +554,14 @@ func (p *parser) member() (Member, bool) {
 		p.skip()
 	}
 	p.path = append(p.path, Step{Key: key})
-	m.Val = p.value()
+	val := p.value() // may grow p.open: m is not used past here
 	p.path = p.path[:len(p.path)-1]
 	if p.fatal {
-		return m, false
+		return false
 	}
-	m.Comma = p.optionalComma('}')
-	return m, true
+	p.open[i].Val = val
+	p.open[i].Comma = p.optionalComma('}')
+	return true
 }
 
 // optionalComma consumes a comma after a member or item, reporting one that
