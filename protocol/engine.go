@@ -64,6 +64,26 @@ func (v *validation) at(n *jsonpos.Node, code, ptr string, fix *Fix, args ...any
 	v.report(code, ptr, n.Start, n.End, fix, args...)
 }
 
+// atPath reports a finding on a value at path p, writing the pointer out
+// only when the finding is shown.
+func (v *validation) atPath(n *jsonpos.Node, code string, p path, fix *Fix, args ...any) {
+	ptr := ""
+	if !v.full() {
+		ptr = p.String()
+	}
+	v.report(code, ptr, n.Start, n.End, fix, args...)
+}
+
+// atKeyPath reports a finding on the key of a member at path p, writing
+// the pointer out only when the finding is shown.
+func (v *validation) atKeyPath(m *jsonpos.Member, code string, p path, fix *Fix, args ...any) {
+	ptr := ""
+	if !v.full() {
+		ptr = p.String()
+	}
+	v.report(code, ptr, m.KeyStart, m.KeyEnd, fix, args...)
+}
+
 // atKey reports a finding on an object member's key.
 func (v *validation) atKey(m *jsonpos.Member, code, ptr string, fix *Fix, args ...any) {
 	v.report(code, ptr, m.KeyStart, m.KeyEnd, fix, args...)
@@ -74,42 +94,57 @@ func (v *validation) atKey(m *jsonpos.Member, code, ptr string, fix *Fix, args .
 // never loses it to the findings of the stages themselves.
 func (v *validation) walkPayload() {
 	v.stageCount()
-	v.object(v.root, path{steps: &v.steps}, spec.TopLevelRef)
+	v.object(v.root, path{steps: &v.steps}, v.idx.lists[spec.TopLevelRef])
 	v.payloadRules()
 }
 
 // object checks an object's members against a field list, then its
 // required keys, then the rules of that kind of object.
-func (v *validation) object(n *jsonpos.Node, p path, ref string) {
-	fields := v.idx.fields[ref]
+func (v *validation) object(n *jsonpos.Node, p path, l *fieldList) {
+	var seen [2]uint64 // positions in l.order of the defined keys present
+	hint := 0
 	for i := range n.Members {
 		m := &n.Members[i]
 		if m.Shadowed {
 			continue // the duplicate was reported; the last value is judged
 		}
 		mp := p.key(m.Key)
-		if f, ok := fields[m.Key]; ok {
+		if f, at := l.find(m.Key, hint); f != nil {
+			hint = at + 1
+			if f.pos < 128 {
+				seen[f.pos>>6] |= 1 << (f.pos & 63)
+			}
 			v.value(f, m.Val, mp)
 			continue
 		}
-		v.unknownKey(n, i, mp, ref)
+		v.unknownKey(n, i, mp, l)
 	}
-	for _, name := range v.idx.required[ref] {
+	for _, r := range l.required {
 		switch {
-		case n.Member(name) != nil:
-		case v.full():
-			v.count("missing-field")
+		case r.pos >= 0 && r.pos < 128 && seen[r.pos>>6]&(1<<(r.pos&63)) != 0:
+		case r.pos >= 0 && r.pos < 128:
+			v.missing(n, p, r.name)
+		case n.Member(r.name) != nil:
 		default:
-			ptr := p.String()
-			v.report("missing-field", ptr, n.Start, n.Start+1, nil, name, placeArg(ptr))
+			v.missing(n, p, r.name)
 		}
 	}
-	switch ref {
+	switch l.ref {
 	case "manifest_fields":
 		v.manifestRules(n)
 	case "stage_fields":
 		v.stageRules(n, p)
 	}
+}
+
+// missing reports a required key that object n lacks.
+func (v *validation) missing(n *jsonpos.Node, p path, name string) {
+	if v.full() {
+		v.count("missing-field")
+		return
+	}
+	ptr := p.String()
+	v.report("missing-field", ptr, n.Start, n.Start+1, nil, name, placeArg(ptr))
 }
 
 // placeArg is a message argument naming the object at a pointer, written
@@ -137,72 +172,59 @@ func placeOf(ptr string) bi {
 }
 
 // value checks one value against its field.
-func (v *validation) value(f *spec.Field, n *jsonpos.Node, p path) {
-	switch f.Type {
-	case "object":
-		if !v.hasKind(f, n, p, '{') {
-			return
+func (v *validation) value(f *field, n *jsonpos.Node, p path) {
+	if got := n.Kind; got != f.kind && f.kind != 0 && (got != 'f' || f.kind != 't') {
+		v.wrongKind(f, n, p)
+		return
+	}
+	switch f.kind {
+	case '{':
+		if f.list != nil {
+			v.object(n, p, f.list)
 		}
-		if f.Ref != "" {
-			v.object(n, p, f.Ref)
-		}
-	case "array":
-		if v.hasKind(f, n, p, '[') {
-			v.array(f, n, p)
-		}
-	case "string":
-		if v.hasKind(f, n, p, '"') {
-			v.stringValue(f, n, p)
-		}
-	case "integer", "number":
-		if v.hasKind(f, n, p, '0') {
-			v.number(f, n, p)
-		}
-	case "boolean":
-		v.hasKind(f, n, p, 't')
+	case '[':
+		v.array(f, n, p)
+	case '"':
+		v.stringValue(f, n, p)
+	case '0':
+		v.number(f, n, p)
 	}
 }
 
-// hasKind reports a wrong-type finding unless n is of the JSON kind the field
-// wants ('t' stands for both booleans).
-func (v *validation) hasKind(f *spec.Field, n *jsonpos.Node, p path, kind byte) bool {
-	got := n.Kind
-	if got == 'f' {
-		got = 't'
-	}
-	if got == kind {
-		return true
-	}
-	v.at(n, "wrong-type", p.String(), nil, typeWord(f.Type), kindWord(n.Kind))
-	return false
+// wrongKind reports a value that is not of the JSON kind its field wants
+// ('t' stands for both booleans; a field of a type the walk does not
+// check accepts anything, so value never calls it for one).
+func (v *validation) wrongKind(f *field, n *jsonpos.Node, p path) {
+	v.atPath(n, "wrong-type", p, nil, typeWord(f.Type), kindWord(n.Kind))
 }
 
-func (v *validation) array(f *spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) array(f *field, n *jsonpos.Node, p path) {
 	count := len(n.Items)
 	switch {
-	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
-		v.at(n, "project-tags-count", p.String(), nil, count)
+	case f.projectTags && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
+		v.atPath(n, "project-tags-count", p, nil, count)
 	case f.MinItems != nil && count < *f.MinItems:
-		v.at(n, "too-few-items", p.String(), nil, count, *f.MinItems)
+		v.atPath(n, "too-few-items", p, nil, count, *f.MinItems)
 	case f.MaxItems != nil && count > *f.MaxItems:
-		v.at(n, "too-many-items", p.String(), nil, count, *f.MaxItems)
+		v.atPath(n, "too-many-items", p, nil, count, *f.MaxItems)
 	}
-	item := spec.Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}
 	for i, it := range n.Items {
-		v.value(&item, it, p.index(i))
+		v.value(f.item, it, p.index(i))
 	}
 }
 
-func (v *validation) stringValue(f *spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) stringValue(f *field, n *jsonpos.Node, p path) {
 	s := n.Str
 	switch {
 	case f.Const != nil:
 		if want, ok := f.Const.(string); ok && s != want {
-			v.at(n, "invalid-value", p.String(), v.replace(n, strconv.Quote(want)), strconv.Quote(want), shown(n))
+			v.atPath(n, "invalid-value", p, v.replace(n, strconv.Quote(want)), strconv.Quote(want), shown(n))
 		}
 		return
-	case f.MinLength != nil && utf8.RuneCountInString(s) < *f.MinLength:
-		v.at(n, "empty-string", p.String(), nil)
+	// A character is at most 4 bytes (an invalid byte counts as one), so
+	// a string of 4×min bytes is long enough without counting.
+	case f.MinLength != nil && len(s)/4 < *f.MinLength && utf8.RuneCountInString(s) < *f.MinLength:
+		v.atPath(n, "empty-string", p, nil)
 		return
 	}
 	switch {
@@ -212,13 +234,13 @@ func (v *validation) stringValue(f *spec.Field, n *jsonpos.Node, p path) {
 				return
 			}
 		}
-		v.at(n, "invalid-enum", p.String(), nil, shown(n), f.Name, quoteAll(f.Values))
-	case f.Enum == "language_codebook":
+		v.atPath(n, "invalid-enum", p, nil, shown(n), f.Name, quoteAll(f.Values))
+	case f.language:
 		v.language(n, p)
-	case f.Name == "industry_code":
+	case f.industryCode:
 		v.industryCode(f, n, p)
-	case f.Pattern != "" && !v.idx.patterns[f.Pattern].MatchString(s):
-		v.at(n, "invalid-format", p.String(), nil, shown(n))
+	case f.Pattern != "" && !f.pattern.MatchString(s):
+		v.atPath(n, "invalid-format", p, nil, shown(n))
 	}
 }
 
@@ -226,9 +248,9 @@ func (v *validation) stringValue(f *spec.Field, n *jsonpos.Node, p path) {
 // A plain integer literal (most numbers of a payload) is read as an int64
 // and compared with the bounds as integers; anything else is read as a
 // decimal. Both give the same answers (TestPlainIntegerAgrees).
-func (v *validation) number(f *spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) number(f *field, n *jsonpos.Node, p path) {
 	if limit := v.doc.Limits.MaxNumberLength; len(n.Str) > limit {
-		v.at(n, "number-too-long", p.String(), nil, len(n.Str), limit)
+		v.atPath(n, "number-too-long", p, nil, len(n.Str), limit)
 		return
 	}
 	i, plain := plainInt(n.Str)
@@ -237,13 +259,13 @@ func (v *validation) number(f *spec.Field, n *jsonpos.Node, p path) {
 		d = jsonpos.ParseDecimal(n.Str)
 	}
 	if !plain && f.Type == "integer" && !d.IsInteger() {
-		v.at(n, "wrong-type", p.String(), nil, typeWord("integer"), bi{"a number with a fraction", "带小数的数字"})
+		v.atPath(n, "wrong-type", p, nil, typeWord("integer"), bi{"a number with a fraction", "带小数的数字"})
 		return
 	}
 	if f.Const != nil {
 		if c, ok := f.Const.(float64); ok && d.Cmp(jsonpos.DecimalOfFloat(c)) != 0 {
 			want := jsonpos.DecimalOfFloat(c).String()
-			v.at(n, "invalid-value", p.String(), v.replace(n, want), want, n.Str)
+			v.atPath(n, "invalid-value", p, v.replace(n, want), want, n.Str)
 		}
 		return
 	}
@@ -252,21 +274,21 @@ func (v *validation) number(f *spec.Field, n *jsonpos.Node, p path) {
 		if !plain {
 			id, ok = d.Int64Value()
 		}
-		if !ok || !v.idx.enumIDs[f.Enum][id] {
-			v.at(n, "invalid-enum", p.String(), nil, n.Str, f.Name, v.idx.enumShown[f.Enum])
+		if !ok || !f.hasEnum(id) {
+			v.atPath(n, "invalid-enum", p, nil, n.Str, f.Name, v.idx.enumShown[f.Enum])
 		}
 		return
 	}
-	if f.Minimum != nil && v.idx.cmpBound(d, i, plain, *f.Minimum) < 0 {
-		v.at(n, "below-minimum", p.String(), nil, n.Str, v.idx.bounds[*f.Minimum].String())
+	if f.min != nil && f.min.cmp(d, i, plain) < 0 {
+		v.atPath(n, "below-minimum", p, nil, n.Str, f.min.dec.String())
 		return
 	}
 	switch {
-	case f.Maximum != nil && v.idx.cmpBound(d, i, plain, *f.Maximum) > 0:
-		v.at(n, "above-maximum", p.String(), nil, n.Str, v.idx.bounds[*f.Maximum].String())
+	case f.max != nil && f.max.cmp(d, i, plain) > 0:
+		v.atPath(n, "above-maximum", p, nil, n.Str, f.max.dec.String())
 	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 &&
 		(plain && i > v.doc.IntegerMax || !plain && d.Cmp(v.idx.intMax) > 0):
-		v.at(n, "integer-too-large", p.String(), nil, n.Str, v.doc.IntegerMax)
+		v.atPath(n, "integer-too-large", p, nil, n.Str, v.doc.IntegerMax)
 	}
 }
 
@@ -294,16 +316,16 @@ func plainInt(lit string) (int64, bool) {
 	return n, true
 }
 
-// cmpBound compares a number with a bound of the document: the decimal d,
-// or the integer i when the literal is plain.
-func (x *index) cmpBound(d jsonpos.Decimal, i int64, plain bool, bound float64) int {
+// cmp compares a number with a bound of the document: the decimal d, or
+// the integer i when the literal is plain.
+func (b *bound) cmp(d jsonpos.Decimal, i int64, plain bool) int {
 	if !plain {
-		return d.Cmp(x.bounds[bound])
+		return d.Cmp(b.dec)
 	}
-	if b, ok := x.intBounds[bound]; ok {
-		return cmp.Compare(i, b)
+	if b.isInt {
+		return cmp.Compare(i, b.i)
 	}
-	return jsonpos.DecimalOf(i).Cmp(x.bounds[bound])
+	return jsonpos.DecimalOf(i).Cmp(b.dec)
 }
 
 // replace returns a fix that replaces a value with JSON text.
@@ -314,26 +336,26 @@ func (v *validation) replace(n *jsonpos.Node, jsonText string) *Fix {
 // unknownKey reports a key that the object's field list does not define:
 // an error at the top level (the app accepts only the listed keys there), a
 // warning with a suggestion elsewhere, nothing in open lists.
-func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
-	m := &obj.Members[i]
+func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, l *fieldList) {
+	m, ref := &obj.Members[i], l.ref
 	switch {
 	case ref == spec.TopLevelRef && v.doc.TopLevel.DeprecatedFields[m.Key] != "":
-		v.atKey(m, "deprecated-agents", p.String(), nil)
+		v.atKeyPath(m, "deprecated-agents", p, nil)
 	case ref == spec.TopLevelRef && m.Key == "$schema":
 		v.reportWith("schema-key", p.String(), m.KeyStart, m.KeyEnd, v.removeMemberSuggestion(obj, i))
 	case !isSnakeCase(m.Key):
 		v.notSnakeCase(obj, m, p)
 	case ref == spec.TopLevelRef:
-		v.atKey(m, "unknown-top-level-field", p.String(), nil, clip(m.Key))
-	case v.idx.open[ref]:
+		v.atKeyPath(m, "unknown-top-level-field", p, nil, clip(m.Key))
+	case l.open:
 	case v.full():
-		v.atKey(m, "unknown-field", p.String(), nil) // counted, not shown: skip the suggestion
+		v.atKeyPath(m, "unknown-field", p, nil) // counted, not shown: skip the suggestion
 	default:
 		where := placeOf(p.parentString()).en
-		if s := suggest(m.Key, v.idx.names[ref]); s != "" {
-			v.atKey(m, "unknown-field-typo", p.String(), nil, clip(m.Key), where, s)
+		if s := suggest(m.Key, l.names); s != "" {
+			v.atKeyPath(m, "unknown-field-typo", p, nil, clip(m.Key), where, s)
 		} else {
-			v.atKey(m, "unknown-field", p.String(), nil, clip(m.Key), where)
+			v.atKeyPath(m, "unknown-field", p, nil, clip(m.Key), where)
 		}
 	}
 }
@@ -349,7 +371,7 @@ func (v *validation) notSnakeCase(obj *jsonpos.Node, m *jsonpos.Member, p path) 
 	}
 	snake := toSnake(m.Key)
 	if !isSnakeCase(snake) {
-		v.atKey(m, "key-not-snake-case", p.String(), nil, clip(m.Key), bi{"use lower-case letters, digits and underscores only", "请只使用小写字母、数字和下划线"})
+		v.atKeyPath(m, "key-not-snake-case", p, nil, clip(m.Key), bi{"use lower-case letters, digits and underscores only", "请只使用小写字母、数字和下划线"})
 		return
 	}
 	var fix *Fix
@@ -357,7 +379,7 @@ func (v *validation) notSnakeCase(obj *jsonpos.Node, m *jsonpos.Member, p path) 
 		fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: strconv.Quote(snake)}
 	}
 	advice := bi{"write " + strconv.Quote(clip(snake)), "请写作 " + strconv.Quote(clip(snake))}
-	v.atKey(m, "key-not-snake-case", p.String(), fix, clip(m.Key), advice)
+	v.atKeyPath(m, "key-not-snake-case", p, fix, clip(m.Key), advice)
 }
 
 // snakeTaken reports whether renaming m to snake would repeat a key of obj:

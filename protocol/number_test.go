@@ -42,12 +42,12 @@ func FuzzPlainInteger(f *testing.F) {
 func checkPlainInteger(t *testing.T, lit string) {
 	t.Helper()
 	x := &index{patterns: map[string]*pattern.Pattern{}, bounds: map[float64]jsonpos.Decimal{},
-		intBounds: map[float64]int64{}, fields: map[string]map[string]*spec.Field{}, names: map[string][]string{}, required: map[string][]string{}}
+		intBounds: map[float64]int64{}, lists: map[string]*fieldList{}}
 	fields := make([]spec.Field, len(plainBounds))
 	for i := range plainBounds {
 		fields[i] = spec.Field{Name: "f" + strconv.Itoa(i), Minimum: &plainBounds[i]}
 	}
-	x.addFields("t", fields, nil)
+	x.addFields("t", fields, nil, nil)
 	d := jsonpos.ParseDecimal(lit)
 	i, plain := plainInt(lit)
 	if plain {
@@ -56,9 +56,9 @@ func checkPlainInteger(t *testing.T, lit string) {
 		}
 	}
 	for _, b := range plainBounds {
-		got := x.cmpBound(jsonpos.Decimal{}, i, plain, b)
+		got := x.boundOf(&b).cmp(jsonpos.Decimal{}, i, plain)
 		if !plain {
-			got = x.cmpBound(d, 0, false, b)
+			got = x.boundOf(&b).cmp(d, 0, false)
 		}
 		if want := d.Cmp(x.bounds[b]); got != want {
 			t.Errorf("cmpBound(%q, %v) = %d; want %d", lit, b, got, want)

@@ -27,15 +27,21 @@ func (v *validation) manifestRules(m *jsonpos.Node) {
 func (v *validation) stageRules(st *jsonpos.Node, p path) {
 	if name := st.Child("stage_name"); name != nil && name.Kind == '"' {
 		if first, dup := v.stageNames[name.Str]; dup {
-			v.at(name, "duplicate-stage-name", p.sub("stage_name"), nil, clip(name.Str), placeOf(jsonpos.StepsPointer(first)).en)
+			v.at(name, "duplicate-stage-name", p.sub("stage_name"), nil, clip(name.Str), placeOf(jsonpos.StepsPointer(v.stageSteps[first.start:first.end])).en)
 		} else {
 			// The path is kept, and written out only for a duplicate:
-			// naming every stage's place cost 4% of a validation.
-			v.stageNames[name.Str] = slices.Clone((*p.steps)[:p.n])
+			// naming every stage's place cost 4% of a validation. The
+			// paths share one slice.
+			if v.stageNames == nil {
+				v.stageNames = map[string]span{}
+			}
+			from := len(v.stageSteps)
+			v.stageSteps = append(v.stageSteps, (*p.steps)[:p.n]...)
+			v.stageNames[name.Str] = span{from, len(v.stageSteps)}
 		}
 	}
 	typ, typed := intValue(st.Child("stage_type"))
-	if !typed || typ != int64(v.doc.StageTypeEnum["orchestrator"]) {
+	if !typed || typ != v.idx.orchestrator {
 		v.notAllOrchestrators = true
 	}
 	if typed {
@@ -52,6 +58,13 @@ func (v *validation) stageRules(st *jsonpos.Node, p path) {
 // stageCount applies the tier's max_stages.
 func (v *validation) stageCount() {
 	stages := v.root.Child("stages")
+	if stages != nil && stages.Kind == '[' {
+		// Room for the stages' names and paths at once, as far as a tier
+		// allows stages: growing them cost 12 allocations on 20 stages.
+		n := min(len(stages.Items), v.idx.maxAnyStages+1)
+		v.stageNames = make(map[string]span, n)
+		v.stageSteps = make([]jsonpos.Step, 0, 2*n)
+	}
 	limit := v.tierLimit().MaxStages
 	if stages != nil && stages.Kind == '[' && limit > 0 && len(stages.Items) > limit {
 		v.at(stages, "too-many-stages", "/stages", nil, len(stages.Items), limit, v.tierName())
@@ -77,6 +90,9 @@ func (v *validation) payloadRules() {
 func intValue(n *jsonpos.Node) (int64, bool) {
 	if n == nil || n.Kind != '0' || len(n.Str) > 64 {
 		return 0, false
+	}
+	if i, plain := plainInt(n.Str); plain {
+		return i, true // as ParseDecimal reads it (TestPlainIntegerAgrees), without the decimal
 	}
 	return jsonpos.ParseDecimal(n.Str).Int64Value()
 }
@@ -181,23 +197,23 @@ func editDistance(a, b string) int {
 // the repair is certain), then that ISIC Rev.4 has it at every level: the
 // division in that section, the group in that division, the class in that
 // group (isic-rev4.tsv).
-func (v *validation) industryCode(f *spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) industryCode(f *field, n *jsonpos.Node, p path) {
 	code := n.Str
-	shape := v.idx.patterns[f.Pattern]
+	shape := f.pattern
 	if shape == nil {
 		return
 	}
 	if !shape.MatchString(code) {
 		upper := strings.ToUpper(code)
 		if sec, ok := isicSectionOf(code); ok && len(code) >= 2 && len(code) <= 4 && allDigits(code) {
-			v.at(n, "industry-code-no-section", p.String(), v.replace(n, strconv.Quote(sec+code)), code, sec+code)
+			v.atPath(n, "industry-code-no-section", p, v.replace(n, strconv.Quote(sec+code)), code, sec+code)
 			return
 		}
 		if shape.MatchString(upper) {
-			v.at(n, "industry-code-case", p.String(), v.replace(n, strconv.Quote(upper)), clip(code), upper)
+			v.atPath(n, "industry-code-case", p, v.replace(n, strconv.Quote(upper)), clip(code), upper)
 			return
 		}
-		v.at(n, "industry-code-shape", p.String(), nil, clip(code))
+		v.atPath(n, "industry-code-shape", p, nil, clip(code))
 		return
 	}
 	if len(code) == 1 {
@@ -205,13 +221,13 @@ func (v *validation) industryCode(f *spec.Field, n *jsonpos.Node, p path) {
 	}
 	switch c := checkISIC(code); {
 	case c.level == "division" && c.otherParent != "":
-		v.at(n, "industry-code-section", p.String(), nil, code, c.parent, c.code, c.otherParent)
+		v.atPath(n, "industry-code-section", p, nil, code, c.parent, c.code, c.otherParent)
 	case c.level == "division":
-		v.at(n, "industry-code-division", p.String(), nil, code, c.code)
+		v.atPath(n, "industry-code-division", p, nil, code, c.code)
 	case c.level == "group":
-		v.at(n, "industry-code-group", p.String(), nil, code, c.code, c.parent, strings.Join(c.existing, ", "))
+		v.atPath(n, "industry-code-group", p, nil, code, c.code, c.parent, strings.Join(c.existing, ", "))
 	case c.level == "class":
-		v.at(n, "industry-code-class", p.String(), nil, code, c.code, c.parent, strings.Join(c.existing, ", "))
+		v.atPath(n, "industry-code-class", p, nil, code, c.code, c.parent, strings.Join(c.existing, ", "))
 	}
 }
 
@@ -233,14 +249,14 @@ func (v *validation) language(n *jsonpos.Node, p path) {
 		return
 	}
 	if preferred, ok := v.doc.LanguageAliases[tag]; ok {
-		v.at(n, "language-alias", p.String(), v.replace(n, strconv.Quote(preferred)), tag, preferred)
+		v.atPath(n, "language-alias", p, v.replace(n, strconv.Quote(preferred)), tag, preferred)
 		return
 	}
 	if preferred, ok := v.idx.tagFold[strings.ToLower(tag)]; ok {
-		v.at(n, "language-case", p.String(), v.replace(n, strconv.Quote(preferred)), tag, preferred)
+		v.atPath(n, "language-case", p, v.replace(n, strconv.Quote(preferred)), tag, preferred)
 		return
 	}
-	v.at(n, "language-unknown", p.String(), nil, clip(tag))
+	v.atPath(n, "language-unknown", p, nil, clip(tag))
 }
 
 func (v *validation) messageBus(m *jsonpos.Node) {
@@ -355,17 +371,19 @@ func (v *validation) typeCriteria(st *jsonpos.Node, p path, stageType int64) {
 		return // a wrong type or an unknown stage type has its own error
 	}
 	base := p.key("type_criteria")
-	if len(own) == 0 && len(tc.Members) > 0 {
-		v.at(tc, "criteria-none-defined", base.String(), nil, v.stageTypeName(stageType))
+	if len(own.order) == 0 && len(tc.Members) > 0 {
+		v.atPath(tc, "criteria-none-defined", base, nil, v.stageTypeName(stageType))
 		return
 	}
+	hint := 0
 	for i := range tc.Members {
 		m := &tc.Members[i]
 		if m.Shadowed {
 			continue
 		}
 		kp := base.key(m.Key)
-		if f, ok := own[m.Key]; ok {
+		if f, at := own.find(m.Key, hint); f != nil {
+			hint = at + 1
 			v.value(f, m.Val, kp)
 			continue
 		}
@@ -374,9 +392,9 @@ func (v *validation) typeCriteria(st *jsonpos.Node, p path, stageType int64) {
 			continue
 		}
 		if other, ok := v.idx.criterion[m.Key]; ok {
-			v.atKey(m, "criteria-other-type", kp.String(), nil, m.Key, v.stageTypeName(stageType), v.stageTypeName(other))
+			v.atKeyPath(m, "criteria-other-type", kp, nil, m.Key, v.stageTypeName(stageType), v.stageTypeName(other))
 		} else {
-			v.atKey(m, "criteria-unknown-key", kp.String(), nil, clip(m.Key), v.stageTypeName(stageType))
+			v.atKeyPath(m, "criteria-unknown-key", kp, nil, clip(m.Key), v.stageTypeName(stageType))
 		}
 	}
 }

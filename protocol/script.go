@@ -7,7 +7,6 @@ import (
 	"unicode/utf8"
 
 	"pairag.com/portal/protocol/jsonpos"
-	"pairag.com/portal/protocol/spec"
 )
 
 // letterClasses are the scripts letters are counted in, with names in both
@@ -58,9 +57,10 @@ func (v *validation) languageScript(m, stages *jsonpos.Node) {
 	counts := make([]int, len(letterClasses))
 	total := 0
 	count := func(s string) { total += countLetters(s, counts) }
-	v.humanText(m, "manifest_fields", count)
+	v.humanText(m, v.idx.lists["manifest_fields"], count)
+	stageFields := v.idx.lists["stage_fields"]
 	for _, st := range stages.Items {
-		v.humanText(st, "stage_fields", count)
+		v.humanText(st, stageFields, count)
 	}
 	cfg := v.doc.LanguageScriptCheck
 	if total == 0 || total < cfg.MinLetters {
@@ -85,10 +85,13 @@ func (v *validation) languageScript(m, stages *jsonpos.Node) {
 // skipped: their Latin letters say nothing about the language of the prose
 // around them.
 func countLetters(s string, counts []int) int {
-	n := 0
+	n, latin := 0, 0
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c == '`' || c == 'h' {
+		// codeOrURL is asked only where a span may start: at a backquote,
+		// or at an h followed by "ttp" (h is a common letter, and a call
+		// per letter cost more than the count).
+		if c == '`' || c == 'h' && i+3 < len(s) && s[i+1] == 't' && s[i+2] == 't' && s[i+3] == 'p' {
 			if skip := codeOrURL(s[i:]); skip > 0 {
 				i += skip
 				continue
@@ -96,9 +99,8 @@ func countLetters(s string, counts []int) int {
 		}
 		if c < utf8.RuneSelf {
 			i++
-			if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-				n++
-				counts[0]++ // letterClasses[0] is Latin
+			if c|0x20 >= 'a' && c|0x20 <= 'z' { // ASCII letters: setting 0x20 makes capitals small
+				latin++
 			}
 			continue
 		}
@@ -115,7 +117,8 @@ func countLetters(s string, counts []int) int {
 			}
 		}
 	}
-	return n
+	counts[0] += latin // letterClasses[0] is Latin
+	return n + latin
 }
 
 // codeOrURL returns the length of the `inline code` span or URL that s
@@ -138,15 +141,11 @@ func codeOrURL(s string) int {
 
 // humanText calls fn with every human-facing string under obj, following the
 // field lists' refs.
-func (v *validation) humanText(obj *jsonpos.Node, ref string, fn func(string)) {
-	if obj == nil || obj.Kind != '{' {
-		return
+func (v *validation) humanText(obj *jsonpos.Node, l *fieldList, fn func(string)) {
+	if obj == nil || obj.Kind != '{' || l == nil {
+		return // a ref the document does not define has no fields
 	}
-	fields, ok := v.idx.human[ref]
-	if !ok {
-		fields = humanFields(v.doc, ref)
-	}
-	for _, f := range fields {
+	for _, f := range l.human {
 		c := obj.Child(f.Name)
 		if c == nil {
 			continue
@@ -161,26 +160,11 @@ func (v *validation) humanText(obj *jsonpos.Node, ref string, fn func(string)) {
 				}
 			}
 		case f.Ref != "" && c.Kind == '{':
-			v.humanText(c, f.Ref, fn)
+			v.humanText(c, f.list, fn)
 		case f.Ref != "" && c.Kind == '[':
 			for _, it := range c.Items {
-				v.humanText(it, f.Ref, fn)
+				v.humanText(it, f.list, fn)
 			}
 		}
 	}
-}
-
-// humanFields returns the fields of a field list that humanText follows:
-// those written in manifest.language and those with a field list of their
-// own, in the list's order. The others cannot lead to human-facing text,
-// and looking each up in the object cost a search of its members.
-func humanFields(d *spec.Document, ref string) []*spec.Field {
-	fields, _ := d.FieldList(ref)
-	var out []*spec.Field
-	for i := range fields {
-		if f := &fields[i]; f.HumanFacing || f.Ref != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }

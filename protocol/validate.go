@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"pairag.com/portal/protocol/catalog"
@@ -88,10 +89,13 @@ func validate(text []byte, opts Options) (Result, []Fix) {
 	if d == nil {
 		d = versions[len(versions)-1]
 	}
-	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, stageNames: map[string][]jsonpos.Step{}, size: max(opts.InputSize, int64(len(text)))}
+	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, size: max(opts.InputSize, int64(len(text)))}
 	v.tier = v.resolveTier(opts.Tier)
+	v.arena = takeArena()
 	v.run()
 	res := v.result(opts.Lang)
+	v.root, v.manifest = nil, nil // nothing of the tree is used past here
+	giveArena(v.arena)
 	if opts.Docs != nil {
 		lang := opts.Lang
 		if lang != "zh-CN" {
@@ -110,6 +114,39 @@ func validate(text []byte, opts Options) (Result, []Fix) {
 	return res, fixes
 }
 
+// spare is the arena of the last validation, for the next one: nothing a
+// validation returns points into its tree (messages, pointers and fixes
+// are strings of their own or of the text), so the tree's memory is free
+// once the result is formatted. Concurrent validations each take their
+// own; an arena past maxSpare is dropped, so a very large input does not
+// keep its tree's memory.
+var spare struct {
+	sync.Mutex
+	a *jsonpos.Arena
+}
+
+const maxSpare = 8 << 20
+
+func takeArena() *jsonpos.Arena {
+	spare.Lock()
+	a := spare.a
+	spare.a = nil
+	spare.Unlock()
+	if a == nil {
+		a = new(jsonpos.Arena)
+	}
+	return a
+}
+
+func giveArena(a *jsonpos.Arena) {
+	if a.Size() > maxSpare {
+		return
+	}
+	spare.Lock()
+	spare.a = a
+	spare.Unlock()
+}
+
 // validation carries the state of one Validate call.
 type validation struct {
 	doc      *spec.Document
@@ -120,16 +157,18 @@ type validation struct {
 	tier     string
 	labels   map[string]Label
 	root     *jsonpos.Node
-	size     int64 // of the whole input
+	arena    *jsonpos.Arena // the memory of root's tree
+	size     int64          // of the whole input
 
 	found                  []pending // findings up to the document's max_findings
 	errors                 int       // errors found, reported or not
 	dropped, droppedErrors int       // findings past max_findings
 	moreFixes              []Fix     // the fixes of the findings past max_findings
 
-	steps               []jsonpos.Step                   // the walk's path stack (see path)
-	manifest            *jsonpos.Node                    // the manifest object, once walked
-	stageNames          map[string][]jsonpos.Step        // stage_name → path of its first stage
+	steps               []jsonpos.Step  // the walk's path stack (see path)
+	manifest            *jsonpos.Node   // the manifest object, once walked
+	stageNames          map[string]span // stage_name → path of its first stage, in stageSteps
+	stageSteps          []jsonpos.Step
 	snakeForms          map[*jsonpos.Node]map[string]int // object → snake_case form → its keys written so
 	notAllOrchestrators bool
 	stripeReminded      bool
@@ -157,7 +196,7 @@ func (v *validation) run() {
 	}
 	// Past max_findings a duplicate key is only counted, so the reader
 	// need not keep more than that many.
-	root, issues, omitted := jsonpos.ParseBounded(v.text[:end], start, v.doc.Limits.MaxDepth, v.doc.Limits.MaxFindings)
+	root, issues, omitted := jsonpos.ParseIn(v.arena, v.text[:end], start, v.doc.Limits.MaxDepth, v.doc.Limits.MaxFindings)
 	fatal, trailing := false, -1
 	for _, is := range issues {
 		if is.Code == "json-trailing-text" {

@@ -75,6 +75,78 @@ type parser struct {
 	memberSlab []Member // members of finished objects are kept in blocks
 	items      []*Node  // items of the arrays being parsed, innermost last
 	itemSlab   []*Node
+	arena      *Arena // where blocks come from, or nil
+}
+
+// Arena is the memory of a parsed tree, handed out again to the next parse
+// that is given the same arena: a caller that reads text after text, and
+// is done with each tree before it reads the next, allocates the blocks of
+// nodes, members and items once instead of per text (in WebAssembly the
+// allocations and the collections they caused were a sixth of a
+// validation). The tree of a parse is valid until the next parse with the
+// arena. An Arena is not for concurrent use; its zero value is ready.
+type Arena struct {
+	nodes     [][]Node
+	members   [][]Member
+	items     [][]*Node
+	next      [3]int // the next block of nodes, members and items to hand out
+	size      int    // bytes in the blocks
+	open      []Member
+	openItems []*Node
+	path      []Step
+}
+
+// Size returns the bytes the arena holds, for a caller deciding whether
+// to keep it.
+func (a *Arena) Size() int { return a.size }
+
+// nodeBlock makes the next block of nodes current: the arena's next one,
+// cleared, or a new one.
+func (p *parser) nodeBlock() {
+	a := p.arena
+	if a == nil {
+		p.slab = make([]Node, 128)
+		return
+	}
+	if a.next[0] < len(a.nodes) {
+		p.slab = a.nodes[a.next[0]]
+		clear(p.slab)
+	} else {
+		p.slab = make([]Node, 128)
+		a.nodes = append(a.nodes, p.slab)
+		a.size += 128 * int(unsafe.Sizeof(Node{}))
+	}
+	a.next[0]++
+}
+
+// memberBlock returns a block of at least n members: the arena's next one
+// when n fits the arena's block size, else a new one. Members are copied
+// in whole, so a block is not cleared.
+func (p *parser) memberBlock(n int) []Member {
+	a := p.arena
+	if a == nil || n > 256 {
+		return make([]Member, max(256, n))
+	}
+	if a.next[1] == len(a.members) {
+		a.members = append(a.members, make([]Member, 256))
+		a.size += 256 * int(unsafe.Sizeof(Member{}))
+	}
+	a.next[1]++
+	return a.members[a.next[1]-1]
+}
+
+// itemBlock is memberBlock for array items.
+func (p *parser) itemBlock(n int) []*Node {
+	a := p.arena
+	if a == nil || n > 256 {
+		return make([]*Node, max(256, n))
+	}
+	if a.next[2] == len(a.items) {
+		a.items = append(a.items, make([]*Node, 256))
+		a.size += 256 * int(unsafe.Sizeof((*Node)(nil)))
+	}
+	a.next[2]++
+	return a.items[a.next[2]-1]
 }
 
 // view returns text[start:end] as a string without copying it, so reading
@@ -87,11 +159,11 @@ func (p *parser) view(start, end int) string {
 	return unsafe.String(&p.text[start], end-start)
 }
 
-// newNode returns a node from the current block.
+// newNode returns a node from the current block. value makes sure there
+// is one before it reads a value, which makes one node (an object or
+// array its own before those of its members): the check costs less there
+// than a call to a newNode too large to be inlined.
 func (p *parser) newNode(kind byte, start int) *Node {
-	if len(p.slab) == 0 {
-		p.slab = make([]Node, 128)
-	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
 	n.Kind, n.Start = kind, start
@@ -114,22 +186,43 @@ func Parse(text []byte, start, maxDepth int) (*Node, []Issue) {
 // shows a bounded number of findings passes its bound, so the cost of a
 // text repeating one key a million times is the parsing alone.
 func ParseBounded(text []byte, start, maxDepth, maxDuplicates int) (n *Node, issues []Issue, omitted int) {
-	p := &parser{text: text, pos: start, maxDepth: maxDepth, maxDuplicates: maxDuplicates}
+	return ParseIn(nil, text, start, maxDepth, maxDuplicates)
+}
+
+// ParseIn is [ParseBounded] taking the tree's memory from a, when a is not
+// nil: the tree of the previous parse with a is overwritten, so its caller
+// must be done with it.
+func ParseIn(a *Arena, text []byte, start, maxDepth, maxDuplicates int) (n *Node, issues []Issue, omitted int) {
+	p := &parser{text: text, pos: start, maxDepth: maxDepth, maxDuplicates: maxDuplicates, arena: a}
+	if a != nil {
+		a.next = [3]int{}
+		p.open, p.items, p.path = a.open[:0], a.openItems[:0], a.path[:0]
+	}
+	n = p.document()
+	if a != nil {
+		a.open, a.openItems, a.path = p.open[:0], p.items[:0], p.path[:0] // their room, for the next parse
+	}
+	return n, p.issues, p.omitted
+}
+
+// document reads the one value of the text and notes trailing text; nil
+// when an issue stopped the reading.
+func (p *parser) document() *Node {
 	p.skipSpace()
 	if p.pos >= len(p.text) {
 		p.fail("input-empty", p.pos, p.pos)
-		return nil, p.issues, 0
+		return nil
 	}
-	n = p.value()
+	n := p.value()
 	if p.fatal {
-		return nil, p.issues, p.omitted
+		return nil
 	}
 	p.skipSpace()
 	if p.pos < len(p.text) {
 		p.issues = append(p.issues, Issue{Code: "json-trailing-text", Start: p.pos, End: len(p.text),
 			Removable: true})
 	}
-	return n, p.issues, p.omitted
+	return n
 }
 
 func (p *parser) fail(code string, start, end int, args ...any) {
@@ -139,6 +232,19 @@ func (p *parser) fail(code string, start, end int, args ...any) {
 	p.fatal = true
 }
 
+// skip is skipSpace with its most common case inline, nothing to skip:
+// in WebAssembly a call costs more than the bytes most skips pass over.
+func (p *parser) skip() {
+	if p.pos < len(p.text) && !spaceStart[p.text[p.pos]] {
+		return
+	}
+	p.skipSpace()
+}
+
+// spaceStart marks the bytes skipSpace may skip from: whitespace and the
+// slash of a comment.
+var spaceStart = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '/': true}
+
 // skipSpace skips whitespace and reports (then skips) comments. The text
 // and offset are kept in locals: in WebAssembly a field is a memory load
 // and store per byte.
@@ -146,7 +252,15 @@ func (p *parser) skipSpace() {
 	text, i := p.text, p.pos
 	for i < len(text) {
 		c := text[i]
-		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+		if c == ' ' {
+			// Indentation: eight spaces at a time after the first.
+			i++
+			for i+8 <= len(text) && load64(text, i) == spaces8 {
+				i += 8
+			}
+			continue
+		}
+		if c == '\n' || c == '\t' || c == '\r' {
 			i++
 			continue
 		}
@@ -196,17 +310,27 @@ func (p *parser) value() *Node {
 	if p.fatal {
 		return nil
 	}
+	if len(p.slab) == 0 {
+		p.nodeBlock()
+	}
 	if p.pos >= len(p.text) {
 		p.fail("json-truncated", p.pos, p.pos)
 		return nil
 	}
 	switch c := p.text[p.pos]; {
+	case c == '"':
+		start := p.pos
+		str, ok := p.str()
+		if !ok {
+			return nil
+		}
+		n := p.newNode('"', start)
+		n.End, n.Str = p.pos, str
+		return n
 	case c == '{':
 		return p.object()
 	case c == '[':
 		return p.array()
-	case c == '"':
-		return p.stringValue()
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	case c == 't':
@@ -257,7 +381,7 @@ func (p *parser) object() *Node {
 func (p *parser) members(n *Node, base int) *Node {
 	var seen *keyIndex // built once the object is large enough to need it
 	for {
-		p.skipSpace()
+		p.skip()
 		if p.pos >= len(p.text) {
 			p.fail("json-truncated", p.pos, p.pos)
 			return nil
@@ -272,12 +396,15 @@ func (p *parser) members(n *Node, base int) *Node {
 			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
 			return nil
 		}
-		m, ok := p.member()
-		if !ok {
+		// The member is read in its place on the stack, not copied there.
+		i := len(p.open)
+		p.open = appendDoubling(p.open, Member{KeyStart: p.pos, Comma: -1})
+		if !p.member(i) {
 			return nil
 		}
-		seen = p.markDuplicate(p.open[base:], m, seen)
-		p.open = appendDoubling(p.open, m)
+		if seen != nil || i-base >= 32 || hasKey(p.open[base:i], p.open[i].Key) {
+			seen = p.markDuplicate(p.open[base:i], p.open[i], seen)
+		}
 	}
 }
 
@@ -297,7 +424,7 @@ func (p *parser) keepItems(items []*Node) []*Node {
 		return nil
 	}
 	if len(p.itemSlab) < len(items) {
-		p.itemSlab = make([]*Node, max(256, len(items)))
+		p.itemSlab = p.itemBlock(len(items))
 	}
 	out := p.itemSlab[:len(items):len(items)]
 	p.itemSlab = p.itemSlab[len(items):]
@@ -312,7 +439,7 @@ func (p *parser) keep(ms []Member) []Member {
 		return nil
 	}
 	if len(p.memberSlab) < len(ms) {
-		p.memberSlab = make([]Member, max(256, len(ms)))
+		p.memberSlab = p.memberBlock(len(ms))
 	}
 	out := p.memberSlab[:len(ms):len(ms)]
 	p.memberSlab = p.memberSlab[len(ms):]
@@ -356,6 +483,17 @@ func (p *parser) markDuplicate(members []Member, m Member, seen *keyIndex) *keyI
 	return seen
 }
 
+// hasKey reports whether a member of a small object has key: most keys
+// are new, and looking is cheaper than a call to markDuplicate.
+func hasKey(members []Member, key string) bool {
+	for i := range members {
+		if members[i].Key == key {
+			return true
+		}
+	}
+	return false
+}
+
 // keyIndex finds the last member of an object with a key: one map look-up
 // per member when the key is repeated, as in a text of a million copies of
 // one key.
@@ -380,48 +518,56 @@ func (k *keyIndex) put(key string, i int) int {
 // pointer returns the RFC 6901 pointer of the value being parsed.
 func (p *parser) pointer() string { return StepsPointer(p.path) }
 
-// member reads `"key": value` and an optional comma; a comma directly before
-// the closing brace is reported with a fix that deletes it.
-func (p *parser) member() (Member, bool) {
+// member reads `"key": value` and an optional comma into p.open[i], whose
+// KeyStart is set; a comma directly before the closing brace is reported
+// with a fix that deletes it.
+func (p *parser) member(i int) bool {
 	if p.text[p.pos] != '"' {
 		if p.text[p.pos] == '\'' {
 			p.fail("json-single-quote", p.pos, p.pos+1)
 		} else {
 			p.fail("json-expected-key", p.pos, p.pos+1, runeAt(p.text, p.pos))
 		}
-		return Member{}, false
+		return false
 	}
-	m := Member{KeyStart: p.pos, Comma: -1}
 	key, ok := p.str()
 	if !ok {
-		return m, false
+		return false
 	}
+	m := &p.open[i]
 	m.Key, m.KeyEnd = key, p.pos
-	p.skipSpace()
+	if p.pos >= len(p.text) || p.text[p.pos] != ':' {
+		p.skipSpace()
+	}
 	if p.pos >= len(p.text) || p.text[p.pos] != ':' {
 		if p.pos >= len(p.text) {
 			p.fail("json-truncated", p.pos, p.pos)
 		} else {
 			p.fail("json-expected-colon", p.pos, p.pos+1, runeAt(p.text, p.pos))
 		}
-		return m, false
+		return false
 	}
 	p.pos++
-	p.skipSpace()
+	if i := p.pos; i+1 < len(p.text) && p.text[i] == ' ' && !spaceStart[p.text[i+1]] {
+		p.pos++ // one space after the colon, as most writers put it
+	} else {
+		p.skip()
+	}
 	p.path = append(p.path, Step{Key: key})
-	m.Val = p.value()
+	val := p.value() // may grow p.open: m is not used past here
 	p.path = p.path[:len(p.path)-1]
 	if p.fatal {
-		return m, false
+		return false
 	}
-	m.Comma = p.optionalComma('}')
-	return m, true
+	p.open[i].Val = val
+	p.open[i].Comma = p.optionalComma('}')
+	return true
 }
 
 // optionalComma consumes a comma after a member or item, reporting one that
 // trails before the closing bracket.
 func (p *parser) optionalComma(closer byte) int {
-	p.skipSpace()
+	p.skip()
 	if p.pos >= len(p.text) || p.text[p.pos] != ',' {
 		return -1
 	}
@@ -454,7 +600,7 @@ func (p *parser) array() *Node {
 func (p *parser) elements(n *Node, base int) *Node {
 	comma := true
 	for {
-		p.skipSpace()
+		p.skip()
 		if p.pos >= len(p.text) {
 			p.fail("json-truncated", p.pos, p.pos)
 			return nil
@@ -541,21 +687,13 @@ func (p *parser) number() *Node {
 	return n
 }
 
-func (p *parser) stringValue() *Node {
-	start := p.pos
-	s, ok := p.str()
-	if !ok {
-		return nil
-	}
-	n := p.newNode('"', start)
-	n.End, n.Str = p.pos, s
-	return n
-}
-
 // str reads a JSON string starting at the opening quote.
 func (p *parser) str() (string, bool) {
 	start, text := p.pos, p.text
 	i := p.pos + 1
+	for i+8 <= len(text) && !mayStop(load64(text, i)) {
+		i += 8
+	}
 	for i < len(text) && !stringStop[text[i]] {
 		i++
 	}
@@ -563,8 +701,20 @@ func (p *parser) str() (string, bool) {
 		p.pos = i + 1
 		return p.view(start+1, i), true
 	}
-	i = p.pos + 1
+	// An escape: the builder is grown to the length of the string's text,
+	// which its decoded value never exceeds, so it is allocated once
+	// instead of doubling from nothing (a schema written as a string
+	// escapes every quote).
+	end := i
+	for end < len(text) && text[end] != '"' {
+		if text[end] == '\\' {
+			end++
+		}
+		end++
+	}
 	var b strings.Builder
+	b.Grow(min(end, len(text)) - p.pos)
+	i = p.pos + 1
 	plainFrom := i
 	for {
 		if i >= len(p.text) {
@@ -594,15 +744,36 @@ func (p *parser) str() (string, bool) {
 	}
 }
 
+// load64 reads the eight bytes text[i:i+8] as one little-endian word; the
+// compiler makes it a single load, in WebAssembly too.
+func load64(text []byte, i int) uint64 {
+	b := text[i : i+8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+}
+
+const (
+	ones    = 0x0101010101010101
+	highs   = 0x8080808080808080
+	spaces8 = ' ' * ones
+)
+
+// mayStop reports whether a word of eight string bytes holds a quote, a
+// backslash or a control character (a byte that stringStop marks): the
+// classic tests for a zero byte and for a byte below 0x20, exact as a
+// yes or no, so a word without one is skipped whole.
+func mayStop(x uint64) bool {
+	q, b := x^('"'*ones), x^('\\'*ones)
+	return ((q-ones)&^q|(b-ones)&^b|(x-0x20*ones)&^x)&highs != 0
+}
+
 // stringStop marks the bytes that end a run of plain string bytes: the
 // quote, the backslash and control characters.
-var stringStop = func() (t [256]bool) {
-	for c := range 0x20 {
-		t[c] = true
-	}
-	t['"'], t['\\'] = true, true
-	return t
-}()
+var stringStop = [256]bool{0: true, 1: true, 2: true, 3: true, 4: true, 5: true, 6: true, 7: true,
+	8: true, 9: true, 10: true, 11: true, 12: true, 13: true, 14: true, 15: true,
+	16: true, 17: true, 18: true, 19: true, 20: true, 21: true, 22: true, 23: true,
+	24: true, 25: true, 26: true, 27: true, 28: true, 29: true, 30: true, 31: true,
+	'"': true, '\\': true}
 
 // escape decodes the escape sequence at text[i] and returns the offset after it.
 func (p *parser) escape(i int, b *strings.Builder) (int, bool) {

@@ -77,3 +77,29 @@ func FuzzPointerEscapes(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, tok string) { checkPointerEscapes(t, tok) })
 }
+
+// TestTokenEscapesAsReplacer holds the pointer token escapes to the
+// strings.Replacers they replaced, on tokens of every mix of ~, /, 0, 1
+// and other bytes up to five long.
+func TestTokenEscapesAsReplacer(t *testing.T) {
+	esc := strings.NewReplacer("~", "~0", "/", "~1")
+	unesc := strings.NewReplacer("~1", "/", "~0", "~")
+	alphabet := "~/01a"
+	var walk func(tok string)
+	walk = func(tok string) {
+		var b strings.Builder
+		escapeToken(&b, tok)
+		if got, want := b.String(), esc.Replace(tok); got != want {
+			t.Fatalf("escapeToken(%q) = %q; want %q", tok, got, want)
+		}
+		if got, want := unescapeToken(tok), unesc.Replace(tok); got != want {
+			t.Fatalf("unescapeToken(%q) = %q; want %q", tok, got, want)
+		}
+		if len(tok) < 5 {
+			for i := range alphabet {
+				walk(tok + alphabet[i:i+1])
+			}
+		}
+	}
+	walk("")
+}

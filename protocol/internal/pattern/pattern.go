@@ -156,7 +156,12 @@ func (p *Pattern) add(s pstate) int {
 // MatchString reports whether s matches, with JSON Schema's semantics: an
 // unanchored pattern may match anywhere in s.
 func (p *Pattern) MatchString(s string) bool {
-	cur, next := newStateSet(len(p.states)), newStateSet(len(p.states))
+	// Both sets in one allocation of each kind: a state enters a set at
+	// most once, so the lists never outgrow their halves.
+	n := len(p.states)
+	has, list := make([]bool, 2*n), make([]int, 0, 2*n)
+	cur := &stateSet{has: has[:n:n], list: list[:0:n]}
+	next := &stateSet{has: has[n:], list: list[n : n : 2*n]}
 	p.addState(cur, p.start)
 	if p.accepts(cur, true) && (!p.anchorR || s == "") {
 		return true
@@ -212,8 +217,6 @@ type stateSet struct {
 	has  []bool
 	list []int
 }
-
-func newStateSet(n int) *stateSet { return &stateSet{has: make([]bool, n)} }
 
 func (s *stateSet) clear() {
 	for _, st := range s.list {
