@@ -18,12 +18,6 @@ import (
 type InlineHead struct {
 	Script string // the theme script, in place of Page.ThemeJS
 	CSS    string // the stylesheets, in place of Page.CSS
-	// Expect is the id of an element the first paint waits for
-	// (<link rel="expect" blocking="render">), or "": with its styles in
-	// the HTML, the page is rendered as soon as the parser pauses, and
-	// each partial frame before the tool is complete costs a style and
-	// layout of its own (Lighthouse counts them).
-	Expect string
 }
 
 // NewInlineHead returns the inline head of script and css, each written

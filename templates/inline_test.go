@@ -1,7 +1,6 @@
 package templates
 
 import (
-	"context"
 	"strings"
 	"testing"
 )
@@ -36,18 +35,5 @@ func TestInlineHead(t *testing.T) {
 func TestCSPHash(t *testing.T) {
 	if got, want := CSPHash(""), "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"; got != want {
 		t.Errorf(`CSPHash("") = %s; want %s`, got, want)
-	}
-}
-
-// TestInlineHeadElements: the expected element's link comes first, so the
-// first paint waits for it, then the theme script, then the styles.
-func TestInlineHeadElements(t *testing.T) {
-	var b strings.Builder
-	h := InlineHead{Script: "s()", CSS: "p{}", Expect: "tool"}
-	if err := h.Elements().Render(context.Background(), &b); err != nil {
-		t.Fatal(err)
-	}
-	if got, want := b.String(), `<link rel="expect" href="#tool" blocking="render"><script>s()</script><style>p{}</style>`; got != want {
-		t.Errorf("Elements() = %s; want %s", got, want)
 	}
 }

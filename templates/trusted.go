@@ -35,9 +35,5 @@ func InlineScriptElement(js string) templ.Component { return templ.Raw("<script>
 // (the theme before the first style is computed). Their texts come from
 // [NewInlineHead], which refused any that would end its element early.
 func (h *InlineHead) Elements() templ.Component {
-	expect := ""
-	if h.Expect != "" {
-		expect = `<link rel="expect" href="#` + templ.EscapeString(h.Expect) + `" blocking="render">`
-	}
-	return templ.Raw(expect + "<script>" + h.Script + "</script><style>" + h.CSS + "</style>")
+	return templ.Raw("<script>" + h.Script + "</script><style>" + h.CSS + "</style>")
 }

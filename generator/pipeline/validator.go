@@ -44,7 +44,6 @@ func (b *loaded) validatorInline() (templates.InlineHead, string) {
 		b.rep.Errorf("templates/assets/site.css", 0, "inline on the validator page: %v", err)
 		head = &templates.InlineHead{}
 	}
-	head.Expect = "validator-example" // the tool's last element: its first paint is the whole tool
 	start, err := templates.InlineScript(templates.ValidatorStart())
 	if err != nil {
 		b.rep.Errorf("templates/assets/validator-start.js", 0, "inline on the validator page: %v", err)
