@@ -22,7 +22,9 @@
 # performance, accessibility, best practices and SEO, each run's
 # performance, the medians of total blocking time and largest contentful
 # paint, and the largest CLS seen. The page list comes from the first
-# site. REPORTS, when set, keeps every run's JSON there.
+# site. REPORTS, when set, keeps every run's JSON there. Every file is
+# requested once before the first run (the server compresses on first
+# request), so run 1 is measured as the others are.
 set -eu
 : "${LH_DIR:?set LH_DIR to the directory holding node_modules/lighthouse}"
 if [ -z "${SITES:-}" ]; then
@@ -49,6 +51,18 @@ for pair in $SITES; do
   servers="$servers $!"
   until curl -fs -o /dev/null "http://127.0.0.1:$port/"; do :; done
   echo "$name" > "$bin/port.$port"
+  port=$((port + 1))
+done
+# Warm-up: audit-serve compresses each file on its first request, so a
+# page's first measured run would pay for brotli -q 11 on the server and
+# the later runs not. Every file of every site is asked for once, as a
+# browser asks (pages by their directory URL), before any run.
+port=$PORT
+for pair in $SITES; do
+  dir=${pair#*=}
+  (cd "$dir" && find . -type f | sed 's|^\.||; s|/index\.html$|/|') | while read -r path; do
+    curl -fs -o /dev/null -H 'Accept-Encoding: br, gzip' "http://127.0.0.1:$port$path" || echo "warm-up: $path: no answer" >&2
+  done
   port=$((port + 1))
 done
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}

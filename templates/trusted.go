@@ -11,7 +11,8 @@ import (
 // It is the one way such HTML enters a page: goldmark escapes the source's
 // text and drops its raw HTML (the Markdown setup has no unsafe mode), so
 // what arrives here is markup the generator itself wrote. A test holds that
-// no other component calls templ.Raw.
+// no file but this one calls templ.Raw (the inline code of the validator
+// page, below, is the site's own assets).
 func TrustedHTML(html string) templ.Component { return templ.Raw(html) }
 
 // TrustedHTMLBytes is TrustedHTML for HTML still in the buffer it was
@@ -22,4 +23,17 @@ func TrustedHTMLBytes(html []byte) templ.Component {
 		_, err := w.Write(html)
 		return err
 	})
+}
+
+// InlineScriptElement is a script element holding js, a text that
+// [InlineScript] returned: one of the site's own scripts, checked not to
+// end its element early. The site's Content-Security-Policy allows it by
+// its [CSPHash].
+func InlineScriptElement(js string) templ.Component { return templ.Raw("<script>" + js + "</script>") }
+
+// Elements are the inline head's script and style elements, in that order
+// (the theme before the first style is computed). Their texts come from
+// [NewInlineHead], which refused any that would end its element early.
+func (h *InlineHead) Elements() templ.Component {
+	return templ.Raw("<script>" + h.Script + "</script><style>" + h.CSS + "</style>")
 }

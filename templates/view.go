@@ -24,7 +24,6 @@ type Page struct {
 	Alternates  []Alternate // hreflang links: the page, its twin and x-default
 	MarkdownURL string      // site-relative URL of the Markdown version; empty for none
 	CSS, JS     string      // site-relative URLs of the hashed assets
-	Styles      []string    // stylesheets of this page only, after CSS (the validator's)
 	Home        string      // site-relative URL of the language's home page
 	Nav         []NavItem
 	Switch      Alternate       // the twin page in the other language
@@ -33,13 +32,14 @@ type Page struct {
 	Footer      []Link
 	Scripts     []string // extra site-relative script URLs, loaded deferred
 
-	Prev, Next  *Link     // neighbours in reading order (the navigation's order)
-	Crumbs      []Link    // breadcrumbs above the title, the home page first; empty on the home page
-	TOC         []TOCItem // on-page contents, for pages with four sections or more
-	Search      string    // site-relative URL of the search manifest
-	ThemeJS     string    // the small blocking script that applies the saved colour theme
-	Favicon     string    // site-relative URL of the icon
-	OGLocale    string    // og:locale of the page (en_US, zh_CN), and of its twin
+	Prev, Next  *Link       // neighbours in reading order (the navigation's order)
+	Crumbs      []Link      // breadcrumbs above the title, the home page first; empty on the home page
+	TOC         []TOCItem   // on-page contents, for pages with four sections or more
+	Search      string      // site-relative URL of the search manifest
+	ThemeJS     string      // the small blocking script that applies the saved colour theme
+	Inline      *InlineHead // when set, the theme script and the stylesheets are in the HTML instead of ThemeJS and CSS (the validator page)
+	Favicon     string      // site-relative URL of the icon
+	OGLocale    string      // og:locale of the page (en_US, zh_CN), and of its twin
 	OGAlternate string
 	Repository  string // URL of the site's source repository; empty for none
 	EditURL     string // where to edit the page's source; empty for none

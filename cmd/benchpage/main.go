@@ -445,7 +445,9 @@ const eventsJS = `(() => {
     if (r.responseEnd >= r.startTime) ev.push([r.responseEnd, name(r.name) + " arrived"]);
   }
   for (const f of __benchFrames) ev.push([f.startTime, "long frame " + Math.round(f.duration) + " ms, rendering at " + Math.round(f.renderStart) +
-    (f.scripts.length ? ": " + f.scripts.map((s) => (name(s.sourceURL) || "page") + " " + s.invokerType + " at " + Math.round(s.startTime) + " (" + Math.round(s.duration) + " ms)").join(", ") : "")]);
+    (f.styleAndLayoutStart ? ", style and layout " + Math.round(f.startTime + f.duration - f.styleAndLayoutStart) + " ms" : "") +
+    (f.scripts.length ? ": " + f.scripts.map((s) => (name(s.sourceURL) || "page") + " " + s.invokerType + " at " + Math.round(s.startTime) + " (" + Math.round(s.duration) + " ms" +
+      (s.forcedStyleAndLayoutDuration >= 1 ? ", " + Math.round(s.forcedStyleAndLayoutDuration) + " forced style and layout" : "") + ")").join(", ") : "")]);
   if (__bench.ready) ev.push([__bench.ready, "ready"]);
   return ev.sort((a, b) => a[0] - b[0]).map(([at, what]) => ({at, what}));
 })()`

@@ -533,6 +533,48 @@ func TestValidatorPreloadsModule(t *testing.T) {
 	}
 }
 
+// TestValidatorPaintsBeforeItsAssets holds back every request but the
+// page's own HTML and waits for the validator page's first paint: the
+// theme script and the stylesheets are in the HTML (issue 19: on a
+// phone's Fast 4G they arrived a round trip after it, and the module is
+// asked for only once the page has painted), so the page paints, styled,
+// themed and within its Content-Security-Policy, with nothing else. The
+// start script, inline too, has started the engine by then. Before, no
+// paint came while the stylesheets were held.
+func TestValidatorPaintsBeforeItsAssets(t *testing.T) {
+	for _, l := range validatorLangs {
+		t.Run(l.lang, func(t *testing.T) {
+			release := make(chan struct{})
+			defer func() {
+				select {
+				case <-release:
+				default:
+					close(release)
+				}
+			}()
+			log := &requestLog{}
+			srv := newSiteServer(t, siteOptions{log: log, hold: regexp.MustCompile(`^/(assets|validator/pairag-validator\.js|favicon)`), release: release})
+			tab := browser(t)
+			run(t, tab, watchCSP(), views[2].apply())
+			eval[bool](t, tab, fmt.Sprintf(`(location.href = %q, true)`, srv.URL+l.prefix+"/validator/"))
+			waitAcrossNavigation(t, tab, `location.pathname.endsWith("/validator/") && performance.getEntriesByType("paint").some((e) => e.name === "first-contentful-paint")`)
+			got := eval[[]string](t, tab, `[getComputedStyle(document.querySelector(".site-header")).position,
+				getComputedStyle(document.querySelector("#validator .editor")).display,
+				String(document.documentElement.classList.contains("js")),
+				String(!!document.getElementById("validator").startEngine)]`)
+			if want := []string{"sticky", "grid", "true", "true"}; !slices.Equal(got, want) {
+				t.Errorf("at the first paint with every asset held: header position, editor display, theme script ran, start script ran = %q; want %q (the theme script, the stylesheets and the start script in the HTML)", got, want)
+			}
+			close(release)
+			waitCond(t, tab, `document.readyState === "complete"`, "the page's assets")
+			if log.has(".css") || log.has("/theme.") || log.has("/validator-start.") {
+				t.Errorf("the validator page asked for a stylesheet, the theme script or the start script: %v; want them inline", log.paths)
+			}
+			noCSPViolations(t, tab)
+		})
+	}
+}
+
 // TestValidatorSaveData: with Save-Data (navigator.connection.saveData)
 // the page downloads no module until the reader pastes or checks; the
 // reader's first use says so, in the page's language; a check then loads

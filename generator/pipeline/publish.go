@@ -67,10 +67,11 @@ func (b *loaded) writeAssets() (a assets) {
 		b.write(b.refs.script, templates.VersionsScript()) // versionbar.go
 	}
 	if v := b.cfg.Validator; v != nil {
+		head, start := b.validatorInline()
 		a.validator = &validatorAssets{
 			script: b.writeHashed("validator", ".js", templates.ValidatorScript()),
-			start:  b.writeHashed("validator-start", ".js", templates.ValidatorStart()),
-			css:    b.writeHashed("validator", ".css", templates.ValidatorStyleSheet()),
+			head:   head,
+			start:  start,
 			// The worker script carries Go's wasm_exec.js in front of it: one
 			// request instead of two in a row (the worker asked for
 			// wasm_exec.js only once its own script had arrived: a round trip,
@@ -80,6 +81,8 @@ func (b *loaded) writeAssets() (a assets) {
 			wasm:   b.writeHashed("validator", ".wasm", v.Wasm),
 		}
 		b.writeValidatorAPI(a.validator, len(v.Wasm))
+		styles, scripts := a.validator.inlineHashes()
+		verify.InlineHashes(b.cfg.Content, b.validatorURLs(), styles, scripts, b.rep)
 	} else if !b.cfg.ValidatorComing {
 		b.rep.Warnf(validatorPage, 0, "%s", noValidatorMsg)
 	}

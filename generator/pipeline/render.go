@@ -283,7 +283,7 @@ func (b *resolved) pageView(p *page, pr pair, md *markdown.Output) templates.Pag
 			urls[lang] = t.URL
 		}
 	}
-	tool, scripts, styles := b.pageTool(p)
+	tool, scripts := b.pageTool(p)
 	prev, next := nav.Pager(b.nav[p.Lang], b.navAt[p.Lang], p.URL)
 	og, ogAlt := "en_US", "zh_CN"
 	if p.Lang == zh {
@@ -321,12 +321,17 @@ func (b *resolved) pageView(p *page, pr pair, md *markdown.Output) templates.Pag
 			edit, updated = "", "" // no file to edit yet
 		}
 	}
+	var inline *templates.InlineHead
+	if tool != nil && b.validator != nil && p.Kind == site.KindValidator {
+		inline = &b.validator.head
+	}
 	return templates.Page{
-		Prev: prev, Next: next, Crumbs: b.breadcrumbs(p),
+		Inline: inline,
+		Prev:   prev, Next: next, Crumbs: b.breadcrumbs(p),
 		Search: SearchManifest, ThemeJS: themeURL, Favicon: faviconURL, OGLocale: og, OGAlternate: ogAlt,
 		Repository: b.ext.site.Repository, EditURL: edit, Updated: updated,
-		Scripts: scripts, Styles: styles,
-		Msg: msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
+		Scripts: scripts,
+		Msg:     msg, Title: p.FM.Title, Description: p.FM.Description, URL: p.URL, Canonical: b.abs(p.URL),
 		Alternates:  alternates,
 		MarkdownURL: site.MarkdownURL(p), CSS: b.css, JS: b.js, Home: markdown.LangPrefix(p.Lang) + "/",
 		Nav:     nav.For(b.nav[p.Lang], b.navAt[p.Lang], p.URL),
@@ -340,24 +345,25 @@ func (b *resolved) pageView(p *page, pr pair, md *markdown.Output) templates.Pag
 	}
 }
 
-// pageTool is what the page p shows above its Markdown, with its scripts
-// and styles: the validator's tool on the validator page, or nil.
-func (b *resolved) pageTool(p *page) (tool templ.Component, scripts, styles []string) {
+// pageTool is what the page p shows above its Markdown, with its scripts:
+// the validator's tool on the validator page, or nil. (Its stylesheet is
+// inline: validatorAssets.head.)
+func (b *resolved) pageTool(p *page) (tool templ.Component, scripts []string) {
 	switch {
 	case p.Kind != site.KindValidator:
 	case b.validator != nil:
-		tool, scripts, styles = validator.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}, []string{b.validator.css}
+		tool, scripts = validator.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}
 	case b.cfg.ValidatorComing:
 		tool = validator.ValidatorComing(templates.For(p.Lang))
 	}
-	return tool, scripts, styles
+	return tool, scripts
 }
 
 // searchSections are the sections of a rendered page p for the site
 // search, from its tree (search.Sections) and the tool above it.
 func (b *resolved) searchSections(pp *parsedPage) []search.Section {
 	var top bytes.Buffer
-	if tool, _, _ := b.pageTool(pp.p); tool != nil {
+	if tool, _ := b.pageTool(pp.p); tool != nil {
 		if err := tool.Render(b.ctx, &top); err != nil {
 			return nil // cancelled; reported when the page was rendered
 		}

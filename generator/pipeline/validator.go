@@ -21,9 +21,54 @@ const validatorPage = "content/" + en + "/" + site.ValidatorSource
 // unhashed, so other pages can import it by a stable URL.
 const validatorAPIURL = "/validator/pairag-validator.js"
 
-// validatorAssets are the hashed URLs of the tool's files.
+// validatorAssets are the hashed URLs of the tool's files, and what its
+// page carries inline.
 type validatorAssets struct {
-	script, start, css, worker, exec, wasm string
+	script, worker, exec, wasm string
+	// head is the validator page's theme script and stylesheets (the
+	// site's and the tool's), start its start script: in the HTML, so the
+	// first paint, and the module's request after it, wait for no request
+	// after the page's own (templates.InlineHead). A value, not a pointer:
+	// globalKey prints the assets into the cache key.
+	head  templates.InlineHead
+	start string
+}
+
+// validatorInline returns what the validator page carries inline: the
+// theme script and the stylesheets, and the start script. An asset that
+// cannot be inlined is an error at its file (the page then lacks it).
+func (b *loaded) validatorInline() (templates.InlineHead, string) {
+	css := append(templates.StyleSheet(), templates.ValidatorStyleSheet()...)
+	head, err := templates.NewInlineHead(templates.ThemeScript(), css)
+	if err != nil {
+		b.rep.Errorf("templates/assets/site.css", 0, "inline on the validator page: %v", err)
+		head = &templates.InlineHead{}
+	}
+	start, err := templates.InlineScript(templates.ValidatorStart())
+	if err != nil {
+		b.rep.Errorf("templates/assets/validator-start.js", 0, "inline on the validator page: %v", err)
+	}
+	return *head, start
+}
+
+// validatorURLs are the URLs of the validator page in every language.
+func (b *loaded) validatorURLs() []string {
+	var urls []string
+	for _, pr := range b.pairs {
+		for _, p := range []*page{pr.EN, pr.ZH} {
+			if p != nil && p.Kind == site.KindValidator {
+				urls = append(urls, p.URL)
+			}
+		}
+	}
+	return urls
+}
+
+// inlineHashes are the Content-Security-Policy hashes of what the
+// validator page carries inline, by directive: the policy netlify.toml
+// sends must allow them (verify.InlineHashes).
+func (a *validatorAssets) inlineHashes() (styles, scripts []string) {
+	return []string{templates.CSPHash(a.head.CSS)}, []string{templates.CSPHash(a.head.Script), templates.CSPHash(a.start)}
 }
 
 // writeValidatorAPI publishes the API module with what it needs to start
@@ -62,7 +107,7 @@ func (b *resolved) validatorView(lang string) *validator.ValidatorView {
 		tiers = append(tiers, validator.Option{Value: t, Label: b.labels.Get("tier", t, lang), Selected: t == b.doc.DefaultTier})
 	}
 	return &validator.ValidatorView{
-		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, WasmURL: a.wasm, StartURL: a.start, Tiers: tiers,
+		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, WasmURL: a.wasm, StartJS: a.start, Tiers: tiers,
 		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.Get("tier", b.doc.Example.Tier, lang)),
 		Example:       string(b.exampleText()),
 		DataJSON:      b.validatorData(lang, msg.Validator),

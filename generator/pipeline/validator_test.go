@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"encoding/json"
+	"errors"
 	"html"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"pairag.com/portal/protocol"
+	"pairag.com/portal/templates"
 )
 
 // TestValidatorAPIModule checks the published JavaScript API: at its
@@ -86,16 +88,68 @@ func TestValidatorAPIModule(t *testing.T) {
 		if strings.Contains(body, `rel="preload" href="`+built.Wasm) || !strings.Contains(body, `data-wasm="`+built.Wasm+`"`) {
 			t.Errorf("%s preloads the module or does not name it in data-wasm (%s); want it asked for by the start script only", page, built.Wasm)
 		}
-		start := regexp.MustCompile(`</section><script src="(/assets/validator-start\.[0-9a-f]+\.js)" async fetchpriority="high"></script>`).FindStringSubmatch(body)
-		if start == nil {
-			t.Errorf("%s has no async start script right after the tool", page)
-		} else if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(start[1]))); err != nil {
-			t.Errorf("%s names %s, which was not published: %v", page, start[1], err)
+		// The start script, the theme script and the stylesheets are in the
+		// HTML, so the first paint, and the module's request after it, wait
+		// for no request after the page's own (issue 19).
+		start, _ := templates.InlineScript(templates.ValidatorStart())
+		if !strings.Contains(body, "</section><script>"+start+"</script>") {
+			t.Errorf("%s has no inline start script right after the tool", page)
 		}
+		head := body[:strings.Index(body, "</head>")]
+		inline, err := templates.NewInlineHead(templates.ThemeScript(), append(templates.StyleSheet(), templates.ValidatorStyleSheet()...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(head, "<script>"+inline.Script+"</script><style>"+inline.CSS+"</style>") {
+			t.Errorf("%s does not carry the theme script and the stylesheets inline in its head", page)
+		}
+		if m := regexp.MustCompile(`<link rel="stylesheet"[^>]*>|<script src="/assets/(theme|validator-start)\.[^>]*>`).FindString(head); m != "" {
+			t.Errorf("%s asks for %s; want it inline", page, m)
+		}
+	}
+	// Every other page links the site's stylesheet, cached from page to page.
+	if body := readFile(t, dir, "index.html"); !regexp.MustCompile(`<script src="/assets/theme\.[0-9a-f]+\.js"></script><link rel="stylesheet" href="/assets/site\.[0-9a-f]+\.css">`).MatchString(body) || strings.Contains(body, "<style>") {
+		t.Errorf("the home page does not link the theme script and the site's stylesheet, or carries a style element")
 	}
 	// The worker script carries wasm_exec.js in front of it, so the worker
 	// makes no second request before it can start the module.
 	if w := readFile(t, dir, strings.TrimPrefix(built.Worker, "/")); !strings.HasPrefix(w, "// wasm_exec\n") || !strings.Contains(w, "self.pairagWorker") {
 		t.Errorf("the worker script does not start with wasm_exec.js followed by the worker:\n%.200s", w)
+	}
+}
+
+// TestBuildChecksInlineHashes: the repository's netlify.toml allows the
+// validator page's inline scripts and stylesheet by their hashes (an edit
+// of site.css, validator.css, theme.js or validator-start.js changes one,
+// and the build names the one to put there); without them the build
+// fails at the policy's line, since browsers would refuse the code.
+func TestBuildChecksInlineHashes(t *testing.T) {
+	repo, err := os.ReadFile("../../netlify.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := regexp.MustCompile(` 'sha256-[^']*'`).ReplaceAllString(string(repo), "")
+	for _, c := range []struct {
+		name, toml string
+		want       int // errors at netlify.toml
+	}{{"the repository's", string(repo), 0}, {"without the hashes", bare, 3}} {
+		fsys := withFiles(fixture(t), map[string]string{
+			"content/en/validator.md":    "---\ntitle: Validator\ndescription: Check a payload.\n---\n\nCheck a payload.\n",
+			"content/zh-CN/validator.md": "---\ntitle: 校验器\ndescription: 检查载荷。\n---\n\n检查载荷。\n",
+			"netlify.toml":               c.toml,
+		})
+		_, err := Render(t.Context(), Config{Content: fsys, BaseURL: "https://example.test",
+			Validator: &Validator{Wasm: []byte("\x00asm\x01\x00\x00\x00"), WasmExec: []byte("// wasm_exec")}}, t.TempDir())
+		var list ErrorList
+		errors.As(err, &list)
+		var got []string
+		for _, e := range list {
+			if e.File == "netlify.toml" && e.Line > 0 && strings.Contains(e.Msg, "'sha256-") {
+				got = append(got, e.Msg)
+			}
+		}
+		if len(got) != c.want {
+			t.Errorf("%s netlify.toml: %d errors about inline code %q; want %d", c.name, len(got), got, c.want)
+		}
 	}
 }

@@ -1,6 +1,6 @@
 // Package verify is the build's last stage: checks that what is published
-// works where it is served. Netlify and SkillHeaders hold netlify.toml to
-// the headers production needs.
+// works where it is served. Netlify, SkillHeaders and InlineHashes hold
+// netlify.toml to the headers production needs.
 package verify
 
 import (
@@ -89,4 +89,80 @@ func notInert(h map[string]string, p string) string {
 		return "as a " + ext + " document a browser renders (neither Content-Disposition: attachment nor text/plain)"
 	}
 	return ""
+}
+
+// InlineHashes reports, as errors at netlify.toml, a page in pages whose
+// Content-Security-Policy would block what it carries inline: each of
+// styles must be a source of the policy's style-src, each of scripts of
+// its script-src (default-src where the directive is missing), as
+// 'sha256-…' expressions (templates.CSPHash). A sha256 source there that
+// none of them is gets a warning: the hash of an old version. No
+// netlify.toml, or no policy, checks nothing.
+func InlineHashes(fsys fs.FS, pages, styles, scripts []string, rep diag.Reporter) {
+	data, err := fs.ReadFile(fsys, netlifyFile)
+	if err != nil {
+		return
+	}
+	c, err := netlifyconf.Parse(string(data))
+	if err != nil {
+		return
+	}
+	line := func(page string) int { // the line of the rule that sets the policy
+		for _, h := range c.Headers {
+			if re, _ := netlifyconf.Pattern(h.For, false); re.MatchString(page) && h.Values["Content-Security-Policy"] != "" {
+				if i := strings.Index(string(data), h.Values["Content-Security-Policy"]); i >= 0 {
+					return strings.Count(string(data[:i]), "\n") + 1
+				}
+			}
+		}
+		return 0
+	}
+	stale, told := map[string]bool{}, map[string]bool{}
+	for _, p := range pages {
+		csp := c.HeadersFor(p)["Content-Security-Policy"]
+		for _, policy := range strings.Split(csp, ",") {
+			for _, need := range []struct {
+				directive, what string
+				hashes          []string
+			}{{"style-src", "inline stylesheet", styles}, {"script-src", "inline script", scripts}} {
+				sources, ok := directive(policy, need.directive)
+				if !ok {
+					continue
+				}
+				for _, h := range need.hashes {
+					if !slices.Contains(sources, h) && !told[h] {
+						told[h] = true
+						rep.Report(&diag.Finding{File: netlifyFile, Line: line(p), Severity: diag.SeverityError, Msg: fmt.Sprintf(
+							"the Content-Security-Policy of %s does not allow the page's %s, so browsers would refuse it: add %s to its %s (if that code changed, replace its old sha256 source there)", p, need.what, h, need.directive)})
+					}
+				}
+				for _, s := range sources {
+					if strings.HasPrefix(s, "'sha256-") && !slices.Contains(need.hashes, s) && !stale[s] {
+						stale[s] = true
+						rep.Report(&diag.Finding{File: netlifyFile, Line: line(p), Severity: diag.SeverityWarning, Msg: fmt.Sprintf(
+							"the Content-Security-Policy's %s allows %s, which no inline code of %s has (an old version's hash?): remove it", need.directive, s, p)})
+					}
+				}
+			}
+		}
+	}
+}
+
+// directive returns the sources of the directive name in one policy, or
+// of default-src when the policy has no such directive; false when the
+// policy has neither (nothing is restricted).
+func directive(policy, name string) ([]string, bool) {
+	var fallback []string
+	found := false
+	for _, d := range strings.Split(policy, ";") {
+		f := strings.Fields(d)
+		switch {
+		case len(f) == 0:
+		case strings.EqualFold(f[0], name):
+			return f[1:], true
+		case strings.EqualFold(f[0], "default-src"):
+			fallback, found = f[1:], true
+		}
+	}
+	return fallback, found
 }

@@ -1,6 +1,7 @@
 // validator-start.js: starts the validator page's engine once the page has
-// painted, without waiting for the page's other scripts. It is loaded
-// async, right after the tool's markup, and is the only place that creates
+// painted, without waiting for the page's other scripts. It is inline in
+// the HTML, right after the tool's markup (gen build puts it there; the
+// site's CSP allows it by its hash), and is the only place that creates
 // the engine; validator.js (deferred) adopts what it started, and calls
 // root.startEngine itself at first use when nothing was started.
 //
@@ -8,9 +9,8 @@
 // module is 0.7 MB brotli. Asked for with the HTML (a preload), it took the
 // network from the stylesheets and scripts the first paint and
 // DOMContentLoaded wait for, and Lighthouse's phone counted it in the time
-// to the largest paint (4.65 s, Performance 83). Asked for in the task
-// after the first frame, it streams into the worker while the page's
-// scripts run. With Save-Data (navigator.connection.saveData) nothing is
+// to the largest paint (4.65 s, Performance 83). Asked for once the page
+// has painted, it streams into the worker while the page's scripts run. With Save-Data (navigator.connection.saveData) nothing is
 // downloaded until the reader pastes or checks; validator.js says so.
 (function () {
   "use strict";
@@ -34,29 +34,43 @@
   const c = navigator.connection;
   root.saveData = !!(c && c.saveData);
   if (!root.saveData) {
-    // requestAnimationFrame runs just before the frame that paints the tool
-    // (this script comes right after it); the task it posts runs once that
-    // frame is painted. A user-blocking task (scheduler.postTask) runs ahead
-    // of the parser's and the deferred scripts' tasks; a timer waited behind
-    // them until DOMContentLoaded, and a second frame until the parser was
-    // done. Then the module is preloaded at once and the engine started:
-    // on a busy phone the API module's import can resolve half a second
-    // later, and the API's fetch takes the preloaded response (the same
-    // mode and credentials), so the download does not wait for it.
-    // On a busy machine the task can still run before the paint is
-    // presented; then it waits for the first-contentful-paint entry, so the
-    // request never precedes the paint.
-    const painted = (f) => {
-      if (!self.PerformanceObserver || performance.getEntriesByName("first-contentful-paint").length) return f();
+    // The module is asked for as soon as the page has painted: when the
+    // first-contentful-paint entry is there. This script runs while the
+    // page is parsed (inline right after the tool), and looks then; after
+    // that a paint observer waits for the entry, each frame looks for it,
+    // and the page's deferred script (validator.js) looks as it starts
+    // (root.startIfPainted). All of them, because while a page loads
+    // Chrome runs the parser's and the deferred scripts' tasks first and
+    // delivers the paint entry late: a task posted after the paint
+    // (scheduler.postTask, even user-blocking, or a timer) ran only after
+    // DOMContentLoaded, on a busy phone 0.7-1 s after the paint (benchpage
+    // -timeline). Counting frames instead is not safe: Chrome runs frames
+    // (animation callbacks, style, layout) whose commit it defers, which
+    // are never presented, so a third frame can still precede the paint
+    // (TestValidatorPreloadsModule saw it). Then the module is preloaded
+    // at once and the engine started: on a busy phone the API module's
+    // import can resolve half a second later, and the API's fetch takes
+    // the preloaded response (the same mode and credentials), so the
+    // download does not wait for it. Never before the paint: a request
+    // finished before it is charged to the largest paint by Lighthouse.
+    const afterPaint = (f) => {
+      let done = false;
+      const go = () => { if (!done) { done = true; f(); } };
+      const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
+      if (!self.PerformanceObserver) return requestAnimationFrame(() => setTimeout(go, 0));
       const o = new PerformanceObserver((list) => {
-        if (list.getEntriesByName("first-contentful-paint").length) { o.disconnect(); f(); }
+        if (list.getEntriesByName("first-contentful-paint").length) { o.disconnect(); go(); }
       });
+      const check = () => {
+        if (!done && painted()) { o.disconnect(); go(); }
+        return done;
+      };
+      root.startIfPainted = check;
+      if (check()) return;
       o.observe({ type: "paint", buffered: true });
+      const frame = () => { if (!check()) requestAnimationFrame(frame); };
+      requestAnimationFrame(frame);
     };
-    const afterPaint = (f) => requestAnimationFrame(() => {
-      const g = () => painted(f);
-      self.scheduler && scheduler.postTask ? scheduler.postTask(g, { priority: "user-blocking" }) : setTimeout(g, 0);
-    });
     afterPaint(() => {
       if (root.engine) return;
       const link = document.createElement("link");

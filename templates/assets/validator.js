@@ -12,6 +12,9 @@
   "use strict";
   const root = document.getElementById("validator");
   if (!root) return;
+  // First: the engine's start, when the page has painted and the start
+  // script still waits for a frame to see it (validator-start.js).
+  if (root.startIfPainted) root.startIfPainted();
   const $ = (sel) => root.querySelector(sel);
   const text = $("#payload");
   const gutter = $(".editor-lines");

@@ -15,9 +15,11 @@ type ValidatorView struct {
 	// preloads once the page has painted (never the HTML: see
 	// validator-start.js); the API's fetch of the same URL takes it.
 	WasmURL string
-	// StartURL is the start script, loaded async after the tool: it starts
-	// the engine (and so the module's download) once the page has painted.
-	StartURL string
+	// StartJS is the start script (templates.InlineScript of
+	// templates.ValidatorStart), inline after the tool: it starts the
+	// engine (and so the module's download) once the page has painted.
+	// The site's Content-Security-Policy allows it by its hash.
+	StartJS string
 	// ExampleSwitch names the button that checks the example at the tier
 	// it is written for; the script sets it again when it shows the note.
 	ExampleSwitch string
