@@ -1,12 +1,16 @@
 package pipeline
 
 import (
+	"bytes"
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"pairag.com/portal/generator/block"
@@ -68,7 +72,7 @@ func (b *builder) writeSearch() {
 			b.rep.Errorf(glossaryFile, 0, "search index: %v", err)
 			return
 		}
-		urls[i] = b.writeHashedParts("search-"+strings.ToLower(lang), ".json", pieces...)
+		urls[i] = b.publishIndex(lang, pieces)
 	})
 	files := map[string]string{}
 	for i, lang := range languages {
@@ -81,6 +85,60 @@ func (b *builder) writeSearch() {
 	b.write(SearchManifest, manifest)
 	anchors, _ := json.Marshal(findingAnchors())
 	b.write("/search/findings.json", anchors)
+}
+
+// publishIndex writes the index of a language, whose JSON is the
+// concatenation of pieces, in the shape the browser searches
+// ([search.Published]): the entries' texts in a file of their own, which
+// the script fetches only for excerpts, and the rest, postings tokenised
+// here, in the file the manifest names. It returns that file's URL ("" when
+// reported).
+func (b *builder) publishIndex(lang string, pieces [][]byte) string {
+	var ix search.Index
+	if err := json.Unmarshal(bytes.Join(pieces, nil), &ix); err != nil {
+		b.rep.Errorf(glossaryFile, 0, "search index %s: %v", lang, err)
+		return ""
+	}
+	pub, texts, shards, typos := search.Publish(&ix, search.ShardBytes)
+	name := "search-" + strings.ToLower(lang)
+	data, err := json.Marshal(texts)
+	if err == nil {
+		pub.Text = b.writeHashed(name+"-text", ".json", data)
+		pub.ShardURL, err = b.writeShards(name, shards)
+	}
+	if err == nil {
+		data, err = json.Marshal(typos)
+		pub.Typos = b.writeHashed(name+"-typos", ".json", data)
+	}
+	if err == nil {
+		data, err = json.Marshal(pub)
+	}
+	if err != nil {
+		b.rep.Errorf(glossaryFile, 0, "search index %s: %v", lang, err)
+		return ""
+	}
+	return b.writeHashed(name, ".json", data)
+}
+
+// writeShards writes the shards of an index as
+// /assets/<name>.<hash of them all>.<n>.json and returns the URL they
+// share before the n.
+func (b *builder) writeShards(name string, shards []search.Shard) (string, error) {
+	h := sha256.New()
+	data := make([][]byte, len(shards))
+	for n, sh := range shards {
+		d, err := json.Marshal(sh)
+		if err != nil {
+			return "", err
+		}
+		data[n] = d
+		h.Write(d)
+	}
+	prefix := "/assets/" + name + "." + hex.EncodeToString(h.Sum(nil)[:5]) + "."
+	for n, d := range data {
+		b.write(prefix+strconv.Itoa(n)+".json", d)
+	}
+	return prefix, nil
 }
 
 // sectionParts returns the encoded entries of every indexed page of the

@@ -3,9 +3,16 @@
 // (or of a skill's cell) are read back out of its HTML, the synonyms file,
 // and the index's JSON, written piece by piece ([IndexPieces]).
 //
-// The generator builds one [Index] per site language at gen build time and
-// publishes it as JSON under a content-hashed name; the browser script
-// (templates/assets/search.js) tokenises and ranks it. Package rank is the
+// The generator builds one [Index] per site language at gen build time,
+// tokenises its entries ([Tokens], [Holds]) and publishes it in the shape
+// the browser searches ([Publish], [Published]): a first file with what a
+// result shows, the Chinese words and the glossary, the postings in shards
+// of neighbouring tokens that a query fetches only for the tokens it looks
+// up, the entries' texts in a file fetched for the excerpts of the first
+// results shown, and the words a typo may be near in a file fetched for a
+// word the index lacks. The browser script (templates/assets/search.js)
+// decodes it (nothing is tokenised or sorted on load) and tokenises and
+// ranks queries. Package rank is the
 // same tokenising and ranking in Go, which only tests use: the question
 // sets run over the built index through it, and the e2e tests hold the
 // script to it on the same index.
