@@ -369,7 +369,7 @@
 
   // ---- the combobox ----
   var box, input, list, status, index, loading, active = -1, results = [], ui = {};
-  var wanted = false, asked = 0, stats = {};
+  var wanted = false, asked = 0, pending = null, stats = {};
 
   // load fetches the index of the page's language and prepares it. The
   // reader's first sign of wanting search (focus, "/" or Ctrl+K, typing)
@@ -588,7 +588,7 @@
     var q = input.value, n = ++asked, ix = index;
     if (!q.trim()) { results = []; render(); open(false); say(""); return; }
     var t0 = performance.now();
-    ask(ix, q, 8).then(function (rs) {
+    var p = pending = ask(ix, q, 8).then(function (rs) {
       if (n !== asked || ix !== index) return; // a later keystroke or index answers
       // no results: the suggestions need the words a typo may be near
       if (!rs.length && !ix.typoList) return fetchShards(ix, ["typos"]).then(function () { if (n === asked) update(); });
@@ -602,7 +602,7 @@
       say(results.length ? box.dataset.count.replace("{n}", results.length) : box.dataset.none);
       if (!results.length) list.append(noResults(q));
       else needTexts();
-    }).catch(function () { if (n === asked) offline(); });
+    }).catch(function () { if (n === asked) offline(); }).then(function () { if (pending === p) pending = null; });
   }
 
   // noResults says so, and helps: the index's nearest words to the
@@ -666,6 +666,14 @@
   }
 
   function onKey(e) {
+    // a key that moves in or picks from the results waits for the answer
+    // to what was typed before it (its shards may be on their way)
+    if (pending && /^(ArrowDown|ArrowUp|Enter)$/.test(e.key)) {
+      e.preventDefault();
+      var key = e.key;
+      pending.then(function () { onKey({ key: key, preventDefault: function () {} }); });
+      return;
+    }
     var n = results.length;
     switch (e.key) {
       case "ArrowDown":
