@@ -83,7 +83,7 @@ func TestSearchTiming(t *testing.T) {
 		size := brotliSize(t, filepath.Join(dir, filepath.FromSlash(manifest[lang])))
 		script := eval[string](t, tab, `new URL(document.querySelector("script[src*='/assets/site.']").src).pathname`)
 		scriptSize := brotliSize(t, filepath.Join(dir, filepath.FromSlash(script)))
-		t.Logf("%s, phone profile (4× CPU), median of 5: focus to first result %.1f ms at once, %.1f ms after an idle moment; index arrived %.1f ms, prepared in %.1f ms of main-thread time, the query's shards took %.1f ms to come, longest task meanwhile %.1f ms (0: none over 50 ms; -1: none in the page's whole life); index %d B brotli, with the site script (%d B) %d B",
+		t.Logf("%s, phone profile (4× CPU), median of 5: focus to first result %.1f ms at once, %.1f ms after an idle moment; index arrived %.1f ms, prepared in %.1f ms of main-thread time, the query's shards took %.1f ms to come, longest task meanwhile %.1f ms (0: none over 50 ms; -1: none in the page's whole life); the index's first file %d B brotli, with the site script (%d B) %d B",
 			lang, median(atOnce), median(early), median(fetched), median(prep), median(shardMs), median(longest), size, scriptSize, size+scriptSize)
 		if median(atOnce) > 2000 || median(early) > 500 {
 			t.Errorf("%s: focus to first result takes %.0f ms at once and %.0f ms after an idle moment on the phone profile", lang, median(atOnce), median(early))
