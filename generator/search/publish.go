@@ -23,19 +23,17 @@ type Hold struct {
 // package rank share, so that the browser reads the postings Go ranks with.
 func Holds(docs []Doc) map[string][]Hold {
 	out := map[string][]Hold{}
+	intern := map[string]string{}
+	body, fields := map[string]int{}, map[string]int{}
 	for i, d := range docs {
-		body := map[string]int{}
-		for _, t := range Tokens(d.Text) {
-			body[t] = min(body[t]+1, maxBodyCount)
-		}
-		fields := map[string]int{}
+		clear(body)
+		clear(fields)
+		eachToken(d.Text, intern, func(t string) { body[t] = min(body[t]+1, maxBodyCount) })
 		for _, f := range [...]struct {
 			text string
 			bit  int
 		}{{d.Title, MarkTitle}, {d.Heading, MarkHeading}, {d.Names, MarkNames}, {d.Section, MarkSection}} {
-			for _, t := range Tokens(f.text) {
-				fields[t] |= f.bit
-			}
+			eachToken(f.text, intern, func(t string) { fields[t] |= f.bit })
 		}
 		for t, v := range body {
 			out[t] = append(out[t], Hold{i, v, fields[t]})

@@ -12,22 +12,50 @@ import (
 // Tokens returns the index tokens of text, in order, with repetitions.
 func Tokens(text string) []string {
 	var out []string
+	eachToken(text, nil, func(t string) { out = append(out, t) })
+	return out
+}
+
+// eachToken calls f for every index token of text, in order, with
+// repetitions, as [Tokens] lists them; intern, when not nil, keeps one copy
+// of every Han token, so that the build's tokenising of a whole site does
+// not allocate a string per character.
+func eachToken(text string, intern map[string]string, f func(string)) {
+	var buf []byte
+	han := func(rs []rune) {
+		buf = buf[:0]
+		for _, r := range rs {
+			buf = utf8.AppendRune(buf, r)
+		}
+		if intern == nil {
+			f(string(buf))
+			return
+		}
+		t, ok := intern[string(buf)]
+		if !ok {
+			t = string(buf)
+			intern[t] = t
+		}
+		f(t)
+	}
 	Scan(text, func(kind RunKind, run []rune) {
 		switch kind {
 		case WordRun:
-			out = append(out, WordTokens(run)...)
+			for _, t := range WordTokens(run) {
+				f(t)
+			}
 		case HanRun:
 			for i := range run {
-				out = append(out, string(run[i]))
+				han(run[i : i+1])
 				if i+1 < len(run) {
-					out = append(out, string(run[i:i+2]))
+					han(run[i : i+2])
 				}
 			}
 		}
 	})
-	return out
 }
 
+// RunKind is the kind of a run of text [Scan] finds.
 type RunKind int
 
 const (
@@ -35,7 +63,7 @@ const (
 	HanRun
 )
 
-// scan calls f for every run of word characters and every run of Han
+// Scan calls f for every run of word characters and every run of Han
 // characters of the normalized text.
 func Scan(text string, f func(RunKind, []rune)) {
 	rs := []rune(strings.ToLower(text))
@@ -66,6 +94,7 @@ func Scan(text string, f func(RunKind, []rune)) {
 	}
 }
 
+// IsHan reports a Han character, which Chinese runs are made of.
 func IsHan(r rune) bool    { return unicode.Is(unicode.Han, r) }
 func isJoiner(r rune) bool { return r == '_' || r == '.' || r == '-' }
 func isWord(r rune) bool {
@@ -73,7 +102,7 @@ func isWord(r rune) bool {
 		r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) && !IsHan(r)
 }
 
-// wordTokens gives the tokens of one run of word characters and joiners:
+// WordTokens gives the tokens of one run of word characters and joiners:
 // the parts between joiners (stemmed), then, for a compound, its
 // dot-separated segments and the whole.
 func WordTokens(run []rune) []string {
@@ -126,6 +155,7 @@ func keepsS(w string) bool {
 	return false
 }
 
+// IsASCIIWord reports a word of the letters a to z only (stemmed, inflected).
 func IsASCIIWord(w string) bool {
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'a' || w[i] > 'z' {
@@ -178,7 +208,7 @@ func unit(r rune) rune {
 	return r
 }
 
-// typoCandidate reports an ASCII word or identifier with a letter in it.
+// TypoCandidate reports an ASCII word or identifier with a letter in it.
 func TypoCandidate(w string) bool {
 	letter := false
 	for i := 0; i < len(w); i++ {
