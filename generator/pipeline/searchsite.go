@@ -3,14 +3,11 @@ package pipeline
 import (
 	"bytes"
 	"cmp"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io/fs"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"pairag.com/portal/generator/block"
@@ -104,7 +101,7 @@ func (b *builder) publishIndex(lang string, pieces [][]byte) string {
 	data, err := json.Marshal(texts)
 	if err == nil {
 		pub.Text = b.writeHashed(name+"-text", ".json", data)
-		pub.ShardURL, err = b.writeShards(name, shards)
+		pub.ShardURL, pub.ShardHashes, err = b.writeShards(name, shards)
 	}
 	if err == nil {
 		data, err = json.Marshal(typos)
@@ -120,25 +117,20 @@ func (b *builder) publishIndex(lang string, pieces [][]byte) string {
 	return b.writeHashed(name, ".json", data)
 }
 
-// writeShards writes the shards of an index as
-// /assets/<name>.<hash of them all>.<n>.json and returns the URL they
-// share before the n.
-func (b *builder) writeShards(name string, shards []search.Shard) (string, error) {
-	h := sha256.New()
-	data := make([][]byte, len(shards))
+// writeShards writes each shard of an index as
+// /assets/<name>-shard.<hash>.json and returns the URL pattern ({h} in
+// place of the hash) and the hashes in shard order.
+func (b *builder) writeShards(name string, shards []search.Shard) (string, []string, error) {
+	hashes := make([]string, len(shards))
 	for n, sh := range shards {
 		d, err := json.Marshal(sh)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
-		data[n] = d
-		h.Write(d)
+		url := b.writeHashed(name+"-shard", ".json", d)
+		hashes[n] = strings.TrimSuffix(url[strings.LastIndex(url[:len(url)-len(".json")], ".")+1:], ".json")
 	}
-	prefix := "/assets/" + name + "." + hex.EncodeToString(h.Sum(nil)[:5]) + "."
-	for n, d := range data {
-		b.write(prefix+strconv.Itoa(n)+".json", d)
-	}
-	return prefix, nil
+	return "/assets/" + name + "-shard.{h}.json", hashes, nil
 }
 
 // sectionParts returns the encoded entries of every indexed page of the

@@ -44,9 +44,10 @@ type Published struct {
 	Text string `json:"text,omitempty"` // URL of the entries' body texts: a JSON array of strings, one per entry ("" for none)
 	Docs []Doc  `json:"docs"`           // the entries without Text and Names
 	// Shards are the first token of every shard, in order; shard n is at
-	// ShardURL + n + ".json".
-	Shards   []string `json:"shards"`
-	ShardURL string   `json:"shardURL"`
+	// ShardURL with {n} replaced by n and {h} by ShardHashes[n].
+	Shards      []string `json:"shards"`
+	ShardURL    string   `json:"shardURL"`
+	ShardHashes []string `json:"shardHashes"`
 	// Typos is the URL of the tokens a misspelt word may be near (ASCII
 	// words and identifiers with a letter), in vocabulary order, as one
 	// JSON string joined by newlines: fetched only for a word the index

@@ -187,7 +187,7 @@
   function fetchShards(ix, ns) {
     return Promise.all(ns.map(function (n) {
       if (n === "typos" ? ix.typoList : ix.loaded[n]) return null;
-      return ix.pending[n] || (ix.pending[n] = fetch(n === "typos" ? ix.typos : ix.shardURL + n + ".json").then(function (r) {
+      return ix.pending[n] || (ix.pending[n] = fetch(n === "typos" ? ix.typos : ix.shardURL.replace("{n}", n).replace("{h}", ix.shardHashes[n])).then(function (r) {
         if (!r.ok) throw new Error(r.status);
         return r.json();
       }).then(function (sh) {

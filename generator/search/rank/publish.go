@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -39,7 +40,10 @@ func Read(fsys fs.FS, path string) (*Index, error) {
 	}
 	shards := make([]search.Shard, len(pub.Shards))
 	for n := range shards {
-		name := fmt.Sprintf("%s%d.json", pub.ShardURL, n)
+		if n >= len(pub.ShardHashes) {
+			return nil, fmt.Errorf("%s: %d shards, %d hashes", path, len(pub.Shards), len(pub.ShardHashes))
+		}
+		name := strings.NewReplacer("{n}", strconv.Itoa(n), "{h}", pub.ShardHashes[n]).Replace(pub.ShardURL)
 		data, err := read(name)
 		if err != nil {
 			return nil, err
