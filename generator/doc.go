@@ -5,16 +5,19 @@
 //
 // The site is a model without I/O, package site: a [site.Page] with its
 // [site.Kind] and the [site.Pair] of a page and its twin, and the URL rules.
-// A build runs the stages of package pipeline in order, each in packages of
-// its own where its inputs and outputs are explicit:
+// A build runs the stages of package pipeline in order; each is a method of
+// the one before's output and returns its own, which embeds its input, so
+// the order is in the types (pipeline/build.go):
 //
-//	load      content files → pages, pairs, reference pages, glossary, skills (package load, pipeline/build.go)
+//	load      content files → pages, pairs (the skills' and their companions' too),
+//	          reference pages, glossary, skills: *loaded (package load, pipeline/build.go)
 //	resolve   directive outputs of each version, the skills index, the bundle from the
-//	          reference pages' Markdown, all before any page renders (pipeline/resolve.go)
-//	render    every page pair to HTML in one pool, contents lists from the parsed page
-//	          (package nav), search sections (pipeline); then the skills' pages
+//	          reference pages' Markdown, all before any page renders: *resolved (pipeline/resolve.go)
+//	render    every page pair, of every kind, in one pool through one entry
+//	          dispatched on the pair's Kind; contents lists from the parsed page
+//	          (package nav), search sections (pipeline): *rendered (pipeline/render.go)
 //	publish   assets, protocol files, llms.txt, sitemap, into the build directory (package sitedir)
-//	verify    links and anchors (pipeline/check.go), netlify.toml's headers (package verify)
+//	verify    links and anchors, the skills' included (pipeline/check.go), netlify.toml's headers (package verify)
 //
 // The translation comparison that gen build, gen check, gen stamp and the
 // preview share is package translation; what a build finds is collected by
@@ -224,7 +227,7 @@
 // mistyped --out never deletes anything gen did not write. Temporaries
 // whose process is gone (killed builds) are removed at the start of the
 // next build; a build removes its own on every return (package
-// [pairag.com/portal/internal/outdir] does all of this). Builds take a
+// [pairag.com/portal/generator/outdir] does all of this). Builds take a
 // context, checked between pages and between a page's parse, render and
 // layout: cancelled (Ctrl-C, or gen serve superseding it with a newer
 // save) they stop within about one goldmark parse of the largest page,

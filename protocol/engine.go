@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -136,7 +137,7 @@ func placeOf(ptr string) bi {
 }
 
 // value checks one value against its field.
-func (v *validation) value(f spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) value(f *spec.Field, n *jsonpos.Node, p path) {
 	switch f.Type {
 	case "object":
 		if !v.hasKind(f, n, p, '{') {
@@ -164,7 +165,7 @@ func (v *validation) value(f spec.Field, n *jsonpos.Node, p path) {
 
 // hasKind reports a wrong-type finding unless n is of the JSON kind the field
 // wants ('t' stands for both booleans).
-func (v *validation) hasKind(f spec.Field, n *jsonpos.Node, p path, kind byte) bool {
+func (v *validation) hasKind(f *spec.Field, n *jsonpos.Node, p path, kind byte) bool {
 	got := n.Kind
 	if got == 'f' {
 		got = 't'
@@ -176,7 +177,7 @@ func (v *validation) hasKind(f spec.Field, n *jsonpos.Node, p path, kind byte) b
 	return false
 }
 
-func (v *validation) array(f spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) array(f *spec.Field, n *jsonpos.Node, p path) {
 	count := len(n.Items)
 	switch {
 	case f.Name == "project_tags" && (f.MinItems != nil && count < *f.MinItems || f.MaxItems != nil && count > *f.MaxItems):
@@ -188,11 +189,11 @@ func (v *validation) array(f spec.Field, n *jsonpos.Node, p path) {
 	}
 	item := spec.Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}
 	for i, it := range n.Items {
-		v.value(item, it, p.index(i))
+		v.value(&item, it, p.index(i))
 	}
 }
 
-func (v *validation) stringValue(f spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) stringValue(f *spec.Field, n *jsonpos.Node, p path) {
 	s := n.Str
 	switch {
 	case f.Const != nil:
@@ -222,13 +223,20 @@ func (v *validation) stringValue(f spec.Field, n *jsonpos.Node, p path) {
 }
 
 // number checks a number by its value: 100, 100.0 and 1e2 are one integer.
-func (v *validation) number(f spec.Field, n *jsonpos.Node, p path) {
+// A plain integer literal (most numbers of a payload) is read as an int64
+// and compared with the bounds as integers; anything else is read as a
+// decimal. Both give the same answers (TestPlainIntegerAgrees).
+func (v *validation) number(f *spec.Field, n *jsonpos.Node, p path) {
 	if limit := v.doc.Limits.MaxNumberLength; len(n.Str) > limit {
 		v.at(n, "number-too-long", p.String(), nil, len(n.Str), limit)
 		return
 	}
-	d := jsonpos.ParseDecimal(n.Str)
-	if f.Type == "integer" && !d.IsInteger() {
+	i, plain := plainInt(n.Str)
+	var d jsonpos.Decimal
+	if !plain || f.Const != nil {
+		d = jsonpos.ParseDecimal(n.Str)
+	}
+	if !plain && f.Type == "integer" && !d.IsInteger() {
 		v.at(n, "wrong-type", p.String(), nil, typeWord("integer"), bi{"a number with a fraction", "带小数的数字"})
 		return
 	}
@@ -240,21 +248,62 @@ func (v *validation) number(f spec.Field, n *jsonpos.Node, p path) {
 		return
 	}
 	if f.Enum != "" {
-		if id, ok := d.Int64Value(); !ok || !v.idx.enumIDs[f.Enum][id] {
+		id, ok := i, plain
+		if !plain {
+			id, ok = d.Int64Value()
+		}
+		if !ok || !v.idx.enumIDs[f.Enum][id] {
 			v.at(n, "invalid-enum", p.String(), nil, n.Str, f.Name, v.idx.enumShown[f.Enum])
 		}
 		return
 	}
-	if f.Minimum != nil && d.Cmp(v.idx.bounds[*f.Minimum]) < 0 {
+	if f.Minimum != nil && v.idx.cmpBound(d, i, plain, *f.Minimum) < 0 {
 		v.at(n, "below-minimum", p.String(), nil, n.Str, v.idx.bounds[*f.Minimum].String())
 		return
 	}
 	switch {
-	case f.Maximum != nil && d.Cmp(v.idx.bounds[*f.Maximum]) > 0:
+	case f.Maximum != nil && v.idx.cmpBound(d, i, plain, *f.Maximum) > 0:
 		v.at(n, "above-maximum", p.String(), nil, n.Str, v.idx.bounds[*f.Maximum].String())
-	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 && d.Cmp(v.idx.intMax) > 0:
+	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 &&
+		(plain && i > v.doc.IntegerMax || !plain && d.Cmp(v.idx.intMax) > 0):
 		v.at(n, "integer-too-large", p.String(), nil, n.Str, v.doc.IntegerMax)
 	}
+}
+
+// plainInt reads a literal of at most 18 digits with an optional minus
+// sign, which always fits an int64; any other literal is not plain.
+func plainInt(lit string) (int64, bool) {
+	s, neg := lit, false
+	if len(s) > 0 && s[0] == '-' {
+		s, neg = s[1:], true
+	}
+	if len(s) == 0 || len(s) > 18 {
+		return 0, false
+	}
+	var n int64
+	for j := 0; j < len(s); j++ {
+		c := s[j]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(c-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// cmpBound compares a number with a bound of the document: the decimal d,
+// or the integer i when the literal is plain.
+func (x *index) cmpBound(d jsonpos.Decimal, i int64, plain bool, bound float64) int {
+	if !plain {
+		return d.Cmp(x.bounds[bound])
+	}
+	if b, ok := x.intBounds[bound]; ok {
+		return cmp.Compare(i, b)
+	}
+	return jsonpos.DecimalOf(i).Cmp(x.bounds[bound])
 }
 
 // replace returns a fix that replaces a value with JSON text.

@@ -14,18 +14,20 @@ import (
 // field lists as maps, enums as sets, patterns compiled, bounds as decimals.
 // It is built once per document and only read afterwards.
 type index struct {
-	fields    map[string]map[string]spec.Field // field list → name → field
-	required  map[string][]string              // field list → required names
-	open      map[string]bool                  // field lists whose other keys are allowed
-	enumIDs   map[string]map[int64]bool        // enum → ids
-	enumShown map[string]string                // enum → "1, 2, 3" for messages
-	patterns  map[string]*pattern.Pattern      // pattern text → compiled
-	bounds    map[float64]jsonpos.Decimal      // minimum and maximum values as decimals
+	fields    map[string]map[string]*spec.Field // field list → name → field (pointers: a Field is about 200 bytes, copied per value otherwise)
+	required  map[string][]string               // field list → required names
+	open      map[string]bool                   // field lists whose other keys are allowed
+	enumIDs   map[string]map[int64]bool         // enum → ids
+	enumShown map[string]string                 // enum → "1, 2, 3" for messages
+	patterns  map[string]*pattern.Pattern       // pattern text → compiled
+	bounds    map[float64]jsonpos.Decimal       // minimum and maximum values as decimals
+	intBounds map[float64]int64                 // the bounds whose decimal is an integer that fits an int64
 	intMax    jsonpos.Decimal
+	human     map[string][]*spec.Field // field list → the fields humanText follows
 
 	tags      map[string]bool   // preferred language tags
 	tagFold   map[string]string // lower-case tag or alias → preferred tag
-	criteria  map[int64]map[string]spec.Field
+	criteria  map[int64]map[string]*spec.Field
 	criterion map[string]int64 // type_criteria key → the first stage type that defines it
 
 	otherFormat  int64 // data_format_type_enum "other"
@@ -43,15 +45,17 @@ func indexOf(d *spec.Document) *index {
 
 func buildIndex(d *spec.Document) *index {
 	x := &index{
-		fields: map[string]map[string]spec.Field{}, required: map[string][]string{}, open: map[string]bool{},
+		fields: map[string]map[string]*spec.Field{}, required: map[string][]string{}, open: map[string]bool{},
 		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*pattern.Pattern{},
-		bounds: map[float64]jsonpos.Decimal{}, intMax: jsonpos.DecimalOf(d.IntegerMax),
-		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]spec.Field{}, criterion: map[string]int64{},
+		bounds: map[float64]jsonpos.Decimal{}, intBounds: map[float64]int64{}, intMax: jsonpos.DecimalOf(d.IntegerMax),
+		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]*spec.Field{}, criterion: map[string]int64{},
 	}
 	x.addFields(spec.TopLevelRef, d.TopLevel.Fields, d.RequiredTopLevelFields)
+	x.human = map[string][]*spec.Field{}
 	for _, ref := range spec.FieldListNames {
 		fields, _ := d.FieldList(ref)
 		x.addFields(ref, fields, d.Required(ref))
+		x.human[ref] = humanFields(d, ref)
 	}
 	for _, ref := range d.OpenFieldLists {
 		x.open[ref] = true
@@ -93,15 +97,20 @@ func buildIndex(d *spec.Document) *index {
 }
 
 func (x *index) addFields(ref string, fields []spec.Field, required []string) {
-	m := make(map[string]spec.Field, len(fields))
-	for _, f := range fields {
+	m := make(map[string]*spec.Field, len(fields))
+	for i := range fields {
+		f := &fields[i]
 		m[f.Name] = f
 		if f.Pattern != "" && x.patterns[f.Pattern] == nil {
 			x.patterns[f.Pattern], _ = pattern.Compile(f.Pattern) // checked by spec.Parse
 		}
 		for _, b := range []*float64{f.Minimum, f.Maximum} {
 			if b != nil {
-				x.bounds[*b] = jsonpos.DecimalOfFloat(*b)
+				d := jsonpos.DecimalOfFloat(*b)
+				x.bounds[*b] = d
+				if i, ok := d.Int64Value(); ok {
+					x.intBounds[*b] = i
+				}
 			}
 		}
 	}

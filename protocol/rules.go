@@ -84,7 +84,7 @@ func intValue(n *jsonpos.Node) (int64, bool) {
 // suggest returns the defined field a misspelt or camelCase key most likely
 // meant, or "". Keys longer than any field name plus the distance allowed
 // are not compared, which keeps hostile keys cheap.
-func suggest(key string, fields map[string]spec.Field) string {
+func suggest(key string, fields map[string]*spec.Field) string {
 	if len(key) > 64 {
 		return ""
 	}
@@ -101,7 +101,7 @@ func suggest(key string, fields map[string]spec.Field) string {
 	return best
 }
 
-func sortedNames(fields map[string]spec.Field) []string {
+func sortedNames(fields map[string]*spec.Field) []string {
 	names := make([]string, 0, len(fields))
 	for n := range fields {
 		names = append(names, n)
@@ -179,7 +179,7 @@ func editDistance(a, b string) int {
 // the repair is certain), then that ISIC Rev.4 has it at every level: the
 // division in that section, the group in that division, the class in that
 // group (isic-rev4.tsv).
-func (v *validation) industryCode(f spec.Field, n *jsonpos.Node, p path) {
+func (v *validation) industryCode(f *spec.Field, n *jsonpos.Node, p path) {
 	code := n.Str
 	shape := v.idx.patterns[f.Pattern]
 	if shape == nil {

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/spec"
 )
 
 // letterClasses are the scripts letters are counted in, with names in both
@@ -141,7 +142,10 @@ func (v *validation) humanText(obj *jsonpos.Node, ref string, fn func(string)) {
 	if obj == nil || obj.Kind != '{' {
 		return
 	}
-	fields, _ := v.doc.FieldList(ref)
+	fields, ok := v.idx.human[ref]
+	if !ok {
+		fields = humanFields(v.doc, ref)
+	}
 	for _, f := range fields {
 		c := obj.Child(f.Name)
 		if c == nil {
@@ -164,4 +168,19 @@ func (v *validation) humanText(obj *jsonpos.Node, ref string, fn func(string)) {
 			}
 		}
 	}
+}
+
+// humanFields returns the fields of a field list that humanText follows:
+// those written in manifest.language and those with a field list of their
+// own, in the list's order. The others cannot lead to human-facing text,
+// and looking each up in the object cost a search of its members.
+func humanFields(d *spec.Document, ref string) []*spec.Field {
+	fields, _ := d.FieldList(ref)
+	var out []*spec.Field
+	for i := range fields {
+		if f := &fields[i]; f.HumanFacing || f.Ref != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

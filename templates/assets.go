@@ -5,7 +5,7 @@ import (
 	"embed"
 )
 
-//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-worker.js assets/pairag-validator.js assets/skills.css assets/skills.js assets/nav.js assets/search.js assets/theme.js assets/favicon.svg assets/diagrams.js assets/vendor/beautiful-mermaid.js
+//go:embed assets/site.css assets/highlight.css assets/site.js assets/validator.css assets/validator.js assets/validator-start.js assets/validator-worker.js assets/pairag-validator.js assets/skills.css assets/skills.js assets/nav.js assets/search.js assets/theme.js assets/favicon.svg assets/diagrams.js assets/vendor/beautiful-mermaid.js
 var assets embed.FS
 
 // StyleSheet returns the site's CSS: the layout rules followed by the code
@@ -53,6 +53,10 @@ func Favicon() []byte { return mustRead("assets/favicon.svg") }
 
 // ValidatorScript returns the validator page's script.
 func ValidatorScript() []byte { return mustRead("assets/validator.js") }
+
+// ValidatorStart returns the validator page's start script, which starts
+// the engine once the page has painted, before the page's deferred scripts.
+func ValidatorStart() []byte { return mustRead("assets/validator-start.js") }
 
 // ValidatorWorker returns the Web Worker that runs the WebAssembly validator.
 func ValidatorWorker() []byte { return mustRead("assets/validator-worker.js") }

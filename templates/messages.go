@@ -171,6 +171,7 @@ type ValidatorMessages struct {
 	MoreFinds     Count  `json:"moreFindings"`
 	Loading       string `json:"loading"` // {loaded} and {total} in MB
 	Ready         string `json:"ready"`
+	SaveData      string `json:"saveData"`      // with Save-Data: the module waits for a paste or a check
 	Superseded    string `json:"superseded"`    // the text changed while a check ran
 	TimedOut      string `json:"timedOut"`      // {seconds}
 	ExampleNote   string `json:"exampleNote"`   // {exampleTier} and {tier}: labels
@@ -357,6 +358,7 @@ func messages(lang string, t func(en, zh string) string) Messages {
 			MoreFinds:     p("… and %d more finding. Fix the ones above and validate again.", "… and %d more findings. Fix the ones above and validate again.", "……另有 %d 条检查结果。请先修正以上问题，再重新校验。"),
 			Loading:       t("Loading the validator: {loaded} of {total} MB…", "正在加载校验器：{loaded} MB / {total} MB……"),
 			Ready:         t("The validator is ready.", "校验器已就绪。"),
+			SaveData:      t("Data saver is on, so the validator downloads only when you paste a payload or press Validate.", "已开启省流量模式，校验器要等你粘贴载荷或点击“校验”时才会下载。"),
 			Superseded:    t("The text changed during the check, so that check was stopped and the validator restarted.", "检查期间文本有改动，已停止该次检查并重启校验器。"),
 			TimedOut:      t("The check took longer than {seconds} s and was stopped; the validator has restarted and is ready for your next edit. For a payload this large, use gen validate on the command line.", "检查超过 {seconds} 秒仍未完成，已停止；校验器已重启，可以继续编辑。这么大的载荷请改用命令行 gen validate 校验。"),
 			ExampleNote:   t("The reference's example is written for the {exampleTier} tier. Checked as {tier}, the errors below are what the {tier} tier does not allow.", "参考文档中的示例是按{exampleTier}会员编写的。按{tier}校验时，下面列出的错误就是{tier}不允许的内容。"),

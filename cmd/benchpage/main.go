@@ -7,7 +7,7 @@
 //
 //	go run ./cmd/benchpage                  # 3 runs per profile, Markdown table on stdout
 //	go run ./cmd/benchpage -runs 5 -profiles fast4g
-//	go run ./cmd/benchpage -runs 5 -profiles fast4g -sites /tmp/main-site,/tmp/new-site   # side by side
+//	go run ./cmd/benchpage -runs 5 -profiles fast4g -sites main=/tmp/main-site,branch=/tmp/new-site   # side by side
 //
 // Two scenarios per run, each in a fresh browser:
 //   - now: the reader focuses the editor as soon as the page's script has
@@ -87,7 +87,7 @@ func main() {
 	runs := flag.Int("runs", 3, "runs per profile and scenario")
 	names := flag.String("profiles", "fast4g,slow4g", "network profiles: fast4g, slow4g")
 	chromium := flag.String("chromium", "/usr/bin/chromium", "Chromium binary")
-	sites := flag.String("sites", "", "comma-separated built site `dir`ectories to measure side by side, run by run (default: build this checkout's site and module)")
+	sites := flag.String("sites", "", "comma-separated built site `dir`ectories (or name=dir) to measure side by side, run by run (default: build this checkout's site and module)")
 	flag.Float64Var(&cpuSlowdown, "cpu", 4, "CPU slowdown factor (1: none)")
 	flag.BoolVar(&inputDelay, "input", false, "also paste a 5 MB payload once ready and measure input to next frame for keys pressed while it is checked")
 	flag.Parse()
@@ -114,7 +114,8 @@ func run(runs int, names []string, chromium, sites string) error {
 		defer os.RemoveAll(filepath.Dir(site))
 		sites = site
 	}
-	for _, dir := range strings.Split(sites, ",") {
+	for _, entry := range strings.Split(sites, ",") {
+		name, dir := siteName(entry)
 		files, err := compressAll(dir)
 		if err != nil {
 			return fmt.Errorf("read site %s: %w", dir, err)
@@ -122,7 +123,7 @@ func run(runs int, names []string, chromium, sites string) error {
 		if files.wasmRaw == 0 {
 			return fmt.Errorf("site %s has no validator module (built with --validator=false?)", dir)
 		}
-		subjects = append(subjects, subject{dir, files})
+		subjects = append(subjects, subject{name, files})
 	}
 	host, _ := os.Hostname()
 	fmt.Printf("Phone: 412×823, CPU %g× slower, empty cache. %s, %s.\n\n", cpuSlowdown, host, time.Now().UTC().Format("2006-01-02 15:04 MST"))
@@ -139,8 +140,8 @@ func run(runs int, names []string, chromium, sites string) error {
 			return fmt.Errorf("unknown profile %q", n)
 		}
 		type series struct {
-			now, later, cls, val, dcl, nowReq, nowDown, nowAfter, toRequest, download, afterDownload []float64
-			keys, keysMax                                                                            []float64
+			now, later, cls, val, dcl, paint, worker, nowReq, nowDown, nowAfter, toRequest, download, afterDownload []float64
+			keys, keysMax                                                                                           []float64
 		}
 		all := make([]series, len(subjects))
 		for range runs {
@@ -152,6 +153,8 @@ func run(runs int, names []string, chromium, sites string) error {
 				}
 				r.now, r.cls, r.val = append(r.now, m.ready), append(r.cls, m.cls), append(r.val, m.validation)
 				r.dcl = append(r.dcl, m.use)
+				r.paint = append(r.paint, m.paint)
+				r.worker = append(r.worker, m.workerRequested)
 				r.nowReq = append(r.nowReq, m.wasmRequested)
 				r.nowDown = append(r.nowDown, m.wasmReceived-m.wasmRequested)
 				r.nowAfter = append(r.nowAfter, m.ready-m.wasmReceived)
@@ -180,17 +183,17 @@ func run(runs int, names []string, chromium, sites string) error {
 				inputs = append(inputs, fmt.Sprintf("| %s | %s | %d | %.0f ms | %.0f ms | %.0f ms |", sub.name, p.name,
 					len(r.keys), median(r.keys), quantile(r.keys, 0.95), median(r.keysMax)))
 			}
-			breakdown = append(breakdown, fmt.Sprintf("| %s | %s | %.2f s | %.2f s | %.2f s | %.2f s |", sub.name, p.name,
-				median(r.dcl)/1000, median(r.nowReq)/1000, median(r.nowDown)/1000, median(r.nowAfter)/1000))
-			breakdown = append(breakdown, fmt.Sprintf("| %s | %s, first use | — | %.2f s after use | %.2f s | %.2f s |", sub.name, p.name,
+			breakdown = append(breakdown, fmt.Sprintf("| %s | %s | %.2f s | %.2f s | %.2f s | %.2f s | %.2f s | %.2f s |", sub.name, p.name,
+				median(r.paint)/1000, median(r.dcl)/1000, median(r.worker)/1000, median(r.nowReq)/1000, median(r.nowDown)/1000, median(r.nowAfter)/1000))
+			breakdown = append(breakdown, fmt.Sprintf("| %s | %s, first use | — | — | — | %.2f s after use | %.2f s | %.2f s |", sub.name, p.name,
 				median(r.toRequest)/1000, median(r.download)/1000, median(r.afterDownload)/1000))
 		}
 	}
 	fmt.Printf("\nMedians of %d runs per scenario; each run in a fresh Chromium profile.\n\n", runs)
 	fmt.Println("Navigation → ready, in parts (the server's clock for the module's request and last byte; a negative last part: ready before the last byte's assumed arrival, half a latency after it was sent):")
 	fmt.Println()
-	fmt.Println("| site | network | DOMContentLoaded | module requested | module download | last byte → ready |")
-	fmt.Println("| --- | --- | ---: | ---: | ---: | ---: |")
+	fmt.Println("| site | network | first contentful paint | DOMContentLoaded | worker script requested | module requested | module download | last byte → ready |")
+	fmt.Println("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, b := range breakdown {
 		fmt.Println(b)
 	}
@@ -205,6 +208,15 @@ func run(runs int, names []string, chromium, sites string) error {
 		}
 	}
 	return nil
+}
+
+// siteName splits a -sites entry, "name=dir" or a bare dir (named by
+// itself), so tables can say main and branch instead of two temporary paths.
+func siteName(entry string) (name, dir string) {
+	if n, d, ok := strings.Cut(entry, "="); ok && n != "" && !strings.ContainsRune(n, os.PathSeparator) {
+		return n, d
+	}
+	return entry, entry
 }
 
 // build compiles the module and the site into a temporary directory.
@@ -286,6 +298,7 @@ type shaper struct {
 	free     time.Time
 	inflight atomic.Int64
 	wasmAt   [2]atomic.Int64 // Unix ms: the module requested, its last byte sent
+	workerAt atomic.Int64    // Unix ms: the worker script first requested
 }
 
 func (s *shaper) wait(n int) {
@@ -322,6 +335,9 @@ func server(files *siteFiles, p profile) (*httptest.Server, *shaper, error) {
 		if !ok {
 			http.NotFound(w, r)
 			return
+		}
+		if strings.HasPrefix(url, "/assets/validator-worker.") {
+			s.workerAt.CompareAndSwap(0, time.Now().UnixMilli())
 		}
 		if path.Ext(url) == ".wasm" {
 			s.wasmAt[0].Store(time.Now().UnixMilli())
@@ -374,6 +390,7 @@ document.addEventListener("DOMContentLoaded", () => {
 type measurement struct {
 	use, ready, cls, validation float64
 	wasmRequested, wasmReceived float64   // by the server's clock, same machine
+	paint, workerRequested      float64   // first contentful paint; the worker script asked for (server's clock)
 	keys                        []float64 // input to next frame of keys pressed while a 5 MB paste was checked
 }
 
@@ -422,13 +439,16 @@ func measure(ctx context.Context, chromium string, files *siteFiles, p profile, 
 		return measurement{}, err
 	}
 	var m measurement
-	b, err := chromedp.Run(tab, chromedp.Evaluate[map[string]float64](`({...__bench, origin: performance.timeOrigin})`))
+	b, err := chromedp.Run(tab, chromedp.Evaluate[map[string]float64](`({...__bench, origin: performance.timeOrigin,
+  paint: (performance.getEntriesByName("first-contentful-paint")[0] || {startTime: 0}).startTime})`))
 	if err != nil {
 		return m, err
 	}
 	m.use, m.ready, m.cls = b["use"], b["ready"], b["cls"]
 	m.wasmRequested = float64(s.wasmAt[0].Load()) - b["origin"]
 	m.wasmReceived = float64(s.wasmAt[1].Load()) - b["origin"] + p.latencyMs/2 // the last byte is still on its way
+	m.workerRequested = float64(s.workerAt.Load()) - b["origin"]
+	m.paint = b["paint"]
 	if now {
 		if m.validation, err = validateExample(tab); err != nil {
 			return m, err

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/internal/outdir"
+	"pairag.com/portal/generator/outdir"
 )
 
 const buildUsage = "usage: gen build [--content DIR] [--out DIR] [--base-url URL] [--validator=false] [--cache DIR|off]\n"

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/safewrite"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/safewrite"
 )
 
 const stampUsage = `usage: gen stamp [--content DIR] [--accept] [FILE...]

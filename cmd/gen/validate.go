@@ -8,9 +8,9 @@ import (
 	"os"
 	"strings"
 
+	"pairag.com/portal/generator/safewrite"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/verdict"
-	"pairag.com/portal/internal/safewrite"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/spec"
 )

@@ -264,3 +264,29 @@ func HeadingOf(b Block) (blocks.Heading, bool) {
 	h, ok := b.(headingBlock)
 	return h.h, ok
 }
+
+// ListOf returns the list b shows, when b is a list; ParagraphOf, IsCode
+// and IsBundle tell the other kinds apart. The site search reads a page's
+// text from its blocks with them, never from their HTML.
+func ListOf(b Block) (blocks.List, bool) {
+	l, ok := b.(listBlock)
+	return l.l, ok
+}
+
+// ParagraphOf returns the spans b shows, when b is a paragraph.
+func ParagraphOf(b Block) (blocks.Cell, bool) {
+	p, ok := b.(paragraphBlock)
+	return p.c, ok
+}
+
+// IsCode reports whether b is a code block, whose code is not prose.
+func IsCode(b Block) bool {
+	_, ok := b.(codeBlock)
+	return ok
+}
+
+// IsBundle reports whether b is the copy-both block, which is not prose.
+func IsBundle(b Block) bool {
+	_, ok := b.(bundleBlock)
+	return ok
+}

@@ -15,9 +15,9 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/langs"
 )
 
 // SortFindings orders findings by file, line, column and message.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"pairag.com/portal/internal/browsertest"
+	"pairag.com/portal/generator/browsertest"
 )
 
 // The long skill's companion files, rendered as pages of their own beside

@@ -12,7 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"pairag.com/portal/internal/browsertest"
+	"pairag.com/portal/generator/browsertest"
 )
 
 // TestHeaderOneRow checks that the header holds one row from 1024 to

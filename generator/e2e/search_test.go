@@ -17,8 +17,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/browsertest"
 	"pairag.com/portal/generator/search/rank"
-	"pairag.com/portal/internal/browsertest"
 )
 
 // waitJS polls a JavaScript condition until it holds, within the action

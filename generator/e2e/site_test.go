@@ -18,10 +18,10 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/browsertest"
 	"pairag.com/portal/generator/preview/netlify"
+	"pairag.com/portal/generator/testtemp"
 	"pairag.com/portal/generator/wasm"
-	"pairag.com/portal/internal/browsertest"
-	"pairag.com/portal/internal/testtemp"
 )
 
 var (
@@ -84,7 +84,7 @@ func siteServer(t *testing.T) *httptest.Server {
 	return newSiteServer(t, siteOptions{})
 }
 
-// The browser helpers live in internal/browsertest; these short names keep
+// The browser helpers live in generator/browsertest; these short names keep
 // the tests readable.
 func browser(t *testing.T) context.Context { return browsertest.Start(t) }
 

@@ -18,7 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"pairag.com/portal/generator"
-	"pairag.com/portal/internal/browsertest"
+	"pairag.com/portal/generator/browsertest"
 )
 
 const skillPage = "/skills/pairag-task-publish/"

@@ -501,6 +501,14 @@ func TestValidatorPreloadsModule(t *testing.T) {
 			if n := log.count(".wasm"); n != 1 {
 				t.Errorf("the module was requested %d times; want once (the API's fetch takes the preload)", n)
 			}
+			// Asked for after the first paint, never with the HTML: a preload
+			// from the page's first bytes took the network from the paint
+			// (Lighthouse's phone: LCP 4.65 s).
+			if !eval[bool](t, tab, `(() => { const p = performance.getEntriesByName("first-contentful-paint")[0];
+				const w = performance.getEntriesByType("resource").find((r) => r.name.endsWith(".wasm"));
+				return !!p && !!w && w.startTime >= p.startTime; })()`) {
+				t.Errorf("the module was requested before the first contentful paint; want it asked for once the page has painted")
+			}
 			if log.has("/wasm_exec.") {
 				t.Errorf("the worker asked for wasm_exec.js on its own; want it inside the worker script")
 			}
@@ -521,6 +529,48 @@ func TestValidatorPreloadsModule(t *testing.T) {
 				t.Errorf("status after loading = %q; want %q", got, m.Ready)
 			}
 			noCSPViolations(t, tab)
+		})
+	}
+}
+
+// TestValidatorSaveData: with Save-Data (navigator.connection.saveData)
+// the page downloads no module until the reader pastes or checks; the
+// reader's first use says so, in the page's language; a check then loads
+// the engine and answers. Before, the page downloaded the module at once.
+func TestValidatorSaveData(t *testing.T) {
+	example := string(protocol.Default().Example.Payload)
+	for _, l := range validatorLangs {
+		t.Run(l.lang, func(t *testing.T) {
+			log := &requestLog{}
+			srv := newSiteServer(t, siteOptions{log: log})
+			tab := browser(t)
+			run(t, tab, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+				_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+					Source: `Object.defineProperty(navigator, "connection", {value: {saveData: true, effectiveType: "4g"}, configurable: true});`,
+				})
+				return chromedp.Void{}, err
+			})
+			run(t, tab, chromedp.Navigate(srv.URL+l.prefix+"/validator/"), chromedp.WaitVisible(chromedp.ID("payload")))
+			eval[bool](t, tab, `new Promise((ok) => document.readyState === "complete" ? ok(true) : addEventListener("load", () => ok(true)))`)
+			// two frames and a timer after load: the start script would have started by now
+			eval[bool](t, tab, `new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => ok(true), 200))))`)
+			if log.has(".wasm") {
+				t.Fatalf("with Save-Data the page requested the module before any use; requests: %v", log.paths)
+			}
+			m := pageMessages(l.lang)
+			eval[bool](t, tab, `(document.getElementById("payload").focus(), true)`)
+			run(t, tab, chromedp.Click(chromedp.ID("payload")))
+			waitCond(t, tab, fmt.Sprintf(`document.getElementById("validator-status").textContent === %q`, m.SaveData), "the Save-Data note")
+			if log.has(".wasm") {
+				t.Errorf("with Save-Data, focusing the editor requested the module; want it at a paste or a check")
+			}
+			paste(t, tab, example, "pro")
+			if !eval[bool](t, tab, `document.getElementById("summary").classList.contains("ok")`) {
+				t.Errorf("summary after the paste = %q; want the example's result", summary(t, tab))
+			}
+			if n := log.count(".wasm"); n != 1 {
+				t.Errorf("the module was requested %d times after the paste; want once", n)
+			}
 		})
 	}
 }

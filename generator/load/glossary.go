@@ -6,7 +6,7 @@ import (
 
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/report"
-	"pairag.com/portal/internal/yamlpos"
+	"pairag.com/portal/generator/yamlpos"
 )
 
 // GlossaryFile pairs English and Chinese terms; it drives the glossary

@@ -7,11 +7,11 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/report"
+	"pairag.com/portal/generator/scratch"
 	"pairag.com/portal/generator/site"
-	"pairag.com/portal/internal/langs"
-	"pairag.com/portal/internal/scratch"
 	"pairag.com/portal/templates"
 )
 

@@ -18,10 +18,10 @@ import (
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/protocol"
 )
 

@@ -14,8 +14,9 @@
 //     lines removed, protocol directives resolved ([Directive]), heading
 //     ids given ([Heading], [Slug], [Unique]), internal links recorded and
 //     rewritten for the language ([Link], [LangPrefix]);
-//   - the renderers of code blocks, headings (with their "#" link), text
-//     (East Asian line breaks) and tables (in a scrollable region), added
+//   - the renderers of code blocks, inline code (a <wbr> after the _ . - /
+//     of a long identifier, [templates.BreakParts]), headings (with their "#"
+//     link), text (East Asian line breaks) and tables (in a scrollable region), added
 //     by pageExtension, and the [Output] they write into, which records
 //     where each heading is for the on-page contents;
 //   - the page state the transformers read and fill ([State], [Page],

@@ -14,8 +14,8 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 
+	"pairag.com/portal/generator/yamlpos"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/yamlpos"
 )
 
 // FrontMatter is the YAML block at the top of every page, between two

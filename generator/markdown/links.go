@@ -9,7 +9,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 
-	"pairag.com/portal/internal/langs"
+	"pairag.com/portal/generator/langs"
 )
 
 // Link is an internal link of a page, resolved to a site path; the

@@ -149,8 +149,9 @@ func Transform(doc *ast.Document, src []byte, pc parser.Context) {
 }
 
 // pageExtension renders code blocks with highlighting and a copy button,
-// headings with their link, text, tables in a scroll region, the list of
-// footnotes, and raw HTML sanitised.
+// inline code with its break points, headings with their link, text,
+// tables in a scroll region, the list of footnotes, and raw HTML
+// sanitised.
 type pageExtension struct {
 	msg templates.Messages
 	hl  *highlight.Cache
@@ -160,6 +161,7 @@ func (e pageExtension) Extend(m goldmark.Markdown) {
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(
 		util.Prioritized(codeRenderer(e), 100),
 		util.Prioritized(textRenderer{}, 100),
+		util.Prioritized(codeSpanRenderer{}, 100), // codespan.go
 		util.Prioritized(headingRenderer{e.msg}, 100),
 		util.Prioritized(newTableRenderer(e.msg), 100),
 		util.Prioritized(footnoteListRenderer{e.msg}, 100),
@@ -404,11 +406,19 @@ func (textRenderer) render(w util.BufWriter, src []byte, node ast.Node, entering
 	case n.HardLineBreak():
 		_, _ = w.WriteString("<br />\n")
 	case n.SoftLineBreak():
-		if len(value) == 0 || !joinsEastAsian(value, node.NextSibling(), src) {
+		if KeepsSoftBreak(n, src) {
 			_ = w.WriteByte('\n')
 		}
 	}
 	return ast.WalkContinue, nil
+}
+
+// KeepsSoftBreak reports whether the page keeps the soft line break that
+// ends the text n as a newline (it drops one that joins East Asian text,
+// see joinsEastAsian); the site search reads the page's text by it.
+func KeepsSoftBreak(n *ast.Text, src []byte) bool {
+	value := n.Segment.Value(src)
+	return len(value) == 0 || !joinsEastAsian(value, n.NextSibling(), src)
 }
 
 // joinsEastAsian reports whether a soft line break after text, before

@@ -16,10 +16,10 @@ import (
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/report"
 	"pairag.com/portal/generator/synth/synthtest"
-	"pairag.com/portal/internal/langs"
 )
 
 // Pages in which no autolink can start are parsed without goldmark's

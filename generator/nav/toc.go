@@ -72,7 +72,7 @@ func headings(doc ast.Node) []heading {
 	walk = func(n ast.Node) {
 		switch n := n.(type) {
 		case *ast.Heading:
-			if id, ok := n.AttributeString("id"); ok && (n.Level == 2 || n.Level == 3) {
+			if id, ok := n.AttributeString("id"); ok && len(id.([]byte)) > 0 && (n.Level == 2 || n.Level == 3) { // "## T {#}" links nowhere
 				out = append(out, heading{Heading{Level: n.Level, ID: string(id.([]byte))}, n})
 			}
 			return

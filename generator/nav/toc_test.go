@@ -14,9 +14,9 @@ import (
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/report"
-	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/templates"
 	"pairag.com/portal/templates/blocks"
 )
@@ -36,6 +36,7 @@ var tocCases = []string{
 	"## One\n\n> ## Quoted\n\n- ## In a list\n\n## Two\n\n## Three\n",
 	"## A \\*star\\* &lt;tag&gt; &#169; `a &amp; b`\n\n## ![an image](/i.png) after\n\n## See https://example.com/x now\n\n## Noted[^1]\n\n## ~~gone~~ __strong__\n\n[^1]: The note.\n",
 	"## Before\n\n```protocol\nheads\n```\n\n## After\n\n### Three\n\n## Four\n",
+	"## {#}\n\n## One\n\n## Two\n\n### Empty id {#}\n\n## Three\n\n## Four\n",
 }
 
 // TestHeadingsMatchHTML holds the headings read from the parsed page to

@@ -44,7 +44,7 @@ func benchmarkBuild(b *testing.B, shape func(int) map[string]string) {
 
 // synthetic is the fixture's labels, translations and protocol plus the
 // synthetic pages, their field reference with the anchors findings link to.
-func synthetic(b *testing.B, pages map[string]string) fstest.MapFS {
+func synthetic(b testing.TB, pages map[string]string) fstest.MapFS {
 	fix := fixture(b)
 	fsys := fstest.MapFS{protocolPath: fix[protocolPath], labelsFile: fix[labelsFile], translationsFile: fix[translationsFile]}
 	for name, text := range synth.WithAnchors(pages, codeAnchors()) {

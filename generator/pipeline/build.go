@@ -13,12 +13,12 @@ import (
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
+	"pairag.com/portal/generator/outdir"
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/generator/sitedir"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/generator/verify"
-	"pairag.com/portal/internal/outdir"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 
@@ -88,29 +88,32 @@ func Build(ctx context.Context, cfg Config) (*Result, error) {
 // own. The error is an ErrorList when the content has problems.
 func Render(ctx context.Context, cfg Config, dir string) (*Result, error) {
 	cfg = cfg.withDefaults()
-	b := newBuilder(ctx, cfg, dir)
+	e := newEnv(ctx, cfg, dir)
 	if cfg.HighlightCache != "" {
-		b.hl.Load(cfg.HighlightCache)
+		e.hl.Load(cfg.HighlightCache)
 	}
-	b.run(ctx)
-	if msg := b.out.FullError(); msg != "" {
-		b.rep.Errorf(dir, 0, "%s", msg)
+	built := e.run()
+	if msg := e.out.FullError(); msg != "" {
+		e.rep.Errorf(dir, 0, "%s", msg)
 	}
 	if cfg.HighlightCache != "" && ctx.Err() == nil {
-		if err := b.hl.Save(cfg.HighlightCache); err != nil {
+		if err := e.hl.Save(cfg.HighlightCache); err != nil {
 			fmt.Fprintf(cfg.Log, "%s: warning: keep highlighted code for the next build: %v\n", cfg.HighlightCache, err)
 		}
 	}
-	b.rep.Warnings.Sort()
-	for _, w := range b.rep.Warnings {
+	e.rep.Warnings.Sort()
+	for _, w := range e.rep.Warnings {
 		fmt.Fprintln(cfg.Log, warning(w))
 	}
-	b.rep.Notes.Sort()
-	res := &Result{OutDir: dir, Pages: len(b.results), Files: b.out.Len(), Warnings: b.rep.Warnings, Notes: b.rep.Notes, Rendered: b.rendered, Reused: b.reused, Elsewhere: b.elsewhere}
+	e.rep.Notes.Sort()
+	res := &Result{OutDir: dir, Files: e.out.Len(), Warnings: e.rep.Warnings, Notes: e.rep.Notes}
+	if built != nil {
+		res.Pages, res.Rendered, res.Reused, res.Elsewhere = len(built.results), built.rendered, built.reused, built.elsewhere
+	}
 	if err := ctx.Err(); err != nil {
 		return res, err
 	}
-	return res, b.rep.Errors.Err()
+	return res, e.rep.Errors.Err()
 }
 
 // warning formats a warning as "file:line: warning: message".
@@ -118,109 +121,131 @@ func warning(w *Error) string {
 	return (&Error{File: w.File, Line: w.Line, Msg: "warning: " + w.Msg}).Error()
 }
 
-// builder holds the state of one build.
-type builder struct {
-	ctx       context.Context // checked between pages and between stages
-	cfg       Config
-	dir       string
-	rep       *report
-	hl        *highlight.Cache
-	doc       *spec.Document
-	docJSON   []byte
-	labels    reference.Labels
-	trans     map[string]reference.Translation
-	pairs     []pair
-	nav       map[string][]templates.NavItem
-	navAt     map[string]map[string]int                      // the position of each URL in nav, by language (nav.go)
-	outputs   map[string]map[string][]block.Block            // directive output by language and name (resolve.go)
-	older     map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file (resolve.go)
-	refMD     map[string]map[string]string                   // the Markdown reference of each version, by file and language (resolve.go)
-	css, js   string                                         // URLs of the hashed assets
-	validator *validatorAssets                               // URLs of the validator tool, when built with one
-	rendered  int                                            // pairs rendered, and pairs reused from the cache
+// The build is five stages, each a function of what the one before made:
+//
+//	(*env).load() *loaded                    the content, the protocol versions, every file beside the pages
+//	(*loaded).writeAssets() assets           (the hashed stylesheet and scripts the pages name)
+//	(*loaded).resolve(assets) *resolved      every directive's output, the bundle included
+//	(*resolved).render() *rendered           every page pair, of every kind
+//	(*rendered).publish()                    the files made from every page, and the protocol files
+//	(*rendered).verify()                     links and anchors, once every page and file exists
+//
+// Each stage is a method of the one before's output, and each output
+// embeds its input, so a stage reads everything made before it and
+// nothing made after: a field exists only once it is filled.
+
+// env is what every stage works in: the build's context (checked between
+// pages and between stages), its settings, the directory it writes into,
+// the report and the highlighted code.
+type env struct {
+	ctx context.Context
+	cfg Config
+	dir string
+	rep *report
+	hl  *highlight.Cache
+	out *sitedir.Dir // the directory the site is written into, and every file of the site
+}
+
+// newEnv starts a build of cfg (with its defaults) into dir.
+func newEnv(ctx context.Context, cfg Config, dir string) *env {
+	return &env{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.highlights(), out: sitedir.New(dir)}
+}
+
+// loaded is the load stage's output: the site model and what it was read with.
+type loaded struct {
+	*env
+	versions   []*spec.Document // every version in protocol/, oldest first (versions.go)
+	doc        *spec.Document   // the version the pages describe
+	docJSON    []byte
+	labels     reference.Labels
+	trans      map[string]reference.Translation
+	pairs      []pair                         // every page pair, the skills' last (skillsite.go)
+	nav        map[string][]templates.NavItem // by language
+	navAt      map[string]map[string]int      // the position of each URL in nav, by language (nav.go)
+	titles     map[string][]string            // page titles by language and URL, for breadcrumbs (nav.go)
+	refs       referencePages                 // reference pages of the versions (versionbar.go)
+	ext        extras                         // glossary, site settings and dates for navigation and search (nav.go)
+	skills     []*skills.Skill                // content/skills/*, loaded and compared (skillsite.go)
+	companions map[string][]pair              // the pairs of each skill's companion pages, by slug (skillsite.go)
+	reads      *load.ReadLog                  // what the build read, for the cache's global key (package load); nil without a Cache
+}
+
+// assets are the URLs of the hashed files the pages name, written after
+// load and before anything else (writeAssets).
+type assets struct {
+	css, js   string
+	validator *validatorAssets // the validator tool's, when built with one
+	skillsJS  string           // skills.js, which the skill pages and the index's filter load, when there are skills
+}
+
+// resolved is the resolve stage's output (resolve.go).
+type resolved struct {
+	*loaded
+	assets
+	outputs map[string]map[string][]block.Block            // directive output by language and name
+	older   map[string]map[string]map[string][]block.Block // directive output of older versions' reference pages, by file
+	refMD   map[string]map[string]string                   // the Markdown reference of each version, by file and language
+}
+
+// rendered is the render stage's output: a result per page, and the
+// schema judged beside the pages.
+type rendered struct {
+	*resolved
+	schema    *schemaJudgement       // the content version's JSON Schema (publish.go)
+	mu        sync.Mutex             // guards results, rendered, reused and elsewhere
+	results   map[string]*pageResult // by page URL
+	rendered  int                    // pairs rendered, and pairs reused from the cache
 	reused    int
-	skills    []*skills.Skill  // content/skills/*, loaded and compared (skillsite.go)
-	ext       extras           // glossary, site settings and dates for navigation and search (nav.go)
-	versions  []*spec.Document // every version in protocol/, oldest first (versions.go)
-	refs      referencePages   // reference pages of the versions (versionbar.go)
-	reads     *load.ReadLog    // what the build read, for the cache's global key (package load); nil without a Cache
-	schema    *schemaJudgement // the content version's JSON Schema, judged while the pages render (publish.go)
-
-	crumbs  pageTitles             // pages by URL, for breadcrumbs (nav.go)
-	out     *sitedir.Dir           // the directory the site is written into, and every file of the site
-	mu      sync.Mutex             // guards results, rendered, reused and elsewhere
-	results map[string]*pageResult // by page URL
-
 	elsewhere map[string]string // files left in earlier builds' directories (incremental.go)
 }
 
-// newBuilder starts a build of cfg (with its defaults) into dir.
-func newBuilder(ctx context.Context, cfg Config, dir string) *builder {
-	return &builder{ctx: ctx, cfg: cfg, dir: dir, rep: &report{}, hl: cfg.Cache.highlights(), out: sitedir.New(dir), results: map[string]*pageResult{}}
-}
-
-// pageResult is what the checks need to know about a rendered page.
+// pageResult is what the render stage hands on about one page, for
+// publish (search, llms.txt), verify and the cache: the one place for
+// per-page data taken while the page is parsed and rendered.
 type pageResult struct {
-	page     *page
-	anchors  map[string]bool
-	links    []markdown.Link
-	headings []markdown.Heading
-	markdown []byte              // the Markdown version, as written, for llms-full.txt
-	diagrams bool                // it draws a diagram: the diagram script is published (diagrams.go)
-	search   []byte              // the page's entries in the search index, encoded (searchsite.go)
-	rowsIn   map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
-	broken   bool                // not rendered: its front matter has errors (page.Broken)
+	page       *page
+	anchors    map[string]bool
+	links      []markdown.Link
+	headings   []markdown.Heading
+	markdown   []byte              // the Markdown version, as written, for llms-full.txt
+	diagrams   bool                // it draws a diagram: the diagram script is published (diagrams.go)
+	search     []byte              // the page's entries in the search index, encoded (searchsite.go)
+	skillLinks []skills.Link       // a skill's English page: the links its files make to the rest of the site (skillsite.go)
+	rowsIn     map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
+	broken     bool                // not rendered: its front matter has errors (page.Broken)
 }
 
-func (b *builder) run(ctx context.Context) {
-	// load: the content, the protocol versions and every file beside the
-	// pages, into the model (b.pairs, b.refs, b.ext, b.skills, ...).
-	if !b.load() || ctx.Err() != nil {
-		return
+// run runs the stages in order and returns what was rendered, or nil
+// when the build stopped before rendering.
+func (e *env) run() *rendered {
+	l := e.load()
+	if l == nil || e.ctx.Err() != nil {
+		return nil
 	}
-	b.writeAssets()
-	if c := b.cfg.Cache; c != nil { // everything but the pages is read: the key of what reaches every page
-		c.begin(b.globalKey())
+	a := l.writeAssets()            // publish.go: the pages name them
+	if c := e.cfg.Cache; c != nil { // everything but the pages is read: the key of what reaches every page
+		c.begin(l.globalKey(a))
 		defer func() {
-			if ctx.Err() == nil && !b.rep.Failed() {
+			if e.ctx.Err() == nil && !e.rep.Failed() {
 				c.end()
 			}
 		}()
 	}
-	// resolve: every directive's output, the bundle included.
-	b.resolve()
-	b.schema = b.judgeSchemaLater() // publish.go: it needs no page, so it runs beside them
-	// render: every page pair, then the skills' pages.
-	b.renderPool(ctx, b.pairs)
-	if ctx.Err() != nil {
-		return
+	built := l.resolve(a).render()
+	if e.ctx.Err() != nil {
+		return built
 	}
-	b.renderSkills()
-	if ctx.Err() != nil {
-		return
+	built.publish()
+	if e.ctx.Err() == nil {
+		built.verify()
 	}
-	// publish: the search index and the published files are independent
-	// (and each waits on large writes): one goroutine each. Whether the
-	// index is made is decided first, as when they ran one after the other.
-	search := !b.rep.Failed() && !b.out.Full() // not when the pages it lists were not all written
-	load.Parallel(2, 2, func(i int) {
-		if i == 0 {
-			b.writeExtras(search)
-		} else {
-			b.publish()
-		}
-	})
-	if ctx.Err() != nil {
-		return
-	}
-	// verify: links and anchors, once every page exists.
-	b.checkLinks()
-	b.checkFindingAnchors()
+	return built
 }
 
-// load reads the protocol documents, labels, translations and pages. It
-// returns false when nothing can be rendered.
-func (b *builder) load() bool {
+// load reads the protocol documents, labels, translations, pages and
+// skills into the model; nil when nothing can be rendered.
+func (e *env) load() *loaded {
+	b := &loaded{env: e}
 	b.cfg.Content = symlinks.Guard(b.cfg.Content, skillQuarantine{b.cfg.Content, b.rep}) // skillsite.go
 	// package verify; before the read log, as its rules reach no page
 	verify.Netlify(b.cfg.Content, b.rep)
@@ -229,7 +254,7 @@ func (b *builder) load() bool {
 		b.cfg.Content = b.reads
 	}
 	if b.versions = b.loadVersions(); len(b.versions) == 0 {
-		return false
+		return nil
 	}
 	b.labels = reference.LoadLabels(b.cfg.Content, b.rep)
 	b.labels.Check(b.rep, b.cfg.Content, b.versions...) // every version's values, labelled in both languages
@@ -247,7 +272,40 @@ func (b *builder) load() bool {
 		b.nav[lang] = navigation(b.pairs, lang)
 		b.navAt[lang] = nav.Index(b.nav[lang])
 	}
-	return true
+	skillPages, companions := skillPairs(b.skills) // skillsite.go: out of the navigation, after the content's pages
+	b.pairs, b.companions = append(b.pairs, skillPages...), companions
+	b.titles = pageTitles(b.pairs) // nav.go
+	return b
+}
+
+// render renders every page pair on cfg.Workers goroutines (renderPair),
+// and judges the content version's schema beside them.
+func (r *resolved) render() *rendered {
+	b := &rendered{resolved: r, results: map[string]*pageResult{}}
+	b.schema = b.judgeSchemaLater() // publish.go: it needs no page, so it runs beside them
+	b.renderPool(b.pairs)
+	return b
+}
+
+// publish writes the files made from every page and the protocol files:
+// the search index and the rest are independent (and each waits on large
+// writes), one goroutine each. Whether the index is made is decided
+// first, as when they ran one after the other.
+func (b *rendered) publish() {
+	search := !b.rep.Failed() && !b.out.Full() // not when the pages it lists were not all written
+	load.Parallel(2, 2, func(i int) {
+		if i == 0 {
+			b.writeExtras(search)
+		} else {
+			b.publishFiles()
+		}
+	})
+}
+
+// verify checks links and anchors, once every page and file exists (check.go).
+func (b *rendered) verify() {
+	b.checkLinks()
+	b.checkFindingAnchors()
 }
 
 // worker is what one rendering goroutine reuses from page to page.
@@ -258,7 +316,7 @@ type worker struct {
 	out         bytes.Buffer                 // the whole page
 }
 
-func (b *builder) newWorker() *worker {
+func (b *env) newWorker() *worker {
 	return &worker{
 		md:          map[string]goldmark.Markdown{en: markdown.New(en, b.hl), zh: markdown.New(zh, b.hl)},
 		noAutolinks: map[string]goldmark.Markdown{en: markdown.NewWithoutAutolinks(en, b.hl), zh: markdown.NewWithoutAutolinks(zh, b.hl)},
@@ -266,7 +324,7 @@ func (b *builder) newWorker() *worker {
 }
 
 // renderPool renders pairs on cfg.Workers goroutines.
-func (b *builder) renderPool(ctx context.Context, pairs []pair) {
+func (b *rendered) renderPool(pairs []pair) {
 	work := make(chan pair)
 	var wg sync.WaitGroup
 	for range b.cfg.Workers {
@@ -283,7 +341,7 @@ feed:
 	for _, pr := range pairs {
 		select {
 		case work <- pr:
-		case <-ctx.Done(): // stopped: never wait for a worker to take more
+		case <-b.ctx.Done(): // stopped: never wait for a worker to take more
 			break feed
 		}
 	}
@@ -292,11 +350,11 @@ feed:
 }
 
 // write writes a file of the site; name is a site path with or without the leading slash.
-func (b *builder) write(name string, data []byte) { b.writeParts(name, data) }
+func (b *env) write(name string, data []byte) { b.writeParts(name, data) }
 
 // writeParts writes a file of the site made of parts, in order, without
 // joining them in memory first (the search index, llms-full.txt).
-func (b *builder) writeParts(name string, parts ...[]byte) {
+func (b *env) writeParts(name string, parts ...[]byte) {
 	if b.ctx.Err() != nil {
 		return // cancelled: the directory is about to be removed
 	}
@@ -311,7 +369,7 @@ func (b *builder) writeParts(name string, parts ...[]byte) {
 // version, and every other page's navigation stays as it was. Without a
 // last good version (gen build, a first preview), it is rendered with what
 // could be salvaged of its front matter, and the build fails either way.
-func (b *builder) keepBrokenPages() {
+func (b *loaded) keepBrokenPages() {
 	for _, pr := range b.pairs {
 		for _, p := range []*page{pr.EN, pr.ZH} {
 			if p == nil {

@@ -169,8 +169,8 @@ func TestNewStageType(t *testing.T) {
 	})
 	dir := mustRender(t, fsys)
 	for file, want := range map[string]string{
-		"docs/task-publish-v18/index.html":          `<td data-label="Key"><code>test_<wbr>runner</code></td><td data-label="Name">Test runner</td><td data-label="Description">Runs test suites and reports flaky tests.</td>`,
-		"zh-CN/docs/task-publish-v18/index.html":    `<td data-label="键名"><code>test_<wbr>runner</code></td><td data-label="名称">测试执行</td><td data-label="说明">运行测试套件并报告不稳定的测试。</td>`,
+		"docs/task-publish-v18/index.html":          `<td data-label="Key"><code>test_runner</code></td><td data-label="Name">Test runner</td><td data-label="Description">Runs test suites and reports flaky tests.</td>`,
+		"zh-CN/docs/task-publish-v18/index.html":    `<td data-label="键名"><code>test_runner</code></td><td data-label="名称">测试执行</td><td data-label="说明">运行测试套件并报告不稳定的测试。</td>`,
 		"protocol/pairag-task-publish-v18.zh-CN.md": "| `109` | `test_runner` | 测试执行 | 运行测试套件并报告不稳定的测试。 |",
 	} {
 		if got := readFile(t, dir, file); !strings.Contains(got, want) {

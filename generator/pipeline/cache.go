@@ -65,7 +65,7 @@ func NewCache() *Cache {
 // files and where they are, its results, its warnings and its notes.
 type cachedPair struct {
 	key      string
-	files    []string // site paths, as builder.write got them
+	files    []string // site paths, as env.write got them
 	dirs     []string // build directories holding the files, newest first; guarded by Cache.mu
 	results  []*pageResult
 	warnings ErrorList
@@ -164,13 +164,13 @@ func pairKey(pr pair) string {
 // names. It is computed once everything but the pages has been read (the
 // load stage), before resolve, which can then take an unchanged reference
 // page's Markdown from the Cache.
-func (b *builder) globalKey() string {
+func (b *loaded) globalKey(a assets) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\n%s %s %v %t\n", b.cfg.BaseURL, b.css, b.js, b.validator, b.cfg.ValidatorComing)
+	fmt.Fprintf(h, "%s\n%s %s %v %t\n", b.cfg.BaseURL, a.css, a.js, a.validator, b.cfg.ValidatorComing)
 	pages := map[string]bool{}
 	for _, pr := range b.pairs {
 		for _, p := range []*page{pr.EN, pr.ZH} {
-			if p != nil {
+			if p != nil && !p.Kind.OfSkill() { // a skill's files reach the skills index
 				pages[p.File] = true
 			}
 		}

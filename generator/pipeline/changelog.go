@@ -9,7 +9,7 @@ import (
 	"pairag.com/portal/generator/translation"
 )
 
-// The generated changelog pages, the builder's side: package reference
+// The generated changelog pages, the build's side: package reference
 // writes each page (changelog.go there says what it lists); the build adds
 // them to the content as if a writer had, so they are rendered, linked and
 // checked like any other page.
@@ -18,7 +18,7 @@ import (
 // consecutive versions added, the Chinese page stamped with the digests of
 // the English one (it is written from the same list, so it is never out of
 // date). Without a pair it returns fsys itself.
-func (b *builder) withChangelogs(fsys fs.FS) fs.FS {
+func (b *loaded) withChangelogs(fsys fs.FS) fs.FS {
 	extra := load.Files{}
 	notes := reference.LoadChangeNotes(fsys, b.versions, b.rep) // package reference, changenotes.go
 	for i := 1; i < len(b.versions); i++ {

@@ -11,8 +11,9 @@ import (
 
 // checkLinks reports internal links to pages, anchors or files that the
 // build did not produce, in both languages.
-func (b *builder) checkLinks() {
+func (b *rendered) checkLinks() {
 	for _, r := range b.results {
+		b.checkSkillLinks(r) // skillsite.go
 		for _, l := range r.links {
 			if msg := b.brokenLink(l); msg != "" {
 				b.rep.Errorf(r.page.File, l.Line, "broken link %q: %s", l.Dest, msg)
@@ -22,7 +23,7 @@ func (b *builder) checkLinks() {
 }
 
 // brokenLink says what is wrong with a link, or returns "".
-func (b *builder) brokenLink(l markdown.Link) string {
+func (b *rendered) brokenLink(l markdown.Link) string {
 	path, _, _ := strings.Cut(l.Path, "?")
 	target := b.results[path]
 	if target != nil && target.broken {
@@ -51,7 +52,7 @@ func (b *builder) brokenLink(l markdown.Link) string {
 // headings a writer renames.)
 // (Renaming the heading "Membership tier limits" left unknown-tier
 // pointing at an anchor that no longer existed, and the build passed.)
-func (b *builder) checkFindingAnchors() {
+func (b *rendered) checkFindingAnchors() {
 	x := site.FindingDocs(b.doc, "")
 	for _, lang := range languages {
 		r := b.results[x.Pages[lang]]

@@ -17,7 +17,7 @@ var (
 
 // writeDiagramScript publishes the diagram script and its renderer when a
 // page of results, rendered or reused, draws a diagram.
-func (b *builder) writeDiagramScript(results map[string]*pageResult) {
+func (b *rendered) writeDiagramScript(results map[string]*pageResult) {
 	for _, r := range results {
 		if r.diagrams {
 			b.write(diagramRendererURL, templates.DiagramRenderer())

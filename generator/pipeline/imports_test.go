@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -45,11 +46,44 @@ func TestImportsRunDownward(t *testing.T) {
 			case strings.HasPrefix(dir, "internal/") && !strings.HasPrefix(rel, "internal/"):
 				t.Errorf("%s: internal package %s imports %s; internal/ may import only internal/", pos, dir, imp)
 			case strings.HasPrefix(dir, "generator/") && rel == "protocol" && !slices.Contains(protocolUsers, dir):
-				t.Errorf("%s: %s imports the protocol; take severities from internal/diag and languages from internal/langs", pos, dir)
+				t.Errorf("%s: %s imports the protocol; take severities from internal/diag and languages from generator/langs", pos, dir)
 			case dir == "generator/markdown" && rel == "generator/reference":
 				t.Errorf("%s: markdown imports the protocol tables; code blocks and the block model are package block's", pos)
 			}
 		}
+	}
+}
+
+// TestInternalIsShared fails when a package under internal/ is not used by
+// both the protocol and the generator (by their non-test files): Go's
+// visibility rule is the only reason for internal/, and a package only one
+// side uses belongs beside it (the design card's shape, issue 20).
+func TestInternalIsShared(t *testing.T) {
+	pkgs := moduleImports(t, "../..")
+	users := map[string]map[string]bool{} // internal package → "protocol" / "generator"
+	for dir, imps := range pkgs {
+		side, _, _ := strings.Cut(dir, "/")
+		for imp := range imps {
+			if rel, ok := strings.CutPrefix(imp, module+"/"); ok && strings.HasPrefix(rel, "internal/") {
+				if users[rel] == nil {
+					users[rel] = map[string]bool{}
+				}
+				users[rel][side] = true
+			}
+		}
+	}
+	n := 0
+	for dir := range pkgs {
+		if !strings.HasPrefix(dir, "internal/") {
+			continue
+		}
+		n++
+		if !users[dir]["protocol"] || !users[dir]["generator"] {
+			t.Errorf("%s is used by %v, not by both protocol/ and generator/: move it beside the side that uses it", dir, slices.Sorted(maps.Keys(users[dir])))
+		}
+	}
+	if n == 0 {
+		t.Fatal("found no package under internal/; the walk no longer finds the module")
 	}
 }
 

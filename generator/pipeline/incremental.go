@@ -13,7 +13,7 @@ import "pairag.com/portal/generator/load"
 // directory that holds them and that Config.Reuse takes on. It returns
 // false when none does (the pair is then rendered again) or the build was
 // cancelled.
-func (b *builder) reuseInPlace(e *cachedPair) bool {
+func (b *rendered) reuseInPlace(e *cachedPair) bool {
 	for _, from := range b.cfg.Cache.sources(e) {
 		if b.ctx.Err() != nil {
 			return false

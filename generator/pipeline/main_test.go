@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"pairag.com/portal/internal/testtemp"
+	"pairag.com/portal/generator/testtemp"
 )
 
 // TestMain removes the site the search tests built once, and fails the

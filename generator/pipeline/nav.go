@@ -1,24 +1,15 @@
 package pipeline
 
 import (
-	"bufio"
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
-	"io/fs"
-	"os/exec"
 	"strings"
-	"sync"
-
-	"github.com/goccy/go-yaml"
 
 	"pairag.com/portal/generator/glossary"
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/site"
-	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/templates"
 )
 
@@ -31,83 +22,19 @@ type extras struct {
 }
 
 func loadExtras(cfg Config, rep *report) extras {
-	return extras{glossary: load.Glossary(cfg.Content, rep), synonyms: loadSynonyms(cfg.Content, rep), site: loadSiteSettings(cfg.Content, rep), dates: gitDates(cfg.GitDir)}
+	return extras{glossary: load.Glossary(cfg.Content, rep), synonyms: loadSynonyms(cfg.Content, rep), site: load.Settings(cfg.Content, rep), dates: load.GitDates(cfg.GitDir)}
 }
 
-// siteFile holds the site settings writers may change.
-const siteFile = "content/site.yaml"
+// siteFile holds the site settings writers may change (see [load.SiteSettings]).
+const siteFile = load.SiteFile
 
-// SiteSettings is content/site.yaml:
-//
-//	repository: https://github.com/owner/name   # the footer's source link; empty for none
-//	branch: main                                 # the branch "edit this page" opens
-type SiteSettings struct {
-	Repository string `yaml:"repository"`
-	Branch     string `yaml:"branch"`
-}
-
-// loadSiteSettings reads content/site.yaml strictly; a missing file means no repository links.
-func loadSiteSettings(fsys fs.FS, rep *report) SiteSettings {
-	var s SiteSettings
-	data, err := fs.ReadFile(fsys, siteFile)
-	if errors.Is(err, fs.ErrNotExist) {
-		return s
-	}
-	if err == nil {
-		err = yaml.UnmarshalWithOptions(data, &s, yaml.Strict())
-	}
-	if err != nil {
-		line, msg := yamlpos.ErrorPos(err)
-		rep.Errorf(siteFile, line, "%s", msg)
-	}
-	s.Repository = strings.TrimRight(s.Repository, "/")
-	if s.Branch == "" {
-		s.Branch = "main"
-	}
-	if s.Repository != "" && !strings.HasPrefix(s.Repository, "https://") {
-		rep.Errorf(siteFile, 0, "repository must be an https:// URL, got %q", s.Repository)
-		s.Repository = ""
-	}
-	return s
-}
-
-// editURL is where a page's source is edited on the repository's host.
-func (s SiteSettings) editURL(file string) string {
-	if s.Repository == "" {
-		return ""
-	}
-	return s.Repository + "/edit/" + s.Branch + "/" + file
-}
-
-// gitDates returns the date of the last commit touching each file under
-// dir/content, from one git log; nil when dir is empty or not a work tree.
-func gitDates(dir string) map[string]string {
-	if dir == "" {
-		return nil
-	}
-	out, err := exec.Command("git", "-C", dir, "log", "--format=@%cs", "--name-only", "--no-renames", "--", "content").Output()
-	if err != nil {
-		return nil
-	}
-	dates := map[string]string{}
-	date := ""
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case strings.HasPrefix(line, "@"):
-			date = line[1:]
-		case line != "" && dates[line] == "":
-			dates[line] = date // the log is newest first
-		}
-	}
-	return dates
-}
+// SiteSettings is content/site.yaml (see [load.SiteSettings]).
+type SiteSettings = load.SiteSettings
 
 // breadcrumbs lists the pages above url: the language's home, then every
 // page whose URL is a proper prefix of it (/skills/ above /skills/x/).
 // The home page has none.
-func (b *builder) breadcrumbs(p *page) []templates.Link {
+func (b *loaded) breadcrumbs(p *page) []templates.Link {
 	home := markdown.LangPrefix(p.Lang) + "/"
 	if p.URL == home || p.Kind == site.KindNotFound {
 		return nil
@@ -117,39 +44,26 @@ func (b *builder) breadcrumbs(p *page) []templates.Link {
 	rest := strings.TrimPrefix(p.URL, home)
 	for i := strings.Index(rest, "/"); i >= 0 && i < len(rest)-1; i = strings.Index(rest[i+1:], "/") + i + 1 {
 		u := home + rest[:i+1]
-		for _, title := range b.crumbs.titles(b.pairs, p.Lang, u) {
+		for _, title := range b.titles[p.Lang+"\x00"+u] {
 			out = append(out, templates.Link{Text: title, URL: u})
 		}
 	}
 	return out
 }
 
-// pageTitles indexes the titles of the pages by language and URL for
-// breadcrumbs, which would otherwise scan every pair for every page. It
-// extends itself when pairs are added (skill pages are, after the others
-// are rendered); it is safe for concurrent use.
-type pageTitles struct {
-	mu     sync.Mutex
-	n      int                 // pairs indexed
-	byPage map[string][]string // lang + "\x00" + URL → titles, in the pairs' order
-}
-
-// titles returns the titles of the pages of pairs in language lang at url.
-func (t *pageTitles) titles(pairs []pair, lang, url string) []string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.byPage == nil {
-		t.byPage = map[string][]string{}
-	}
-	for ; t.n < len(pairs); t.n++ {
+// pageTitles indexes the titles of the pages by language and URL (lang +
+// "\x00" + URL), in the pairs' order, for breadcrumbs, which would
+// otherwise scan every pair for every page.
+func pageTitles(pairs []pair) map[string][]string {
+	out := map[string][]string{}
+	for _, pr := range pairs {
 		for _, l := range languages {
-			if q := pairs[t.n].Get(l); q != nil {
-				k := l + "\x00" + q.URL
-				t.byPage[k] = append(t.byPage[k], q.FM.Title)
+			if q := pr.Get(l); q != nil {
+				out[l+"\x00"+q.URL] = append(out[l+"\x00"+q.URL], q.FM.Title)
 			}
 		}
 	}
-	return t.byPage[lang+"\x00"+url]
+	return out
 }
 
 // hashedURL is the URL writeHashed gives data, computed before it is written.
@@ -167,7 +81,7 @@ var (
 // writeExtras writes what the pages refer to beyond the stylesheet and the
 // script: the icon, the theme script, the diagram script when a page
 // draws one and, when search is true, the search files.
-func (b *builder) writeExtras(search bool) {
+func (b *rendered) writeExtras(search bool) {
 	b.write(faviconURL, templates.Favicon())
 	b.write(themeURL, templates.ThemeScript())
 	b.writeDiagramScript(b.results) // diagrams.go

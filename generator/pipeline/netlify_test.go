@@ -12,7 +12,7 @@ import (
 	"testing/fstest"
 	"time"
 
-	"pairag.com/portal/internal/netlifyconf"
+	"pairag.com/portal/generator/netlifyconf"
 )
 
 // netlifyConfig is netlify.toml, with the checks of this file.

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"pairag.com/portal/internal/outdir"
+	"pairag.com/portal/generator/outdir"
 )
 
 // TestOutputGuard checks that Build refuses output directories it must not

@@ -45,7 +45,7 @@ func tierBundleName(d *spec.Document, tier, lang string) string {
 
 // tierBundleText is the bundle for a creator of one tier: the tier's
 // limits first, then the bundle byte for byte.
-func (b *builder) tierBundleText(d *spec.Document, tier, lang, markdown string) string {
+func (b *loaded) tierBundleText(d *spec.Document, tier, lang, markdown string) string {
 	return reference.TierBrief(d, b.labels, lang, tier) + bundleText(d, lang, markdown)
 }
 
@@ -56,16 +56,21 @@ func bundleText(d *spec.Document, lang, markdown string) string {
 		"\n===== " + d.FileName() + " =====\n" + strings.TrimRight(string(d.Raw()), "\n") + "\n"
 }
 
-// writeAssets publishes the CSS and JavaScript under content-hashed names.
-func (b *builder) writeAssets() {
-	b.css = b.writeHashed("site", ".css", templates.StyleSheet())
-	b.js = b.writeHashed("site", ".js", templates.Script())
+// writeAssets publishes the CSS and JavaScript under content-hashed names
+// and returns their URLs.
+func (b *loaded) writeAssets() (a assets) {
+	a.css = b.writeHashed("site", ".css", templates.StyleSheet())
+	a.js = b.writeHashed("site", ".js", templates.Script())
+	if len(b.skills) > 0 {
+		a.skillsJS = b.writeHashed("skills", ".js", templates.SkillsScript())
+	}
 	if b.refs.script != "" {
 		b.write(b.refs.script, templates.VersionsScript()) // versionbar.go
 	}
 	if v := b.cfg.Validator; v != nil {
-		b.validator = &validatorAssets{
+		a.validator = &validatorAssets{
 			script: b.writeHashed("validator", ".js", templates.ValidatorScript()),
+			start:  b.writeHashed("validator-start", ".js", templates.ValidatorStart()),
 			css:    b.writeHashed("validator", ".css", templates.ValidatorStyleSheet()),
 			// The worker script carries Go's wasm_exec.js in front of it: one
 			// request instead of two in a row (the worker asked for
@@ -75,10 +80,11 @@ func (b *builder) writeAssets() {
 			exec:   b.writeHashed("wasm_exec", ".js", v.WasmExec),
 			wasm:   b.writeHashed("validator", ".wasm", v.Wasm),
 		}
-		b.writeValidatorAPI(len(v.Wasm))
+		b.writeValidatorAPI(a.validator, len(v.Wasm))
 	} else if !b.cfg.ValidatorComing {
 		b.rep.Warnf(validatorPage, 0, "%s", noValidatorMsg)
 	}
+	return a
 }
 
 // workerScript is the validator's worker script with wasm_exec.js (which
@@ -92,13 +98,13 @@ func workerScript(wasmExec []byte) []byte {
 }
 
 // writeHashed writes /assets/<name>.<hash><ext> and returns its URL.
-func (b *builder) writeHashed(name, ext string, data []byte) string {
+func (b *env) writeHashed(name, ext string, data []byte) string {
 	return b.writeHashedParts(name, ext, data)
 }
 
 // writeHashedParts is writeHashed of the concatenation of parts, which it
 // digests and writes part by part.
-func (b *builder) writeHashedParts(name, ext string, parts ...[]byte) string {
+func (b *env) writeHashedParts(name, ext string, parts ...[]byte) string {
 	h := sha256.New()
 	for _, p := range parts {
 		h.Write(p)
@@ -110,8 +116,9 @@ func (b *builder) writeHashedParts(name, ext string, parts ...[]byte) string {
 
 var newline = []byte{'\n'}
 
-// publish writes the protocol files, llms.txt, the sitemap and robots.txt.
-func (b *builder) publish() {
+// publishFiles writes the protocol files, llms.txt, the sitemap, robots.txt
+// and the skills' archives and discovery index.
+func (b *rendered) publishFiles() {
 	b.write("/protocol/"+b.doc.FileName(), b.docJSON)
 	j := b.schema // started by run before the pages
 	<-j.done
@@ -145,7 +152,7 @@ func (b *builder) publish() {
 // publishSkillArtifacts writes what makes the skills installable from the
 // site's URL (package skillpub): each skill's archive and file list, and
 // the discovery index, made of the files renderSkills published.
-func (b *builder) publishSkillArtifacts() {
+func (b *loaded) publishSkillArtifacts() {
 	var in []skillpub.Skill
 	var files, pages []string
 	for _, s := range b.skills {
@@ -185,7 +192,7 @@ type schemaJudgement struct {
 }
 
 // judgeSchemaLater derives and judges the schema on a goroutine of its own.
-func (b *builder) judgeSchemaLater() *schemaJudgement {
+func (b *loaded) judgeSchemaLater() *schemaJudgement {
 	j := &schemaJudgement{done: make(chan struct{})}
 	go func() {
 		defer close(j.done)
@@ -223,7 +230,7 @@ func judgeSchema(d *spec.Document, schema []byte, rep *report) {
 
 // listed returns a language's pages for llms.txt: navigation order first,
 // then the others by URL; error pages are left out.
-func (b *builder) listed(lang string) []*pageResult {
+func (b *rendered) listed(lang string) []*pageResult {
 	var out []*pageResult
 	for _, r := range b.results {
 		if r.page.Lang == lang && r.page.Kind.Listed() && !r.page.Pending {
@@ -245,7 +252,7 @@ func navRank(p *page) int {
 }
 
 // writeLLMs writes llms.txt and llms-full.txt of a language.
-func (b *builder) writeLLMs(lang string) {
+func (b *rendered) writeLLMs(lang string) {
 	m := templates.For(lang)
 	var s strings.Builder
 	fmt.Fprintf(&s, "# %s\n\n> %s\n\n## %s\n\n", m.SiteName, m.LLMsSummary, m.LLMsProtocol)
@@ -276,7 +283,7 @@ func (b *builder) writeLLMs(lang string) {
 }
 
 // sitemap lists every page of both languages with its hreflang alternates.
-func (b *builder) sitemap() string {
+func (b *loaded) sitemap() string {
 	var s strings.Builder
 	s.Grow(len(b.pairs) * 2 * (len(b.cfg.BaseURL)*4 + 320)) // a page's entry: four URLs and the markup around them
 	s.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")

@@ -15,21 +15,36 @@ import (
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/nav"
+	"pairag.com/portal/generator/outdir"
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/site"
 	"pairag.com/portal/generator/sitedir"
-	"pairag.com/portal/internal/outdir"
 	"pairag.com/portal/internal/textedit"
 	"pairag.com/portal/templates"
 	"pairag.com/portal/templates/validator"
 )
 
-// renderPair renders a page and its translation. Both are parsed first
+// renderPair is the render stage's one entry for a pair of any kind: a
+// skill's pages are made from its folder (renderSkill, with its
+// companions'), every other kind from its Markdown (renderMarkdownPair).
+func (b *rendered) renderPair(w *worker, pr pair) {
+	switch pr.Kind() {
+	case site.KindSkill:
+		b.renderSkill(w, pr) // skillsite.go
+	case site.KindCompanion:
+		// rendered by its skill's renderSkill, whose page lists what they found
+	default:
+		b.renderMarkdownPair(w, pr)
+	}
+}
+
+// renderMarkdownPair renders a page and its translation. Both are parsed first
 // and, when both exist, aligned section by section once, as written (the
 // input gen check reads): the same rows give the translation's heading ids
 // and the drift findings, so an added or missing section is one finding
 // and moves no other anchor. With a Cache, an unchanged pair is written
 // from it instead.
-func (b *builder) renderPair(w *worker, pr pair) {
+func (b *rendered) renderMarkdownPair(w *worker, pr pair) {
 	var id, key string
 	if c := b.cfg.Cache; c != nil {
 		id, key = pairID(pr), pairKey(pr)
@@ -49,9 +64,7 @@ func (b *builder) renderPair(w *worker, pr pair) {
 				return // cancelled: neither reported nor cached
 			}
 			if p.Broken { // reported where it was loaded; nothing to render from
-				b.mu.Lock()
-				b.results[p.URL] = &pageResult{page: p, broken: true}
-				b.mu.Unlock()
+				b.setResult(&pageResult{page: p, broken: true})
 				continue
 			}
 			pages = append(pages, b.parsePage(w, p, rep))
@@ -106,7 +119,7 @@ type parsedPage struct {
 
 // parsePage parses a page with the site's syntax; a page in which no
 // autolink can start is parsed without trying them (the same HTML).
-func (b *builder) parsePage(w *worker, p *page, rep *report) *parsedPage {
+func (b *resolved) parsePage(w *worker, p *page, rep *report) *parsedPage {
 	st := markdown.NewState(&p.Page, b.lookup(b.docOf(p.Rel), p.Lang), rep)
 	pc := markdown.NewContext(st)
 	md := w.md[p.Lang]
@@ -131,7 +144,7 @@ func (pp *parsedPage) transform() { markdown.Transform(pp.doc, pp.p.Src, pp.pc) 
 // directory that still holds them, and records its results and warnings
 // (and notes) as if it had just been rendered. It returns false when no directory
 // does (the pair is then rendered again) or the build was cancelled.
-func (b *builder) replay(e *cachedPair) bool {
+func (b *rendered) replay(e *cachedPair) bool {
 	if b.cfg.Reuse != nil {
 		if !b.reuseInPlace(e) { // incremental.go
 			return false
@@ -166,7 +179,7 @@ func (b *builder) replay(e *cachedPair) bool {
 // different file systems. On any failure it removes what it linked, so
 // that rendering the pair afresh writes new files rather than through a
 // link into the old site, and returns false.
-func (b *builder) linkFiles(from string, names []string) bool {
+func (b *rendered) linkFiles(from string, names []string) bool {
 	for i, name := range names {
 		rel := filepath.FromSlash(name)
 		to := filepath.Join(b.dir, rel)
@@ -188,7 +201,7 @@ func (b *builder) linkFiles(from string, names []string) bool {
 // renderPage transforms and renders one parsed page to HTML and Markdown and writes both (and,
 // with a recorder, notes their names for the cache). The page's source is
 // released afterwards: only what the checks need is kept.
-func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, rec *[]string) *pageResult {
+func (b *rendered) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, rec *[]string) *pageResult {
 	p, st := pp.p, pp.st
 	write := func(name string, data []byte) {
 		b.write(name, data)
@@ -204,19 +217,18 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	if b.ctx.Err() != nil {
 		return nil
 	}
-	w.out.Reset()
 	pv := b.pageView(p, pr, &w.body)
 	pv.TOC = nav.Contents(pp.doc, p.Src) // from the parsed page, not its HTML
-	if err := templates.Layout(pv).Render(b.ctx, &w.out); err != nil {
-		rep.Errorf(p.File, 0, "render layout: %v", err)
+	b.writePage(w, p, pv, rep)
+	if rec != nil {
+		*rec = append(*rec, sitedir.Path(site.OutputPath(p.URL)))
 	}
-	write(site.OutputPath(p.URL), w.out.Bytes())
 	if b.ctx.Err() != nil {
 		return nil
 	}
 	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings, diagrams: w.body.Diagrams}
 	if indexed(p) {
-		res.search, res.rowsIn = sectionsJSON(p, w.out.Bytes()) // searchsite.go: read now rather than back from the file
+		res.search, res.rowsIn = sectionsJSON(p, b.searchSections(pp)) // searchsite.go: from the tree, not the HTML
 	}
 	text := b.exportMarkdown(p, st)
 	if u := site.MarkdownURL(p); u != "" {
@@ -224,16 +236,32 @@ func (b *builder) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, re
 	}
 	res.markdown = text // for llms-full.txt, and the bundle embeds the field reference's
 	p.Src = nil
-	b.mu.Lock()
-	b.results[p.URL] = res
-	b.mu.Unlock()
+	b.setResult(res)
 	return res
+}
+
+// writePage lays out pv, the view of page p, in the site's layout into
+// the worker's buffer and writes it at p's URL: the one place every kind
+// of page meets the layout. Problems go to rep.
+func (b *env) writePage(w *worker, p *page, pv templates.Page, rep *report) {
+	w.out.Reset()
+	if err := templates.Layout(pv).Render(b.ctx, &w.out); err != nil {
+		rep.Errorf(p.File, 0, "render layout: %v", err)
+	}
+	b.write(site.OutputPath(p.URL), w.out.Bytes())
+}
+
+// setResult records what the checks and publish need of a rendered page.
+func (b *rendered) setResult(res *pageResult) {
+	b.mu.Lock()
+	b.results[res.page.URL] = res
+	b.mu.Unlock()
 }
 
 // pageView shapes a page for the layout, all but its on-page contents;
 // md holds the HTML of its Markdown (nil for a page without), which the
 // layout copies from there while it renders.
-func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page {
+func (b *resolved) pageView(p *page, pr pair, md *markdown.Output) templates.Page {
 	msg := templates.For(p.Lang)
 	other := zh
 	if p.Lang == zh {
@@ -246,15 +274,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 			urls[lang] = t.URL
 		}
 	}
-	var tool templ.Component // what the page shows above its Markdown
-	var scripts, styles []string
-	switch {
-	case p.Kind != site.KindValidator:
-	case b.validator != nil:
-		tool, scripts, styles = validator.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}, []string{b.validator.css}
-	case b.cfg.ValidatorComing:
-		tool = validator.ValidatorComing(msg)
-	}
+	tool, scripts, styles := b.pageTool(p)
 	prev, next := nav.Pager(b.nav[p.Lang], b.navAt[p.Lang], p.URL)
 	og, ogAlt := "en_US", "zh_CN"
 	if p.Lang == zh {
@@ -285,7 +305,7 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 		{HrefLang: zh, Href: b.abs(urls[zh])},
 		{HrefLang: "x-default", Href: b.abs(urls[en])},
 	}
-	edit, updated := b.ext.site.editURL(p.File), b.ext.dates[p.File]
+	edit, updated := b.ext.site.EditURL(p.File), b.ext.dates[p.File]
 	if t := pr.Get(zh); t != nil && t.Pending { // no hreflang pair until translated
 		alternates = nil
 		if p.Pending {
@@ -311,13 +331,38 @@ func (b *builder) pageView(p *page, pr pair, md *markdown.Output) templates.Page
 	}
 }
 
+// pageTool is what the page p shows above its Markdown, with its scripts
+// and styles: the validator's tool on the validator page, or nil.
+func (b *resolved) pageTool(p *page) (tool templ.Component, scripts, styles []string) {
+	switch {
+	case p.Kind != site.KindValidator:
+	case b.validator != nil:
+		tool, scripts, styles = validator.ValidatorTool(*b.validatorView(p.Lang)), []string{b.validator.script}, []string{b.validator.css}
+	case b.cfg.ValidatorComing:
+		tool = validator.ValidatorComing(templates.For(p.Lang))
+	}
+	return tool, scripts, styles
+}
+
+// searchSections are the sections of a rendered page p for the site
+// search, from its tree (search.Sections) and the tool above it.
+func (b *resolved) searchSections(pp *parsedPage) []search.Section {
+	var top bytes.Buffer
+	if tool, _, _ := b.pageTool(pp.p); tool != nil {
+		if err := tool.Render(b.ctx, &top); err != nil {
+			return nil // cancelled; reported when the page was rendered
+		}
+	}
+	return search.Sections(top.Bytes(), pp.doc, pp.p.Src)
+}
+
 // abs makes a site path absolute with the base URL.
-func (b *builder) abs(path string) string { return b.cfg.BaseURL + path }
+func (b *env) abs(path string) string { return b.cfg.BaseURL + path }
 
 // exportMarkdown returns a page as one self-contained Markdown file: its
 // title as a heading, then the body with directives expanded into Markdown
 // and internal links made absolute.
-func (b *builder) exportMarkdown(p *page, st *markdown.State) []byte {
+func (b *env) exportMarkdown(p *page, st *markdown.State) []byte {
 	edits := drift.StampEdits(p.Src, p.BodyStart)
 	for _, d := range st.Dirs {
 		var sb strings.Builder

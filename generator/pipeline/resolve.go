@@ -10,17 +10,19 @@ import (
 
 // The resolve stage: everything the pages' directives show, computed from
 // the loaded model before any page is rendered, so that every page renders
-// through one pool with nothing left to fill in between. Its outputs are
-// b.outputs and b.older (directive output by language and name, for the
-// content's version and for each older version's reference page) and
-// b.refMD (the Markdown version of every reference page, which the bundle
-// directive embeds and publish writes as /protocol/*.md).
+// through one pool with nothing left to fill in between. Its output,
+// resolved, holds outputs and older (directive output by language and
+// name, for the content's version and for each older version's reference
+// page) and refMD (the Markdown version of every reference page, which the
+// bundle directive embeds and publish writes as /protocol/*.md).
 
 // resolve builds every directive's output for both languages: from the
 // content's version for every page, and from each older version for its
 // own reference page, which keeps that version's tables; then the skills
 // index and, from the reference pages' Markdown, the copy-both bundle.
-func (b *builder) resolve() {
+// a names the assets the directives link.
+func (l *loaded) resolve(a assets) *resolved {
+	b := &resolved{loaded: l, assets: a}
 	b.outputs = b.directiveOutputs(b.doc)
 	b.older = map[string]map[string]map[string][]block.Block{}
 	for _, d := range b.refs.docs {
@@ -34,10 +36,11 @@ func (b *builder) resolve() {
 	}
 	b.refMD = b.referenceMarkdown()
 	b.addBundles()
+	return b
 }
 
 // directiveOutputs builds every directive of one version, by language and name.
-func (b *builder) directiveOutputs(d *spec.Document) map[string]map[string][]block.Block {
+func (b *loaded) directiveOutputs(d *spec.Document) map[string]map[string][]block.Block {
 	return reference.Directives(reference.Input{
 		Doc: d, Labels: b.labels, Translations: b.trans, Glossary: b.ext.glossary, Highlight: b.hl,
 		ReferencePage: func(lang string) string { return pageURL(lang, referenceRel(d)) },
@@ -46,7 +49,7 @@ func (b *builder) directiveOutputs(d *spec.Document) map[string]map[string][]blo
 
 // docOf returns the version a page describes: its own for a version's
 // reference page, the content's version for every other page.
-func (b *builder) docOf(rel string) *spec.Document {
+func (b *loaded) docOf(rel string) *spec.Document {
 	if d := b.refs.byRel[rel]; d != nil {
 		return d
 	}
@@ -54,7 +57,7 @@ func (b *builder) docOf(rel string) *spec.Document {
 }
 
 // lookup returns the directive resolver for a version and a language.
-func (b *builder) lookup(d *spec.Document, lang string) func(string) ([]block.Block, error) {
+func (b *resolved) lookup(d *spec.Document, lang string) func(string) ([]block.Block, error) {
 	outputs := b.outputs
 	if d != b.doc {
 		outputs = b.older[d.FileName()]
@@ -68,7 +71,7 @@ func (b *builder) lookup(d *spec.Document, lang string) func(string) ([]block.Bl
 // made absolute), but not rendered, or taken from the Cache when the pair
 // is unchanged. What it finds is left for the render stage to report; a
 // page whose front matter has errors gives "".
-func (b *builder) referenceMarkdown() map[string]map[string]string {
+func (b *resolved) referenceMarkdown() map[string]map[string]string {
 	out := map[string]map[string]string{}
 	var w *worker
 	for _, pr := range b.pairs {
@@ -104,7 +107,7 @@ func (b *builder) referenceMarkdown() map[string]map[string]string {
 
 // addBundles makes the bundle directive of each language from the
 // content version's Markdown reference.
-func (b *builder) addBundles() {
+func (b *resolved) addBundles() {
 	d := b.doc
 	for lang, md := range b.refMD[d.FileName()] {
 		link := func(name string) templates.Link { return templates.Link{Text: name, URL: "/protocol/" + name} }

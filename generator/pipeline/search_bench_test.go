@@ -38,8 +38,7 @@ func BenchmarkRealBuild(b *testing.B) {
 // encoded while each page is rendered (sectionsJSON), inside
 // BenchmarkRealBuild's time and not here.
 func BenchmarkSearchIndex(b *testing.B) {
-	bld := newBuilder(context.Background(), Config{Content: os.DirFS("../..")}.withDefaults(), b.TempDir())
-	bld.run(context.Background())
+	bld := newEnv(context.Background(), Config{Content: os.DirFS("../..")}.withDefaults(), b.TempDir()).run()
 	if err := bld.rep.Errors.Err(); err != nil {
 		b.Fatal(err)
 	}

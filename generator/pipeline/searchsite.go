@@ -14,8 +14,7 @@ import (
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/skills"
-	"pairag.com/portal/internal/yamlpos"
-	"pairag.com/portal/templates/skillpage"
+	"pairag.com/portal/generator/yamlpos"
 )
 
 // glossaryFile is the glossary's file (see [load.GlossaryFile]).
@@ -53,7 +52,7 @@ func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
 // the finding anchors. The pages' entries were encoded when each page was
 // rendered (sectionsJSON); here they are joined in the order of the pages'
 // URLs after the rows and the finding codes.
-func (b *builder) writeSearch() {
+func (b *rendered) writeSearch() {
 	urls := make([]string, len(languages))
 	load.Parallel(len(languages), b.cfg.Workers, func(i int) {
 		lang := languages[i]
@@ -90,7 +89,7 @@ func (b *builder) writeSearch() {
 // the script fetches only for excerpts, and the rest, postings tokenised
 // here, in the file the manifest names. It returns that file's URL ("" when
 // reported).
-func (b *builder) publishIndex(lang string, pieces [][]byte) string {
+func (b *rendered) publishIndex(lang string, pieces [][]byte) string {
 	var ix search.Index
 	if err := json.Unmarshal(bytes.Join(pieces, nil), &ix); err != nil {
 		b.rep.Errorf(glossaryFile, 0, "search index %s: %v", lang, err)
@@ -120,7 +119,7 @@ func (b *builder) publishIndex(lang string, pieces [][]byte) string {
 // writeShards writes each shard of an index as
 // /assets/<name>-shard.<hash>.json and returns the URL pattern ({h} in
 // place of the hash) and the hashes in shard order.
-func (b *builder) writeShards(name string, shards []search.Shard) (string, []string, error) {
+func (b *rendered) writeShards(name string, shards []search.Shard) (string, []string, error) {
 	hashes := make([]string, len(shards))
 	for n, sh := range shards {
 		d, err := json.Marshal(sh)
@@ -135,7 +134,7 @@ func (b *builder) writeShards(name string, shards []search.Shard) (string, []str
 
 // sectionParts returns the encoded entries of every indexed page of the
 // language, in the order of the pages' URLs.
-func (b *builder) sectionParts(lang string) [][]byte {
+func (b *rendered) sectionParts(lang string) [][]byte {
 	var pages []*pageResult
 	for _, res := range b.results {
 		if p := res.page; p.Lang == lang && len(res.search) > 0 {
@@ -162,12 +161,10 @@ type rowPlace struct {
 	n       int
 }
 
-// sectionsJSON returns an entry per section of the page p, whose HTML is
-// page, encoded for the index and separated by commas, and the heading of
-// the section that holds each generated table row (the rows' results show
-// it).
-func sectionsJSON(p *page, page []byte) ([]byte, map[string]rowPlace) {
-	secs := search.Sections(page)
+// sectionsJSON returns an entry per section secs of the page p, encoded
+// for the index and separated by commas, and the heading of the section
+// that holds each generated table row (the rows' results show it).
+func sectionsJSON(p *page, secs []search.Section) ([]byte, map[string]rowPlace) {
 	var rowsIn map[string]rowPlace
 	for _, s := range secs {
 		for _, r := range s.Rows {
@@ -202,7 +199,7 @@ func sectionsJSON(p *page, page []byte) ([]byte, map[string]rowPlace) {
 // anchor: its protocol name as the heading; its ids, keys and labels, and
 // the labels of the same row in the other language, as names; the row's
 // text as the body. The rows link to the field reference.
-func (b *builder) rowEntries(lang string) []search.Doc {
+func (b *rendered) rowEntries(lang string) []search.Doc {
 	other := zh
 	if lang == zh {
 		other = en
@@ -250,7 +247,7 @@ func (b *builder) rowEntries(lang string) []search.Doc {
 
 // findingEntries makes an entry per finding code, pointing at the anchor
 // that explains it, marked as a code so that the result says what it is.
-func (b *builder) findingEntries(lang string) []search.Doc {
+func (b *rendered) findingEntries(lang string) []search.Doc {
 	ref := pageURL(lang, referenceRel(b.doc))
 	title := b.pageTitle(ref)
 	var out []search.Doc
@@ -262,37 +259,38 @@ func (b *builder) findingEntries(lang string) []search.Doc {
 	return out
 }
 
-func (b *builder) pageTitle(url string) string {
+func (b *rendered) pageTitle(url string) string {
 	if res := b.results[url]; res != nil {
 		return res.page.FM.Title
 	}
 	return ""
 }
 
-// skillEntries returns the search entries of a skill's page p, encoded as
-// sectionsJSON encodes a page's: its description, a section per row of
-// the page (the side in the page's language, the original where the
-// translation lacks the section) and a section per part of every file
-// that comes with the skill, which links to that published file.
-func skillEntries(p *page, v skillpage.SkillView, comps []skills.Companion) []byte {
+// skillEntries returns the search entries of a skill's page p, rendered
+// as r, encoded as sectionsJSON encodes a page's: its description, a
+// section per row of the page (the side in the page's language, the
+// original where the translation lacks the section) and a section per
+// part of every file that comes with the skill, which links to that
+// published file. The rows' text comes from their trees (r.Search).
+func skillEntries(p *page, r skills.Rendered, comps []skills.Companion) []byte {
+	v := r.View
 	docs := []search.Doc{{URL: p.URL, Title: p.FM.Title, Text: p.FM.Description, Kind: search.KindSkill}}
-	for _, r := range v.Rows {
-		cell, other := r.Orig, r.Tr
-		if p.Lang != v.OrigLang && v.Translated && !r.Tr.Missing {
-			cell, other = r.Tr, r.Orig
+	for i, row := range v.Rows {
+		sec, other := r.Search[i].Orig, r.Search[i].Tr
+		if p.Lang != v.OrigLang && v.Translated && !row.Tr.Missing {
+			sec, other = other, sec
 		}
-		sec := search.Fragment([]byte(cell.HTML))
-		if r.ID == "" || sec.Heading == "" && sec.Text == "" {
+		if row.ID == "" || sec.Heading == "" && sec.Text == "" {
 			continue
 		}
-		d := search.Doc{URL: p.URL + "#" + r.ID, Title: p.FM.Title, Heading: sec.Heading, Text: sec.Text, Kind: search.KindSkill}
-		if h := search.Fragment([]byte(other.HTML)).Heading; h != sec.Heading {
-			d.Names = h // the other side's heading: a reader may know the section by it
+		d := search.Doc{URL: p.URL + "#" + row.ID, Title: p.FM.Title, Heading: sec.Heading, Text: sec.Text, Kind: search.KindSkill}
+		if other.Heading != sec.Heading {
+			d.Names = other.Heading // the other side's heading: a reader may know the section by it
 		}
 		docs = append(docs, d)
 	}
 	for _, c := range comps {
-		sec := search.Fragment([]byte(c.HTML))
+		sec := c.Section
 		if sec.Heading == "" && sec.Text == "" {
 			continue
 		}

@@ -4,9 +4,9 @@ import (
 	"cmp"
 	"slices"
 
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/site"
-	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/templates"
 )
 

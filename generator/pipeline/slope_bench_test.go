@@ -4,12 +4,11 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/yuin/goldmark/ast"
 	gtext "github.com/yuin/goldmark/text"
 
 	"pairag.com/portal/generator/drift"
@@ -33,8 +32,8 @@ var slopeSizes = []int{1, 10, 100}
 //
 // Stages: parse (the site's Markdown parser), drift (aligning the Chinese
 // page with the English one and comparing them), highlight (the page's
-// code, in one block, with an empty cache), search (reading the rendered
-// page's sections for the index), links (the link check of the built
+// code, in one block, with an empty cache), search (working out the page's
+// sections for the index from its tree), links (the link check of the built
 // site) and build (Render of a site of the page pair, a home page and
 // the field reference: all of the above, rendering and writing).
 func BenchmarkStageSlope(b *testing.B) {
@@ -98,16 +97,18 @@ func slopeHighlight(b *testing.B, k int) (int, func()) {
 }
 
 func slopeSearch(b *testing.B, k int) (int, func()) {
-	dir := b.TempDir()
-	if _, err := Render(context.Background(), Config{Content: bigSite(b, k)}, dir); err != nil {
-		b.Fatal(err)
-	}
-	html, err := os.ReadFile(filepath.Join(dir, "docs", "big", "index.html"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	return len(html), func() {
-		if len(search.Sections(html)) < 5*k {
+	en, _ := bigPair(k)
+	doc := markdown.NewSyntaxParser().Parse(gtext.NewReader(en))
+	n := 0
+	_ = ast.Walk(doc, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := node.(*ast.Heading); ok && entering {
+			n++
+			h.SetAttributeString("id", []byte(fmt.Sprintf("h%d", n))) // what the page's transformers give every heading
+		}
+		return ast.WalkContinue, nil
+	})
+	return len(en), func() {
+		if len(search.Sections(nil, doc, en)) < 5*k {
 			b.Fatal("too few sections")
 		}
 	}
@@ -115,8 +116,7 @@ func slopeSearch(b *testing.B, k int) (int, func()) {
 
 func slopeLinks(b *testing.B, k int) (int, func()) {
 	en, zh := bigPair(k)
-	bld := newBuilder(context.Background(), Config{Content: bigSite(b, k)}.withDefaults(), b.TempDir())
-	bld.run(context.Background())
+	bld := newEnv(context.Background(), Config{Content: bigSite(b, k)}.withDefaults(), b.TempDir()).run()
 	if err := bld.rep.Errors.Err(); err != nil {
 		b.Fatal(err)
 	}

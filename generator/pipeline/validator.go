@@ -23,15 +23,14 @@ const validatorAPIURL = "/validator/pairag-validator.js"
 
 // validatorAssets are the hashed URLs of the tool's files.
 type validatorAssets struct {
-	script, css, worker, exec, wasm string
+	script, start, css, worker, exec, wasm string
 }
 
 // writeValidatorAPI publishes the API module with what it needs to start
 // the engine: the hashed URLs, the module's size (for the progress line),
 // and the tiers with their labels from content/labels.yaml, which the
 // worker hands to the module's pairagConfigure.
-func (b *builder) writeValidatorAPI(wasmSize int) {
-	a := b.validator
+func (b *loaded) writeValidatorAPI(a *validatorAssets, wasmSize int) {
 	tierLabels := map[string]protocol.Label{}
 	for _, t := range b.doc.Tiers {
 		tierLabels[t] = protocol.Label{EN: b.labels.Get("tier", t, en), ZH: b.labels.Get("tier", t, zh)}
@@ -52,7 +51,7 @@ func (b *builder) writeValidatorAPI(wasmSize int) {
 // validatorView shapes the tool for a language: tiers with their labels
 // (the default tier selected), the example payload, and the strings and
 // enum labels the script shows, as JSON.
-func (b *builder) validatorView(lang string) *validator.ValidatorView {
+func (b *resolved) validatorView(lang string) *validator.ValidatorView {
 	a := b.validator
 	if a == nil {
 		return nil
@@ -63,7 +62,7 @@ func (b *builder) validatorView(lang string) *validator.ValidatorView {
 		tiers = append(tiers, validator.Option{Value: t, Label: b.labels.Get("tier", t, lang), Selected: t == b.doc.DefaultTier})
 	}
 	return &validator.ValidatorView{
-		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, WasmURL: a.wasm, Tiers: tiers,
+		Msg: msg, APIURL: validatorAPIURL, WorkerURL: a.worker, WasmURL: a.wasm, StartURL: a.start, Tiers: tiers,
 		ExampleSwitch: strings.ReplaceAll(msg.Validator.ExampleSwitch, "{exampleTier}", b.labels.Get("tier", b.doc.Example.Tier, lang)),
 		Example:       string(b.exampleText()),
 		DataJSON:      b.validatorData(lang, msg.Validator),
@@ -72,7 +71,7 @@ func (b *builder) validatorView(lang string) *validator.ValidatorView {
 
 // exampleText is the document's example payload, indented as a person
 // would paste it.
-func (b *builder) exampleText() []byte {
+func (b *loaded) exampleText() []byte {
 	var v any
 	if err := json.Unmarshal(b.doc.Example.Payload, &v); err != nil {
 		return b.doc.Example.Payload
@@ -85,7 +84,7 @@ func (b *builder) exampleText() []byte {
 // and the tier the document's example is written for, plus labels of stage
 // types and script languages for the pipeline picture. json.Marshal
 // escapes <, > and &, so the text is safe inside a script element.
-func (b *builder) validatorData(lang string, m templates.ValidatorMessages) string {
+func (b *loaded) validatorData(lang string, m templates.ValidatorMessages) string {
 	labels := func(kind string, enum map[string]int) map[string]string {
 		out := map[string]string{}
 		for _, v := range spec.SortedEnum(enum) {

@@ -78,7 +78,7 @@ func findReferencePages(pairs []pair, versions []*spec.Document) referencePages 
 // versionSwitch returns the version bar of a page as HTML, and the script
 // it needs; nothing for a page that is not a reference page, or when only
 // one version has one.
-func (b *builder) versionSwitch(p *page) (html string, scripts []string) {
+func (b *loaded) versionSwitch(p *page) (html string, scripts []string) {
 	v := &b.refs
 	d, ok := v.byRel[p.Rel]
 	if !ok || len(v.docs) < 2 {

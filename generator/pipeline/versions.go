@@ -60,7 +60,7 @@ var versionText = map[string]versionStrings{
 // with the file and line it names; the build then goes on with
 // protocol.FileName alone, when that file is sound, to report what else is
 // wrong, and stops when it is not.
-func (b *builder) loadVersions() []*spec.Document {
+func (b *loaded) loadVersions() []*spec.Document {
 	sub, err := fs.Sub(b.cfg.Content, "protocol")
 	if err == nil {
 		var docs []*spec.Document
@@ -92,7 +92,7 @@ func (b *builder) loadVersions() []*spec.Document {
 // checkJudged refuses each version of protocol/ that the validator does not
 // embed: the site would publish it while gen validate and the module reject
 // every payload that names it.
-func (b *builder) checkJudged(docs []*spec.Document) {
+func (b *loaded) checkJudged(docs []*spec.Document) {
 	judged := b.cfg.JudgedVersions
 	if judged == nil {
 		judged = protocol.Versions()
@@ -109,7 +109,7 @@ func (b *builder) checkJudged(docs []*spec.Document) {
 // task-publish-v<N>.md), or the newest version when none has one. A new
 // version's file alone publishes it, its changelog and the latest aliases;
 // the pages move to it when its reference page is written.
-func (b *builder) contentVersion() *spec.Document {
+func (b *loaded) contentVersion() *spec.Document {
 	have := map[string]bool{}
 	for _, pr := range b.pairs {
 		if pr.EN != nil && pr.ZH != nil {
@@ -140,7 +140,7 @@ func splitPosition(s string) (file string, line int, msg string) {
 
 // publishVersions writes the files of every version the rest of the build
 // does not, and the latest aliases.
-func (b *builder) publishVersions() {
+func (b *loaded) publishVersions() {
 	for _, d := range b.versions {
 		if d == b.doc {
 			continue // written by publish, with the pages that describe it
@@ -154,9 +154,9 @@ func (b *builder) publishVersions() {
 }
 
 // current returns the newest version.
-func (b *builder) current() *spec.Document { return b.versions[len(b.versions)-1] }
+func (b *loaded) current() *spec.Document { return b.versions[len(b.versions)-1] }
 
-func (b *builder) writeSchema(d *spec.Document, name string) {
+func (b *env) writeSchema(d *spec.Document, name string) {
 	schema, err := d.Schema()
 	if err != nil {
 		b.rep.Errorf(reference.DocPath(d), 0, "derive JSON Schema: %v", err)
@@ -166,7 +166,7 @@ func (b *builder) writeSchema(d *spec.Document, name string) {
 }
 
 // llmsLatest lists the latest aliases in llms.txt, naming the current version.
-func (b *builder) llmsLatest(lang string, item func(name, path, note string)) {
+func (b *loaded) llmsLatest(lang string, item func(name, path, note string)) {
 	cur, s := b.current(), versionText[lang]
 	item(latestName, "/protocol/"+latestName, fmt.Sprintf(s.LLMsLatest, cur.Version, cur.FileName()))
 	item(latestSchemaName, "/protocol/"+latestSchemaName, fmt.Sprintf(s.LLMsLatestSchema, cur.Version, cur.SchemaFileName()))
@@ -174,7 +174,7 @@ func (b *builder) llmsLatest(lang string, item func(name, path, note string)) {
 
 // stringSource finds the newest version that holds a protocol string, and
 // the line of the string in its file.
-func (b *builder) stringSource(key, text string) (string, int) {
+func (b *loaded) stringSource(key, text string) (string, int) {
 	quoted, _ := json.Marshal(text)
 	quoted = bytes.ReplaceAll(quoted, []byte(`\u003c`), []byte("<")) // Marshal escapes HTML; the files do not
 	quoted = bytes.ReplaceAll(quoted, []byte(`\u003e`), []byte(">"))
@@ -209,7 +209,7 @@ func stringsOfVersions(docs []*spec.Document) map[string]string {
 // versionsKey digests what the version bar of every reference page depends
 // on, for the cache's global key: the versions and which of them have a
 // reference page.
-func (b *builder) versionsKey(h io.Writer) {
+func (b *loaded) versionsKey(h io.Writer) {
 	have := map[string]bool{}
 	for _, pr := range b.pairs {
 		have[pr.Rel()] = true

@@ -11,7 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"pairag.com/portal/internal/browsertest"
+	"pairag.com/portal/generator/browsertest"
 )
 
 // TestBrowser drives the preview in headless Chromium under the site's

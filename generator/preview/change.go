@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"pairag.com/portal/internal/scratch"
+	"pairag.com/portal/generator/scratch"
 )
 
 // kind is what a changed path calls for.

@@ -30,7 +30,7 @@ func TestClassify(t *testing.T) {
 		{"generator/preview/server.go", kindRestart},
 		{"generator/preview/reload.js", kindRestart},
 		{"generator/wasm/wasm.go", kindRestart},
-		{"internal/scratch/scratch.go", kindRestart},
+		{"generator/scratch/scratch.go", kindRestart},
 		{"cmd/synthsite/main.go", kindIgnore},
 		{"generator/e2e/site_test.go", kindIgnore},
 		{"generator/e2e/testdata/skills/harbor-ledger/SKILL.md", kindIgnore},

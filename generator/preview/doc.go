@@ -106,7 +106,7 @@
 // fails when it misses one.
 //
 // Editors' scratch files are ignored wherever they appear, as the build
-// ignores them (see internal/scratch): hidden files, vim's 4913 probe (and
+// ignores them (see generator/scratch): hidden files, vim's 4913 probe (and
 // 5036, 5159, ...), backups ending in "~", swap files (.swp, .swx, .swo,
 // ...), emacs autosaves (#x#) and locks (.#x), JetBrains' x___jb_tmp___
 // and x___jb_old___, gedit's .goutputstream-*. The real save that follows

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"pairag.com/portal/generator/netlifyconf"
 	"pairag.com/portal/generator/preview/netlify"
-	"pairag.com/portal/internal/netlifyconf"
 )
 
 // ServeHTTP serves the preview: the endpoints under /__gen/ and the

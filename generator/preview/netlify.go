@@ -6,9 +6,9 @@ import (
 	"os"
 	"path/filepath"
 
+	"pairag.com/portal/generator/netlifyconf"
 	"pairag.com/portal/generator/preview/netlify"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/netlifyconf"
 )
 
 // loadRules reads netlify.toml from the repository and reports whether

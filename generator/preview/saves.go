@@ -13,7 +13,7 @@ import (
 
 	"pairag.com/portal/generator"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/internal/scratch"
+	"pairag.com/portal/generator/scratch"
 )
 
 // holdFor is how long a page source may stay incomplete before the preview

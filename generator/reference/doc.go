@@ -31,8 +31,8 @@ package reference
 import (
 	"fmt"
 
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/langs"
 	"pairag.com/portal/protocol/spec"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"pairag.com/portal/generator/yamlpos"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/yamlpos"
 	"pairag.com/portal/protocol/spec"
 )
 

@@ -1,6 +1,9 @@
 // Package search owns the index of the site search: what one entry of
-// the index holds ([Doc], [Index]), how the sections of a rendered page
-// (or of a skill's cell) are read back out of its HTML, the synonyms file,
+// the index holds ([Doc], [Index]), the sections of a page ([Sections])
+// or of a skill's section ([Fragment]) worked out from the tree it renders
+// from (the goldmark AST and the directives' blocks, never its HTML; the
+// tests hold them to what package searchtest reads from the HTML), the
+// synonyms file,
 // and the index's JSON, written piece by piece ([IndexPieces]).
 //
 // The generator builds one [Index] per site language at gen build time,

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
-
-	"golang.org/x/net/html/atom"
 )
 
 var encodeCases = []string{
@@ -125,16 +123,6 @@ func TestCollapseRandom(t *testing.T) {
 		s := b.String()
 		if got, want := collapse([]byte(s)), strings.Join(strings.Fields(s), " "); got != want {
 			t.Fatalf("collapse(%q) = %q; want %q", s, got, want)
-		}
-	}
-}
-
-// TestTagAtom holds tagAtom to atom.Lookup of the lower-case name.
-func TestTagAtom(t *testing.T) {
-	for _, name := range []string{"p", "a", "li", "td", "tr", "th", "h1", "h2", "h3", "h4", "em", "ol", "ul", "div", "pre", "nav", "span", "code", "strong", "button",
-		"main", "svg", "path", "table", "thead", "tbody", "details", "summary", "script", "style", "textarea", "br", "img", "x-custom", "", "P", "Li", "SPAN", "H2", "Main"} {
-		if got, want := tagAtom([]byte(name)), atom.Lookup([]byte(strings.ToLower(name))); got != want {
-			t.Errorf("tagAtom(%q) = %v; want %v", name, got, want)
 		}
 	}
 }

@@ -1,18 +1,131 @@
-package search
+package search_test
 
 import (
+	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	gtext "github.com/yuin/goldmark/text"
+	"golang.org/x/tools/txtar"
+
+	"pairag.com/portal/generator/block"
+	"pairag.com/portal/generator/highlight"
+	"pairag.com/portal/generator/langs"
+	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/report"
+	"pairag.com/portal/generator/search"
+	"pairag.com/portal/generator/search/searchtest"
+	"pairag.com/portal/templates"
+	"pairag.com/portal/templates/blocks"
 )
 
 func TestSections(t *testing.T) {
-	page := `<html><body><nav>menu</nav><main id="main"><h1>Title</h1><p>Intro <em>text</em>.</p><article class="skill-card"><h2><a href="/skills/x/">x</a></h2><p>A skill's description, indexed with its skill.</p></article>
-<h2 id="a">First <a class="anchor" href="#a">#</a></h2><p>Alpha</p><pre><code>skip me</code></pre>
-<table><tr><td>cell</td><td>two</td></tr><tr id="r"><td>row entry</td></tr></table><h3 id="b">Second</h3><p>中文<code>x</code>内容</p><div class="page-meta"><a href="/edit">Edit this page</a> <span>Last updated: <time>2026-11-29</time></span></div></main><footer>f</footer></body></html>`
-	got := Sections([]byte(page))
-	want := []Section{{Text: "Intro text."}, {ID: "a", Heading: "First", Text: "Alpha cell two", Rows: []string{"r"}}, {ID: "b", Heading: "Second", Text: "中文x内容", Parent: "First"}}
+	src := "Intro *text*.\n\n## First {#a}\n\nAlpha\n\n```json\n{\"skip\": \"me\"}\n```\n\n```protocol\nheads\n```\n\n### Second {#b}\n\n中文`x`内容\n"
+	doc, full, _, ok := renderPage(highlight.New(), src)
+	if !ok {
+		t.Fatal("the page does not render")
+	}
+	got := search.Sections(nil, doc, full)
+	want := []search.Section{
+		{Text: "Intro text."},
+		{ID: "a", Heading: "First", Text: "Alpha"},
+		{ID: "gen", Heading: "Generated stage_type", Text: "Rows one two Field Type free_stages integer"},
+		{ID: "gen-sub", Heading: "Sub & more", Parent: "Generated stage_type", Text: "Id Four", Rows: []string{"row-id"}},
+		{ID: "b", Heading: "Second", Text: "中文x内容", Parent: "Generated stage_type"},
+	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Sections (-want +got):\n%s", diff)
 	}
+}
+
+// directiveBlocks is the output of the "heads" directive of the cases:
+// generated headings, a paragraph, a list, a table with a row of its own
+// and one without, a code block and the copy-both block.
+var directiveBlocks = []block.Block{
+	block.Heading(blocks.Heading{Msg: templates.For(langs.EN), Level: 2, ID: "gen", Text: blocks.Cell{{Text: "Generated "}, {Text: "stage_type", Code: true}}}),
+	block.Paragraph(blocks.Cell{{Text: "Rows"}}),
+	block.List(blocks.List{Items: []blocks.Cell{{{Text: "one"}}, {{Text: "two", Emph: true}}}}),
+	block.Table{Table: blocks.Table{Msg: templates.For(langs.EN), ID: "limits", Columns: []string{"Field", "Type"}, Rows: []blocks.Row{
+		{Cells: []blocks.Cell{{{Text: "free_stages", Code: true, Href: "#free"}}, {{Text: "integer"}}}},
+	}}},
+	block.Heading(blocks.Heading{Msg: templates.For(langs.EN), Level: 3, ID: "gen-sub", Text: blocks.Cell{{Text: "Sub & more"}}}),
+	block.Table{Table: blocks.Table{Msg: templates.For(langs.EN), Columns: []string{"Id"}, Rows: []blocks.Row{
+		{ID: "row-id", Cells: []blocks.Cell{{{Text: "an entry of its own"}}}},
+	}}},
+	block.Heading(blocks.Heading{Msg: templates.For(langs.EN), Level: 4, ID: "gen-four", Text: blocks.Cell{{Text: "Four"}}}),
+	block.Code("json", `{"a": 1}`, templates.For(langs.EN), highlight.New()),
+	block.Bundle(blocks.Bundle{Msg: templates.For(langs.EN), ID: "bundle", Text: "the bundle's text"}, nil),
+}
+
+// TestSectionsMatchHTML holds the sections read from the tree, and the
+// page read as one fragment (a skill's section), to what a reader of the
+// rendered page finds in it (searchtest.Sections, searchtest.Fragment):
+// they were read from the HTML before, and the index must not change. The
+// pipeline's test of the same name does it on every built page.
+func TestSectionsMatchHTML(t *testing.T) {
+	hl := highlight.New()
+	for _, c := range cases(t) {
+		t.Run(c.Name, func(t *testing.T) { checkSections(t, hl, string(c.Data)) })
+	}
+}
+
+func FuzzSections(f *testing.F) {
+	for _, c := range cases(f) {
+		f.Add(string(c.Data))
+	}
+	hl := highlight.New()
+	f.Fuzz(func(t *testing.T, src string) { checkSections(t, hl, src) })
+}
+
+func cases(t testing.TB) []txtar.File {
+	ar, err := txtar.ParseFile("testdata/sections.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ar.Files
+}
+
+func checkSections(t *testing.T, hl *highlight.Cache, src string) {
+	t.Helper()
+	doc, full, body, ok := renderPage(hl, src)
+	if !ok {
+		return
+	}
+	page := []byte("<main>" + string(body) + "</main>")
+	if diff := cmp.Diff(searchtest.Sections(page), search.Sections(nil, doc, full)); diff != "" {
+		t.Errorf("%q: sections (-HTML +tree):\n%s", src, diff)
+	}
+	if diff := cmp.Diff(searchtest.Fragment(body), search.Fragment(doc, full)); diff != "" {
+		t.Errorf("%q: as a fragment (-HTML +tree):\n%s", src, diff)
+	}
+}
+
+// renderPage parses, transforms and renders the page body src as the
+// build does; false when src cannot be a page.
+func renderPage(hl *highlight.Cache, src string) (doc ast.Node, full, body []byte, ok bool) {
+	full = []byte("---\ntitle: T\n---\n\n" + src)
+	_, _, bodyStart, err := markdown.SplitFrontMatter(full)
+	if err != nil {
+		return nil, nil, nil, false
+	}
+	p := &markdown.Page{Lang: langs.EN, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
+	lookup := func(name string) ([]block.Block, error) {
+		if strings.TrimSpace(name) == "heads" {
+			return directiveBlocks, nil
+		}
+		return nil, nil
+	}
+	st := markdown.NewState(p, lookup, &report.Collector{})
+	pc := markdown.NewContext(st)
+	md := markdown.New(langs.EN, hl)
+	d := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)
+	markdown.Transform(d, full, pc)
+	var out bytes.Buffer
+	if md.Renderer().Render(&out, full, d) != nil {
+		return nil, nil, nil, false
+	}
+	return d, full, out.Bytes(), true
 }

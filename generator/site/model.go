@@ -3,8 +3,8 @@ package site
 import (
 	"strings"
 
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/internal/langs"
 )
 
 // Page is one page of the site: a Markdown file of content/<lang>/, an
@@ -37,6 +37,23 @@ func (p Pair) Get(lang string) *Page {
 		return p.EN
 	}
 	return p.ZH
+}
+
+// Set puts p in the pair, as its page in p.Lang.
+func (p *Pair) Set(pg *Page) {
+	if pg.Lang == langs.EN {
+		p.EN = pg
+	} else {
+		p.ZH = pg
+	}
+}
+
+// Kind is the kind of the pair's pages (a page and its twin are of one kind).
+func (p Pair) Kind() Kind {
+	if p.EN != nil {
+		return p.EN.Kind
+	}
+	return p.ZH.Kind
 }
 
 // Rel is the pair's path inside its language directory: the translation key.

@@ -8,7 +8,7 @@ import (
 	"path"
 	"strings"
 
-	"pairag.com/portal/internal/langs"
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/protocol/catalog"
 	"pairag.com/portal/protocol/spec"
 )

@@ -16,7 +16,7 @@ import (
 	"sync"
 	"syscall"
 
-	"pairag.com/portal/internal/outdir"
+	"pairag.com/portal/generator/outdir"
 )
 
 // Dir is a build directory. Its methods are safe for concurrent use.

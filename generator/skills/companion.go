@@ -126,18 +126,39 @@ func (s *Skill) CompanionPages(md goldmark.Markdown, lang string, rep diag.Repor
 	return out
 }
 
+// CompanionPlaces are the pages of the skill's companions in the site
+// language lang, in the order of CompanionPages, with only Rel and Page
+// set: where each goes and what it is called, known before any is
+// rendered, so the builder places them among the site's pages when it
+// loads them.
+func (s *Skill) CompanionPlaces(lang string) []CompanionPage {
+	var out []CompanionPage
+	for _, rel := range s.companions() {
+		out = append(out, s.companionPlace(lang, rel))
+	}
+	return out
+}
+
+// companionPlace is the Rel and Page of the companion rel's page in lang.
+func (s *Skill) companionPlace(lang, rel string) CompanionPage {
+	p := CompanionPage{Rel: rel, Page: Page{URL: companionPageURL(lang, s.Slug, rel), File: s.texts[rel].Name, Markdown: s.rawURL(rel)}}
+	if tr := s.companionTr(rel); lang == zh && tr != nil {
+		p.File, p.Markdown = tr.Name, s.rawURL(drift.TranslationName(rel))
+	}
+	p.Title = rel
+	p.Description = strings.NewReplacer("{file}", rel, "{skill}", s.name()).Replace(templates.For(lang).Skill.CompanionDescription)
+	return p
+}
+
 // companionPage renders one companion's page.
 func (s *Skill) companionPage(md goldmark.Markdown, lang, rel string, rep diag.Reporter, abs func(string) string) CompanionPage {
 	msg := templates.For(lang)
 	orig, trText := s.texts[rel], s.companionTr(rel)
-	p := CompanionPage{Rel: rel, Page: Page{URL: companionPageURL(lang, s.Slug, rel), File: orig.Name, Markdown: s.rawURL(rel)}}
+	p := s.companionPlace(lang, rel)
 	use := rel
 	if lang == zh && trText != nil {
 		use = drift.TranslationName(rel)
-		p.File, p.Markdown = trText.Name, s.rawURL(use)
 	}
-	p.Title = rel
-	p.Description = strings.NewReplacer("{file}", rel, "{skill}", s.name()).Replace(msg.Skill.CompanionDescription)
 	v := skillpage.SkillView{Msg: msg, Translated: trText != nil, OrigLang: en, TrLang: zh, RawOrig: s.rawURL(rel)}
 	v.Companion = &skillpage.SkillCompanion{Skill: s.name(), SkillURL: pageURL(lang, s.Slug), Files: []templates.Link{{Text: rel, URL: s.rawURL(rel)}}}
 	if trText != nil {
@@ -151,7 +172,8 @@ func (s *Skill) companionPage(md goldmark.Markdown, lang, rel string, rep diag.R
 		rt = s.renderFile(md, trText, drift.TranslationName(rel), lang, true, rep)
 	}
 	p.Anchors = map[string]bool{"main": true, "skill": true}
-	v.Rows = skillRows(s.pairs[rel], ro, rt, p.Anchors)
+	var texts []RowText
+	v.Rows, texts = skillRows(s.pairs[rel], ro, rt, p.Anchors)
 	p.View, p.Rows = v, v.Rows
 	if lang == en {
 		for _, f := range []*renderedFile{ro, rt} {
@@ -160,13 +182,13 @@ func (s *Skill) companionPage(md goldmark.Markdown, lang, rel string, rep diag.R
 			}
 		}
 	}
-	for _, r := range v.Rows {
-		c := r.Orig
+	for i, r := range v.Rows {
+		c, sec := r.Orig, texts[i].Orig
 		if lang == zh && trText != nil && !r.Tr.Missing {
-			c = r.Tr
+			c, sec = r.Tr, texts[i].Tr
 		}
 		if !c.Missing {
-			p.Sections = append(p.Sections, Companion{URL: p.URL + "#" + r.ID, Name: use, HTML: c.HTML})
+			p.Sections = append(p.Sections, Companion{URL: p.URL + "#" + r.ID, Name: use, Section: sec})
 		}
 	}
 	p.LLMS = s.llmsText(use, lang, abs)

@@ -10,8 +10,8 @@ import (
 	"github.com/goccy/go-yaml/parser"
 
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/yamlpos"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/yamlpos"
 )
 
 // metaValue is a value of a skill's front matter as written: a scalar's

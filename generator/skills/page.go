@@ -20,6 +20,7 @@ import (
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/templates"
 	"pairag.com/portal/templates/skillpage"
@@ -178,6 +179,7 @@ type Link struct {
 // for the builder to lay out and record.
 type Rendered struct {
 	View    skillpage.SkillView // the page's content, below the site's layout
+	Search  []RowText           // the text of each of View.Rows, for the site search
 	Anchors map[string]bool     // the ids a link to the page may name
 	Links   []Link              // links to the rest of the site; only the English page has them, the same files make both
 }
@@ -224,7 +226,8 @@ func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Ren
 		tr = s.renderFile(md, t, skillFileZH, lang, true, rep)
 	}
 	anchors := map[string]bool{"main": true, "skill": true, "front-matter": true}
-	v.Rows = skillRows(s.pairs[skillFile], orig, tr, anchors)
+	var texts []RowText
+	v.Rows, texts = skillRows(s.pairs[skillFile], orig, tr, anchors)
 	var links []Link
 	if lang == en {
 		for _, f := range []*renderedFile{orig, tr} {
@@ -234,7 +237,7 @@ func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Ren
 		}
 	}
 	v.Findings = s.viewFindings()
-	return Rendered{View: v, Anchors: anchors, Links: links}
+	return Rendered{View: v, Search: texts, Anchors: anchors, Links: links}
 }
 
 // discard drops findings already reported.
@@ -286,8 +289,9 @@ func rank(sev string) int { return diag.Severity(sev).Rank() }
 // renderedFile is a skill file rendered section by section.
 type renderedFile struct {
 	text  *drift.TextFile
-	html  []string // by section
-	ids   []string // heading id of each section, "" for the intro
+	html  []string         // by section
+	secs  []search.Section // by section: its heading and text for the site search, from its tree
+	ids   []string         // heading id of each section, "" for the intro
 	links []Link
 }
 
@@ -311,7 +315,7 @@ func (s *Skill) renderFile(md goldmark.Markdown, tf *drift.TextFile, rel, lang s
 	pc := markdown.NewContext(st)
 	doc := md.Parser().Parse(gtext.NewReader(tf.Src), parser.WithContext(pc)).(*ast.Document)
 	markdown.Transform(doc, tf.Src, pc)
-	out := &renderedFile{text: tf, html: make([]string, len(tf.Secs)), ids: make([]string, len(tf.Secs))}
+	out := &renderedFile{text: tf, html: make([]string, len(tf.Secs)), secs: make([]search.Section, len(tf.Secs)), ids: make([]string, len(tf.Secs))}
 	groups := make([]*ast.Document, len(tf.Secs))
 	for i := range groups {
 		groups[i] = ast.NewDocument()
@@ -340,6 +344,7 @@ func (s *Skill) renderFile(md goldmark.Markdown, tf *drift.TextFile, rel, lang s
 			rep.Report(&diag.Finding{File: tf.Name, Line: tf.Secs[i].Line, Severity: diag.SeverityError, Msg: fmt.Sprintf("render: %v", err)})
 		}
 		out.html[i] = sb.String()
+		out.secs[i] = search.Fragment(g, tf.Src)
 	}
 	for _, l := range st.Links {
 		if _, relative := siblingTarget("", l.Dest); relative {
@@ -447,8 +452,9 @@ func cutSuffixIf(sep, frag string) string {
 // skillRows lays out the rows of a skill page (or a companion's) from the
 // sections c aligned; c is nil when the file is not translated.
 // Rows empty on both sides (an intro nobody wrote) are left out; anchors
-// collects the row ids.
-func skillRows(c *drift.Comparison, orig, tr *renderedFile, anchors map[string]bool) []skillpage.SkillRow {
+// collects the row ids. The rows' text for the site search comes with
+// them, row by row.
+func skillRows(c *drift.Comparison, orig, tr *renderedFile, anchors map[string]bool) ([]skillpage.SkillRow, []RowText) {
 	var pairs []drift.PairRow
 	if c != nil && tr != nil {
 		pairs = c.Rows
@@ -464,7 +470,14 @@ func skillRows(c *drift.Comparison, orig, tr *renderedFile, anchors map[string]b
 		from, to := f.text.PublishedRange(i)
 		return skillpage.SkillCell{HTML: f.html[i], From: from, To: to}
 	}
+	text := func(f *renderedFile, i int, cell skillpage.SkillCell) search.Section {
+		if cell.Missing {
+			return search.Section{}
+		}
+		return f.secs[i]
+	}
 	var rows []skillpage.SkillRow
+	var texts []RowText
 	for _, p := range pairs {
 		r := skillpage.SkillRow{Orig: cell(orig, p.Orig), Tr: cell(tr, p.Tr)}
 		if r.Orig.Missing && (r.Tr.Missing || tr == nil) {
@@ -484,8 +497,9 @@ func skillRows(c *drift.Comparison, orig, tr *renderedFile, anchors map[string]b
 		}
 		r.Stale = c != nil && p.Tr >= 0 && c.Stale[p.Tr]
 		rows = append(rows, r)
+		texts = append(texts, RowText{Orig: text(orig, p.Orig, r.Orig), Tr: text(tr, p.Tr, r.Tr)})
 	}
-	return rows
+	return rows, texts
 }
 
 // rowHeading is the heading level of section i of f, 0 for the intro or

@@ -10,8 +10,8 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/yamlpos"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/yamlpos"
 )
 
 // RecordFile is the portal's record of a third-party skill, beside its

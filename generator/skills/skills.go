@@ -13,11 +13,11 @@ import (
 	"unicode/utf8"
 
 	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/markdown"
+	"pairag.com/portal/generator/scratch"
+	"pairag.com/portal/generator/yamlpos"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/langs"
-	"pairag.com/portal/internal/scratch"
-	"pairag.com/portal/internal/yamlpos"
 )
 
 // The site languages: a skill is written in English, translated into Chinese.

@@ -13,11 +13,11 @@ import (
 	"strings"
 
 	"pairag.com/portal/generator/drift"
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/report"
+	"pairag.com/portal/generator/scratch"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/langs"
-	"pairag.com/portal/internal/scratch"
 )
 
 // The states of a translation, worst first, as the translation dashboard

@@ -10,14 +10,14 @@ import (
 
 	"pairag.com/portal/generator/drift"
 	"pairag.com/portal/generator/glossary"
+	"pairag.com/portal/generator/langs"
 	"pairag.com/portal/generator/load"
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/report"
+	"pairag.com/portal/generator/scratch"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/langs"
-	"pairag.com/portal/internal/scratch"
 )
 
 const (

@@ -11,8 +11,8 @@ import (
 	"fmt"
 	"io"
 
+	"pairag.com/portal/generator/safewrite"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/safewrite"
 	"pairag.com/portal/protocol"
 )
 

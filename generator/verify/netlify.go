@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"pairag.com/portal/generator/netlifyconf"
 	"pairag.com/portal/internal/diag"
-	"pairag.com/portal/internal/netlifyconf"
 )
 
 // netlifyFile is the deploy configuration beside the sources.

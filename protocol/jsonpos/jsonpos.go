@@ -139,20 +139,27 @@ func (p *parser) fail(code string, start, end int, args ...any) {
 	p.fatal = true
 }
 
-// skipSpace skips whitespace and reports (then skips) comments.
+// skipSpace skips whitespace and reports (then skips) comments. The text
+// and offset are kept in locals: in WebAssembly a field is a memory load
+// and store per byte.
 func (p *parser) skipSpace() {
-	for p.pos < len(p.text) {
-		switch c := p.text[p.pos]; c {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		case '/':
-			if !p.comment() {
-				return
-			}
-		default:
+	text, i := p.text, p.pos
+	for i < len(text) {
+		c := text[i]
+		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+			i++
+			continue
+		}
+		if c != '/' {
+			break
+		}
+		p.pos = i
+		if !p.comment() {
 			return
 		}
+		i = p.pos
 	}
+	p.pos = i
 }
 
 // comment consumes a // or /* */ comment and records it as an error with a
@@ -237,11 +244,18 @@ func (p *parser) object() *Node {
 	if !p.enter(p.pos) {
 		return nil
 	}
-	defer func() { p.depth-- }()
 	p.pos++
-	var seen *keyIndex // built once the object is large enough to need it
 	base := len(p.open)
-	defer func() { p.open = p.open[:base] }()
+	n = p.members(n, base)
+	p.open = p.open[:base]
+	p.depth--
+	return n
+}
+
+// members reads an object's members after its opening brace onto the stack
+// of open members from base, and keeps them in n when the object closes.
+func (p *parser) members(n *Node, base int) *Node {
+	var seen *keyIndex // built once the object is large enough to need it
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.text) {
@@ -427,11 +441,18 @@ func (p *parser) array() *Node {
 	if !p.enter(p.pos) {
 		return nil
 	}
-	defer func() { p.depth-- }()
 	p.pos++
-	comma := true
 	base := len(p.items)
-	defer func() { p.items = p.items[:base] }()
+	n = p.elements(n, base)
+	p.items = p.items[:base]
+	p.depth--
+	return n
+}
+
+// elements reads an array's items after its opening bracket onto the stack
+// of open items from base, and keeps them in n when the array closes.
+func (p *parser) elements(n *Node, base int) *Node {
+	comma := true
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.text) {
@@ -533,12 +554,12 @@ func (p *parser) stringValue() *Node {
 
 // str reads a JSON string starting at the opening quote.
 func (p *parser) str() (string, bool) {
-	start := p.pos
+	start, text := p.pos, p.text
 	i := p.pos + 1
-	for i < len(p.text) && p.text[i] != '"' && p.text[i] != '\\' && p.text[i] >= 0x20 {
+	for i < len(text) && !stringStop[text[i]] {
 		i++
 	}
-	if i < len(p.text) && p.text[i] == '"' {
+	if i < len(text) && text[i] == '"' {
 		p.pos = i + 1
 		return p.view(start+1, i), true
 	}
@@ -572,6 +593,16 @@ func (p *parser) str() (string, bool) {
 		}
 	}
 }
+
+// stringStop marks the bytes that end a run of plain string bytes: the
+// quote, the backslash and control characters.
+var stringStop = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 // escape decodes the escape sequence at text[i] and returns the offset after it.
 func (p *parser) escape(i int, b *strings.Builder) (int, bool) {

@@ -61,25 +61,6 @@
     });
   }
 
-  // breakCode lets inline code that has none yet break after _ . - and /
-  // only (a <wbr> after each), as the generator does in its tables: an
-  // identifier such as stage_name or a URL then wraps at its parts, never
-  // inside a word (site.css keeps the last-resort break for parts wider
-  // than the line).
-  var separator = /([_.\/-])(?=[^_.\/-])/g;
-  function breakCode(code) {
-    if (code.childElementCount || code.parentElement.tagName === "PRE") return;
-    var text = code.textContent;
-    if (text.length < 12 || !separator.test(text)) return;
-    separator.lastIndex = 0;
-    var parts = text.replace(separator, "$1\u0000").split("\u0000");
-    code.textContent = "";
-    parts.forEach(function (p, i) {
-      if (i > 0) code.appendChild(document.createElement("wbr"));
-      code.appendChild(document.createTextNode(p));
-    });
-  }
-
   // settle keeps the page from moving under the reader. site.css leaves
   // tables out of layout until they come near the window
   // (content-visibility), so a page opened at its top lays out only its
@@ -141,8 +122,6 @@
 
   function init() {
     settle();
-    // The generated tables' code has its breaks already.
-    document.querySelectorAll("main code:not(.ref code)").forEach(breakCode);
     document.querySelectorAll(".code").forEach(wireCode);
     document.querySelectorAll("div.bundle").forEach(wireBundle);
   }

@@ -28,40 +28,43 @@
   let lastText = ""; // the text lastResult is about
 
   // The engine comes through the page's own JavaScript API
-  // (/validator/pairag-validator.js), started as soon as this script runs:
-  // the page preloads the WebAssembly module from its first bytes (a
-  // reader comes to this page to check a payload, and on a phone the
-  // download is most of the wait), so by the time the reader pastes, the
-  // worker has compiled it as it streamed in.
-  const api = import(cfg.api);
-  api.catch(() => {});
-  // Test hooks in the query, which readers never need: ?timelimit=ms sets
-  // the time limit of a check, ?testhang=WORD makes the worker never finish
-  // a text containing WORD (a payload the engine could not finish).
-  const query = new URLSearchParams(location.search);
-  const timeLimit = Number(query.get("timelimit")) || undefined;
-  const testHang = query.get("testhang") || undefined;
+  // (/validator/pairag-validator.js). validator-start.js, loaded async
+  // after the tool, creates it as soon as the page has painted (a reader
+  // comes to this page to check a payload, and on a phone the download is
+  // most of the wait) and keeps it in root.engine; this script adopts it,
+  // or starts one at first use (with Save-Data, or after a failed start).
   let engine = null;
   let notice = ""; // said once with the next status: why the worker restarted
   function ensure() {
     if (!engine) {
       root.dataset.state = "loading";
-      engine = api.then((m) => m.createValidator({ timeLimit, testHang, onProgress: progress, onRestart: restarted }));
+      engine = root.engine || (root.startEngine ? root.startEngine() : startLater());
       engine.then(() => {
         root.dataset.state = "ready";
-        if (status.dataset.kind === "progress") setStatus(msg.ready);
+        if (status.dataset.kind === "progress" || status.dataset.kind === "savedata") setStatus(msg.ready);
       }, (err) => {
-        engine = null; // the next use tries again
+        engine = root.engine = null; // the next use tries again
         root.dataset.state = "failed";
         setStatus(join(msg.loadFailed, (err && err.message) || String(err)), "failed");
       });
     }
     return engine;
   }
+  // startLater waits for validator-start.js, when the reader is quicker
+  // than its download.
+  function startLater() {
+    return new Promise((resolve) => root.addEventListener("validator-engine", resolve, { once: true }))
+      .then(() => root.engine || root.startEngine());
+  }
+  root.addEventListener("validator-engine", () => { if (root.engine && !engine) ensure().catch(() => {}); });
+  root.addEventListener("validator-progress", (e) => progress(e.detail));
+  root.addEventListener("validator-restart", (e) => restarted(e.detail));
   const mb = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   // The download is said only once the reader uses the tool (a live
   // region that counted megabytes from page load would talk over a screen
-  // reader's reading of the page); then the latest count at once.
+  // reader's reading of the page); then the latest count at once. With
+  // Save-Data the first use says instead that the engine downloads when
+  // the reader pastes or checks.
   let used = false, lastProgress = null;
   function progress(p) {
     lastProgress = p;
@@ -71,16 +74,15 @@
     if (used) return;
     used = true;
     if (root.dataset.state === "loading" && lastProgress) progress(lastProgress);
+    else if (!engine && root.saveData && !status.textContent) setStatus(msg.saveData, "savedata");
   }
   function restarted(r) {
     root.dataset.restarts = String((Number(root.dataset.restarts) || 0) + 1);
     if (r.reason === "superseded") { notice = msg.superseded; setStatus(join(notice, msg.validating)); }
   }
-  // Start the engine now, before the rest of this script sets the page up,
-  // taking the preloaded module: waiting for the reader's first focus put
-  // the worker's start, and with it the compilation, after the page's
-  // scripts. A start that failed is tried again by the next check.
-  ensure().catch(() => {});
+  // The engine may have started before this deferred script ran.
+  if (root.engine) ensure().catch(() => {});
+  const query = new URLSearchParams(location.search);
 
   // fill puts values into a message's {placeholders}. In Chinese a Latin
   // value (a tier called Pro) gets a space on each side where it meets

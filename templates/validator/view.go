@@ -11,10 +11,13 @@ type ValidatorView struct {
 	// WorkerURL is the validator's Web Worker script, which the page also
 	// starts on its own to index and diff large texts off the main thread.
 	WorkerURL string
-	// WasmURL is the hashed WebAssembly module. The page preloads it from
-	// its first bytes, so the download runs while the rest of the page
-	// arrives, and the API's fetch of the same URL takes the preload.
+	// WasmURL is the hashed WebAssembly module, which the start script
+	// preloads once the page has painted (never the HTML: see
+	// validator-start.js); the API's fetch of the same URL takes it.
 	WasmURL string
+	// StartURL is the start script, loaded async after the tool: it starts
+	// the engine (and so the module's download) once the page has painted.
+	StartURL string
 	// ExampleSwitch names the button that checks the example at the tier
 	// it is written for; the script sets it again when it shows the note.
 	ExampleSwitch string

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"pairag.com/portal/internal/netlifyconf"
+	"pairag.com/portal/generator/netlifyconf"
 )
 
 // Rules are the [[headers]] and [[redirects]] of a netlify.toml, read

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"sync"
 
-	"pairag.com/portal/internal/proc"
+	"pairag.com/portal/generator/proc"
 )
 
 // Make creates a session directory in parent, recording the process id, after

@@ -7,10 +7,9 @@
 // clean up after killed and interrupted builds. [WriteFile] is how every
 // file of the site is written.
 //
-// It lives under internal/ rather than generator/ because it knows nothing
-// of the site (no pages, content or protocol, only directories and the
-// repository's source folders it must not touch), and two packages use it
-// directly: the builder, package generator, and cmd/gen, which removes
+// It knows nothing of the site (no pages, content or protocol, only
+// directories and the repository's source folders it must not touch), and
+// two packages use it directly: the builder, and cmd/gen, which removes
 // the temporaries when a second Ctrl-C makes it exit at once.
 package outdir
 
@@ -25,7 +24,7 @@ import (
 	"strings"
 	"syscall"
 
-	"pairag.com/portal/internal/proc"
+	"pairag.com/portal/generator/proc"
 )
 
 // MarkerFile is written at the top of every output directory

@@ -45,7 +45,7 @@ import (
 	"strings"
 	"syscall"
 
-	"pairag.com/portal/internal/proc"
+	"pairag.com/portal/generator/proc"
 )
 
 // Options says what Read accepts.

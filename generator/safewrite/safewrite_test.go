@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"pairag.com/portal/internal/scratch"
+	"pairag.com/portal/generator/scratch"
 )
 
 // write creates name with data and mode, and returns name.
