@@ -95,12 +95,19 @@ func (b *rendered) publishIndex(lang string, pieces [][]byte) string {
 		b.rep.Errorf(glossaryFile, 0, "search index %s: %v", lang, err)
 		return ""
 	}
-	pub, texts, shards, typos := search.Publish(&ix, search.ShardBytes)
 	name := "search-" + strings.ToLower(lang)
-	data, err := json.Marshal(texts)
+	var hashes []string
+	pub, texts, typos, err := search.Publish(&ix, search.ShardBytes, func(shard []byte) error {
+		hashes = append(hashes, b.writeShard(name, shard))
+		return nil
+	})
+	var data []byte
+	if err == nil {
+		data, err = json.Marshal(texts)
+	}
 	if err == nil {
 		pub.Text = b.writeHashed(name+"-text", ".json", data)
-		pub.ShardURL, pub.ShardHashes, err = b.writeShards(name, shards)
+		pub.ShardURL, pub.ShardHashes = "/assets/"+name+"-shard.{h}.json", hashes
 	}
 	if err == nil {
 		data, err = json.Marshal(typos)
@@ -116,20 +123,11 @@ func (b *rendered) publishIndex(lang string, pieces [][]byte) string {
 	return b.writeHashed(name, ".json", data)
 }
 
-// writeShards writes each shard of an index as
-// /assets/<name>-shard.<hash>.json and returns the URL pattern ({h} in
-// place of the hash) and the hashes in shard order.
-func (b *rendered) writeShards(name string, shards []search.Shard) (string, []string, error) {
-	hashes := make([]string, len(shards))
-	for n, sh := range shards {
-		d, err := json.Marshal(sh)
-		if err != nil {
-			return "", nil, err
-		}
-		url := b.writeHashed(name+"-shard", ".json", d)
-		hashes[n] = strings.TrimSuffix(url[strings.LastIndex(url[:len(url)-len(".json")], ".")+1:], ".json")
-	}
-	return "/assets/" + name + "-shard.{h}.json", hashes, nil
+// writeShard writes a shard of the index name as
+// /assets/<name>-shard.<hash>.json and returns its hash.
+func (b *rendered) writeShard(name string, shard []byte) string {
+	url := b.writeHashed(name+"-shard", ".json", shard)
+	return strings.TrimSuffix(url[strings.LastIndex(url[:len(url)-len(".json")], ".")+1:], ".json")
 }
 
 // sectionParts returns the encoded entries of every indexed page of the

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 	"strings"
@@ -12,43 +13,34 @@ import (
 // Tokens returns the index tokens of text, in order, with repetitions.
 func Tokens(text string) []string {
 	var out []string
-	eachToken(text, nil, func(t string) { out = append(out, t) })
+	var z tokenizer
+	z.each(text, func(t []byte) { out = append(out, string(t)) })
 	return out
 }
 
-// eachToken calls f for every index token of text, in order, with
-// repetitions, as [Tokens] lists them; intern, when not nil, keeps one copy
-// of every Han token, so that the build's tokenising of a whole site does
-// not allocate a string per character.
-func eachToken(text string, intern map[string]string, f func(string)) {
-	var buf []byte
-	han := func(rs []rune) {
-		buf = buf[:0]
-		for _, r := range rs {
-			buf = utf8.AppendRune(buf, r)
-		}
-		if intern == nil {
-			f(string(buf))
-			return
-		}
-		t, ok := intern[string(buf)]
-		if !ok {
-			t = string(buf)
-			intern[t] = t
-		}
-		f(t)
-	}
-	Scan(text, func(kind RunKind, run []rune) {
+// tokenizer tokenises texts with buffers it keeps between them, so that
+// tokenising a whole site allocates a string only for a token seen first
+// (see [Collect]). The zero value is ready to use; it is not safe for
+// concurrent use.
+type tokenizer struct {
+	rs        []rune // the normalized text
+	buf, stem []byte // the token being emitted, a stemmed part
+}
+
+// each calls f for every index token of text, in order, with repetitions,
+// as [Tokens] lists them. The bytes are valid only during the call.
+func (z *tokenizer) each(text string, f func([]byte)) {
+	z.scan(text, func(kind RunKind, run []rune) {
 		switch kind {
 		case WordRun:
-			for _, t := range WordTokens(run) {
-				f(t)
-			}
+			z.words(run, f)
 		case HanRun:
 			for i := range run {
-				han(run[i : i+1])
+				z.buf = utf8.AppendRune(z.buf[:0], run[i])
+				f(z.buf)
 				if i+1 < len(run) {
-					han(run[i : i+2])
+					z.buf = utf8.AppendRune(z.buf, run[i+1])
+					f(z.buf)
 				}
 			}
 		}
@@ -64,14 +56,26 @@ const (
 )
 
 // Scan calls f for every run of word characters and every run of Han
-// characters of the normalized text.
+// characters of the normalized text (lower case, full-width ASCII made
+// ASCII).
 func Scan(text string, f func(RunKind, []rune)) {
-	rs := []rune(strings.ToLower(text))
-	for i := range rs {
-		if rs[i] >= 0xFF01 && rs[i] <= 0xFF5E { // full-width ASCII
-			rs[i] = unicode.ToLower(rs[i] - 0xFEE0)
+	var z tokenizer
+	z.scan(text, f)
+}
+
+func (z *tokenizer) scan(text string, f func(RunKind, []rune)) {
+	rs := z.rs[:0]
+	for _, r := range text {
+		if r < 0x80 {
+			if r >= 'A' && r <= 'Z' {
+				r += 'a' - 'A'
+			}
+		} else if r = unicode.ToLower(r); r >= 0xFF01 && r <= 0xFF5E { // full-width ASCII
+			r = unicode.ToLower(r - 0xFEE0)
 		}
+		rs = append(rs, r)
 	}
+	z.rs = rs
 	for i := 0; i < len(rs); {
 		switch {
 		case IsHan(rs[i]):
@@ -106,51 +110,86 @@ func isWord(r rune) bool {
 // the parts between joiners (stemmed), then, for a compound, its
 // dot-separated segments and the whole.
 func WordTokens(run []rune) []string {
-	whole := string(run)
-	parts := strings.FieldsFunc(whole, isJoiner)
-	out := make([]string, 0, len(parts)+2)
-	for _, p := range parts {
-		out = append(out, stem(p))
-	}
-	if len(parts) > 1 {
-		if segs := strings.Split(whole, "."); len(segs) > 1 {
-			for _, s := range segs {
-				if strings.ContainsAny(s, "_-") {
-					out = append(out, s)
-				}
-			}
-		}
-		out = append(out, whole)
-	}
+	var out []string
+	var z tokenizer
+	z.words(run, func(t []byte) { out = append(out, string(t)) })
 	return out
 }
 
-// stem removes a plural ending from a plain English word.
-func stem(w string) string {
-	if len(w) <= 3 || !IsASCIIWord(w) {
+// words calls f for the tokens of one run of word characters and joiners,
+// as [WordTokens] lists them.
+func (z *tokenizer) words(run []rune, f func([]byte)) {
+	whole := z.buf[:0]
+	parts := 0
+	for _, r := range run {
+		whole = utf8.AppendRune(whole, r)
+	}
+	z.buf = whole
+	for i := 0; i < len(whole); {
+		if isJoiner(rune(whole[i])) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(whole) && !isJoiner(rune(whole[j])) {
+			j++
+		}
+		f(z.stemmed(whole[i:j]))
+		parts++
+		i = j
+	}
+	if parts < 2 {
+		return
+	}
+	if bytes.IndexByte(whole, '.') >= 0 {
+		for seg := range bytes.SplitSeq(whole, []byte{'.'}) {
+			if bytes.ContainsAny(seg, "_-") {
+				f(seg)
+			}
+		}
+	}
+	f(whole)
+}
+
+// stemmed is the plain English word w without a plural ending, in z.stem
+// when it is no prefix of w.
+func (z *tokenizer) stemmed(w []byte) []byte {
+	if len(w) <= 3 || !isASCIIWordBytes(w) {
 		return w
 	}
 	switch {
-	case strings.HasSuffix(w, "ies") && len(w) > 4:
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "sses"):
+	case bytes.HasSuffix(w, []byte("ies")) && len(w) > 4:
+		z.stem = append(append(z.stem[:0], w[:len(w)-3]...), 'y')
+		return z.stem
+	case bytes.HasSuffix(w, []byte("sses")):
 		return w[:len(w)-2]
-	case strings.HasSuffix(w, "es") && keepsS(w[:len(w)-2]):
+	case bytes.HasSuffix(w, []byte("es")) && keepsS(w[:len(w)-2]):
 		return w[:len(w)-2]
 	case keepsS(w):
 		return w
-	case strings.HasSuffix(w, "s"):
+	case w[len(w)-1] == 's':
 		return w[:len(w)-1]
 	}
 	return w
 }
 
-// keepsS reports words whose final s is not a plural (alias, status, bus, class).
-func keepsS(w string) bool {
-	for _, end := range []string{"ss", "us", "is", "as"} {
-		if strings.HasSuffix(w, end) {
-			return true
+func isASCIIWordBytes(w []byte) bool {
+	for _, c := range w {
+		if c < 'a' || c > 'z' {
+			return false
 		}
+	}
+	return true
+}
+
+// keepsS reports words whose final s is not a plural (alias, status, bus, class).
+func keepsS(w []byte) bool {
+	if len(w) < 2 || w[len(w)-1] != 's' {
+		return false
+	}
+	switch w[len(w)-2] {
+	case 's', 'u', 'i', 'a':
+		return true
 	}
 	return false
 }

@@ -53,13 +53,11 @@ func (ix *Index) prepare() {
 	if ix.postings != nil {
 		return
 	}
-	toks := search.Holds(ix.Docs)
-	ix.postings = make(map[string][]posting, len(toks))
-	for t, ms := range toks {
-		ps := make([]posting, len(ms))
-		for j, m := range ms {
-			ps[j] = posting{m.Doc, float64(m.Body), fieldWeight(m.Fields)}
-		}
+	toks := search.Collect(ix.Docs)
+	ix.postings = make(map[string][]posting, len(toks.Tokens))
+	for i, t := range toks.Tokens {
+		var ps []posting
+		toks.Each(i, func(m search.Hold) { ps = append(ps, posting{m.Doc, float64(m.Body), fieldWeight(m.Fields)}) })
 		ix.postings[t] = ps
 	}
 	ix.words = search.Words(&ix.Index)

@@ -2,6 +2,7 @@ package rank
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -19,10 +20,7 @@ func TestPublishRoundTrip(t *testing.T) {
 	ix := testIndex
 	ix.Synonyms = [][2]string{{"price", "fiat"}, {"收费", "法币"}}
 	ix.prepare()
-	pub, texts, shards, typos := search.Publish(&ix.Index, 64)
-	if len(shards) < 2 {
-		t.Fatalf("Publish made %d shards of the test index; want several, so that the round trip crosses them", len(shards))
-	}
+	pub, texts, shards, typos := publish(t, &ix.Index, 64)
 	for i, d := range pub.Docs {
 		if d.Text != "" || d.Names != "" {
 			t.Errorf("published entry %d keeps text %q and names %q; want them left out of the first file", i, d.Text, d.Names)
@@ -79,7 +77,7 @@ func TestPublishRoundTrip(t *testing.T) {
 // error that says what is wrong, not a panic or a wrong answer.
 func TestFromPublishedRefuses(t *testing.T) {
 	ix := testIndex
-	pub, texts, shards, _ := search.Publish(&ix.Index, 64)
+	pub, texts, shards, _ := publish(t, &ix.Index, 64)
 	if _, err := FromPublished(pub, texts, shards[1:]); err == nil {
 		t.Error("FromPublished with a shard missing = nil error")
 	}
@@ -96,6 +94,25 @@ func TestFromPublishedRefuses(t *testing.T) {
 	if _, err := FromPublished(pub, texts, bad); err == nil {
 		t.Error("FromPublished with a posting past the entries = nil error")
 	}
+}
+
+// publish is search.Publish with its shards decoded, as the browser
+// decodes them.
+func publish(t *testing.T, ix *search.Index, shardBytes int) (search.Published, []string, []search.Shard, string) {
+	t.Helper()
+	var shards []search.Shard
+	pub, texts, typos, err := search.Publish(ix, shardBytes, func(data []byte) error {
+		var sh search.Shard
+		if err := json.Unmarshal(data, &sh); err != nil {
+			return fmt.Errorf("shard %d: %w\n%s", len(shards), err, data)
+		}
+		shards = append(shards, sh)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pub, texts, shards, typos
 }
 
 func urls(rs []Result) []string {
