@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -50,25 +49,24 @@ func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
 // rendered by this build (or taken from the cache) and the rows of the
 // generated tables, and publishes it with the manifest that names it and
 // the finding anchors. The pages' entries were encoded when each page was
-// rendered (sectionsJSON); here they are joined in the order of the pages'
-// URLs after the rows and the finding codes.
+// rendered (sectionsJSON); here they are decoded page by page, in the
+// order of the pages' URLs after the rows and the finding codes, and
+// tokenised as they come (search.Builder).
 func (b *rendered) writeSearch() {
 	urls := make([]string, len(languages))
 	load.Parallel(len(languages), b.cfg.Workers, func(i int) {
 		lang := languages[i]
-		var head []byte
+		ix := search.NewBuilder(lang, b.ext.glossary.Pairs(), b.ext.synonyms[lang])
 		for _, d := range append(b.rowEntries(lang), b.findingEntries(lang)...) {
-			if len(head) > 0 {
-				head = append(head, ',')
+			ix.Add(d)
+		}
+		for _, part := range b.sectionParts(lang) {
+			if err := ix.AddJSON(part); err != nil {
+				b.rep.Errorf(glossaryFile, 0, "search index %s: %v", lang, err)
+				return
 			}
-			head = search.AppendDoc(head, d)
 		}
-		pieces, err := search.IndexPieces(lang, b.ext.glossary.Pairs(), b.ext.synonyms[lang], append([][]byte{head}, b.sectionParts(lang)...)...)
-		if err != nil {
-			b.rep.Errorf(glossaryFile, 0, "search index: %v", err)
-			return
-		}
-		urls[i] = b.publishIndex(lang, pieces)
+		urls[i] = b.publishIndex(lang, ix)
 	})
 	files := map[string]string{}
 	for i, lang := range languages {
@@ -83,37 +81,27 @@ func (b *rendered) writeSearch() {
 	b.write("/search/findings.json", anchors)
 }
 
-// publishIndex writes the index of a language, whose JSON is the
-// concatenation of pieces, in the shape the browser searches
-// ([search.Published]): the entries' texts in a file of their own, which
-// the script fetches only for excerpts, and the rest, postings tokenised
-// here, in the file the manifest names. It returns that file's URL ("" when
-// reported).
-func (b *rendered) publishIndex(lang string, pieces [][]byte) string {
-	var ix search.Index
-	if err := json.Unmarshal(bytes.Join(pieces, nil), &ix); err != nil {
-		b.rep.Errorf(glossaryFile, 0, "search index %s: %v", lang, err)
-		return ""
-	}
+// publishIndex writes the index of a language, whose entries ix holds,
+// in the shape the browser searches ([search.Published]): the entries'
+// texts in a file of their own, which the script fetches only for
+// excerpts, the postings in shards, the words a typo may be near, and the
+// rest in the file the manifest names. It returns that file's URL (""
+// when reported).
+func (b *rendered) publishIndex(lang string, ix *search.Builder) string {
 	name := "search-" + strings.ToLower(lang)
 	var hashes []string
-	pub, texts, typos, err := search.Publish(&ix, search.ShardBytes, func(shard []byte) error {
+	pub, texts, typos, err := ix.Publish(search.ShardBytes, func(shard []byte) error {
 		hashes = append(hashes, b.writeShard(name, shard))
 		return nil
 	})
 	var data []byte
 	if err == nil {
-		data, err = json.Marshal(texts)
-	}
-	if err == nil {
-		pub.Text = b.writeHashed(name+"-text", ".json", data)
+		pub.Text = b.writeHashedParts(name+"-text", ".json", texts...)
 		pub.ShardURL, pub.ShardHashes = "/assets/"+name+"-shard.{h}.json", hashes
-	}
-	if err == nil {
 		data, err = json.Marshal(typos)
-		pub.Typos = b.writeHashed(name+"-typos", ".json", data)
 	}
 	if err == nil {
+		pub.Typos = b.writeHashed(name+"-typos", ".json", data)
 		data, err = json.Marshal(pub)
 	}
 	if err != nil {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -39,25 +41,43 @@ func TestAppendDocIsJSON(t *testing.T) {
 		}
 		*p = AppendDoc(*p, d)
 	}
-	for _, gloss := range [][][2]string{nil, {{"tier", "等级"}, {"<x>", "&"}}} {
-		for _, syn := range [][][2]string{nil, {{"最多", "上限"}, {"price", "<points>"}}} {
-			want, _ := json.Marshal(&Index{Lang: "zh-CN", Docs: docs, Glossary: gloss, Synonyms: syn})
-			got, err := joinedIndex("zh-CN", gloss, syn, nil, a, nil, b)
-			if err != nil || !bytes.Equal(got, want) {
-				t.Errorf("IndexPieces: %v\n got %s\nwant %s", err, got, want)
-			}
+	ix := NewBuilder("zh-CN", nil, nil)
+	for _, part := range [][]byte{nil, a, nil, b} {
+		if err := ix.AddJSON(part); err != nil {
+			t.Fatalf("AddJSON: %v", err)
 		}
 	}
-	want, _ := json.Marshal(&Index{Lang: "en", Docs: []Doc{}})
-	if got, _ := joinedIndex("en", nil, nil); !bytes.Equal(got, want) {
-		t.Errorf("IndexPieces without entries: got %s, want %s", got, want)
+	pub, texts, _, err := ix.Publish(ShardBytes, func([]byte) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []string
+	if err := json.Unmarshal(bytes.Join(texts, nil), &back); err != nil {
+		t.Fatalf("texts %s: %v", texts, err)
+	}
+	for i, d := range docs {
+		if len(pub.Docs) <= i || len(back) <= i {
+			t.Fatalf("AddJSON of the parts gave %d entries and %d texts; want %d", len(pub.Docs), len(back), len(docs))
+		}
+		d = decoded(d)
+		want := d.Text
+		d.Text, d.Names = "", ""
+		if pub.Docs[i] != d || back[i] != want {
+			t.Errorf("entry %d after AppendDoc and AddJSON = %+v, text %q; want %+v, text %q", i, pub.Docs[i], back[i], d, want)
+		}
+	}
+	if err := ix.AddJSON([]byte(`{"u":1}`)); err == nil {
+		t.Error("AddJSON of a broken part = nil error")
 	}
 }
 
-// joinedIndex is the index IndexPieces makes, joined as the build writes it.
-func joinedIndex(lang string, glossary, synonyms [][2]string, parts ...[]byte) ([]byte, error) {
-	pieces, err := IndexPieces(lang, glossary, synonyms, parts...)
-	return bytes.Join(pieces, nil), err
+// decoded is d as json.Unmarshal gives it back after json.Marshal: each
+// string's invalid UTF-8 replaced.
+func decoded(d Doc) Doc {
+	data, _ := json.Marshal(d)
+	var out Doc
+	_ = json.Unmarshal(data, &out)
+	return out
 }
 
 func FuzzAppendDoc(f *testing.F) {
@@ -125,4 +145,28 @@ func TestCollapseRandom(t *testing.T) {
 			t.Fatalf("collapse(%q) = %q; want %q", s, got, want)
 		}
 	}
+}
+
+// TestFirstHan holds IsHan's shortcut to unicode.Han's table.
+func TestFirstHan(t *testing.T) {
+	if lo := rune(unicode.Han.R16[0].Lo); lo != firstHan {
+		t.Fatalf("unicode.Han starts at %U; firstHan is %U", lo, firstHan)
+	}
+}
+
+// FuzzCompareUTF16 holds CompareUTF16 to the comparison of the strings'
+// UTF-16 code units, as JavaScript sorts them.
+func FuzzCompareUTF16(f *testing.F) {
+	for _, s := range encodeCases {
+		f.Add(s, s+"a")
+		f.Add(s, "\U0001F642")
+	}
+	f.Add("a\uffff", "a\U00010000")
+	f.Add("\xff\xfe", "\xff\xfd")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		want := slices.Compare(utf16.Encode([]rune(a)), utf16.Encode([]rune(b)))
+		if got := CompareUTF16(a, b); got != want {
+			t.Fatalf("CompareUTF16(%q, %q) = %d; want %d", a, b, got, want)
+		}
+	})
 }

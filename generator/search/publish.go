@@ -3,10 +3,13 @@ package search
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
 	"strings"
+
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // Limits of what the index counts (the ranking's weights are package rank's).
@@ -73,7 +76,8 @@ func Collect(docs []Doc) *Postings {
 // the entry touched index.
 type collector struct {
 	z       tokenizer
-	ids     map[string]int32
+	ids     map[string]int32 // tokens of words
+	han     map[uint64]int32 // Han tokens by their characters (see hanID)
 	p       *Postings
 	last    []int32
 	body    []uint8
@@ -85,15 +89,45 @@ type collector struct {
 func (c *collector) id(t []byte) int32 {
 	id, ok := c.ids[string(t)]
 	if !ok {
-		id = int32(len(c.p.Tokens))
-		s := string(t)
-		c.ids[s] = id
-		c.p.Tokens = append(c.p.Tokens, s)
-		c.p.lists = append(c.p.lists, nil)
-		c.last = append(c.last, 0)
-		c.body = append(c.body, 0)
-		c.fields = append(c.fields, 0)
+		id = c.add1(string(t))
+		c.ids[c.p.Tokens[id]] = id
 	}
+	return c.touch(id)
+}
+
+// hanID is id of the Han token of a character a (b == 0) or a pair a, b,
+// looked up by its characters: most of a Chinese page's tokens, which a
+// string key would hash and compare byte by byte.
+func (c *collector) hanID(a, b rune) int32 {
+	key := uint64(a)<<32 | uint64(b)
+	id, ok := c.han[key]
+	if !ok {
+		t := string(a)
+		if b != 0 {
+			t += string(b)
+		}
+		id = c.add1(t)
+		if c.han == nil {
+			c.han = map[uint64]int32{}
+		}
+		c.han[key] = id
+	}
+	return c.touch(id)
+}
+
+// add1 makes a number for the new token t.
+func (c *collector) add1(t string) int32 {
+	id := int32(len(c.p.Tokens))
+	c.p.Tokens = append(c.p.Tokens, t)
+	c.p.lists = append(c.p.lists, nil)
+	c.last = append(c.last, 0)
+	c.body = append(c.body, 0)
+	c.fields = append(c.fields, 0)
+	return id
+}
+
+// touch notes that the entry being read holds token id.
+func (c *collector) touch(id int32) int32 {
 	if c.body[id] == 0 && c.fields[id] == 0 {
 		c.touched = append(c.touched, id)
 	}
@@ -102,18 +136,13 @@ func (c *collector) id(t []byte) int32 {
 
 // add appends the holds of entry doc, d.
 func (c *collector) add(doc int, d Doc) {
-	c.z.each(d.Text, func(t []byte) {
-		id := c.id(t)
-		c.body[id] = min(c.body[id]+1, maxBodyCount)
-	})
+	body := func(id int32) { c.body[id] = min(c.body[id]+1, maxBodyCount) }
+	c.z.eachHan(d.Text, func(t []byte) { body(c.id(t)) }, func(a, b rune) { body(c.hanID(a, b)) })
 	for _, f := range [...]struct {
 		text string
 		bit  uint8
 	}{{d.Title, MarkTitle}, {d.Heading, MarkHeading}, {d.Names, MarkNames}, {d.Section, MarkSection}} {
-		c.z.each(f.text, func(t []byte) {
-			id := c.id(t)
-			c.fields[id] |= f.bit
-		})
+		c.z.eachHan(f.text, func(t []byte) { c.fields[c.id(t)] |= f.bit }, func(a, b rune) { c.fields[c.hanID(a, b)] |= f.bit })
 	}
 	for _, id := range c.touched {
 		v := uint64(doc-int(c.last[id]))<<PostingShift | uint64(c.body[id]) | uint64(c.fields[id])<<2
@@ -128,44 +157,120 @@ func (c *collector) add(doc int, d Doc) {
 // names, and every Han run of the glossary and synonym terms.
 func Words(ix *Index) map[string]bool {
 	out := map[string]bool{}
-	add := func(text string, limit int) {
-		Scan(text, func(kind RunKind, run []rune) {
-			if kind == HanRun && len(run) >= 2 && (limit == 0 || len(run) <= limit) && !HasStop(run) {
-				out[string(run)] = true
-			}
-		})
-	}
 	for _, d := range ix.Docs {
-		add(d.Heading, maxHanWord)
-		add(d.Names, maxHanWord)
+		addWords(out, d)
 	}
-	for _, p := range append(slices.Clone(ix.Glossary), ix.Synonyms...) {
-		add(p[0], 0)
-		add(p[1], 0)
-	}
+	addTermWords(out, ix.Glossary, ix.Synonyms)
 	return out
 }
 
-// Publish returns ix in the shape the browser searches ([Published],
-// whose Text, ShardURL and Typos the caller fills in), the entries' body
-// texts, one per entry, for the second file, and the tokens a typo may be
-// near, joined by newlines, for the Typos file. It passes each shard of
-// the postings, about shardBytes of JSON (ShardBytes on a site), to
-// shard as the JSON of a [Shard], one at a time and in order, so that
-// the site's postings are never held as numbers all at once (the bytes
-// are valid only during the call); an error from shard stops it and is
-// returned.
-func Publish(ix *Index, shardBytes int, shard func([]byte) error) (Published, []string, string, error) {
-	p := Collect(ix.Docs)
+// addWords adds the words of an entry's heading and names (see [Words]).
+func addWords(out map[string]bool, d Doc) {
+	addHanWords(out, d.Heading, maxHanWord)
+	addHanWords(out, d.Names, maxHanWord)
+}
+
+// addTermWords adds the words of the glossary and synonym terms.
+func addTermWords(out map[string]bool, glossary, synonyms [][2]string) {
+	for _, p := range append(slices.Clone(glossary), synonyms...) {
+		addHanWords(out, p[0], 0)
+		addHanWords(out, p[1], 0)
+	}
+}
+
+// addHanWords adds the Han runs of text of two characters or more, and at
+// most limit unless it is 0, that hold no stop character.
+func addHanWords(out map[string]bool, text string, limit int) {
+	Scan(text, func(kind RunKind, run []rune) {
+		if kind == HanRun && len(run) >= 2 && (limit == 0 || len(run) <= limit) && !HasStop(run) {
+			out[string(run)] = true
+		}
+	})
+}
+
+// Builder publishes the index of one language entry by entry: each entry
+// is tokenised as it is added, its body text encoded for the texts file
+// and dropped, so that a site's entries are never held twice (as the
+// pages' encoded parts and decoded). [Publish] is the same for an Index
+// already in memory.
+type Builder struct {
+	lang               string
+	glossary, synonyms [][2]string
+	c                  collector
+	docs               []Doc
+	words              map[string]bool
+	texts              [][]byte // the JSON array of the texts so far, in chunks of about textChunk bytes, without its closing bracket
+}
+
+// textChunk is about how many bytes of the texts' JSON a Builder keeps in
+// one slice: its megabytes are never copied to grow one buffer.
+const textChunk = 64 << 10
+
+// NewBuilder returns a Builder of the index of language lang.
+func NewBuilder(lang string, glossary, synonyms [][2]string) *Builder {
+	return &Builder{
+		lang: lang, glossary: glossary, synonyms: synonyms,
+		c: collector{ids: map[string]int32{}, p: &Postings{}}, words: map[string]bool{}, texts: [][]byte{{'['}},
+	}
+}
+
+// Add adds the entry d.
+func (b *Builder) Add(d Doc) {
+	b.c.add(len(b.docs), d)
+	addWords(b.words, d)
+	last := &b.texts[len(b.texts)-1]
+	if len(*last) >= textChunk {
+		b.texts = append(b.texts, make([]byte, 0, textChunk+len(d.Text)+len(d.Text)/8+8))
+		last = &b.texts[len(b.texts)-1]
+	}
+	if len(b.docs) > 0 {
+		*last = append(*last, ',')
+	}
+	*last = jsonpos.AppendString(*last, d.Text)
+	d.Text, d.Names = "", ""
+	b.docs = append(b.docs, d)
+}
+
+// AddJSON adds the entries of part, entries encoded by [AppendDoc] and
+// separated by commas (an empty part holds none).
+func (b *Builder) AddJSON(part []byte) error {
+	if len(part) == 0 {
+		return nil
+	}
+	var docs []Doc
+	if err := json.Unmarshal(slices.Concat([]byte{'['}, part, []byte{']'}), &docs); err != nil {
+		return fmt.Errorf("search entries: %w", err)
+	}
+	for _, d := range docs {
+		b.Add(d)
+	}
+	return nil
+}
+
+// Publish returns the index in the shape the browser searches
+// ([Published], whose Text, ShardURL and Typos the caller fills in), the
+// JSON of the entries' body texts (an array of strings, one per entry), in
+// pieces to be written one after the other, for the second file, and the tokens a typo may be near, joined by
+// newlines, for the Typos file. It passes each shard of the postings,
+// about shardBytes of JSON (ShardBytes on a site), to shard as the JSON
+// of a [Shard], one at a time and in order, so that the site's postings
+// are never held as numbers all at once (the bytes are valid only during
+// the call); an error from shard stops it and is returned.
+func (b *Builder) Publish(shardBytes int, shard func([]byte) error) (Published, [][]byte, string, error) {
+	p := b.c.p
 	order := make([]int32, len(p.Tokens))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(a, b int32) int { return CompareUTF16(p.Tokens[a], p.Tokens[b]) })
+	slices.SortFunc(order, func(x, y int32) int { return CompareUTF16(p.Tokens[x], p.Tokens[y]) })
+	addTermWords(b.words, b.glossary, b.synonyms)
 	pub := Published{
-		Lang: ix.Lang, Shards: []string{}, Docs: make([]Doc, len(ix.Docs)),
-		Words:    strings.Join(slices.SortedFunc(maps.Keys(Words(ix)), CompareUTF16), " "),
-		Glossary: ix.Glossary, Synonyms: ix.Synonyms,
+		Lang: b.lang, Shards: []string{}, Docs: b.docs,
+		Words:    strings.Join(slices.SortedFunc(maps.Keys(b.words), CompareUTF16), " "),
+		Glossary: b.glossary, Synonyms: b.synonyms,
+	}
+	if pub.Docs == nil {
+		pub.Docs = []Doc{}
 	}
 	if pub.Glossary == nil {
 		pub.Glossary = [][2]string{}
@@ -194,18 +299,26 @@ func Publish(ix *Index, shardBytes int, shard func([]byte) error) (Published, []
 	if err := flush(); err != nil {
 		return pub, nil, "", err
 	}
-	texts := make([]string, len(ix.Docs))
-	for i, d := range ix.Docs {
-		texts[i], d.Text, d.Names = d.Text, "", ""
-		pub.Docs[i] = d
-	}
 	var typos []string
 	for _, id := range order {
 		if t := p.Tokens[id]; TypoCandidate(t) {
 			typos = append(typos, t)
 		}
 	}
-	return pub, texts, strings.Join(typos, "\n"), nil
+	return pub, append(b.texts, []byte{']'}), strings.Join(typos, "\n"), nil
+}
+
+// Publish is [Builder.Publish] of the index ix, whose entries' texts it
+// returns as they are.
+func Publish(ix *Index, shardBytes int, shard func([]byte) error) (Published, []string, string, error) {
+	b := NewBuilder(ix.Lang, ix.Glossary, ix.Synonyms)
+	texts := make([]string, len(ix.Docs))
+	for i, d := range ix.Docs {
+		b.Add(d)
+		texts[i] = d.Text
+	}
+	pub, _, typos, err := b.Publish(shardBytes, shard)
+	return pub, texts, typos, err
 }
 
 // appendShard appends the JSON of the [Shard] of the tokens ids, as

@@ -30,17 +30,27 @@ type tokenizer struct {
 // each calls f for every index token of text, in order, with repetitions,
 // as [Tokens] lists them. The bytes are valid only during the call.
 func (z *tokenizer) each(text string, f func([]byte)) {
+	z.eachHan(text, f, func(a, b rune) {
+		z.buf = utf8.AppendRune(z.buf[:0], a)
+		if b != 0 {
+			z.buf = utf8.AppendRune(z.buf, b)
+		}
+		f(z.buf)
+	})
+}
+
+// eachHan is each with the Han tokens given as their characters: han(a, 0)
+// for a character, han(a, b) for a pair.
+func (z *tokenizer) eachHan(text string, word func([]byte), han func(a, b rune)) {
 	z.scan(text, func(kind RunKind, run []rune) {
 		switch kind {
 		case WordRun:
-			z.words(run, f)
+			z.words(run, word)
 		case HanRun:
 			for i := range run {
-				z.buf = utf8.AppendRune(z.buf[:0], run[i])
-				f(z.buf)
+				han(run[i], 0)
 				if i+1 < len(run) {
-					z.buf = utf8.AppendRune(z.buf, run[i+1])
-					f(z.buf)
+					han(run[i], run[i+1])
 				}
 			}
 		}
@@ -98,8 +108,12 @@ func (z *tokenizer) scan(text string, f func(RunKind, []rune)) {
 	}
 }
 
+// firstHan is where unicode.Han's first range starts (CJK radicals): the
+// common runes below it are no Han character, without searching its table.
+const firstHan = 0x2E80
+
 // IsHan reports a Han character, which Chinese runs are made of.
-func IsHan(r rune) bool    { return unicode.Is(unicode.Han, r) }
+func IsHan(r rune) bool    { return r >= firstHan && unicode.Is(unicode.Han, r) }
 func isJoiner(r rune) bool { return r == '_' || r == '.' || r == '-' }
 func isWord(r rune) bool {
 	return r < 0x80 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') ||
@@ -227,10 +241,24 @@ func IsHanStop(r rune) bool { return hanStops[string(r)] }
 // CompareUTF16 orders strings as JavaScript's sort does, by UTF-16 code
 // units, so that both sides list prefix and typo matches alike.
 func CompareUTF16(a, b string) int {
+	// The common prefix up to its last ASCII byte decodes alike on both
+	// sides (no multi-byte sequence, valid or not, takes in an ASCII byte),
+	// so the runes are decoded only from there.
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	for i > 0 && a[i-1] >= utf8.RuneSelf {
+		i--
+	}
+	a, b = a[i:], b[i:]
 	for a != "" && b != "" {
 		ra, na := utf8.DecodeRuneInString(a)
 		rb, nb := utf8.DecodeRuneInString(b)
 		if ra != rb {
+			if ra >= 0x10000 && rb >= 0x10000 { // surrogate pairs keep the code points' order
+				return cmp.Compare(ra, rb)
+			}
 			return cmp.Compare(unit(ra), unit(rb))
 		}
 		a, b = a[na:], b[nb:]
