@@ -69,6 +69,19 @@ func (t *treeReader) lines(a atom.Atom, n ast.Node, open bool) {
 	t.nl()
 }
 
+// wrapped is lines of the element inner holding n's children, itself
+// inside an element outer of class cls: a table in its scrolling div, a
+// header row in its thead, the footnotes' list in its section.
+func (t *treeReader) wrapped(outer atom.Atom, cls string, open bool, inner atom.Atom, n ast.Node) {
+	t.w.start(outer, "", cls)
+	if open {
+		t.nl()
+	}
+	t.lines(inner, n, true)
+	t.w.end(outer)
+	t.nl()
+}
+
 func (t *treeReader) nl() { t.w.write("\n") }
 
 // node is a node of the tree and what it holds: blocks here, inline
@@ -190,16 +203,9 @@ func (t *treeReader) extension(n ast.Node) bool {
 	case *east.Strikethrough:
 		t.element(atom.Del, n)
 	case *east.Table:
-		t.w.start(atom.Div, "", "md-table")
-		t.lines(atom.Table, n, true)
-		t.w.end(atom.Div)
-		t.nl()
+		t.wrapped(atom.Div, "md-table", false, atom.Table, n)
 	case *east.TableHeader:
-		t.w.start(atom.Thead, "", "")
-		t.nl()
-		t.lines(atom.Tr, n, true)
-		t.w.end(atom.Thead)
-		t.nl()
+		t.wrapped(atom.Thead, "", true, atom.Tr, n)
 	case *east.TableRow:
 		if _, first := n.PreviousSibling().(*east.TableHeader); first {
 			t.w.start(atom.Tbody, "", "")
@@ -228,11 +234,7 @@ func (t *treeReader) extension(n ast.Node) bool {
 		t.w.write("\u21a9\ufe0e") // goldmark's &#x21a9;&#xfe0e;
 		t.w.end(atom.A)
 	case *east.FootnoteList:
-		t.w.start(atom.Section, "", "footnotes")
-		t.nl()
-		t.lines(atom.Ol, n, true)
-		t.w.end(atom.Section)
-		t.nl()
+		t.wrapped(atom.Section, "footnotes", true, atom.Ol, n)
 	case *east.Footnote:
 		t.lines(atom.Li, n, true)
 	case *east.TaskCheckBox:
