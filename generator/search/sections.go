@@ -71,7 +71,8 @@ func blockElement(a atom.Atom) bool {
 // element would, from the elements and text the page shows, told to it
 // in document order (start, end, text): text of inline elements joins
 // without spaces (Chinese has none), block elements and table cells are
-// separated by a space; code, buttons, navigation and the classes of
+// separated by a space, a table's body cells labelled by their headers
+// (CellLabels); code, buttons, navigation and the classes of
 // skippedClass are left out, a table row with an id is an entry of its
 // own (only its id is kept), and every h2 or h3 with an id starts a
 // section. The title (h1) is known and left out.
@@ -85,6 +86,7 @@ type sectionWriter struct {
 	skip    int    // depth inside a skipped element
 	depth   int    // open elements
 	parent  string // the heading of the last h2
+	cells   CellLabels
 
 	// fragment reads one section that is no whole page (a cell of a
 	// skill's side-by-side page): its first heading, of any level, is the
@@ -103,6 +105,9 @@ func (w *sectionWriter) start(a atom.Atom, id, class string) {
 			w.inHead, w.had, w.headTag = true, true, a
 		case blockElement(a):
 			w.text = append(w.text, ' ')
+		}
+		if w.skip == 0 {
+			w.cells.Start(a, &w.text)
 		}
 		return
 	}
@@ -124,6 +129,9 @@ func (w *sectionWriter) start(a atom.Atom, id, class string) {
 	case blockElement(a):
 		w.text = append(w.text, ' ')
 	}
+	if w.skip == 0 {
+		w.cells.Start(a, &w.text)
+	}
 }
 
 // void is a void element (br, img, a self-closed tag): a line break
@@ -140,6 +148,9 @@ func (w *sectionWriter) end(a atom.Atom) {
 		return
 	}
 	w.depth--
+	if w.skip == 0 && !(w.inHead && a == w.headTag) {
+		w.cells.End(a, &w.text)
+	}
 	switch {
 	case w.skip > 0:
 		w.skip--
@@ -160,7 +171,7 @@ func (w *sectionWriter) write(s string) {
 	case w.skip > 0:
 	case w.inHead:
 		w.heading = append(w.heading, s...)
-	default:
+	case !w.cells.Write(s):
 		w.text = append(w.text, s...)
 	}
 }

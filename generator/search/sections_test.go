@@ -32,12 +32,41 @@ func TestSections(t *testing.T) {
 	want := []search.Section{
 		{Text: "Intro text."},
 		{ID: "a", Heading: "First", Text: "Alpha"},
-		{ID: "gen", Heading: "Generated stage_type", Text: "Rows one two Field Type free_stages integer"},
-		{ID: "gen-sub", Heading: "Sub & more", Parent: "Generated stage_type", Text: "Id Four", Rows: []string{"row-id"}},
+		{ID: "gen", Heading: "Generated stage_type", Text: "Rows one two Field: free_stages; Type: integer."},
+		{ID: "gen-sub", Heading: "Sub & more", Parent: "Generated stage_type", Text: "Four", Rows: []string{"row-id"}},
 		{ID: "b", Heading: "Second", Text: "中文x内容", Parent: "Generated stage_type"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Sections (-want +got):\n%s", diff)
+	}
+}
+
+// TestCellLabels checks that a table's rows read as "header: value"
+// sentences in the search text (what a result's excerpt shows), in
+// Chinese with full-width punctuation, and that a table without a header
+// row keeps its cells as they are.
+func TestCellLabels(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"en", "## T {#t}\n\n| tier | stages |\n| --- | --- |\n| free | 5 |\n| pro | up to 10. |\n",
+			"tier: free; stages: 5. tier: pro; stages: up to 10."},
+		{"zh", "## T {#t}\n\n| 等级 | 阶段 |\n| --- | --- |\n| 免费版 | 5 |\n| 专业版 | 最多 10 个 |\n",
+			"等级：免费版；阶段：5。等级：专业版；阶段：最多 10 个。"},
+		{"empty header", "## T {#t}\n\n| | stages |\n| --- | --- |\n| free | 5 |\n",
+			"free; stages: 5."},
+		{"then prose", "## T {#t}\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nAfter.\n",
+			"a: 1; b: 2. After."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			doc, full, _, ok := renderPage(highlight.New(), c.src)
+			if !ok {
+				t.Fatal("the page does not render")
+			}
+			secs := search.Sections(nil, doc, full)
+			if got := secs[len(secs)-1].Text; got != c.want {
+				t.Errorf("text of %q = %q; want %q", c.src, got, c.want)
+			}
+			checkSections(t, highlight.New(), c.src)
+		})
 	}
 }
 

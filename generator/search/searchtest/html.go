@@ -71,7 +71,8 @@ func Sections(page []byte) []search.Section {
 	var (
 		out     []search.Section
 		cur     = &search.Section{}
-		text    strings.Builder
+		text    []byte
+		cells   search.CellLabels
 		inMain  bool
 		skip    int // depth inside a skipped element
 		depth   int
@@ -80,11 +81,11 @@ func Sections(page []byte) []search.Section {
 		parent  string // the last h2's heading, an h3's Parent
 	)
 	flush := func() {
-		cur.Text = collapse(text.String())
+		cur.Text = collapse(string(text))
 		if cur.ID != "" || cur.Text != "" || len(out) == 0 {
 			out = append(out, *cur)
 		}
-		text.Reset()
+		text = text[:0]
 	}
 	for {
 		tt := z.Next()
@@ -102,7 +103,7 @@ func Sections(page []byte) []search.Section {
 			}
 			if !inMain || tt == html.SelfClosingTagToken || slices.Contains(void, t.atom) {
 				if inMain && skip == 0 && t.atom == atom.Br {
-					text.WriteByte(' ')
+					text = append(text, ' ')
 				}
 				continue
 			}
@@ -123,7 +124,10 @@ func Sections(page []byte) []search.Section {
 				}
 				heading, headTag = &strings.Builder{}, t.atom
 			case slices.Contains(blocks, t.atom):
-				text.WriteByte(' ')
+				text = append(text, ' ')
+			}
+			if skip == 0 {
+				cells.Start(t.atom, &text)
 			}
 		case html.EndTagToken:
 			name, _ := z.TagName()
@@ -136,6 +140,9 @@ func Sections(page []byte) []search.Section {
 				continue
 			}
 			depth--
+			if skip == 0 && !(heading != nil && a == headTag) {
+				cells.End(a, &text)
+			}
 			switch {
 			case skip > 0:
 				skip--
@@ -146,7 +153,7 @@ func Sections(page []byte) []search.Section {
 					parent = cur.Heading
 				}
 			case slices.Contains(blocks, a):
-				text.WriteByte(' ')
+				text = append(text, ' ')
 			}
 		case html.TextToken:
 			switch {
@@ -154,7 +161,9 @@ func Sections(page []byte) []search.Section {
 			case heading != nil:
 				heading.Write(z.Text())
 			default:
-				text.Write(z.Text())
+				if s := z.Text(); !cells.Write(string(s)) {
+					text = append(text, s...)
+				}
 			}
 		}
 	}
@@ -168,7 +177,9 @@ func Fragment(fragment []byte) search.Section {
 	z := html.NewTokenizer(bytes.NewReader(fragment))
 	var (
 		sec           search.Section
-		text, heading strings.Builder
+		text          []byte
+		heading       strings.Builder
+		cells         search.CellLabels
 		inHead, had   bool // inside the first heading; past it
 		headTag       atom.Atom
 		skip          int
@@ -177,31 +188,39 @@ func Fragment(fragment []byte) search.Section {
 		tt := z.Next()
 		switch tt {
 		case html.ErrorToken:
-			sec.Text = collapse(text.String())
+			sec.Text = collapse(string(text))
 			return sec
 		case html.StartTagToken, html.SelfClosingTagToken:
 			t := startTag(z)
 			switch {
 			case tt == html.SelfClosingTagToken || slices.Contains(void, t.atom):
 				if skip == 0 && t.atom == atom.Br {
-					text.WriteByte(' ')
+					text = append(text, ' ')
 				}
+				continue
 			case skip > 0 || leftOut(t.atom, t.class):
 				skip++
 			case slices.Contains(headings, t.atom) && !had:
 				inHead, had, headTag = true, true, t.atom
 			case slices.Contains(blocks, t.atom):
-				text.WriteByte(' ')
+				text = append(text, ' ')
+			}
+			if skip == 0 {
+				cells.Start(t.atom, &text)
 			}
 		case html.EndTagToken:
 			name, _ := z.TagName()
-			switch a := atom.Lookup(name); {
+			a := atom.Lookup(name)
+			if skip == 0 && !(inHead && a == headTag) {
+				cells.End(a, &text)
+			}
+			switch {
 			case skip > 0:
 				skip--
 			case inHead && a == headTag:
 				sec.Heading, inHead = collapse(heading.String()), false
 			case slices.Contains(blocks, a):
-				text.WriteByte(' ')
+				text = append(text, ' ')
 			}
 		case html.TextToken:
 			switch {
@@ -209,7 +228,9 @@ func Fragment(fragment []byte) search.Section {
 			case inHead:
 				heading.Write(z.Text())
 			default:
-				text.Write(z.Text())
+				if s := z.Text(); !cells.Write(string(s)) {
+					text = append(text, s...)
+				}
 			}
 		}
 	}
