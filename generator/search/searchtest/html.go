@@ -176,13 +176,13 @@ func Sections(page []byte) []search.Section {
 func Fragment(fragment []byte) search.Section {
 	z := html.NewTokenizer(bytes.NewReader(fragment))
 	var (
-		sec           search.Section
-		text          []byte
-		heading       strings.Builder
-		cells         search.CellLabels
-		inHead, had   bool // inside the first heading; past it
-		headTag       atom.Atom
-		skip          int
+		sec         search.Section
+		text        []byte
+		heading     strings.Builder
+		cells       search.CellLabels
+		inHead, had bool // inside the first heading; past it
+		headTag     atom.Atom
+		skip        int
 	)
 	for {
 		tt := z.Next()
