@@ -4,11 +4,12 @@
 // from (the goldmark AST and the directives' blocks, never its HTML; the
 // tests hold them to what package searchtest reads from the HTML), the
 // synonyms file,
-// and the index's JSON, written piece by piece ([IndexPieces]).
+// and the index's JSON.
 //
-// The generator builds one [Index] per site language at gen build time,
-// tokenises its entries ([Tokens], [Holds]) and publishes it in the shape
-// the browser searches ([Publish], [Published]): a first file with what a
+// The generator builds the index of each site language at gen build time
+// entry by entry ([Builder]), tokenising each entry as it comes ([Tokens],
+// [Collect]: postings packed a few bytes per hold) and publishes it in the
+// shape the browser searches ([Builder.Publish], [Published]): a first file with what a
 // result shows, the Chinese words and the glossary, the postings in shards
 // of neighbouring tokens that a query fetches only for the tokens it looks
 // up, the entries' texts in a file fetched for the excerpts of the first
@@ -27,7 +28,9 @@
 // h2 is the page itself), a row of a protocol table (a field, an enum
 // value, a codebook entry, a tier limit; each cell after its column's
 // header, so that "free stages" reaches the Free column; the section that
-// holds the table leaves the row's text to the row), a finding code, a
+// holds the table leaves the row's text to the row; a table without row
+// anchors reads, in its section's text, as one sentence per row, each cell
+// after its header: [CellLabels]), a finding code, a
 // section of an agent skill (the side in the index's language, with the
 // other side's heading as a name) or of a file that comes with a skill.
 // Entries have a URL with the fragment of their anchor, the page title, a
