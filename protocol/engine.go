@@ -330,7 +330,7 @@ func (v *validation) unknownKey(obj *jsonpos.Node, i int, p path, ref string) {
 		v.atKey(m, "unknown-field", p.String(), nil) // counted, not shown: skip the suggestion
 	default:
 		where := placeOf(p.parentString()).en
-		if s := suggest(m.Key, v.idx.fields[ref]); s != "" {
+		if s := suggest(m.Key, v.idx.names[ref]); s != "" {
 			v.atKey(m, "unknown-field-typo", p.String(), nil, clip(m.Key), where, s)
 		} else {
 			v.atKey(m, "unknown-field", p.String(), nil, clip(m.Key), where)

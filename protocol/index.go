@@ -15,6 +15,7 @@ import (
 // It is built once per document and only read afterwards.
 type index struct {
 	fields    map[string]map[string]*spec.Field // field list → name → field (pointers: a Field is about 200 bytes, copied per value otherwise)
+	names     map[string][]string               // field list → its names in byte order, as suggest tries them
 	required  map[string][]string               // field list → required names
 	open      map[string]bool                   // field lists whose other keys are allowed
 	enumIDs   map[string]map[int64]bool         // enum → ids
@@ -45,7 +46,7 @@ func indexOf(d *spec.Document) *index {
 
 func buildIndex(d *spec.Document) *index {
 	x := &index{
-		fields: map[string]map[string]*spec.Field{}, required: map[string][]string{}, open: map[string]bool{},
+		fields: map[string]map[string]*spec.Field{}, names: map[string][]string{}, required: map[string][]string{}, open: map[string]bool{},
 		enumIDs: map[string]map[int64]bool{}, enumShown: map[string]string{}, patterns: map[string]*pattern.Pattern{},
 		bounds: map[float64]jsonpos.Decimal{}, intBounds: map[float64]int64{}, intMax: jsonpos.DecimalOf(d.IntegerMax),
 		tags: map[string]bool{}, tagFold: map[string]string{}, criteria: map[int64]map[string]*spec.Field{}, criterion: map[string]int64{},
@@ -98,8 +99,12 @@ func buildIndex(d *spec.Document) *index {
 
 func (x *index) addFields(ref string, fields []spec.Field, required []string) {
 	m := make(map[string]*spec.Field, len(fields))
+	names := make([]string, 0, len(fields))
 	for i := range fields {
 		f := &fields[i]
+		if m[f.Name] == nil {
+			names = append(names, f.Name)
+		}
 		m[f.Name] = f
 		if f.Pattern != "" && x.patterns[f.Pattern] == nil {
 			x.patterns[f.Pattern], _ = pattern.Compile(f.Pattern) // checked by spec.Parse
@@ -115,5 +120,7 @@ func (x *index) addFields(ref string, fields []spec.Field, required []string) {
 		}
 	}
 	x.fields[ref] = m
+	sortStrings(names)
+	x.names[ref] = names
 	x.required[ref] = slices.Clone(required)
 }

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"bytes"
-	"slices"
 
 	"pairag.com/portal/internal/textedit"
 	"pairag.com/portal/protocol/internal/format"
@@ -101,7 +100,7 @@ func isWordByte(c byte) bool {
 // of range, or overlapping one before), so the check sees exactly what is
 // applied.
 func appliedEdits(text []byte, edits []textedit.Edit) []textedit.Edit {
-	slices.SortStableFunc(edits, func(a, b textedit.Edit) int { return a.Start - b.Start })
+	textedit.Sort(edits)
 	out := edits[:0]
 	pos := 0
 	for _, e := range edits {

@@ -44,7 +44,7 @@ func (v *validation) migrate(old, current *spec.Document) {
 	for d := old; d != current; {
 		next := v.next(d)
 		objects := v.objectsOf(d)
-		for _, c := range spec.Changes(d, next) {
+		for _, c := range changesBetween(d, next) {
 			v.migration(c, d, next, objects)
 		}
 		d = next

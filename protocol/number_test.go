@@ -42,7 +42,7 @@ func FuzzPlainInteger(f *testing.F) {
 func checkPlainInteger(t *testing.T, lit string) {
 	t.Helper()
 	x := &index{patterns: map[string]*pattern.Pattern{}, bounds: map[float64]jsonpos.Decimal{},
-		intBounds: map[float64]int64{}, fields: map[string]map[string]*spec.Field{}, required: map[string][]string{}}
+		intBounds: map[float64]int64{}, fields: map[string]map[string]*spec.Field{}, names: map[string][]string{}, required: map[string][]string{}}
 	fields := make([]spec.Field, len(plainBounds))
 	for i := range plainBounds {
 		fields[i] = spec.Field{Name: "f" + strconv.Itoa(i), Minimum: &plainBounds[i]}

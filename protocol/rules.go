@@ -84,13 +84,13 @@ func intValue(n *jsonpos.Node) (int64, bool) {
 // suggest returns the defined field a misspelt or camelCase key most likely
 // meant, or "". Keys longer than any field name plus the distance allowed
 // are not compared, which keeps hostile keys cheap.
-func suggest(key string, fields map[string]*spec.Field) string {
+func suggest(key string, names []string) string {
 	if len(key) > 64 {
 		return ""
 	}
 	snake := toSnake(key)
 	best, bestDist := "", 3
-	for _, name := range sortedNames(fields) {
+	for _, name := range names {
 		if strings.EqualFold(name, key) || name == snake {
 			return name
 		}
@@ -101,13 +101,15 @@ func suggest(key string, fields map[string]*spec.Field) string {
 	return best
 }
 
-func sortedNames(fields map[string]*spec.Field) []string {
-	names := make([]string, 0, len(fields))
-	for n := range fields {
-		names = append(names, n)
+// sortStrings sorts a list of the document's names (tens of them, once
+// per document) by insertion: slices.Sort would add a sort of strings of
+// its own to the WebAssembly module (about 17 KB of code).
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
 	}
-	slices.Sort(names)
-	return names
 }
 
 // toSnake writes a camelCase, PascalCase, kebab-case or spaced key in

@@ -64,6 +64,12 @@ type Messages struct {
 	// translated URL says, links and describes itself with.
 	PendingNotice, PendingLink, PendingDescription string
 
+	// The version bar of a reference page when protocol/ has several
+	// versions: the switcher's accessible name, the banner of a retired
+	// version (%[1]s its version, %[2]s the current one), the link to the
+	// same section in the current version, the current one's mark.
+	VersionsLabel, VersionRetired, VersionSameSection, VersionCurrent string
+
 	Validator ValidatorMessages
 	TierBrief TierBriefMessages
 	Skill     SkillMessages
@@ -538,6 +544,11 @@ func messages(lang string, t func(en, zh string) string) Messages {
 		PendingNotice:      t("This page has not been translated yet; the translation is on its way. Until it is published, the English original is the page to read.", "本页的中文译文正在准备中，尚未发布。在此之前，请先阅读英文原文。"),
 		PendingLink:        t("Read the English original", "阅读英文原文"),
 		PendingDescription: t("The translation of this page is on its way; the English original is available now.", "本页的中文译文正在准备中，英文原文现已可读。"),
+
+		VersionsLabel:      t("Protocol versions", "协议版本"),
+		VersionRetired:     t("This is the field reference of version %[1]s, which is retired; the current version is %[2]s:", "本页是 %[1]s 版的字段参考，该版本已停用，当前版本为 %[2]s："),
+		VersionSameSection: t("the same section in version %s", "查看 %s 版的同一节"),
+		VersionCurrent:     t("%s (current)", "%s（当前版本）"),
 	}
 }
 

@@ -8,6 +8,7 @@
 //	go run ./cmd/benchpage                  # 3 runs per profile, Markdown table on stdout
 //	go run ./cmd/benchpage -runs 5 -profiles fast4g
 //	go run ./cmd/benchpage -runs 5 -profiles fast4g -sites main=/tmp/main-site,branch=/tmp/new-site   # side by side
+//	go run ./cmd/benchpage -runs 1 -profiles fast4g -timeline   # what the first run waited for, event by event
 //
 // Two scenarios per run, each in a fresh browser:
 //   - now: the reader focuses the editor as soon as the page's script has
@@ -53,6 +54,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"pairag.com/portal/generator"
+	"pairag.com/portal/generator/browsertest"
 	"pairag.com/portal/generator/preview/netlify"
 	"pairag.com/portal/generator/wasm"
 	"pairag.com/portal/protocol"
@@ -61,6 +63,12 @@ import (
 // cpuSlowdown is the phone's CPU: Lighthouse's mobile profile is 4× slower
 // than the machine.
 var cpuSlowdown float64
+
+// timeline turns on the event list of each site's first run: when each
+// file was asked for and arrived, the paint, the parse, and every long
+// animation frame with the scripts it ran, which is what says why the
+// module was asked for when it was.
+var timeline bool
 
 // inputDelay turns on the measurement of input while a 5 MB paste is
 // checked (the issue's "the page answers input within 100 ms").
@@ -86,11 +94,20 @@ var profiles = map[string]profile{
 func main() {
 	runs := flag.Int("runs", 3, "runs per profile and scenario")
 	names := flag.String("profiles", "fast4g,slow4g", "network profiles: fast4g, slow4g")
-	chromium := flag.String("chromium", "/usr/bin/chromium", "Chromium binary")
+	chromium := flag.String("chromium", "", "Chromium binary (default: the browser tests' choice, browsertest.Find)")
 	sites := flag.String("sites", "", "comma-separated built site `dir`ectories (or name=dir) to measure side by side, run by run (default: build this checkout's site and module)")
 	flag.Float64Var(&cpuSlowdown, "cpu", 4, "CPU slowdown factor (1: none)")
+	flag.BoolVar(&timeline, "timeline", false, "also print the first run's events per site (requests, paint, parse, long animation frames), in the browser's clock")
 	flag.BoolVar(&inputDelay, "input", false, "also paste a 5 MB payload once ready and measure input to next frame for keys pressed while it is checked")
 	flag.Parse()
+	if *chromium == "" {
+		path, err := browsertest.Find()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchpage:", err)
+			os.Exit(1)
+		}
+		*chromium = path
+	}
 	if err := run(*runs, strings.Split(*names, ","), *chromium, *sites); err != nil {
 		fmt.Fprintln(os.Stderr, "benchpage:", err)
 		os.Exit(1)
@@ -133,7 +150,7 @@ func run(runs int, names []string, chromium, sites string) error {
 	fmt.Println()
 	fmt.Println("| site | network | navigation → ready | first use → ready | CLS | example validated again in the worker |")
 	fmt.Println("| --- | --- | ---: | ---: | ---: | ---: |")
-	var breakdown, inputs []string
+	var breakdown, inputs, events []string
 	for _, n := range names {
 		p, ok := profiles[n]
 		if !ok {
@@ -159,6 +176,12 @@ func run(runs int, names []string, chromium, sites string) error {
 				r.nowDown = append(r.nowDown, m.wasmReceived-m.wasmRequested)
 				r.nowAfter = append(r.nowAfter, m.ready-m.wasmReceived)
 				r.keys = append(r.keys, m.keys...)
+				if timeline && len(r.now) == 1 {
+					events = append(events, fmt.Sprintf("\n%s, %s, first run (navigation → ready %.0f ms):\n", sub.name, p.name, m.ready))
+					for _, e := range m.events {
+						events = append(events, fmt.Sprintf("- %6.0f ms  %s", e.At, e.What))
+					}
+				}
 				if len(m.keys) > 0 {
 					r.keysMax = append(r.keysMax, slices.Max(m.keys))
 				}
@@ -196,6 +219,13 @@ func run(runs int, names []string, chromium, sites string) error {
 	fmt.Println("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, b := range breakdown {
 		fmt.Println(b)
+	}
+	if timeline {
+		fmt.Println()
+		fmt.Println("Events of each site's first run (scenario now), in the browser's clock: requests by the time the browser issued them (the server sees them one latency later), long animation frames (over 50 ms) with where rendering started and the scripts they ran; a worker's own script may be listed late, when its response was handled (the server's column above says when it was asked for):")
+		for _, e := range events {
+			fmt.Println(e)
+		}
 	}
 	if inputDelay {
 		fmt.Println()
@@ -375,8 +405,10 @@ func server(files *siteFiles, p profile) (*httptest.Server, *shaper, error) {
 // layout shifts, notes when the validator becomes ready and, in the "now"
 // scenario, focuses the editor at DOMContentLoaded.
 func instrument(now bool) string {
-	return fmt.Sprintf(`window.__bench = {cls: 0};
+	return fmt.Sprintf(`window.__bench = {cls: 0}; window.__benchFrames = [];
 new PerformanceObserver((l) => { for (const e of l.getEntries()) if (!e.hadRecentInput) __bench.cls += e.value; }).observe({type: "layout-shift", buffered: true});
+if (PerformanceObserver.supportedEntryTypes.includes("long-animation-frame"))
+  new PerformanceObserver((l) => { __benchFrames.push(...l.getEntries()); }).observe({type: "long-animation-frame", buffered: true});
 window.__benchUse = () => { __bench.use = performance.now(); document.getElementById("payload").dispatchEvent(new FocusEvent("focus")); };
 document.addEventListener("DOMContentLoaded", () => {
   const root = document.getElementById("validator");
@@ -392,7 +424,31 @@ type measurement struct {
 	wasmRequested, wasmReceived float64   // by the server's clock, same machine
 	paint, workerRequested      float64   // first contentful paint; the worker script asked for (server's clock)
 	keys                        []float64 // input to next frame of keys pressed while a 5 MB paste was checked
+	events                      []event   // with -timeline: what happened until ready, in time order
 }
+
+// event is one line of a run's timeline.
+type event struct {
+	At   float64 `json:"at"` // ms since navigation, the browser's clock
+	What string  `json:"what"`
+}
+
+// eventsJS lists, in the page, the events of the run so far: the
+// navigation's milestones, each resource asked for and arrived, the first
+// contentful paint, ready, and each long animation frame with its scripts.
+const eventsJS = `(() => {
+  const ev = [], n = performance.getEntriesByType("navigation")[0], name = (u) => u ? new URL(u).pathname.replace(/^.*\//, "") || "/" : "";
+  ev.push([n.responseEnd, "HTML: last byte"], [n.domInteractive, "HTML parsed (domInteractive)"], [n.domContentLoadedEventStart, "DOMContentLoaded"]);
+  for (const p of performance.getEntriesByType("paint")) ev.push([p.startTime, p.name]);
+  for (const r of performance.getEntriesByType("resource")) {
+    ev.push([r.startTime, name(r.name) + " requested (" + r.initiatorType + ")"]);
+    if (r.responseEnd >= r.startTime) ev.push([r.responseEnd, name(r.name) + " arrived"]);
+  }
+  for (const f of __benchFrames) ev.push([f.startTime, "long frame " + Math.round(f.duration) + " ms, rendering at " + Math.round(f.renderStart) +
+    (f.scripts.length ? ": " + f.scripts.map((s) => (name(s.sourceURL) || "page") + " " + s.invokerType + " at " + Math.round(s.startTime) + " (" + Math.round(s.duration) + " ms)").join(", ") : "")]);
+  if (__bench.ready) ev.push([__bench.ready, "ready"]);
+  return ev.sort((a, b) => a[0] - b[0]).map(([at, what]) => ({at, what}));
+})()`
 
 // measure opens the validator page in a fresh browser and returns the
 // timings of one scenario, in milliseconds since navigation.
@@ -407,12 +463,8 @@ func measure(ctx context.Context, chromium string, files *siteFiles, p profile, 
 		return measurement{}, err
 	}
 	defer os.RemoveAll(userDir)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(chromium), chromedp.UserDataDir(userDir),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.IgnoreCertErrors,
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-background-networking", true))
-	defer cancelAlloc()
-	tab, cancelTab := chromedp.NewContext(alloc)
-	defer cancelTab()
+	tab, stop := browsertest.Launch(ctx, chromium, userDir, "", chromedp.IgnoreCertErrors) // the tests' flags
+	defer stop()
 	tab, cancel := context.WithTimeout(tab, 5*time.Minute)
 	defer cancel()
 	setup := func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
@@ -449,6 +501,11 @@ func measure(ctx context.Context, chromium string, files *siteFiles, p profile, 
 	m.wasmReceived = float64(s.wasmAt[1].Load()) - b["origin"] + p.latencyMs/2 // the last byte is still on its way
 	m.workerRequested = float64(s.workerAt.Load()) - b["origin"]
 	m.paint = b["paint"]
+	if timeline && now {
+		if m.events, err = chromedp.Run(tab, chromedp.Evaluate[[]event](eventsJS)); err != nil {
+			return m, fmt.Errorf("timeline: %w", err)
+		}
+	}
 	if now {
 		if m.validation, err = validateExample(tab); err != nil {
 			return m, err

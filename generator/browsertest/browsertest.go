@@ -2,11 +2,13 @@
 // short helpers with deadlines. The e2e and serve tests share it, so every
 // browser test uses the same flags and the same rule: without Chromium a
 // test skips, unless the CI environment variable is set, where it fails
-// (scripts/test installs Chromium on a fresh machine).
+// (scripts/test installs Chromium on a fresh machine). cmd/benchpage
+// starts its browser with the same binary and flags ([Find], [Launch]).
 package browsertest
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,23 +28,13 @@ const Timeout = 60 * time.Second
 // is closed first at teardown.
 func Start(t *testing.T) context.Context {
 	t.Helper()
-	// Debian's /usr/bin/chromium is a shell wrapper whose /etc/chromium.d
-	// scripts break when /dev/shm is mounted twice ("[: ...: unexpected
-	// operator"); the binary behind it takes our flags directly.
-	path := "/usr/lib/chromium/chromium"
-	if _, err := os.Stat(path); err != nil {
-		path = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(path); err != nil {
-		p, err := exec.LookPath("chromium")
-		switch {
-		case err == nil:
-			path = p
-		case os.Getenv("CI") != "":
-			t.Fatal("Chromium is required for the browser tests (scripts/test installs it)")
-		default:
-			t.Skip("Chromium not installed")
-		}
+	path, err := Find()
+	switch {
+	case err == nil:
+	case os.Getenv("CI") != "":
+		t.Fatal("Chromium is required for the browser tests (scripts/test installs it)")
+	default:
+		t.Skip("Chromium not installed")
 	}
 	// Chromium leaves its singleton socket directory in TMPDIR when it is
 	// stopped: give it one that is removed after the browser, so runs leave
@@ -52,20 +44,49 @@ func Start(t *testing.T) context.Context {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(tmp) }) // runs after the browser's cleanup below
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path), chromedp.UserDataDir(t.TempDir()), chromedp.Env("TMPDIR=" + tmp),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.WindowSize(1280, 900),
-	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	tab, cancelTab := chromedp.NewContext(alloc)
-	t.Cleanup(func() { cancelTab(); cancelAlloc() })
+	tab, stop := Launch(context.Background(), path, t.TempDir(), tmp, chromedp.WindowSize(1280, 900))
+	t.Cleanup(stop)
 	if err := chromedp.Do(tab); err != nil { // no deadline here: it would kill the browser
 		t.Fatalf("start Chromium: %v", err)
 	}
 	return tab
+}
+
+// Find returns the Chromium binary to start. Debian's /usr/bin/chromium
+// is a shell wrapper whose /etc/chromium.d scripts break when /dev/shm is
+// mounted twice ("[: ...: unexpected operator"); the binary behind it
+// takes our flags directly, so it comes first.
+func Find() (string, error) {
+	for _, path := range []string{"/usr/lib/chromium/chromium", "/usr/bin/chromium"} {
+		if _, err := os.Stat(path); err == nil {
+			return path, nil
+		}
+	}
+	path, err := exec.LookPath("chromium")
+	if err != nil {
+		return "", fmt.Errorf("find Chromium: %w", err)
+	}
+	return path, nil
+}
+
+// Launch prepares the headless Chromium at path with the flags every
+// browser run of the project uses (the tests' and cmd/benchpage's), the
+// profile directory profile and, unless tmp is "", TMPDIR=tmp, plus
+// extra options. The browser starts with the tab's first action; stop
+// closes it.
+func Launch(ctx context.Context, path, profile, tmp string, extra ...chromedp.ExecAllocatorOption) (tab context.Context, stop func()) {
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path), chromedp.UserDataDir(profile),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+	}
+	if tmp != "" {
+		opts = append(opts, chromedp.Env("TMPDIR="+tmp))
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(ctx, append(opts, extra...)...)
+	tab, cancelTab := chromedp.NewContext(alloc)
+	return tab, func() { cancelTab(); cancelAlloc() }
 }
 
 // Run performs actions with a deadline, failing the test on error.

@@ -232,25 +232,103 @@ func TestWheelStepsExact(t *testing.T) {
 				if start == "jump" {
 					waitJS(t, tab, `document.readyState === "complete"`)
 					run(t, tab, chromedp.Evaluate[chromedp.Void](`document.getElementById("example-payload").scrollIntoView()`))
+					// The page hears of the jump at its next frame (the scroll
+					// event), and only then drops data-settled to lay out the
+					// tables now above the window: asked sooner, the page still
+					// says settled from the top (CI at load 30: the window then
+					// moved 11,793 px in a 744 px step as they were laid out).
+					eval[bool](t, tab, `new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))`)
 				}
 				// A table above the window that was never laid out is laid
 				// out in idle time; from then on the page keeps its height.
 				waitJS(t, tab, `document.readyState === "complete" && document.documentElement.hasAttribute("data-settled")`)
-				eval[float64](t, tab, settleJS)
-				for i, dy := range []float64{step, step, step, -step, -step, -step, -step, -step, step} {
-					// The element at the middle of the window is what the reader
-					// is looking at; it must move by the step, neither more nor less.
-					before := eval[[]float64](t, tab, `(() => { window.__look = document.elementFromPoint(innerWidth / 2, innerHeight / 2);
-						return [scrollY, __look.getBoundingClientRect().top, document.documentElement.scrollHeight - innerHeight] })()`)
-					if (dy > 0 && before[0]+dy > before[2]) || (dy < 0 && before[0]+dy < 0) {
-						continue // the page ends before a whole step
+				label := fmt.Sprintf("%s at %d px from %s", path, v.width, start)
+				wheelSteps(t, tab, label, float64(v.width)/2, float64(v.height)/2, step, []float64{1, 1, 1, -1, -1, -1, -1, -1, 1})
+			}
+		}
+	}
+}
+
+// wheelSteps sends wheel steps of step × each of dirs at (x, y), after the
+// page has stopped moving, and fails when the text under that point (what
+// the reader is looking at) or the window moves by anything but the step.
+// A step past either end of the page is skipped. It returns how many steps
+// it measured.
+func wheelSteps(t *testing.T, tab context.Context, label string, x, y, step float64, dirs []float64) int {
+	t.Helper()
+	eval[float64](t, tab, settleJS)
+	measured := 0
+	for i, d := range dirs {
+		dy := step * d
+		before := eval[[]float64](t, tab, fmt.Sprintf(`(() => { window.__look = document.elementFromPoint(%v, %v);
+			return [scrollY, __look.getBoundingClientRect().top, document.documentElement.scrollHeight - innerHeight] })()`, x, y))
+		if (dy > 0 && before[0]+dy > before[2]) || (dy < 0 && before[0]+dy < 0) {
+			continue // the page ends before a whole step
+		}
+		run(t, tab, wheel(x, y, dy))
+		after := eval[float64](t, tab, settleJS)
+		moved := before[1] - eval[float64](t, tab, `__look.getBoundingClientRect().top`)
+		if math.Abs(moved-dy) > 1 || math.Abs(after-before[0]-dy) > 1 {
+			t.Errorf("%s, step %d of %+.0f px: the text moved %.0f px and the window %.0f px", label, i+1, dy, moved, after-before[0])
+		}
+		measured++
+	}
+	return measured
+}
+
+// TestWheelStepsEveryKind scrolls one page of every other kind with wheel
+// steps, down and back up, in both languages at 1440 and 390 px, as
+// TestWheelStepsExact does the field reference: a skill page, a companion
+// file's page, the stage types, the validator and the error page, and the
+// home page with the search results open (the wheel over the page, beside
+// or below the results). A page shorter than two steps is scrolled in
+// thirds of what it can scroll; one that cannot scroll must not move.
+func TestWheelStepsEveryKind(t *testing.T) {
+	srv := siteServer(t)
+	tab := browser(t)
+	pages := []string{"/skills/pairag-task-publish/", "/skills/pairag-task-publish/reference/checklist/", "/docs/stage-types/", "/validator/", "/404.html", "search"}
+	for _, v := range []view{{"desktop", 1440, 900, false, "light"}, views[2]} {
+		for _, prefix := range []string{"", "/zh-CN"} {
+			for _, page := range pages {
+				path, x, y := prefix+page, float64(v.width)/2, float64(v.height)/2
+				if page == "search" {
+					path = prefix + "/"
+				}
+				run(t, tab, v.apply(), chromedp.Navigate(srv.URL+path), chromedp.WaitVisible(chromedp.CSS("main")))
+				waitJS(t, tab, `document.readyState === "complete" && document.documentElement.hasAttribute("data-settled")`)
+				if page == "search" {
+					query := map[string]string{"": "tier limits", "/zh-CN": "法币"}[prefix]
+					run(t, tab, chromedp.Click(chromedp.CSS("#search-input")), chromedp.SendKeys(chromedp.CSS("#search-input"), query))
+					waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`)
+					// A point of the page the results do not cover: left of
+					// them on a desktop, below them on a phone.
+					r := eval[[]float64](t, tab, `(() => { const r = document.getElementById("search-results").getBoundingClientRect(); return [r.left, r.bottom] })()`)
+					if v.width >= 640 {
+						x = r[0] / 2
+					} else {
+						y = (r[1] + float64(v.height)) / 2
 					}
-					run(t, tab, wheel(float64(v.width)/2, float64(v.height)/2, dy))
-					after := eval[float64](t, tab, settleJS)
-					moved := before[1] - eval[float64](t, tab, `__look.getBoundingClientRect().top`)
-					if math.Abs(moved-dy) > 1 || math.Abs(after-before[0]-dy) > 1 {
-						t.Errorf("%s at %d px from %s, step %d of %+.0f px: the text moved %.0f px and the window %.0f px", path, v.width, start, i+1, dy, moved, after-before[0])
+					path += " (search results open)"
+				}
+				room := eval[float64](t, tab, `document.documentElement.scrollHeight - innerHeight`)
+				step := float64(v.height) - 100
+				if room < 2*step {
+					step = math.Floor(room / 3)
+				}
+				label := fmt.Sprintf("%s at %d px", path, v.width)
+				if step < 20 { // nothing to scroll: a wheel step must not move the page
+					eval[float64](t, tab, settleJS)
+					run(t, tab, wheel(x, y, 200))
+					if after := eval[float64](t, tab, settleJS); after > room+1 {
+						t.Errorf("%s: the window scrolled to %.0f px on a page that can scroll %.0f px", label, after, room)
 					}
+					continue
+				}
+				if got := wheelSteps(t, tab, label, x, y, step, []float64{1, 1, -1, -1, 1}); got < 3 {
+					t.Errorf("%s: %d wheel steps of %.0f px measured on a page that can scroll %.0f px; want at least 3", label, got, step, room)
+				}
+				if page == "search" && !eval[bool](t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`) {
+					t.Logf("%s: the results closed while the page scrolled", label)
 				}
 			}
 		}

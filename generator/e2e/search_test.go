@@ -67,8 +67,8 @@ func TestSearchKeyboard(t *testing.T) {
 		roles := eval[map[string]string](t, tab, `(() => { const i = document.getElementById("search-input");
 			const l = document.getElementById(i.getAttribute("aria-controls"));
 			return {role: i.getAttribute("role"), expanded: i.getAttribute("aria-expanded"), list: l && l.getAttribute("role"),
-				option: l.querySelector("li").getAttribute("role"), label: l.getAttribute("aria-label")}; })()`)
-		if roles["role"] != "combobox" || roles["expanded"] != "true" || roles["list"] != "listbox" || roles["option"] != "option" || roles["label"] == "" {
+				option: l.querySelector("li > a").getAttribute("role"), item: l.querySelector("li").getAttribute("role"), label: l.getAttribute("aria-label")}; })()`)
+		if roles["role"] != "combobox" || roles["expanded"] != "true" || roles["list"] != "listbox" || roles["option"] != "option" || roles["item"] != "none" || roles["label"] == "" {
 			t.Errorf("%s: combobox roles = %v", tt.start, roles)
 		}
 		run(t, tab, chromedp.KeyEvent(kb.ArrowDown))
@@ -77,7 +77,7 @@ func TestSearchKeyboard(t *testing.T) {
 			t.Errorf("%s: after ArrowDown, activedescendant and selected = %q", tt.start, got)
 		}
 		run(t, tab, chromedp.KeyEvent(kb.ArrowDown), chromedp.KeyEvent(kb.ArrowUp))
-		first := eval[string](t, tab, `new URL(document.querySelector("#search-opt-0 a").href).pathname + new URL(document.querySelector("#search-opt-0 a").href).hash`)
+		first := eval[string](t, tab, `new URL(document.getElementById("search-opt-0").href).pathname + new URL(document.getElementById("search-opt-0").href).hash`)
 		if first != tt.want {
 			t.Errorf("%s %q: first result %q; want %q", tt.start, tt.query, first, tt.want)
 		}

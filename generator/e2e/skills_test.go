@@ -530,16 +530,9 @@ func TestDiagramsDrawn(t *testing.T) {
 // TestLongSkillAxe runs axe-core on the long skill's pages (footnotes, raw
 // HTML, a drawn diagram, contents, tabs), on its companion files' pages
 // and on the skills index with its filter, in both languages at 1440 and 390 px, light and dark, and fails
-// on any violation. Like TestAxe it runs when AXE_JS names axe.min.js.
+// on any violation.
 func TestLongSkillAxe(t *testing.T) {
-	path := os.Getenv("AXE_JS")
-	if path == "" {
-		t.Skip("AXE_JS not set")
-	}
-	axe, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	axe := axeScript(t)
 	srv := longServer(t)
 	tab := browser(t)
 	for _, w := range []int64{1440, 390} {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"pairag.com/portal/generator/block"
@@ -19,6 +20,7 @@ import (
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
 	"pairag.com/portal/generator/verify"
+	"pairag.com/portal/internal/diag"
 	"pairag.com/portal/protocol/spec"
 	"pairag.com/portal/templates"
 
@@ -166,7 +168,7 @@ type loaded struct {
 	refs       referencePages                 // reference pages of the versions (versionbar.go)
 	ext        extras                         // glossary, site settings and dates for navigation and search (nav.go)
 	skills     []*skills.Skill                // content/skills/*, loaded and compared (skillsite.go)
-	companions map[string][]pair              // the pairs of each skill's companion pages, by slug (skillsite.go)
+	companions map[string][]companion         // the pairs of each skill's companion pages, by slug (skillsite.go)
 	reads      *load.ReadLog                  // what the build read, for the cache's global key (package load); nil without a Cache
 }
 
@@ -210,7 +212,9 @@ type pageResult struct {
 	markdown   []byte              // the Markdown version, as written, for llms-full.txt
 	diagrams   bool                // it draws a diagram: the diagram script is published (diagrams.go)
 	search     []byte              // the page's entries in the search index, encoded (searchsite.go)
-	skillLinks []skills.Link       // a skill's English page: the links its files make to the rest of the site (skillsite.go)
+	skillLinks []skills.Link       // a skill's or companion's English page: the links its files make to the rest of the site (skillsite.go)
+	found      []diag.Finding      // a companion's English page: what rendering it reported, which its skill's page lists (skillsite.go)
+	files      []skills.Companion  // a companion's page: its sections, for the search entries of its skill's page (skillsite.go)
 	rowsIn     map[string]rowPlace // section and position of each generated table row, by row id (searchsite.go)
 	broken     bool                // not rendered: its front matter has errors (page.Broken)
 }
@@ -279,11 +283,14 @@ func (e *env) load() *loaded {
 }
 
 // render renders every page pair on cfg.Workers goroutines (renderPair),
-// and judges the content version's schema beside them.
+// and judges the content version's schema beside them. The skills' own
+// pages come last, once every other page is rendered: a skill's page
+// lists what rendering its companions found and searches their sections.
 func (r *resolved) render() *rendered {
 	b := &rendered{resolved: r, results: map[string]*pageResult{}}
 	b.schema = b.judgeSchemaLater() // publish.go: it needs no page, so it runs beside them
-	b.renderPool(b.pairs)
+	b.renderPool(slices.DeleteFunc(slices.Clone(b.pairs), isSkillPage))
+	b.renderPool(slices.DeleteFunc(slices.Clone(b.pairs), func(pr pair) bool { return !isSkillPage(pr) }))
 	return b
 }
 

@@ -25,14 +25,15 @@ import (
 )
 
 // renderPair is the render stage's one entry for a pair of any kind: a
-// skill's pages are made from its folder (renderSkill, with its
-// companions'), every other kind from its Markdown (renderMarkdownPair).
+// skill's page and a companion's are made from the skill's folder
+// (renderSkill, renderCompanion), every other kind from its Markdown
+// (renderMarkdownPair). Each writes its pages through writePage.
 func (b *rendered) renderPair(w *worker, pr pair) {
 	switch pr.Kind() {
 	case site.KindSkill:
 		b.renderSkill(w, pr) // skillsite.go
 	case site.KindCompanion:
-		// rendered by its skill's renderSkill, whose page lists what they found
+		b.renderCompanion(w, pr) // skillsite.go
 	default:
 		b.renderMarkdownPair(w, pr)
 	}
@@ -258,6 +259,13 @@ func (b *rendered) setResult(res *pageResult) {
 	b.mu.Unlock()
 }
 
+// result returns the result of the page at url, nil when it has none yet.
+func (b *rendered) result(url string) *pageResult {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.results[url]
+}
+
 // pageView shapes a page for the layout, all but its on-page contents;
 // md holds the HTML of its Markdown (nil for a page without), which the
 // layout copies from there while it renders.
@@ -323,7 +331,7 @@ func (b *resolved) pageView(p *page, pr pair, md *markdown.Output) templates.Pag
 		Nav:     nav.For(b.nav[p.Lang], b.navAt[p.Lang], p.URL),
 		Switch:  templates.Alternate{HrefLang: other, Href: urls[other], Name: templates.For(other).LanguageName},
 		Body:    content,
-		NoIndex: p.Kind == site.KindNotFound || p.Pending,
+		NoIndex: p.Pending, // not the error page: its 404 status keeps it out of search engines
 		Footer: []templates.Link{
 			{Text: msg.ProtocolJSON, URL: "/protocol/" + d.FileName()},
 			{Text: msg.SchemaJSON, URL: "/protocol/" + d.SchemaFileName()},

@@ -88,14 +88,15 @@ func checkSkillSections(t *testing.T, b *rendered) {
 	w := b.newWorker()
 	for _, s := range b.skills {
 		for _, lang := range languages {
-			r := s.Render(w.md[lang], lang, &report{})
+			r := s.Render(w.md[lang], lang, &report{}, nil)
 			for i, row := range r.View.Rows {
 				want := skills.RowText{Orig: searchtest.Fragment([]byte(row.Orig.HTML)), Tr: searchtest.Fragment([]byte(row.Tr.HTML))}
 				if diff := cmp.Diff(want, r.Search[i]); diff != "" {
 					t.Errorf("%s %s, row %s: text from the tree (-HTML +tree):\n%s", s.Slug, lang, row.ID, diff)
 				}
 			}
-			for _, cp := range s.CompanionPages(w.md[lang], lang, &report{}, b.abs) {
+			for _, place := range s.CompanionPlaces(lang) {
+				cp := s.CompanionPage(w.md[lang], lang, place.Rel, &report{}, b.abs)
 				var want []skills.Companion
 				for _, row := range cp.Rows {
 					c := row.Orig

@@ -85,10 +85,11 @@ var notInNav = false
 // skillPairs places every skill's pages among the site's, as load does
 // with the content's: per skill its own pair (KindSkill), then a pair
 // per companion Markdown file (KindCompanion), whose breadcrumbs name the
-// skill. It returns the pairs and, by skill slug, its companions' pairs.
-func skillPairs(list []*skills.Skill) ([]pair, map[string][]pair) {
+// skill. It returns the pairs and, by skill slug, its companions' pairs,
+// each with the skill and file it shows.
+func skillPairs(list []*skills.Skill) ([]pair, map[string][]companion) {
 	var out []pair
-	companions := map[string][]pair{}
+	companions := map[string][]companion{}
 	for _, s := range list {
 		pr := pair{}
 		for _, lang := range languages {
@@ -106,16 +107,59 @@ func skillPairs(list []*skills.Skill) ([]pair, map[string][]pair) {
 					FM: FrontMatter{Title: cp.Title, Description: cp.Description, Nav: &notInNav}, Raw: cp.Markdown, Kind: site.KindCompanion})
 			}
 			out = append(out, cpr)
-			companions[s.Slug] = append(companions[s.Slug], cpr)
+			companions[s.Slug] = append(companions[s.Slug], companion{pair: cpr, skill: s, rel: c.Rel})
 		}
 	}
 	return out, companions
 }
 
+// companion is a companion page pair with what it shows: the file rel of
+// the skill's folder.
+type companion struct {
+	pair
+	skill *skills.Skill
+	rel   string
+}
+
+// companionOf returns what the KindCompanion pair pr shows.
+func (b *loaded) companionOf(pr pair) (companion, bool) {
+	for _, s := range b.skills {
+		if !strings.HasPrefix(pr.EN.Rel, skillRel(s)) {
+			continue
+		}
+		for _, c := range b.companions[s.Slug] {
+			if c.EN == pr.EN {
+				return c, true
+			}
+		}
+	}
+	return companion{}, false
+}
+
+// renderCompanion is the render stage's route for a KindCompanion pair:
+// it renders the page of one companion Markdown file in both languages
+// from the loaded skill. Its English result keeps what its skill's page
+// needs of it (what rendering found, and the links its files make, which
+// checkLinks checks); each result keeps its sections for the search
+// entries of the skill's page in its language.
+func (b *rendered) renderCompanion(w *worker, pr pair) {
+	c, ok := b.companionOf(pr)
+	if !ok {
+		return // placed by skillPairs: always found
+	}
+	for _, lang := range languages {
+		p := pr.Get(lang)
+		cp := c.skill.CompanionPage(w.md[lang], lang, c.rel, b.rep, b.abs)
+		diagrams := b.writeSkillPage(w, p, pr, skillpage.CompanionPage(cp.View), cp.View)
+		b.setResult(&pageResult{page: p, anchors: cp.Anchors, markdown: cp.LLMS, diagrams: diagrams,
+			skillLinks: cp.Links, found: cp.Findings, files: cp.Sections})
+	}
+}
+
 // renderSkill is the render stage's route for a KindSkill pair: it writes
-// the skill's files, then the pages of its companions (the skill's page
-// lists what rendering them found, and its search entries hold their
-// sections), then its own page in both languages. The links its files
+// the skill's files, then its own page in both languages, which lists
+// what rendering its companions found and whose search entries hold
+// their sections: it is rendered after them (render). The links its files
 // make to the rest of the site are checked with every other page's, once
 // every page and file exists (checkLinks); a third-party skill's broken
 // ones are warnings.
@@ -124,42 +168,28 @@ func (b *rendered) renderSkill(w *worker, pr pair) {
 	for _, f := range s.Files() {
 		b.write(f.URL, f.Data)
 	}
-	links, sections := b.renderCompanions(w, s)
+	var found []diag.Finding
+	sections := map[string][]skills.Companion{}
+	for _, c := range b.companions[s.Slug] {
+		for _, lang := range languages {
+			if r := b.result(c.Get(lang).URL); r != nil { // nil only when cancelled
+				found = append(found, r.found...)
+				sections[lang] = append(sections[lang], r.files...)
+			}
+		}
+	}
 	for _, lang := range languages {
 		p := pr.Get(lang)
-		r := s.Render(w.md[lang], lang, b.rep)
-		links = append(links, r.Links...)
+		r := s.Render(w.md[lang], lang, b.rep, found)
+		found = append(found, r.Found...) // the Chinese page lists what the English page's rendering found
 		diagrams := b.writeSkillPage(w, p, pr, templ.Join(skillpage.SkillInstall(skillpub.Install(lang, s.Slug)), skillpage.SkillPage(r.View)), r.View)
-		res := &pageResult{page: p, anchors: r.Anchors, search: skillEntries(p, r, sections[lang]), diagrams: diagrams} // searchsite.go
-		if lang == en {
-			res.skillLinks = links
-		}
-		b.setResult(res)
+		b.setResult(&pageResult{page: p, anchors: r.Anchors, search: skillEntries(p, r, sections[lang]), diagrams: diagrams, skillLinks: r.Links}) // searchsite.go
 	}
 }
 
-// renderCompanions writes the page of every companion Markdown file of s
-// in both languages and returns the links they make to the rest of the
-// site and, by language, their sections for the skill's search entries.
-func (b *rendered) renderCompanions(w *worker, s *skills.Skill) ([]skills.Link, map[string][]skills.Companion) {
-	var links []skills.Link
-	sections := map[string][]skills.Companion{}
-	rendered := map[string][]skills.CompanionPage{}
-	for _, lang := range languages {
-		rendered[lang] = s.CompanionPages(w.md[lang], lang, b.rep, b.abs)
-	}
-	for i, c := range rendered[en] {
-		pr := b.companions[s.Slug][i]
-		for _, lang := range languages {
-			cp, p := rendered[lang][i], pr.Get(lang)
-			diagrams := b.writeSkillPage(w, p, pr, skillpage.CompanionPage(cp.View), cp.View)
-			sections[lang] = append(sections[lang], cp.Sections...)
-			b.setResult(&pageResult{page: p, anchors: cp.Anchors, markdown: cp.LLMS, diagrams: diagrams})
-		}
-		links = append(links, c.Links...)
-	}
-	return links, sections
-}
+// isSkillPage reports whether pr is a skill's own pair, which render
+// renders after every other (renderSkill).
+func isSkillPage(pr pair) bool { return pr.Kind() == site.KindSkill }
 
 // writeSkillPage lays out body, the view v of a skill's page or of a
 // companion's, in the site's layout at p's URL: contents beside a long
@@ -178,9 +208,10 @@ func (b *rendered) writeSkillPage(w *worker, p *page, pr pair, body templ.Compon
 }
 
 // checkSkillLinks reports the broken links of a skill's files (r is the
-// English page of the skill): errors, or warnings for a third party's.
+// English page of the skill or of a companion): errors, or warnings for a
+// third party's.
 func (b *rendered) checkSkillLinks(r *pageResult) {
-	third := len(r.skillLinks) > 0 && b.skillOf(r.page).ThirdParty()
+	third := len(r.skillLinks) > 0 && b.skillOwning(r.page).ThirdParty()
 	for _, l := range r.skillLinks {
 		switch msg := b.brokenLink(l.Ref); {
 		case msg == "":
@@ -200,6 +231,16 @@ func skillRel(s *skills.Skill) string { return "skills/" + s.Slug + "/" }
 func (b *loaded) skillOf(p *page) *skills.Skill {
 	for _, s := range b.skills {
 		if p.Rel == skillRel(s) {
+			return s
+		}
+	}
+	return nil
+}
+
+// skillOwning returns the skill whose page or companion page p is, or nil.
+func (b *loaded) skillOwning(p *page) *skills.Skill {
+	for _, s := range b.skills {
+		if strings.HasPrefix(p.Rel, skillRel(s)) {
 			return s
 		}
 	}

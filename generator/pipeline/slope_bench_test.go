@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -16,7 +17,6 @@ import (
 	"pairag.com/portal/generator/markdown"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/synth"
-	"pairag.com/portal/generator/synth/synthtest"
 	"pairag.com/portal/protocol/catalog"
 )
 
@@ -25,7 +25,7 @@ import (
 var slopeSizes = []int{1, 10, 100}
 
 // BenchmarkStageSlope times each stage of building one page as the page
-// grows 1×, 10× and 100× (synth.BigPage), and reports ns per input byte:
+// grows 1×, 10× and 100× (bigPage), and reports ns per input byte:
 // a cost linear in the input keeps it about the same at every size.
 //
 //	go test ./generator -run '^$' -bench StageSlope -benchtime 5x
@@ -63,9 +63,9 @@ func BenchmarkStageSlope(b *testing.B) {
 	}
 }
 
-// bigPair is the English and Chinese text of synthtest.BigPage(k).
+// bigPair is the English and Chinese text of bigPage(k).
 func bigPair(k int) (en, zh []byte) {
-	p := synthtest.BigPage(k)
+	p := bigPage(k)
 	return []byte(p["content/en/docs/big.md"]), []byte(p["content/zh-CN/docs/big.md"])
 }
 
@@ -133,12 +133,12 @@ func slopeBuild(b *testing.B, k int) (int, func()) {
 	}
 }
 
-// bigSite is synthtest.BigPage(k) with the home and field reference pages of
+// bigSite is bigPage(k) with the home and field reference pages of
 // synth.Pages and the fixture's protocol, labels and translations: little
 // else to build, so that the page's cost shows.
 func bigSite(b *testing.B, k int) fstest.MapFS {
 	pages := synth.Pages(6) // the home page, the field reference and one page they link
-	maps.Copy(pages, synthtest.BigPage(k))
+	maps.Copy(pages, bigPage(k))
 	return synthetic(b, pages)
 }
 
@@ -150,4 +150,57 @@ func codeAnchors() []string {
 		anchors = append(anchors, c.Anchor)
 	}
 	return anchors
+}
+
+// bigLinks are the links of the long pages to one another.
+var bigLinks = regexp.MustCompile(`/docs/n\d{5}/`)
+
+// bigPage returns one page, in English and in Chinese, made of the bodies
+// of k long pages of synth.LongPages one after the other (each with its
+// own table and JSON block, so no cache of highlighted code helps), keyed
+// by path (content/en/docs/big.md and its twin), under the title and
+// description of the first: the input of the benchmarks that grow one
+// page 1×, 10× and 100× and look for superlinear cost. Its links to other
+// long pages point at itself, so the link check finds them.
+func bigPage(k int) map[string]string {
+	long := synth.LongPages(2 * (k + 2)) // k pages per language, each one of k
+	out := map[string]string{}
+	for _, lang := range []string{"en", "zh-CN"} {
+		var b strings.Builder
+		for i := 1; i <= k; i++ {
+			page := long[fmt.Sprintf("content/%s/docs/n%05d.md", lang, i)]
+			front, body, _ := strings.Cut(page, "\n---\n")
+			if i == 1 {
+				b.WriteString("---\n")
+				for line := range strings.Lines(front) {
+					if strings.HasPrefix(line, "title: ") || strings.HasPrefix(line, "description: ") {
+						b.WriteString(line)
+					}
+				}
+				b.WriteString("---\n\n")
+			}
+			b.WriteString(bigLinks.ReplaceAllString(body, "/docs/big/"))
+		}
+		out["content/"+lang+"/docs/big.md"] = b.String()
+	}
+	return out
+}
+
+// TestBigPage checks the grown page: one front matter, k long pages'
+// sections (five each) in both languages, and no link left to a long
+// page that the big page's site does not have.
+func TestBigPage(t *testing.T) {
+	for _, k := range []int{1, 3} {
+		for path, text := range bigPage(k) {
+			if n := strings.Count(text, "\n---\n"); n != 1 || !strings.HasPrefix(text, "---\ntitle: ") {
+				t.Errorf("bigPage(%d)[%s]: %d front-matter ends, starts %q; want one front matter", k, path, n, text[:min(len(text), 20)])
+			}
+			if n := strings.Count(text, "\n## "); n != 5*k {
+				t.Errorf("bigPage(%d)[%s] has %d sections; want %d", k, path, n, 5*k)
+			}
+			if bigLinks.MatchString(text) {
+				t.Errorf("bigPage(%d)[%s] links a long page: %q", k, path, bigLinks.FindString(text))
+			}
+		}
+	}
 }

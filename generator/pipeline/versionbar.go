@@ -19,29 +19,6 @@ import (
 // carries the #fragment; without it the link opens the page). With one
 // reference page nothing is added: the site is unchanged.
 
-// versionBarStrings are the words of the version bar in one language.
-type versionBarStrings struct {
-	Label   string // accessible name of the switcher
-	Banner  string // %[1]s: this page's version, %[2]s: the current version
-	Link    string // %s: the current version
-	Current string // %s: a version; marks the current one in the switcher
-}
-
-var versionBarText = map[string]versionBarStrings{
-	en: {
-		Label:   "Protocol versions",
-		Banner:  "This is the field reference of version %[1]s, which is retired; the current version is %[2]s:",
-		Link:    "the same section in version %s",
-		Current: "%s (current)",
-	},
-	zh: {
-		Label:   "协议版本",
-		Banner:  "本页是 %[1]s 版的字段参考，该版本已停用，当前版本为 %[2]s：",
-		Link:    "查看 %s 版的同一节",
-		Current: "%s（当前版本）",
-	},
-}
-
 // referencePages is what the build knows about the versions' reference
 // pages: which pages they are, worked out by load from the pages and the
 // versions, before anything is rendered.
@@ -84,18 +61,18 @@ func (b *loaded) versionSwitch(p *page) (html string, scripts []string) {
 	if !ok || len(v.docs) < 2 {
 		return "", nil
 	}
-	s, cur := versionBarText[p.Lang], v.docs[len(v.docs)-1]
-	bar := blocks.VersionBar{Label: s.Label}
+	m, cur := templates.For(p.Lang), v.docs[len(v.docs)-1]
+	bar := blocks.VersionBar{Label: m.VersionsLabel}
 	for _, x := range v.docs {
 		name := x.Version
 		if x == cur {
-			name = fmt.Sprintf(s.Current, x.Version)
+			name = fmt.Sprintf(m.VersionCurrent, x.Version)
 		}
 		bar.Versions = append(bar.Versions, blocks.VersionLink{Name: name, URL: pageURL(p.Lang, referenceRel(x)), Here: x == d})
 	}
 	if d != cur {
-		bar.Banner = fmt.Sprintf(s.Banner, d.Version, cur.Version)
-		bar.Current = templates.Link{Text: fmt.Sprintf(s.Link, cur.Version), URL: pageURL(p.Lang, referenceRel(cur))}
+		bar.Banner = fmt.Sprintf(m.VersionRetired, d.Version, cur.Version)
+		bar.Current = templates.Link{Text: fmt.Sprintf(m.VersionSameSection, cur.Version), URL: pageURL(p.Lang, referenceRel(cur))}
 	}
 	var buf bytes.Buffer
 	if err := blocks.VersionSwitch(bar).Render(context.Background(), &buf); err != nil {

@@ -15,6 +15,7 @@ import (
 	"pairag.com/portal/generator/reference"
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/spec"
+	"pairag.com/portal/templates"
 )
 
 // fixtureV19 is the test-only version of protocol/testdata, never published.
@@ -227,20 +228,20 @@ func TestVersionBar(t *testing.T) {
 	before := siteFiles(t, mustRender(t, withV19(t)))
 	after := siteFiles(t, mustRender(t, withFiles(withV19(t), v19Pages(t, withV19(t), rel19))))
 	for _, lang := range []string{en, zh} {
-		s := versionBarText[lang]
+		s := templates.For(lang)
 		old := string(after[pageURL(lang, referenceRel(v18))+"index.html"])
 		cur := string(after[pageURL(lang, rel19)+"index.html"])
 		if old == "" || cur == "" {
 			t.Fatalf("%s: a reference page is missing", lang)
 		}
-		banner := fmt.Sprintf(s.Banner, v18.Version, d19.Version)
-		link := fmt.Sprintf(`<a href="%s" data-keep-hash>%s</a>`, pageURL(lang, rel19), fmt.Sprintf(s.Link, d19.Version))
+		banner := fmt.Sprintf(s.VersionRetired, v18.Version, d19.Version)
+		link := fmt.Sprintf(`<a href="%s" data-keep-hash>%s</a>`, pageURL(lang, rel19), fmt.Sprintf(s.VersionSameSection, d19.Version))
 		for _, want := range []string{`class="version-banner"`, banner, link, `<span aria-current="page">` + v18.Version + `</span>`, `/assets/versions.`} {
 			if !strings.Contains(old, want) {
 				t.Errorf("%s V18 page lacks %s", lang, want)
 			}
 		}
-		if strings.Contains(cur, `class="version-banner"`) || !strings.Contains(cur, `<span aria-current="page">`+fmt.Sprintf(s.Current, d19.Version)+`</span>`) {
+		if strings.Contains(cur, `class="version-banner"`) || !strings.Contains(cur, `<span aria-current="page">`+fmt.Sprintf(s.VersionCurrent, d19.Version)+`</span>`) {
 			t.Errorf("%s V19 page: want the switcher with V19 current and no banner", lang)
 		}
 		for _, name := range []string{markdownURLOf(lang, referenceRel(v18)), "/protocol/" + referenceName(protocol.Default(), lang), "/protocol/" + bundleName(protocol.Default(), lang)} {

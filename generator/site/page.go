@@ -16,7 +16,7 @@ type Kind uint8
 const (
 	KindDoc       Kind = iota // a page of content/<lang>/ (the default)
 	KindHome                  // the language's home, _index.md
-	KindNotFound              // the error page, 404.md: noindex, no Markdown version, in no list
+	KindNotFound              // the error page, 404.md: no Markdown version, in no list or sitemap
 	KindValidator             // the page that carries the validator tool, validator.md
 	KindReference             // a protocol version's field reference, docs/task-publish-v<N>.md
 	KindChangelog             // a generated "what changed" page, docs/changes-v<N>.md

@@ -106,31 +106,31 @@ type CompanionPage struct {
 	Rows     []skillpage.SkillRow // the same as View.Rows, for tests and the search
 }
 
-// CompanionPages renders every companion of the skill as its page in the
-// site language lang, with md, the site's Markdown setup for lang. The
-// English pages report rendering problems to rep (a third party's errors
-// as warnings) and keep them for the skill page's findings; the Chinese
-// pages render the same files and report nothing again. abs makes a site
-// path absolute, for llms-full.txt.
-func (s *Skill) CompanionPages(md goldmark.Markdown, lang string, rep diag.Reporter, abs func(string) string) []CompanionPage {
+// CompanionPage renders the companion rel (one of [Skill.CompanionPlaces])
+// as its page in the site language lang, with md, the site's Markdown
+// setup for lang: a work of its own, which reads only the loaded skill, so
+// the builder renders companions as it renders any other page. The
+// English page reports rendering problems to rep (a third party's errors
+// as warnings) and returns them in Findings, for the skill page's list;
+// the Chinese page renders the same files and reports nothing again. abs
+// makes a site path absolute, for llms-full.txt.
+func (s *Skill) CompanionPage(md goldmark.Markdown, lang, rel string, rep diag.Reporter, abs func(string) string) CompanionPage {
+	var found []diag.Finding
 	if lang != en {
 		rep = discard{}
 	} else {
-		s.companionFound = nil
-		rep = &collect{s: s, to: rep, into: &s.companionFound}
+		rep = &collect{s: s, to: rep, into: &found}
 	}
-	var out []CompanionPage
-	for _, rel := range s.companions() {
-		out = append(out, s.companionPage(md, lang, rel, rep, abs))
-	}
-	return out
+	p := s.companionPage(md, lang, rel, rep, abs)
+	p.Findings = found
+	return p
 }
 
 // CompanionPlaces are the pages of the skill's companions in the site
-// language lang, in the order of CompanionPages, with only Rel and Page
-// set: where each goes and what it is called, known before any is
-// rendered, so the builder places them among the site's pages when it
-// loads them.
+// language lang, in file order, with only Rel and Page set: where each
+// goes and what it is called, known before any is rendered, so the
+// builder places them among the site's pages when it loads them and
+// renders each with [Skill.CompanionPage].
 func (s *Skill) CompanionPlaces(lang string) []CompanionPage {
 	var out []CompanionPage
 	for _, rel := range s.companions() {

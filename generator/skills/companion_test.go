@@ -8,6 +8,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/yuin/goldmark"
 	"golang.org/x/tools/txtar"
 
 	"pairag.com/portal/generator/highlight"
@@ -42,6 +43,16 @@ func hrefs(html string) []string {
 	return out
 }
 
+// companionPages renders every companion page of s in lang, in file
+// order, reporting nothing.
+func companionPages(s *Skill, md goldmark.Markdown, lang string, abs func(string) string) []CompanionPage {
+	var out []CompanionPage
+	for _, c := range s.CompanionPlaces(lang) {
+		out = append(out, s.CompanionPage(md, lang, c.Rel, dropAll{}, abs))
+	}
+	return out
+}
+
 // TestCompanionPages: each companion Markdown file gets a page in both
 // languages at a URL ending in "/" (the raw file keeps its own), beside
 // its translation when there is one; links between companions and to
@@ -69,7 +80,7 @@ func TestCompanionPages(t *testing.T) {
 		{en, "references/format.md", "/skills/field-notes/references/format/", false, []string{"/skills/field-notes/references/guide/"}},
 	}
 	for _, tt := range tests {
-		pages := s.CompanionPages(markdown.New(tt.lang, highlight.New()), tt.lang, dropAll{}, func(p string) string { return "https://site" + p })
+		pages := companionPages(s, markdown.New(tt.lang, highlight.New()), tt.lang, func(p string) string { return "https://site" + p })
 		i := slices.IndexFunc(pages, func(p CompanionPage) bool { return p.Rel == tt.rel })
 		if i < 0 {
 			t.Errorf("%s %s: no page", tt.lang, tt.rel)
@@ -114,7 +125,7 @@ func TestCompanionPages(t *testing.T) {
 	// A task list's check boxes have names, in the language of their cell
 	// (goldmark's have none: axe-core's "label" rule failed on a real
 	// checklist).
-	format := s.CompanionPages(markdown.New(zh, highlight.New()), zh, dropAll{}, func(p string) string { return p })
+	format := companionPages(s, markdown.New(zh, highlight.New()), zh, func(p string) string { return p })
 	var body string
 	for _, r := range format[slices.IndexFunc(format, func(p CompanionPage) bool { return p.Rel == "references/format.md" })].Rows {
 		body += r.Orig.HTML
@@ -125,7 +136,7 @@ func TestCompanionPages(t *testing.T) {
 		}
 	}
 	// The skill page's file list and its links lead to the pages.
-	r := s.Render(markdown.New(en, highlight.New()), en, dropAll{})
+	r := s.Render(markdown.New(en, highlight.New()), en, dropAll{}, nil)
 	pages := map[string]string{}
 	for _, f := range r.View.Files {
 		pages[f.Text] = f.Page

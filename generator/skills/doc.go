@@ -17,7 +17,7 @@
 //   - the record of a third-party skill, SKILL.source.yaml (record.go), and the
 //     quarantine of its findings;
 //   - the side-by-side page ([Skill.Render], [Skill.Page]), the page of
-//     each companion Markdown file ([Skill.CompanionPages], companion.go)
+//     each companion Markdown file ([Skill.CompanionPage], companion.go)
 //     and the list of skills on the skills index ([Index], the skills
 //     directive);
 //   - the published files ([Skill.Files]) and the skill's part of

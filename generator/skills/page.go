@@ -182,21 +182,25 @@ type Rendered struct {
 	Search  []RowText           // the text of each of View.Rows, for the site search
 	Anchors map[string]bool     // the ids a link to the page may name
 	Links   []Link              // links to the rest of the site; only the English page has them, the same files make both
+	Found   []diag.Finding      // what rendering reported (English page only), for the Chinese page's list
 }
 
 // Render renders the skill's files section by section with md, the site's
 // Markdown setup for lang, and shapes its page in that language. Problems
-// go to rep when rendering the English page; the Chinese page renders the
-// same files, so it reports nothing again.
+// go to rep when rendering the English page, and come back in Found; the
+// Chinese page renders the same files, so it reports nothing again.
 //
-// A third-party skill's rendering problems are warnings (see [Load]);
-// the page lists them with the skill's other findings.
-func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Rendered {
+// The page lists the skill's findings, then found, what rendering its
+// other pages reported: its companions' English pages
+// ([CompanionPage.Findings]) and, for the Chinese page, the English
+// page's Found. A third-party skill's rendering problems are warnings
+// (see [Load]).
+func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter, found []diag.Finding) Rendered {
+	var mine []diag.Finding
 	if lang != en {
 		rep = discard{}
 	} else {
-		s.rendered = nil
-		rep = &collect{s: s, to: rep}
+		rep = &collect{s: s, to: rep, into: &mine}
 	}
 	msg := templates.For(lang)
 	v := skillpage.SkillView{Msg: msg, Translated: s.tr() != nil, OrigLang: en, TrLang: zh}
@@ -236,8 +240,8 @@ func (s *Skill) Render(md goldmark.Markdown, lang string, rep diag.Reporter) Ren
 			}
 		}
 	}
-	v.Findings = s.viewFindings()
-	return Rendered{View: v, Search: texts, Anchors: anchors, Links: links}
+	v.Findings = s.viewFindings(slices.Concat(found, mine))
+	return Rendered{View: v, Search: texts, Anchors: anchors, Links: links, Found: mine}
 }
 
 // discard drops findings already reported.
@@ -250,7 +254,7 @@ func (discard) Report(*diag.Finding) {}
 type collect struct {
 	s    *Skill
 	to   diag.Reporter
-	into *[]diag.Finding // where to keep them; nil: the skill's rendered
+	into *[]diag.Finding // where to keep them
 }
 
 func (c *collect) Report(f *diag.Finding) {
@@ -258,19 +262,16 @@ func (c *collect) Report(f *diag.Finding) {
 	if c.s.Record != nil && g.Severity == diag.SeverityError {
 		g.Severity = diag.SeverityWarning
 	}
-	into := c.into
-	if into == nil {
-		into = &c.s.rendered
-	}
-	*into = append(*into, g)
+	*c.into = append(*c.into, g)
 	c.to.Report(&g)
 }
 
-// viewFindings are the skill's findings as its page lists them: errors and
-// warnings first, notes that are no more than "not translated" left out.
-func (s *Skill) viewFindings() []skillpage.SkillFinding {
+// viewFindings are the skill's findings and then found, what rendering its
+// pages reported, as its page lists them: errors and warnings first, notes
+// that are no more than "not translated" left out.
+func (s *Skill) viewFindings(found []diag.Finding) []skillpage.SkillFinding {
 	var out []skillpage.SkillFinding
-	for _, f := range slices.Concat(s.findings, s.companionFound, s.rendered) {
+	for _, f := range slices.Concat(s.findings, found) {
 		if f.Severity == diag.SeverityInfo && !strings.Contains(f.Msg, "(accepted in ") {
 			continue
 		}

@@ -71,11 +71,9 @@ type Skill struct {
 
 	// Record is the portal's record of a third-party skill (SKILL.source.yaml);
 	// nil for our own skills.
-	Record         *Record
-	findings       []diag.Finding  // the skill's own, as reported
-	rendered       []diag.Finding  // what rendering its English page reported
-	companionFound []diag.Finding  // what rendering its companions' English pages reported
-	lfs            map[string]bool // Git LFS pointers in the folder: reported once, not published
+	Record   *Record
+	findings []diag.Finding  // the skill's own, as reported
+	lfs      map[string]bool // Git LFS pointers in the folder: reported once, not published
 }
 
 // Comparisons are the skill's translated files compared with their

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -38,7 +37,13 @@ func NewDocsIndex(doc *spec.Document, base string, pages map[string]string) *Doc
 			x.FieldCodes = append(x.FieldCodes, c.Code)
 		}
 	}
-	slices.Sort(x.FieldCodes)
+	// By insertion (a hundred codes, once): slices.Sort would add a sort
+	// of strings of its own to the WebAssembly module.
+	for i := 1; i < len(x.FieldCodes); i++ {
+		for j := i; j > 0 && x.FieldCodes[j] < x.FieldCodes[j-1]; j-- {
+			x.FieldCodes[j], x.FieldCodes[j-1] = x.FieldCodes[j-1], x.FieldCodes[j]
+		}
+	}
 	var walk func(prefix, list string, fields []spec.Field, depth int)
 	walk = func(prefix, list string, fields []spec.Field, depth int) {
 		for _, f := range fields {

@@ -4,369 +4,209 @@ package published
 
 import "pairag.com/portal/protocol/spec"
 
-// pairag-task-publish-v18.json, byte for byte.
-const v18JSON = `{
-  "protocol": "pairag_task_publish",
-  "version": "18.0",
-  "canonical_url": "https://resource.pairag.com/protocol/pairag-task-publish-v18.json",
-  "schema_url": "https://resource.pairag.com/protocol/pairag-task-publish-v18.schema.json",
-  "summary": "Machine-readable definition of the Pairag task-publish payload, version 18. A payload is one RFC 8259 JSON object whose keys are snake_case and whose top level holds only manifest and stages. If this file and any prose page disagree, this file wins.",
-  "top_level": {
-    "allowed_fields": ["manifest", "stages"],
-    "deprecated_fields": {
-      "agents": "Retired top-level array. Describe the work of each participant inside stages[].agent_skills instead."
-    },
-    "fields": [
-      {"name": "manifest", "type": "object", "ref": "manifest_fields", "description": "Task metadata. Its keys follow required_manifest_fields and the conditional requirements."},
-      {"name": "stages", "type": "array", "items": "object", "ref": "stage_fields", "min_items": 1, "description": "The stages of the task. They run in array order unless manifest.detail describes forks and joins by stage_name."}
-    ]
-  },
-  "required_top_level_fields": ["manifest", "stages"],
-  "required_manifest_fields": [
-    "name", "description", "detail", "version", "industry_code", "ownership", "project_tags",
-    "language", "token_cost_bearer_type", "communication_software_name",
-    "communication_software_group", "video_conference_software_name", "global_config"
-  ],
-  "manifest_fields": [
-    {"name": "name", "type": "string", "min_length": 1, "human_facing": true, "description": "Display title of the task."},
-    {"name": "description", "type": "string", "min_length": 1, "human_facing": true, "description": "One-line summary shown in lists."},
-    {"name": "detail", "type": "string", "min_length": 1, "human_facing": true, "description": "The full plan in Markdown: background, milestones, deliverables, risks and rules of collaboration. It must say how the stages connect, naming each stage_name; without a note the stages run in array order."},
-    {"name": "version", "type": "string", "const": "18.0", "description": "Protocol version; exactly \"18.0\"."},
-    {"name": "industry_code", "type": "string", "min_length": 1, "pattern": "^[A-U]([0-9]{2,4})?$", "description": "ISIC Rev.4 code at any level from section to class: a section letter alone (A) or followed by the division, group or class digits (J62, J620, J6201). The digits must belong to the section."},
-    {"name": "ownership", "type": "integer", "enum": "ownership_enum", "description": "Who owns the outcome once the task completes."},
-    {"name": "project_tags", "type": "array", "items": "integer", "enum": "project_tags", "min_items": 1, "max_items": 1, "description": "Exactly one project tag id."},
-    {"name": "language", "type": "string", "min_length": 1, "enum": "language_codebook", "description": "BCP 47 tag of the language used to communicate and deliver. Use a preferred tag from language_codebook; aliases are accepted and normalised."},
-    {"name": "location", "type": "string", "description": "Where the work happens. Its allowed granularity depends on the creator's membership tier; see location_policy."},
-    {"name": "token_cost_bearer_type", "type": "integer", "const": 2, "description": "Always 2: every participant pays for their own compute and tokens."},
-    {"name": "communication_software_name", "type": "string", "min_length": 1, "description": "Chat tool used day to day, for example Telegram."},
-    {"name": "communication_software_group", "type": "string", "min_length": 1, "description": "Group or channel id in that tool; normally equal to global_config.message_bus."},
-    {"name": "video_conference_software_name", "type": "string", "min_length": 1, "description": "Video meeting tool, for example Zoom."},
-    {"name": "video_conference_connection", "type": "string", "description": "Optional meeting link or instructions for joining."},
-    {"name": "task_duration_days", "type": "integer", "minimum": 1, "description": "Optional recruiting window in days, when the client sends one. Capped per tier."},
-    {"name": "global_config", "type": "object", "ref": "global_config_fields", "description": "Task-wide settings; message_bus is required."}
-  ],
-  "required_global_config_fields": ["message_bus"],
-  "global_config_fields": [
-    {"name": "message_bus", "type": "string", "min_length": 1, "description": "Channel the agents coordinate on; usually the same value as communication_software_group."},
-    {"name": "harness_level", "type": "string", "description": "Optional strictness of the harness, for example STRICT."},
-    {"name": "storage_provider", "type": "string", "description": "Optional storage back end, for example platform_default or Cloudflare_R2; values depend on the environment."}
-  ],
-  "required_stage_fields": [
-    "stage_name", "stage_type", "role", "description", "script_language", "participant_energy",
-    "bounty_energy", "initiator_extra_reward", "input_data_format", "output_data_format",
-    "harness_policy", "agent_skills"
-  ],
-  "stage_fields": [
-    {"name": "stage_name", "type": "string", "min_length": 1, "unique": true, "description": "Logical id of the stage, unique within the task. Other stages and manifest.detail refer to it."},
-    {"name": "stage_type", "type": "integer", "enum": "stage_type_enum", "description": "Kind of work the stage does; see stage_type_enum."},
-    {"name": "role", "type": "string", "min_length": 1, "human_facing": true, "description": "Title of the role that takes the stage."},
-    {"name": "description", "type": "string", "min_length": 1, "human_facing": true, "description": "What the stage must achieve, with its inputs and outputs."},
-    {"name": "script_language", "type": "integer", "enum": "script_language_enum", "description": "Main programming language of the stage; see script_language_enum."},
-    {"name": "participant_energy", "type": "integer", "minimum": 0, "description": "Holding requirement in platform points: a participant must hold at least this many points to join. It is not an entry fee. 0 when the stage pays in fiat."},
-    {"name": "bounty_energy", "type": "integer", "minimum": 0, "description": "Platform points paid to the participant when the stage is completed. 0 when the stage pays in fiat."},
-    {"name": "initiator_extra_reward", "type": "boolean", "description": "Whether the requester may add a reward on top of the bounty."},
-    {"name": "input_data_format", "type": "object", "ref": "data_format_fields", "description": "Format of what the stage receives."},
-    {"name": "output_data_format", "type": "object", "ref": "data_format_fields", "description": "Format of what the stage delivers."},
-    {"name": "harness_policy", "type": "object", "ref": "harness_policy_fields", "description": "What the stage's agents must not do and where their responsibility ends."},
-    {"name": "agent_skills", "type": "array", "items": "object", "ref": "agent_skill_fields", "min_items": 1, "description": "Skills the stage needs; at least one."},
-    {"name": "fiat_enabled", "type": "boolean", "description": "Optional. true makes the stage pay real money (USD through Stripe) instead of points. Not available to Free creators."},
-    {"name": "fiat_list_amount_usd", "type": "integer", "minimum": 1, "description": "Listed payment in whole US dollars; required when fiat_enabled is true."},
-    {"name": "type_criteria", "type": "object", "description": "Optional machine-checkable acceptance conditions whose keys depend on stage_type; see type_criteria."}
-  ],
-  "data_format_fields": [
-    {"name": "type", "type": "integer", "enum": "data_format_type_enum", "description": "Format id; see data_format_type_enum."},
-    {"name": "schema", "type": "string", "description": "Optional sample, summary, JSON Schema text or instructions. Expected when type is 4 (other)."}
-  ],
-  "required_data_format_fields": ["type"],
-  "harness_policy_fields": [
-    {"name": "forbidden_actions", "type": "array", "items": "string", "description": "Codes of actions the agents must never take, for example DATABASE_WRITE."},
-    {"name": "operating_boundary", "type": "string", "human_facing": true, "description": "Plain-language scope of the stage and where its responsibility stops."}
-  ],
-  "required_harness_policy_fields": [],
-  "agent_skill_fields": [
-    {"name": "skill_name", "type": "string", "description": "Optional name of the skill; may be empty."},
-    {"name": "acceptance_criteria", "type": "array", "items": "string", "min_items": 1, "human_facing": true, "description": "Checkable statements that decide whether the work is accepted."},
-    {"name": "input_data_format", "type": "object", "ref": "data_format_fields", "description": "Optional; only when the skill's input differs from the stage's."},
-    {"name": "output_data_format", "type": "object", "ref": "data_format_fields", "description": "Optional; only when the skill's output differs from the stage's."},
-    {"name": "context_constraints", "type": "object", "ref": "context_constraints_fields", "description": "Token budget of the skill; input_limit and output_limit are required."}
-  ],
-  "required_agent_skill_fields": ["acceptance_criteria", "context_constraints"],
-  "context_constraints_fields": [
-    {"name": "input_limit", "type": "object", "ref": "input_limit_fields", "description": "Budget for what the agent reads."},
-    {"name": "output_limit", "type": "object", "ref": "output_limit_fields", "description": "Budget for what the agent writes."}
-  ],
-  "required_context_constraints_fields": ["input_limit", "output_limit"],
-  "input_limit_fields": [
-    {"name": "max_tokens", "type": "integer", "minimum": 1, "description": "Largest input in tokens."},
-    {"name": "compaction", "type": "string", "description": "How input is compacted when it grows, for example STRICT."},
-    {"name": "memory_depth", "type": "integer", "minimum": 0, "description": "How many earlier turns the agent keeps."}
-  ],
-  "output_limit_fields": [
-    {"name": "max_tokens", "type": "integer", "minimum": 1, "description": "Largest output in tokens."},
-    {"name": "on_exceed", "type": "string", "description": "What happens when the output is too long, for example TRUNCATE_AND_ERROR."}
-  ],
-  "open_field_lists": ["input_limit_fields", "output_limit_fields"],
-  "context_constraints_defaults": {
-    "input_limit": {"max_tokens": 8000, "compaction": "STRICT", "memory_depth": 3},
-    "output_limit": {"max_tokens": 2048, "on_exceed": "TRUNCATE_AND_ERROR"}
-  },
-  "conditional_requirements": [
-    {"field": "manifest.location", "rule": "location_by_tier", "description": "Required and non-empty for pro and ultra creators. Free creators may omit it, leave it empty or use an Anywhere value."},
-    {"field": "stages[].fiat_list_amount_usd", "rule": "fiat_amount_when_enabled", "description": "Required when the same stage sets fiat_enabled to true; that stage's participant_energy and bounty_energy must then both be 0."}
-  ],
-  "ownership_enum": {"requester": 1, "shared": 2, "open_contribution": 3},
-  "ownership_enum_descriptions": {
-    "requester": "The requester holds the rights to the outcome after completion.",
-    "shared": "Attribution and use of the outcome are shared.",
-    "open_contribution": "The outcome is released in the manner of an open contribution."
-  },
-  "project_tags": [
-    {"id": 1, "name": "Office productivity"},
-    {"id": 2, "name": "Creative expression"},
-    {"id": 3, "name": "Learning & growth"},
-    {"id": 4, "name": "Smart home"},
-    {"id": 5, "name": "Fitness & health"},
-    {"id": 6, "name": "Life & general knowledge"},
-    {"id": 7, "name": "Emotion & entertainment"},
-    {"id": 8, "name": "Automation assistant"},
-    {"id": 9, "name": "Programming & hardware"},
-    {"id": 10, "name": "Business consulting"}
-  ],
-  "project_tags_rule": {"min_items": 1, "max_items": 1, "description": "project_tags is required and holds exactly one id from project_tags."},
-  "language_codebook": [
-    {"id": 1, "bcp47": "en", "iso639_1": "en", "name_en": "English", "script": "Latn"},
-    {"id": 2, "bcp47": "zh-CN", "iso639_1": "zh", "name_en": "Chinese (Simplified)", "script": "Hani"},
-    {"id": 3, "bcp47": "zh-TW", "iso639_1": "zh", "name_en": "Chinese (Traditional)", "script": "Hani"},
-    {"id": 4, "bcp47": "hi", "iso639_1": "hi", "name_en": "Hindi", "script": "Deva"},
-    {"id": 5, "bcp47": "es", "iso639_1": "es", "name_en": "Spanish", "script": "Latn"},
-    {"id": 6, "bcp47": "fr", "iso639_1": "fr", "name_en": "French", "script": "Latn"},
-    {"id": 7, "bcp47": "ar", "iso639_1": "ar", "name_en": "Arabic", "script": "Arab"},
-    {"id": 8, "bcp47": "pt-BR", "iso639_1": "pt", "name_en": "Portuguese (Brazil)", "script": "Latn"},
-    {"id": 9, "bcp47": "bn", "iso639_1": "bn", "name_en": "Bengali", "script": "Beng"},
-    {"id": 10, "bcp47": "ru", "iso639_1": "ru", "name_en": "Russian", "script": "Cyrl"},
-    {"id": 11, "bcp47": "ur", "iso639_1": "ur", "name_en": "Urdu", "script": "Arab"},
-    {"id": 12, "bcp47": "id", "iso639_1": "id", "name_en": "Indonesian", "script": "Latn"},
-    {"id": 13, "bcp47": "de", "iso639_1": "de", "name_en": "German", "script": "Latn"},
-    {"id": 14, "bcp47": "ja", "iso639_1": "ja", "name_en": "Japanese", "script": "Jpan"},
-    {"id": 15, "bcp47": "te", "iso639_1": "te", "name_en": "Telugu", "script": "Telu"},
-    {"id": 16, "bcp47": "mr", "iso639_1": "mr", "name_en": "Marathi", "script": "Deva"},
-    {"id": 17, "bcp47": "tr", "iso639_1": "tr", "name_en": "Turkish", "script": "Latn"},
-    {"id": 18, "bcp47": "ta", "iso639_1": "ta", "name_en": "Tamil", "script": "Taml"},
-    {"id": 19, "bcp47": "ko", "iso639_1": "ko", "name_en": "Korean", "script": "Hang"},
-    {"id": 20, "bcp47": "pa", "iso639_1": "pa", "name_en": "Punjabi", "script": "Guru"},
-    {"id": 21, "bcp47": "vi", "iso639_1": "vi", "name_en": "Vietnamese", "script": "Latn"}
-  ],
-  "language_aliases": {
-    "en-US": "en",
-    "en-GB": "en",
-    "zh": "zh-CN",
-    "zh-HK": "zh-TW",
-    "es-ES": "es",
-    "es-MX": "es",
-    "pt": "pt-BR"
-  },
-  "language_fallback": {"bcp47": "en", "id": 1, "description": "Runtimes that meet a tag outside the codebook and the aliases may fall back to en (id 1). Generators should emit a preferred tag instead."},
-  "human_facing_language": "Write every human-facing string (the fields marked human_facing, plus format notes in schema) in the language the user described the task in, and set manifest.language to that language. Keys, integer enums, the BCP 47 tag itself and project_tags never change with the language.",
-  "language_script_check": {"description": "Human-facing strings (fields marked human_facing) are checked against the script of manifest.language. When letters of another script clearly dominate them, the validator warns. Languages that share a script (en, es, fr, ...) cannot be told apart this way and are never flagged against each other.", "min_letters": 20, "dominance": 0.8},
-  "token_cost_bearer_type": {"value": 2, "description": "Each participant pays for their own compute and tokens. 1 and 3 are not accepted."},
-  "stage_type_enum": {
-    "orchestrator": 1,
-    "software": 2,
-    "hardware": 3,
-    "data": 4,
-    "devops": 5,
-    "workflow_designer": 100,
-    "context_optimizer": 101,
-    "mcp_provisioner": 102,
-    "gui_operator": 103,
-    "prompt_architect": 104,
-    "memory_retriever": 105,
-    "compliance_guardrail": 106,
-    "multimodal_parser": 107,
-    "model_router": 108,
-    "custom": 1000
-  },
-  "stage_type_enum_descriptions": {
-    "orchestrator": "Breaks the task into subtasks, plans them and coordinates the other stages.",
-    "software": "Writes application or service code and APIs, and builds software.",
-    "hardware": "Designs hardware, writes firmware, prepares bills of materials and integrates physical parts.",
-    "data": "Ingests, labels, transforms and analyses data.",
-    "devops": "Runs CI/CD, deployment, infrastructure and observability.",
-    "workflow_designer": "Designs workflows and state machines.",
-    "context_optimizer": "Compresses and manages what fits in a model's context window.",
-    "mcp_provisioner": "Finds, provisions and governs MCP tools.",
-    "gui_operator": "Automates graphical interfaces and browsers.",
-    "prompt_architect": "Designs prompts and keeps them versioned.",
-    "memory_retriever": "Retrieves long-term memory, as in retrieval-augmented generation.",
-    "compliance_guardrail": "Enforces policy, compliance and guardrails, including independent review.",
-    "multimodal_parser": "Parses images, audio, documents and other modalities into a normal form.",
-    "model_router": "Routes requests between models and vendors by cost and latency.",
-    "custom": "Any work the other types do not cover."
-  },
-  "stage_type_selection": [
-    {"stage_type": 1, "use_when": "The work needs decomposition, planning or coordination across stages."},
-    {"stage_type": 2, "use_when": "The deliverable is application or service code, an API or a software build."},
-    {"stage_type": 3, "use_when": "The deliverable is a hardware design, firmware, a BOM or physical integration."},
-    {"stage_type": 4, "use_when": "The work ingests, labels, transforms or analyses data."},
-    {"stage_type": 5, "use_when": "The work is CI/CD, deployment, infrastructure or observability."},
-    {"stage_type": 100, "use_when": "The deliverable is a workflow or state-machine design."},
-    {"stage_type": 101, "use_when": "Context windows must be compressed or managed."},
-    {"stage_type": 102, "use_when": "MCP tools must be discovered and governed."},
-    {"stage_type": 103, "use_when": "A GUI or a browser must be operated automatically."},
-    {"stage_type": 104, "use_when": "Prompts must be designed and versioned."},
-    {"stage_type": 105, "use_when": "Long-term memory must be retrieved (RAG)."},
-    {"stage_type": 106, "use_when": "Policy, compliance or guardrails must be enforced, or an independent audit is needed."},
-    {"stage_type": 107, "use_when": "Multimodal input must be parsed and normalised."},
-    {"stage_type": 108, "use_when": "Requests must be routed between models or vendors by cost or latency."},
-    {"stage_type": 1000, "use_when": "Nothing above fits."}
-  ],
-  "stage_type_patterns": [
-    "orchestrator (1) followed by one or more executors of the matching type",
-    "add compliance_guardrail (106) or a second executor when the work needs an independent audit",
-    "add intermediate stages for each distinct kind of work the request contains"
-  ],
-  "script_language_enum": {
-    "any": 1,
-    "python": 2,
-    "golang": 3,
-    "typescript_nodejs": 4,
-    "rust": 5,
-    "java": 6,
-    "kotlin": 7,
-    "csharp": 8,
-    "swift": 9,
-    "cpp": 10,
-    "shell": 11,
-    "ruby": 12,
-    "php": 13,
-    "scala": 14,
-    "sql": 15,
-    "dart": 16,
-    "lua": 17
-  },
-  "data_format_type_enum": {"json": 1, "yaml": 2, "markdown": 3, "other": 4},
-  "data_format_other_needs_schema": true,
-  "type_criteria": {
-    "1": [
-      {"name": "subtask_coverage_pct", "type": "integer", "minimum": 0, "maximum": 100, "description": "Share of the requirements the decomposition must cover, in percent."},
-      {"name": "dependency_graph_required", "type": "boolean", "description": "The stage must deliver an explicit dependency graph (DAG)."},
-      {"name": "dispatch_protocol", "type": "string", "values": ["sequential", "parallel", "conditional"], "description": "How subtasks are dispatched."}
-    ],
-    "2": [
-      {"name": "test_coverage_pct", "type": "integer", "minimum": 0, "maximum": 100, "description": "Lowest acceptable code coverage, in percent."},
-      {"name": "ci_required", "type": "boolean", "description": "The work must pass a CI pipeline."},
-      {"name": "lint_clean", "type": "boolean", "description": "The linter must report no errors."},
-      {"name": "build_target", "type": "string", "values": ["production", "staging"], "description": "Environment the build is made for."}
-    ],
-    "3": [
-      {"name": "bom_required", "type": "boolean", "description": "A bill of materials must be delivered."},
-      {"name": "test_bench_required", "type": "boolean", "description": "The hardware must be validated on a physical test bench."},
-      {"name": "compliance_standard", "type": "string", "examples": ["CE", "FCC", "RoHS"], "description": "Standard the hardware must meet."}
-    ],
-    "4": [
-      {"name": "schema_validation", "type": "boolean", "description": "The output must pass a schema check."},
-      {"name": "min_record_count", "type": "integer", "minimum": 0, "description": "Fewest records or rows the output may hold."},
-      {"name": "dedup_required", "type": "boolean", "description": "Records must be deduplicated."}
-    ],
-    "5": [
-      {"name": "deployment_strategy", "type": "string", "values": ["blue_green", "canary", "rolling"], "description": "How the release is rolled out."},
-      {"name": "rollback_plan_required", "type": "boolean", "description": "A rollback runbook must be delivered."},
-      {"name": "uptime_sla_pct", "type": "number", "minimum": 0, "maximum": 100, "examples": [99.9], "description": "Availability the service must reach, in percent."}
-    ],
-    "1000": [
-      {"name": "custom_gate", "type": "string", "description": "The acceptance gate, described in plain language."}
-    ]
-  },
-  "type_criteria_rule": "Include only keys defined for the stage's own stage_type. Stage types without an entry here define no keys yet.",
-  "points_and_fiat": {
-    "points_fields": ["participant_energy", "bounty_energy"],
-    "fiat_fields": ["fiat_enabled", "fiat_list_amount_usd"],
-    "rules": [
-      "Platform points (积分) and real money (真金, fiat) are separate payment systems; a stage uses one of them.",
-      "participant_energy is a holding requirement: a participant must hold at least that many points to take part. Describe it as 'must hold ≥ N points to participate' (需持有 ≥ N 积分才能参与), never as free to join or as a charge on joining.",
-      "bounty_energy is the number of points paid out when the stage is completed.",
-      "A stage with fiat_enabled true sets fiat_list_amount_usd and sets participant_energy and bounty_energy to 0.",
-      "Use fiat only when the user explicitly asks for USD payment; otherwise pay in points."
-    ]
-  },
-  "tiers": ["free", "pro", "ultra"],
-  "default_tier": "free",
-  "tier_limits": {
-    "free": {"location_granularity": "anywhere", "max_stages": 5, "max_task_duration_days": 3, "fiat_available": false},
-    "pro": {"location_granularity": "country", "max_stages": 10, "max_task_duration_days": 7, "fiat_available": true},
-    "ultra": {"location_granularity": "city", "max_stages": 20, "max_task_duration_days": 14, "fiat_available": true}
-  },
-  "tier_rules": [
-    "The creator's tier reaches the generator out of band, for example from the verified session. Treat it as ground truth; when it is missing or unknown, use free.",
-    "Never ask a question whose only legal answer the tier already fixes, such as asking a free creator for a city.",
-    "Location more precise than the tier allows: use an Anywhere value without refusing the task.",
-    "More stages than the tier allows: merge stages until the count fits.",
-    "task_duration_days above the cap: lower it to the cap.",
-    "A free creator asking for real money: emit a points-only payload and say in prose that fiat needs Pro or Ultra.",
-    "Fiat on Pro or Ultra at the user's explicit request: remind the user in prose that publishing fails unless their Stripe payment method is set up (backend IssuerPayReady)."
-  ],
-  "tier_enforcement": {
-    "manifest.location": "manifestloc.ValidateLocationStringForTier",
-    "stages.length": "membership.MaxStagesForTier",
-    "task_duration_days": "membership.MaxTaskDurationDays",
-    "fiat": "memberfiat.IssuerPayReady + product policy",
-    "points": "Client / API validation"
-  },
-  "location_policy": {
-    "anywhere_values": ["Anywhere", "任意地点都可以"],
-    "granularity_order": ["anywhere", "country", "city"],
-    "separators": ["·", ",", "，", "/", "|"],
-    "rules": [
-      "A tier's granularity is the most precise location it allows; anything less precise is also allowed.",
-      "anywhere: the location is omitted, empty, or one of anywhere_values (compared without regard to ASCII case). Only free creators may omit it or leave it empty.",
-      "country: one place name without a separator, for example China or Japan.",
-      "city: two place names joined by one separator, for example China · Shanghai (preferred, country first) or Shanghai, China.",
-      "A platform location id (segments joined by hyphens, each starting with a capital letter, for example Asia-East-HongKong) is treated as city level.",
-      "Anything else (more than two parts, digits only, brackets) cannot be classified and gets a warning."
-    ]
-  },
-  "isic_rev4_sections": [
-    {"section": "A", "divisions": [[1, 3]], "name": "Agriculture, forestry and fishing"},
-    {"section": "B", "divisions": [[5, 9]], "name": "Mining and quarrying"},
-    {"section": "C", "divisions": [[10, 33]], "name": "Manufacturing"},
-    {"section": "D", "divisions": [[35, 35]], "name": "Electricity, gas, steam and air conditioning supply"},
-    {"section": "E", "divisions": [[36, 39]], "name": "Water supply; sewerage, waste management and remediation activities"},
-    {"section": "F", "divisions": [[41, 43]], "name": "Construction"},
-    {"section": "G", "divisions": [[45, 47]], "name": "Wholesale and retail trade; repair of motor vehicles and motorcycles"},
-    {"section": "H", "divisions": [[49, 53]], "name": "Transportation and storage"},
-    {"section": "I", "divisions": [[55, 56]], "name": "Accommodation and food service activities"},
-    {"section": "J", "divisions": [[58, 63]], "name": "Information and communication"},
-    {"section": "K", "divisions": [[64, 66]], "name": "Financial and insurance activities"},
-    {"section": "L", "divisions": [[68, 68]], "name": "Real estate activities"},
-    {"section": "M", "divisions": [[69, 75]], "name": "Professional, scientific and technical activities"},
-    {"section": "N", "divisions": [[77, 82]], "name": "Administrative and support service activities"},
-    {"section": "O", "divisions": [[84, 84]], "name": "Public administration and defence; compulsory social security"},
-    {"section": "P", "divisions": [[85, 85]], "name": "Education"},
-    {"section": "Q", "divisions": [[86, 88]], "name": "Human health and social work activities"},
-    {"section": "R", "divisions": [[90, 93]], "name": "Arts, entertainment and recreation"},
-    {"section": "S", "divisions": [[94, 96]], "name": "Other service activities"},
-    {"section": "T", "divisions": [[97, 98]], "name": "Activities of households as employers; undifferentiated goods- and services-producing activities of households for own use"},
-    {"section": "U", "divisions": [[99, 99]], "name": "Activities of extraterritorial organizations and bodies"}
-  ],
-  "integer_max": 9007199254740991,
-  "validation_limits": {"max_bytes": 8388608, "max_depth": 64, "max_number_length": 100, "max_findings": 500, "description": "Bounds of the portal's validator, so that every input is answered in time linear in its size: larger input, deeper nesting and longer number literals get one finding each, and findings past max_findings are counted in one summary finding."},
-  "notes": [
-    "The top level holds only manifest and stages, and manifest.version is \"18.0\".",
-    "project_tags holds exactly one id between 1 and 10.",
-    "language is a preferred tag from language_codebook, or an alias from language_aliases (prefer the normalised tag).",
-    "manifest.token_cost_bearer_type is 2; never 1 or 3.",
-    "ownership is 1, 2 or 3.",
-    "Every stage has the keys in required_stage_fields, including input_data_format and output_data_format.",
-    "Every agent_skills item has acceptance_criteria and context_constraints, and context_constraints has input_limit and output_limit.",
-    "Pay in points through participant_energy and bounty_energy by default; add fiat_enabled true with fiat_list_amount_usd only when the user explicitly asks for USD.",
-    "Pick each stage_type from the actual kind of work (see stage_type_selection); do not make every stage type 1.",
-    "manifest.location, the number of stages, task_duration_days and fiat must fit the creator's tier (tier_limits).",
-    "participant_energy is a holding requirement (must hold ≥ N points to participate), never a fee and never 'free to join'."
-  ],
-  "example": {
-    "tier": "pro",
-    "description": "A three-stage task that passes validation for a pro (and ultra) creator: points only, country-level location.",
-    "payload": {
+// Documents are the published versions of the document, oldest first,
+// decoded and checked when this file was generated.
+var Documents = []*spec.Document{&v18}
+
+// pairag-task-publish-v18.json, decoded.
+var v18 = spec.Document{
+	Protocol:     "pairag_task_publish",
+	Version:      "18.0",
+	CanonicalURL: "https://resource.pairag.com/protocol/pairag-task-publish-v18.json",
+	SchemaURL:    "https://resource.pairag.com/protocol/pairag-task-publish-v18.schema.json",
+	Summary:      "Machine-readable definition of the Pairag task-publish payload, version 18. A payload is one RFC 8259 JSON object whose keys are snake_case and whose top level holds only manifest and stages. If this file and any prose page disagree, this file wins.",
+	TopLevel: spec.TopLevel{AllowedFields: []string{"manifest", "stages"}, DeprecatedFields: map[string]string{
+		"agents": "Retired top-level array. Describe the work of each participant inside stages[].agent_skills instead.",
+	}, Fields: []spec.Field{{Name: "manifest", Type: "object", Ref: "manifest_fields", Description: "Task metadata. Its keys follow required_manifest_fields and the conditional requirements."}, {Name: "stages", Type: "array", Items: "object", Ref: "stage_fields", MinItems: &v18P0, Description: "The stages of the task. They run in array order unless manifest.detail describes forks and joins by stage_name."}}},
+	RequiredTopLevelFields:           []string{"manifest", "stages"},
+	RequiredManifestFields:           []string{"name", "description", "detail", "version", "industry_code", "ownership", "project_tags", "language", "token_cost_bearer_type", "communication_software_name", "communication_software_group", "video_conference_software_name", "global_config"},
+	RequiredGlobalConfigFields:       []string{"message_bus"},
+	RequiredStageFields:              []string{"stage_name", "stage_type", "role", "description", "script_language", "participant_energy", "bounty_energy", "initiator_extra_reward", "input_data_format", "output_data_format", "harness_policy", "agent_skills"},
+	RequiredDataFormatFields:         []string{"type"},
+	RequiredHarnessPolicyFields:      []string{},
+	RequiredAgentSkillFields:         []string{"acceptance_criteria", "context_constraints"},
+	RequiredContextConstraintsFields: []string{"input_limit", "output_limit"},
+	ManifestFields:                   []spec.Field{{Name: "name", Type: "string", MinLength: &v18P1, HumanFacing: true, Description: "Display title of the task."}, {Name: "description", Type: "string", MinLength: &v18P2, HumanFacing: true, Description: "One-line summary shown in lists."}, {Name: "detail", Type: "string", MinLength: &v18P3, HumanFacing: true, Description: "The full plan in Markdown: background, milestones, deliverables, risks and rules of collaboration. It must say how the stages connect, naming each stage_name; without a note the stages run in array order."}, {Name: "version", Type: "string", Const: "18.0", Description: "Protocol version; exactly \"18.0\"."}, {Name: "industry_code", Type: "string", MinLength: &v18P4, Pattern: "^[A-U]([0-9]{2,4})?$", Description: "ISIC Rev.4 code at any level from section to class: a section letter alone (A) or followed by the division, group or class digits (J62, J620, J6201). The digits must belong to the section."}, {Name: "ownership", Type: "integer", Enum: "ownership_enum", Description: "Who owns the outcome once the task completes."}, {Name: "project_tags", Type: "array", Items: "integer", Enum: "project_tags", MinItems: &v18P5, MaxItems: &v18P6, Description: "Exactly one project tag id."}, {Name: "language", Type: "string", Enum: "language_codebook", MinLength: &v18P7, Description: "BCP 47 tag of the language used to communicate and deliver. Use a preferred tag from language_codebook; aliases are accepted and normalised."}, {Name: "location", Type: "string", Description: "Where the work happens. Its allowed granularity depends on the creator's membership tier; see location_policy."}, {Name: "token_cost_bearer_type", Type: "integer", Const: float64(2.0), Description: "Always 2: every participant pays for their own compute and tokens."}, {Name: "communication_software_name", Type: "string", MinLength: &v18P8, Description: "Chat tool used day to day, for example Telegram."}, {Name: "communication_software_group", Type: "string", MinLength: &v18P9, Description: "Group or channel id in that tool; normally equal to global_config.message_bus."}, {Name: "video_conference_software_name", Type: "string", MinLength: &v18P10, Description: "Video meeting tool, for example Zoom."}, {Name: "video_conference_connection", Type: "string", Description: "Optional meeting link or instructions for joining."}, {Name: "task_duration_days", Type: "integer", Minimum: &v18P11, Description: "Optional recruiting window in days, when the client sends one. Capped per tier."}, {Name: "global_config", Type: "object", Ref: "global_config_fields", Description: "Task-wide settings; message_bus is required."}},
+	GlobalConfigFields:               []spec.Field{{Name: "message_bus", Type: "string", MinLength: &v18P12, Description: "Channel the agents coordinate on; usually the same value as communication_software_group."}, {Name: "harness_level", Type: "string", Description: "Optional strictness of the harness, for example STRICT."}, {Name: "storage_provider", Type: "string", Description: "Optional storage back end, for example platform_default or Cloudflare_R2; values depend on the environment."}},
+	StageFields:                      []spec.Field{{Name: "stage_name", Type: "string", MinLength: &v18P13, Unique: true, Description: "Logical id of the stage, unique within the task. Other stages and manifest.detail refer to it."}, {Name: "stage_type", Type: "integer", Enum: "stage_type_enum", Description: "Kind of work the stage does; see stage_type_enum."}, {Name: "role", Type: "string", MinLength: &v18P14, HumanFacing: true, Description: "Title of the role that takes the stage."}, {Name: "description", Type: "string", MinLength: &v18P15, HumanFacing: true, Description: "What the stage must achieve, with its inputs and outputs."}, {Name: "script_language", Type: "integer", Enum: "script_language_enum", Description: "Main programming language of the stage; see script_language_enum."}, {Name: "participant_energy", Type: "integer", Minimum: &v18P16, Description: "Holding requirement in platform points: a participant must hold at least this many points to join. It is not an entry fee. 0 when the stage pays in fiat."}, {Name: "bounty_energy", Type: "integer", Minimum: &v18P17, Description: "Platform points paid to the participant when the stage is completed. 0 when the stage pays in fiat."}, {Name: "initiator_extra_reward", Type: "boolean", Description: "Whether the requester may add a reward on top of the bounty."}, {Name: "input_data_format", Type: "object", Ref: "data_format_fields", Description: "Format of what the stage receives."}, {Name: "output_data_format", Type: "object", Ref: "data_format_fields", Description: "Format of what the stage delivers."}, {Name: "harness_policy", Type: "object", Ref: "harness_policy_fields", Description: "What the stage's agents must not do and where their responsibility ends."}, {Name: "agent_skills", Type: "array", Items: "object", Ref: "agent_skill_fields", MinItems: &v18P18, Description: "Skills the stage needs; at least one."}, {Name: "fiat_enabled", Type: "boolean", Description: "Optional. true makes the stage pay real money (USD through Stripe) instead of points. Not available to Free creators."}, {Name: "fiat_list_amount_usd", Type: "integer", Minimum: &v18P19, Description: "Listed payment in whole US dollars; required when fiat_enabled is true."}, {Name: "type_criteria", Type: "object", Description: "Optional machine-checkable acceptance conditions whose keys depend on stage_type; see type_criteria."}},
+	DataFormatFields:                 []spec.Field{{Name: "type", Type: "integer", Enum: "data_format_type_enum", Description: "Format id; see data_format_type_enum."}, {Name: "schema", Type: "string", Description: "Optional sample, summary, JSON Schema text or instructions. Expected when type is 4 (other)."}},
+	HarnessPolicyFields:              []spec.Field{{Name: "forbidden_actions", Type: "array", Items: "string", Description: "Codes of actions the agents must never take, for example DATABASE_WRITE."}, {Name: "operating_boundary", Type: "string", HumanFacing: true, Description: "Plain-language scope of the stage and where its responsibility stops."}},
+	AgentSkillFields:                 []spec.Field{{Name: "skill_name", Type: "string", Description: "Optional name of the skill; may be empty."}, {Name: "acceptance_criteria", Type: "array", Items: "string", MinItems: &v18P20, HumanFacing: true, Description: "Checkable statements that decide whether the work is accepted."}, {Name: "input_data_format", Type: "object", Ref: "data_format_fields", Description: "Optional; only when the skill's input differs from the stage's."}, {Name: "output_data_format", Type: "object", Ref: "data_format_fields", Description: "Optional; only when the skill's output differs from the stage's."}, {Name: "context_constraints", Type: "object", Ref: "context_constraints_fields", Description: "Token budget of the skill; input_limit and output_limit are required."}},
+	ContextConstraintsFields:         []spec.Field{{Name: "input_limit", Type: "object", Ref: "input_limit_fields", Description: "Budget for what the agent reads."}, {Name: "output_limit", Type: "object", Ref: "output_limit_fields", Description: "Budget for what the agent writes."}},
+	InputLimitFields:                 []spec.Field{{Name: "max_tokens", Type: "integer", Minimum: &v18P21, Description: "Largest input in tokens."}, {Name: "compaction", Type: "string", Description: "How input is compacted when it grows, for example STRICT."}, {Name: "memory_depth", Type: "integer", Minimum: &v18P22, Description: "How many earlier turns the agent keeps."}},
+	OutputLimitFields:                []spec.Field{{Name: "max_tokens", Type: "integer", Minimum: &v18P23, Description: "Largest output in tokens."}, {Name: "on_exceed", Type: "string", Description: "What happens when the output is too long, for example TRUNCATE_AND_ERROR."}},
+	OpenFieldLists:                   []string{"input_limit_fields", "output_limit_fields"},
+	ContextConstraintsDefaults: map[string]map[string]any{
+		"input_limit": map[string]any{
+			"compaction":   "STRICT",
+			"max_tokens":   float64(8000.0),
+			"memory_depth": float64(3.0),
+		},
+		"output_limit": map[string]any{
+			"max_tokens": float64(2048.0),
+			"on_exceed":  "TRUNCATE_AND_ERROR",
+		},
+	},
+	ConditionalRequirements: []spec.Condition{{Field: "manifest.location", Rule: "location_by_tier", Description: "Required and non-empty for pro and ultra creators. Free creators may omit it, leave it empty or use an Anywhere value."}, {Field: "stages[].fiat_list_amount_usd", Rule: "fiat_amount_when_enabled", Description: "Required when the same stage sets fiat_enabled to true; that stage's participant_energy and bounty_energy must then both be 0."}},
+	OwnershipEnum: map[string]int{
+		"open_contribution": 3,
+		"requester":         1,
+		"shared":            2,
+	},
+	OwnershipEnumDescriptions: map[string]string{
+		"open_contribution": "The outcome is released in the manner of an open contribution.",
+		"requester":         "The requester holds the rights to the outcome after completion.",
+		"shared":            "Attribution and use of the outcome are shared.",
+	},
+	ProjectTags:      []spec.ProjectTag{{ID: 1, Name: "Office productivity"}, {ID: 2, Name: "Creative expression"}, {ID: 3, Name: "Learning & growth"}, {ID: 4, Name: "Smart home"}, {ID: 5, Name: "Fitness & health"}, {ID: 6, Name: "Life & general knowledge"}, {ID: 7, Name: "Emotion & entertainment"}, {ID: 8, Name: "Automation assistant"}, {ID: 9, Name: "Programming & hardware"}, {ID: 10, Name: "Business consulting"}},
+	ProjectTagsRule:  spec.CountRule{MinItems: 1, MaxItems: 1, Description: "project_tags is required and holds exactly one id from project_tags."},
+	LanguageCodebook: []spec.Language{{ID: 1, BCP47: "en", ISO6391: "en", NameEN: "English", Script: "Latn"}, {ID: 2, BCP47: "zh-CN", ISO6391: "zh", NameEN: "Chinese (Simplified)", Script: "Hani"}, {ID: 3, BCP47: "zh-TW", ISO6391: "zh", NameEN: "Chinese (Traditional)", Script: "Hani"}, {ID: 4, BCP47: "hi", ISO6391: "hi", NameEN: "Hindi", Script: "Deva"}, {ID: 5, BCP47: "es", ISO6391: "es", NameEN: "Spanish", Script: "Latn"}, {ID: 6, BCP47: "fr", ISO6391: "fr", NameEN: "French", Script: "Latn"}, {ID: 7, BCP47: "ar", ISO6391: "ar", NameEN: "Arabic", Script: "Arab"}, {ID: 8, BCP47: "pt-BR", ISO6391: "pt", NameEN: "Portuguese (Brazil)", Script: "Latn"}, {ID: 9, BCP47: "bn", ISO6391: "bn", NameEN: "Bengali", Script: "Beng"}, {ID: 10, BCP47: "ru", ISO6391: "ru", NameEN: "Russian", Script: "Cyrl"}, {ID: 11, BCP47: "ur", ISO6391: "ur", NameEN: "Urdu", Script: "Arab"}, {ID: 12, BCP47: "id", ISO6391: "id", NameEN: "Indonesian", Script: "Latn"}, {ID: 13, BCP47: "de", ISO6391: "de", NameEN: "German", Script: "Latn"}, {ID: 14, BCP47: "ja", ISO6391: "ja", NameEN: "Japanese", Script: "Jpan"}, {ID: 15, BCP47: "te", ISO6391: "te", NameEN: "Telugu", Script: "Telu"}, {ID: 16, BCP47: "mr", ISO6391: "mr", NameEN: "Marathi", Script: "Deva"}, {ID: 17, BCP47: "tr", ISO6391: "tr", NameEN: "Turkish", Script: "Latn"}, {ID: 18, BCP47: "ta", ISO6391: "ta", NameEN: "Tamil", Script: "Taml"}, {ID: 19, BCP47: "ko", ISO6391: "ko", NameEN: "Korean", Script: "Hang"}, {ID: 20, BCP47: "pa", ISO6391: "pa", NameEN: "Punjabi", Script: "Guru"}, {ID: 21, BCP47: "vi", ISO6391: "vi", NameEN: "Vietnamese", Script: "Latn"}},
+	LanguageAliases: map[string]string{
+		"en-GB": "en",
+		"en-US": "en",
+		"es-ES": "es",
+		"es-MX": "es",
+		"pt":    "pt-BR",
+		"zh":    "zh-CN",
+		"zh-HK": "zh-TW",
+	},
+	LanguageFallback:    spec.Fallback{BCP47: "en", ID: 1, Description: "Runtimes that meet a tag outside the codebook and the aliases may fall back to en (id 1). Generators should emit a preferred tag instead."},
+	HumanFacingLanguage: "Write every human-facing string (the fields marked human_facing, plus format notes in schema) in the language the user described the task in, and set manifest.language to that language. Keys, integer enums, the BCP 47 tag itself and project_tags never change with the language.",
+	LanguageScriptCheck: spec.ScriptCheck{Description: "Human-facing strings (fields marked human_facing) are checked against the script of manifest.language. When letters of another script clearly dominate them, the validator warns. Languages that share a script (en, es, fr, ...) cannot be told apart this way and are never flagged against each other.", MinLetters: 20, Dominance: 0.8},
+	TokenCostBearerType: spec.BearerType{Value: 2, Description: "Each participant pays for their own compute and tokens. 1 and 3 are not accepted."},
+	StageTypeEnum: map[string]int{
+		"compliance_guardrail": 106,
+		"context_optimizer":    101,
+		"custom":               1000,
+		"data":                 4,
+		"devops":               5,
+		"gui_operator":         103,
+		"hardware":             3,
+		"mcp_provisioner":      102,
+		"memory_retriever":     105,
+		"model_router":         108,
+		"multimodal_parser":    107,
+		"orchestrator":         1,
+		"prompt_architect":     104,
+		"software":             2,
+		"workflow_designer":    100,
+	},
+	StageTypeEnumDescriptions: map[string]string{
+		"compliance_guardrail": "Enforces policy, compliance and guardrails, including independent review.",
+		"context_optimizer":    "Compresses and manages what fits in a model's context window.",
+		"custom":               "Any work the other types do not cover.",
+		"data":                 "Ingests, labels, transforms and analyses data.",
+		"devops":               "Runs CI/CD, deployment, infrastructure and observability.",
+		"gui_operator":         "Automates graphical interfaces and browsers.",
+		"hardware":             "Designs hardware, writes firmware, prepares bills of materials and integrates physical parts.",
+		"mcp_provisioner":      "Finds, provisions and governs MCP tools.",
+		"memory_retriever":     "Retrieves long-term memory, as in retrieval-augmented generation.",
+		"model_router":         "Routes requests between models and vendors by cost and latency.",
+		"multimodal_parser":    "Parses images, audio, documents and other modalities into a normal form.",
+		"orchestrator":         "Breaks the task into subtasks, plans them and coordinates the other stages.",
+		"prompt_architect":     "Designs prompts and keeps them versioned.",
+		"software":             "Writes application or service code and APIs, and builds software.",
+		"workflow_designer":    "Designs workflows and state machines.",
+	},
+	StageTypeSelection: []spec.StageTypeChoice{{StageType: 1, UseWhen: "The work needs decomposition, planning or coordination across stages."}, {StageType: 2, UseWhen: "The deliverable is application or service code, an API or a software build."}, {StageType: 3, UseWhen: "The deliverable is a hardware design, firmware, a BOM or physical integration."}, {StageType: 4, UseWhen: "The work ingests, labels, transforms or analyses data."}, {StageType: 5, UseWhen: "The work is CI/CD, deployment, infrastructure or observability."}, {StageType: 100, UseWhen: "The deliverable is a workflow or state-machine design."}, {StageType: 101, UseWhen: "Context windows must be compressed or managed."}, {StageType: 102, UseWhen: "MCP tools must be discovered and governed."}, {StageType: 103, UseWhen: "A GUI or a browser must be operated automatically."}, {StageType: 104, UseWhen: "Prompts must be designed and versioned."}, {StageType: 105, UseWhen: "Long-term memory must be retrieved (RAG)."}, {StageType: 106, UseWhen: "Policy, compliance or guardrails must be enforced, or an independent audit is needed."}, {StageType: 107, UseWhen: "Multimodal input must be parsed and normalised."}, {StageType: 108, UseWhen: "Requests must be routed between models or vendors by cost or latency."}, {StageType: 1000, UseWhen: "Nothing above fits."}},
+	StageTypePatterns:  []string{"orchestrator (1) followed by one or more executors of the matching type", "add compliance_guardrail (106) or a second executor when the work needs an independent audit", "add intermediate stages for each distinct kind of work the request contains"},
+	ScriptLanguageEnum: map[string]int{
+		"any":               1,
+		"cpp":               10,
+		"csharp":            8,
+		"dart":              16,
+		"golang":            3,
+		"java":              6,
+		"kotlin":            7,
+		"lua":               17,
+		"php":               13,
+		"python":            2,
+		"ruby":              12,
+		"rust":              5,
+		"scala":             14,
+		"shell":             11,
+		"sql":               15,
+		"swift":             9,
+		"typescript_nodejs": 4,
+	},
+	DataFormatTypeEnum: map[string]int{
+		"json":     1,
+		"markdown": 3,
+		"other":    4,
+		"yaml":     2,
+	},
+	DataFormatOtherNeedsSchema: true,
+	TypeCriteria: map[string][]spec.Field{
+		"1":    []spec.Field{{Name: "subtask_coverage_pct", Type: "integer", Minimum: &v18P24, Maximum: &v18P25, Description: "Share of the requirements the decomposition must cover, in percent."}, {Name: "dependency_graph_required", Type: "boolean", Description: "The stage must deliver an explicit dependency graph (DAG)."}, {Name: "dispatch_protocol", Type: "string", Values: []string{"sequential", "parallel", "conditional"}, Description: "How subtasks are dispatched."}},
+		"1000": []spec.Field{{Name: "custom_gate", Type: "string", Description: "The acceptance gate, described in plain language."}},
+		"2":    []spec.Field{{Name: "test_coverage_pct", Type: "integer", Minimum: &v18P26, Maximum: &v18P27, Description: "Lowest acceptable code coverage, in percent."}, {Name: "ci_required", Type: "boolean", Description: "The work must pass a CI pipeline."}, {Name: "lint_clean", Type: "boolean", Description: "The linter must report no errors."}, {Name: "build_target", Type: "string", Values: []string{"production", "staging"}, Description: "Environment the build is made for."}},
+		"3":    []spec.Field{{Name: "bom_required", Type: "boolean", Description: "A bill of materials must be delivered."}, {Name: "test_bench_required", Type: "boolean", Description: "The hardware must be validated on a physical test bench."}, {Name: "compliance_standard", Type: "string", Examples: []any{"CE", "FCC", "RoHS"}, Description: "Standard the hardware must meet."}},
+		"4":    []spec.Field{{Name: "schema_validation", Type: "boolean", Description: "The output must pass a schema check."}, {Name: "min_record_count", Type: "integer", Minimum: &v18P28, Description: "Fewest records or rows the output may hold."}, {Name: "dedup_required", Type: "boolean", Description: "Records must be deduplicated."}},
+		"5":    []spec.Field{{Name: "deployment_strategy", Type: "string", Values: []string{"blue_green", "canary", "rolling"}, Description: "How the release is rolled out."}, {Name: "rollback_plan_required", Type: "boolean", Description: "A rollback runbook must be delivered."}, {Name: "uptime_sla_pct", Type: "number", Examples: []any{float64(99.9)}, Minimum: &v18P29, Maximum: &v18P30, Description: "Availability the service must reach, in percent."}},
+	},
+	TypeCriteriaRule: "Include only keys defined for the stage's own stage_type. Stage types without an entry here define no keys yet.",
+	PointsAndFiat:    spec.PointsAndFiat{PointsFields: []string{"participant_energy", "bounty_energy"}, FiatFields: []string{"fiat_enabled", "fiat_list_amount_usd"}, Rules: []string{"Platform points (积分) and real money (真金, fiat) are separate payment systems; a stage uses one of them.", "participant_energy is a holding requirement: a participant must hold at least that many points to take part. Describe it as 'must hold ≥ N points to participate' (需持有 ≥ N 积分才能参与), never as free to join or as a charge on joining.", "bounty_energy is the number of points paid out when the stage is completed.", "A stage with fiat_enabled true sets fiat_list_amount_usd and sets participant_energy and bounty_energy to 0.", "Use fiat only when the user explicitly asks for USD payment; otherwise pay in points."}},
+	Tiers:            []string{"free", "pro", "ultra"},
+	DefaultTier:      "free",
+	TierLimits: map[string]spec.TierLimit{
+		"free":  {LocationGranularity: "anywhere", MaxStages: 5, MaxTaskDurationDays: 3},
+		"pro":   {LocationGranularity: "country", MaxStages: 10, MaxTaskDurationDays: 7, FiatAvailable: true},
+		"ultra": {LocationGranularity: "city", MaxStages: 20, MaxTaskDurationDays: 14, FiatAvailable: true},
+	},
+	TierRules: []string{"The creator's tier reaches the generator out of band, for example from the verified session. Treat it as ground truth; when it is missing or unknown, use free.", "Never ask a question whose only legal answer the tier already fixes, such as asking a free creator for a city.", "Location more precise than the tier allows: use an Anywhere value without refusing the task.", "More stages than the tier allows: merge stages until the count fits.", "task_duration_days above the cap: lower it to the cap.", "A free creator asking for real money: emit a points-only payload and say in prose that fiat needs Pro or Ultra.", "Fiat on Pro or Ultra at the user's explicit request: remind the user in prose that publishing fails unless their Stripe payment method is set up (backend IssuerPayReady)."},
+	TierEnforcement: map[string]string{
+		"fiat":               "memberfiat.IssuerPayReady + product policy",
+		"manifest.location":  "manifestloc.ValidateLocationStringForTier",
+		"points":             "Client / API validation",
+		"stages.length":      "membership.MaxStagesForTier",
+		"task_duration_days": "membership.MaxTaskDurationDays",
+	},
+	LocationPolicy: spec.LocationPolicy{AnywhereValues: []string{"Anywhere", "任意地点都可以"}, GranularityOrder: []string{"anywhere", "country", "city"}, Separators: []string{"·", ",", "，", "/", "|"}, Rules: []string{"A tier's granularity is the most precise location it allows; anything less precise is also allowed.", "anywhere: the location is omitted, empty, or one of anywhere_values (compared without regard to ASCII case). Only free creators may omit it or leave it empty.", "country: one place name without a separator, for example China or Japan.", "city: two place names joined by one separator, for example China · Shanghai (preferred, country first) or Shanghai, China.", "A platform location id (segments joined by hyphens, each starting with a capital letter, for example Asia-East-HongKong) is treated as city level.", "Anything else (more than two parts, digits only, brackets) cannot be classified and gets a warning."}},
+	ISICSections:   []spec.ISICSection{{Section: "A", Divisions: [][2]int{[2]int{1, 3}}, Name: "Agriculture, forestry and fishing"}, {Section: "B", Divisions: [][2]int{[2]int{5, 9}}, Name: "Mining and quarrying"}, {Section: "C", Divisions: [][2]int{[2]int{10, 33}}, Name: "Manufacturing"}, {Section: "D", Divisions: [][2]int{[2]int{35, 35}}, Name: "Electricity, gas, steam and air conditioning supply"}, {Section: "E", Divisions: [][2]int{[2]int{36, 39}}, Name: "Water supply; sewerage, waste management and remediation activities"}, {Section: "F", Divisions: [][2]int{[2]int{41, 43}}, Name: "Construction"}, {Section: "G", Divisions: [][2]int{[2]int{45, 47}}, Name: "Wholesale and retail trade; repair of motor vehicles and motorcycles"}, {Section: "H", Divisions: [][2]int{[2]int{49, 53}}, Name: "Transportation and storage"}, {Section: "I", Divisions: [][2]int{[2]int{55, 56}}, Name: "Accommodation and food service activities"}, {Section: "J", Divisions: [][2]int{[2]int{58, 63}}, Name: "Information and communication"}, {Section: "K", Divisions: [][2]int{[2]int{64, 66}}, Name: "Financial and insurance activities"}, {Section: "L", Divisions: [][2]int{[2]int{68, 68}}, Name: "Real estate activities"}, {Section: "M", Divisions: [][2]int{[2]int{69, 75}}, Name: "Professional, scientific and technical activities"}, {Section: "N", Divisions: [][2]int{[2]int{77, 82}}, Name: "Administrative and support service activities"}, {Section: "O", Divisions: [][2]int{[2]int{84, 84}}, Name: "Public administration and defence; compulsory social security"}, {Section: "P", Divisions: [][2]int{[2]int{85, 85}}, Name: "Education"}, {Section: "Q", Divisions: [][2]int{[2]int{86, 88}}, Name: "Human health and social work activities"}, {Section: "R", Divisions: [][2]int{[2]int{90, 93}}, Name: "Arts, entertainment and recreation"}, {Section: "S", Divisions: [][2]int{[2]int{94, 96}}, Name: "Other service activities"}, {Section: "T", Divisions: [][2]int{[2]int{97, 98}}, Name: "Activities of households as employers; undifferentiated goods- and services-producing activities of households for own use"}, {Section: "U", Divisions: [][2]int{[2]int{99, 99}}, Name: "Activities of extraterritorial organizations and bodies"}},
+	IntegerMax:     9007199254740991,
+	Limits:         spec.Limits{MaxBytes: 8388608, MaxDepth: 64, MaxNumberLength: 100, MaxFindings: 500, Description: "Bounds of the portal's validator, so that every input is answered in time linear in its size: larger input, deeper nesting and longer number literals get one finding each, and findings past max_findings are counted in one summary finding."},
+	Notes:          []string{"The top level holds only manifest and stages, and manifest.version is \"18.0\".", "project_tags holds exactly one id between 1 and 10.", "language is a preferred tag from language_codebook, or an alias from language_aliases (prefer the normalised tag).", "manifest.token_cost_bearer_type is 2; never 1 or 3.", "ownership is 1, 2 or 3.", "Every stage has the keys in required_stage_fields, including input_data_format and output_data_format.", "Every agent_skills item has acceptance_criteria and context_constraints, and context_constraints has input_limit and output_limit.", "Pay in points through participant_energy and bounty_energy by default; add fiat_enabled true with fiat_list_amount_usd only when the user explicitly asks for USD.", "Pick each stage_type from the actual kind of work (see stage_type_selection); do not make every stage type 1.", "manifest.location, the number of stages, task_duration_days and fiat must fit the creator's tier (tier_limits).", "participant_energy is a holding requirement (must hold ≥ N points to participate), never a fee and never 'free to join'."},
+	Example:        spec.Example{Tier: "pro", Description: "A three-stage task that passes validation for a pro (and ultra) creator: points only, country-level location.", Payload: spec.RawJSON(v18Example)},
+	Text:           v18JSON,
+}
+
+// What the fields of v18 point to.
+var (
+	v18P0  int     = 1
+	v18P1  int     = 1
+	v18P2  int     = 1
+	v18P3  int     = 1
+	v18P4  int     = 1
+	v18P5  int     = 1
+	v18P6  int     = 1
+	v18P7  int     = 1
+	v18P8  int     = 1
+	v18P9  int     = 1
+	v18P10 int     = 1
+	v18P11 float64 = 1.0
+	v18P12 int     = 1
+	v18P13 int     = 1
+	v18P14 int     = 1
+	v18P15 int     = 1
+	v18P16 float64 = 0.0
+	v18P17 float64 = 0.0
+	v18P18 int     = 1
+	v18P19 float64 = 1.0
+	v18P20 int     = 1
+	v18P21 float64 = 1.0
+	v18P22 float64 = 0.0
+	v18P23 float64 = 1.0
+	v18P24 float64 = 0.0
+	v18P25 float64 = 100.0
+	v18P26 float64 = 0.0
+	v18P27 float64 = 100.0
+	v18P28 float64 = 0.0
+	v18P29 float64 = 0.0
+	v18P30 float64 = 100.0
+)
+
+// The example payload of pairag-task-publish-v18.json, as written.
+const v18Example = `{
       "manifest": {
         "name": "Weekly sales report pipeline",
         "description": "Collect store sales, clean them and publish a weekly dashboard.",
@@ -463,15 +303,7 @@ const v18JSON = `{
           ]
         }
       ]
-    }
-  }
-}
-`
-
-// Files are the published versions of the document, oldest first.
-var Files = []spec.File{
-	{Name: "pairag-task-publish-v18.json", Data: []byte(v18JSON)},
-}
+    }`
 
 // isic-rev4.tsv, byte for byte.
 const ISIC = `# ISIC Rev.4 structure; source: insongkim/concordance/data-raw/ISIC_Rev_4_english_structure.txt@201c812e51f213d967d8701b6ed6398c79df4a04; repository license MIT (concordance authors); data originally published by UNSD as ISIC_Rev_4_english_structure.Txt

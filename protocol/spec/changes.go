@@ -79,7 +79,7 @@ func fieldListsOf(d *Document) (names []string, lists map[string][]Field, requir
 			ids = append(ids, n)
 		}
 	}
-	slices.Sort(ids)
+	slices.SortStableFunc(ids, func(a, b int) int { return a - b }) // the module's one sort of ints
 	for _, id := range ids {
 		name := "type_criteria." + strconv.Itoa(id)
 		lists[name] = d.CriteriaFor(id)

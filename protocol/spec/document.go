@@ -1,7 +1,6 @@
 package spec
 
 import (
-	"bytes"
 	"strconv"
 	"sync"
 
@@ -220,7 +219,17 @@ type Document struct {
 	Notes           []string             `json:"notes"`
 	Example         Example              `json:"example"`
 
-	raw    []byte // the text as published, for documents read by ParseVersions
+	// Text is the document as published, byte for byte: set by
+	// ParseVersions and ParseSet, and in the generated documents of package
+	// published, except in the WebAssembly module, which never publishes
+	// them. Parse alone leaves it empty.
+	Text string `json:"-"`
+	// Changed is what changed since the version before this one in its
+	// set (Changes of the two, as ParseSet computes it): nil for the
+	// oldest and for a document parsed alone. The WebAssembly module reads
+	// it from the generated documents instead of linking Changes.
+	Changed []Change `json:"-"`
+
 	memoMu sync.Mutex
 	memo   map[any]any // what other packages derive from the document (see Memo)
 }
@@ -231,9 +240,14 @@ type EnumValue struct {
 	ID  int
 }
 
-// Raw returns the document's text as published, or nil for a document
-// parsed by Parse alone.
-func (d *Document) Raw() []byte { return bytes.Clone(d.raw) }
+// Raw returns the document's text as published (a copy of Text), or nil
+// where Text is empty.
+func (d *Document) Raw() []byte {
+	if d.Text == "" {
+		return nil
+	}
+	return []byte(d.Text)
+}
 
 // Memo returns what build derives from the document, building it on the
 // first call with key and keeping it with the document, so the engine's

@@ -56,7 +56,7 @@ func ParseSet(files []File) ([]*Document, error) {
 		if err != nil {
 			return nil, format.Errorf("%s:%w", name, trimParsePrefix(err))
 		}
-		d.raw = data
+		d.Text = string(data)
 		if d.FileName() != baseName(name) {
 			return nil, format.Errorf("%s:%d:1: version %q belongs in %s", name, lineOf(data, `"version"`), d.Version, d.FileName())
 		}
@@ -74,8 +74,9 @@ func ParseSet(files []File) ([]*Document, error) {
 	}
 	for i := 1; i < len(docs); i++ {
 		if err := checkRenames(docs[i-1], docs[i]); err != nil {
-			return nil, format.Errorf("%s:%d:1: %w", docs[i].FileName(), lineOf(docs[i].raw, `"renamed_fields"`), err)
+			return nil, format.Errorf("%s:%d:1: %w", docs[i].FileName(), lineOf([]byte(docs[i].Text), `"renamed_fields"`), err)
 		}
+		docs[i].Changed = Changes(docs[i-1], docs[i])
 	}
 	return docs, nil
 }

@@ -542,9 +542,11 @@
     list.textContent = "";
     results.forEach(function (r, i) {
       var li = document.createElement("li"), a = document.createElement("a");
-      li.id = "search-opt-" + i;
-      li.setAttribute("role", "option");
-      li.setAttribute("aria-selected", "false");
+      // the link is the option (an option holding a link would nest one control in another)
+      li.setAttribute("role", "none");
+      a.id = "search-opt-" + i;
+      a.setAttribute("role", "option");
+      a.setAttribute("aria-selected", "false");
       a.href = r.doc.u;
       a.tabIndex = -1;
       var title = document.createElement("span");
@@ -576,10 +578,11 @@
 
   function setActive(i) {
     active = i;
-    Array.prototype.forEach.call(list.children, function (li, j) { li.setAttribute("aria-selected", j === i ? "true" : "false"); });
+    var options = list.querySelectorAll("[role=option]");
+    Array.prototype.forEach.call(options, function (o, j) { o.setAttribute("aria-selected", j === i ? "true" : "false"); });
     if (i >= 0) {
       input.setAttribute("aria-activedescendant", "search-opt-" + i);
-      list.children[i].scrollIntoView({ block: "nearest" });
+      options[i].scrollIntoView({ block: "nearest" });
     } else input.removeAttribute("aria-activedescendant");
   }
 
@@ -730,10 +733,10 @@
     list.addEventListener("click", function (e) {
       var suggestion = e.target.closest("[data-q]");
       if (suggestion) { e.preventDefault(); input.value = suggestion.dataset.q; update(); return; }
-      var li = e.target.closest("[role=option]");
-      if (!li) return;
+      var option = e.target.closest("[role=option]");
+      if (!option) return;
       e.preventDefault();
-      go(Array.prototype.indexOf.call(list.children, li));
+      go(Array.prototype.indexOf.call(list.querySelectorAll("[role=option]"), option));
     });
     box.addEventListener("focusout", function (e) { if (!box.contains(e.relatedTarget)) open(false); });
     document.addEventListener("keydown", shortcut);

@@ -59,6 +59,44 @@ type MetaItem struct {
 	Code  bool       // shown as code (names, versions, tool patterns)
 	List  []string   // the values of a list, each shown as code
 	Items []MetaItem // the entries of a map such as metadata
+	Gap   bool       // holds the row of an entry only the other side has (see alignMeta)
+}
+
+// alignMeta pairs the entries of the original's and the translation's
+// front matter by term (both sides name them in the page's language), so
+// that row i of one side is row i of the other: an entry one side lacks
+// faces a gap. The page lays both lists on the rows of one grid, which
+// keeps Version level with its translation however long the
+// descriptions above them are.
+func alignMeta(v SkillView) [2][]MetaItem {
+	a, b := v.Meta[0], v.Meta[1]
+	if !v.Translated {
+		return v.Meta
+	}
+	has := func(items []MetaItem, term string) bool {
+		for _, it := range items {
+			if it.Term == term {
+				return true
+			}
+		}
+		return false
+	}
+	var out [2][]MetaItem
+	gap := MetaItem{Gap: true}
+	for i, j := 0, 0; i < len(a) || j < len(b); {
+		switch {
+		case i < len(a) && j < len(b) && a[i].Term == b[j].Term:
+			out[0], out[1] = append(out[0], a[i]), append(out[1], b[j])
+			i, j = i+1, j+1
+		case i < len(a) && (j == len(b) || !has(b[j:], a[i].Term)):
+			out[0], out[1] = append(out[0], a[i]), append(out[1], gap)
+			i++
+		default:
+			out[0], out[1] = append(out[0], gap), append(out[1], b[j])
+			j++
+		}
+	}
+	return out
 }
 
 // ViewLink is one of the reader's view controls: a link to the page with

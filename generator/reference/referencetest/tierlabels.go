@@ -1,7 +1,9 @@
 // Package referencetest gives tests the site's words as the engine takes
 // them: TierLabels reads content/labels.yaml through package reference,
 // so the CLI's generated labels, the module's configuration and the
-// corpus checks name tiers as the pages do. Nothing in gen imports it.
+// corpus checks name tiers as the pages do. Nothing in gen imports it;
+// cmd/validator's native build does, to configure the module's adapter as
+// the site configures the module.
 package referencetest
 
 import (
