@@ -198,11 +198,13 @@
   }
   // ask searches, fetching the shards the search looked up and lacked and
   // searching again, until it looked up nothing missing: the answer is then
-  // the one the whole index gives
-  function ask(ix, q, limit) {
+  // the one the whole index gives. waiting, if given, is called once
+  // before the first fetch, while nothing has been waited for yet.
+  function ask(ix, q, limit, waiting) {
     ix.missing.clear();
     var rs = search(ix, q, limit);
     if (!ix.missing.size) return Promise.resolve(rs);
+    if (waiting) waiting();
     var t0 = performance.now(), ns = Array.from(ix.missing);
     return fetchShards(ix, ns).then(function () {
       // for the timing test: the shards the first answers waited for, and how long
@@ -211,6 +213,99 @@
       stats.shardMs = (stats.shardMs || 0) + performance.now() - t0;
       return ask(ix, q, limit);
     });
+  }
+
+  // draft is a first answer drawn from what the index's first file holds,
+  // the entries' headings, sections and page titles, for the moment the
+  // shards of a query are on their way: shown at once and replaced by the
+  // answer of the whole index (ask) when they come, so a reader sees
+  // results without a round trip and never a worse final answer. A query
+  // token counts with the weight of the best field that holds it (Go's
+  // field weights) times its rarity among the headings; the last word
+  // still being typed also matches the tokens it begins; the score is
+  // scaled by the share of the query's tokens held, cubed, as in search.
+  function draft(ix, q, limit) {
+    var ts = draftTokens(q), heads = headTokens(ix);
+    if (!ts.length) return [];
+    var out = [];
+    heads.forEach(function (h, d) {
+      var sum = 0, held = 0, terms = [];
+      ts.forEach(function (t) {
+        var w = 0;
+        for (var f = 0; f < 3; f++) {
+          var fw = h[f].has(t.t) ? 1 : t.prefix && prefixes(h[f], t.t) ? 0.6 : 0;
+          w = Math.max(w, fw * DRAFT_FIELD[f]);
+        }
+        if (!w) return;
+        held++;
+        terms.push(t.t);
+        sum += w * Math.log(1 + heads.length / (ix.headDF.get(t.t) || 1));
+      });
+      if (!held) return;
+      var cov = held / ts.length;
+      if (ix.docs[d].k === "skill" || ix.docs[d].k === "file") sum *= 0.8;
+      out.push({ index: d, doc: ix.docs[d], score: sum * cov * cov * cov, terms: terms });
+    });
+    out.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
+    var seen = new Set();
+    return out.filter(function (r) { if (seen.has(r.doc.u)) return false; seen.add(r.doc.u); return true; }).slice(0, limit);
+  }
+  var DRAFT_FIELD = [8, 2, 2]; // heading, section, page title (FIELD's weights)
+  // draftTokens is the query's tokens as draft looks them up: a word's
+  // tokens (stop words left out), a Chinese phrase's pairs between stop
+  // characters (its character when it is one); the last word, while it
+  // is being typed, may be the beginning of a token
+  function draftTokens(q) {
+    var out = [];
+    scan(q, function (kind, run) {
+      if (kind === "word") {
+        if (STOP[run]) return;
+        wordTokens(run).forEach(function (t) { out.push({ t: t }); });
+        return;
+      }
+      var part = [];
+      run.concat([""]).forEach(function (c) {
+        if (c && !HAN_STOP[c]) { part.push(c); return; }
+        if (part.length === 1) out.push({ t: part[0] });
+        else bigrams(part).forEach(function (t) { if (!HAN_STOP_WORDS[t]) out.push({ t: t }); });
+        part = [];
+      });
+    });
+    if (out.length && !/\s$/.test(q) && !isHan(out[out.length - 1].t)) out[out.length - 1].prefix = true;
+    return out;
+  }
+  // prefixes reports a token of the set that begins with p
+  function prefixes(set, p) {
+    for (var t of set) if (t.indexOf(p) === 0) return true;
+    return false;
+  }
+  // headTokens tokenises the entries' headings, sections and page titles
+  // once (each distinct text once), in an idle moment after the index
+  // loads or when a draft is first asked for, and counts how many entries
+  // hold each token
+  function headTokens(ix) {
+    if (ix.heads) return ix.heads;
+    var t0 = performance.now(), seen = new Map(), df = new Map();
+    function tokens(text) {
+      var ts = seen.get(text);
+      if (ts) return ts;
+      var set = new Set();
+      scan(text || "", function (kind, run) {
+        if (kind === "word") wordTokens(run).forEach(function (t) { set.add(t); });
+        else run.forEach(function (c, i) { set.add(c); if (i + 1 < run.length) set.add(c + run[i + 1]); });
+      });
+      seen.set(text, set);
+      return set;
+    }
+    ix.heads = ix.docs.map(function (d) {
+      var h = [tokens(d.h), tokens(d.s), tokens(d.t)], all = new Set();
+      h.forEach(function (set) { set.forEach(function (t) { all.add(t); }); });
+      all.forEach(function (t) { df.set(t, (df.get(t) || 0) + 1); });
+      return h;
+    });
+    ix.headDF = df;
+    stats.headsMs = performance.now() - t0; // for the timing test
+    return ix.heads;
   }
   function prefixed(ix, t) {
     var vocab = vocabOf(ix, shardOf(ix, t), shardOf(ix, t + "\uffff")), out = [];
@@ -426,6 +521,7 @@
       // for the tests: the URLs of a query's first n results, the shards it needs fetched first
       window.pairagSearch = function (q, n) { return ask(index, q, n || 5).then(function (rs) { return rs.map(function (r) { return r.doc.u; }); }); };
       say("");
+      if (!wanted) idle(function () { headTokens(ix); }); // the drafts' part, ahead of the first query
       // the answer to what the reader typed meanwhile; an early load opens
       // nothing (the box may hold a query the browser restored)
       if (wanted) update();
@@ -540,6 +636,7 @@
 
   function render() {
     list.textContent = "";
+    list.removeAttribute("aria-busy");
     results.forEach(function (r, i) {
       var li = document.createElement("li"), a = document.createElement("a");
       // the link is the option (an option holding a link would nest one control in another)
@@ -576,13 +673,16 @@
     if (!show) setActive(-1);
   }
 
+  // options is the results' options, in order
+  function options() { return Array.from(list.querySelectorAll("[role=option]")); }
+
   function setActive(i) {
     active = i;
-    var options = list.querySelectorAll("[role=option]");
-    Array.prototype.forEach.call(options, function (o, j) { o.setAttribute("aria-selected", j === i ? "true" : "false"); });
+    var opts = options();
+    opts.forEach(function (o, j) { o.setAttribute("aria-selected", j === i ? "true" : "false"); });
     if (i >= 0) {
       input.setAttribute("aria-activedescendant", "search-opt-" + i);
-      options[i].scrollIntoView({ block: "nearest" });
+      opts[i].scrollIntoView({ block: "nearest" });
     } else input.removeAttribute("aria-activedescendant");
   }
 
@@ -591,7 +691,17 @@
     var q = input.value, n = ++asked, ix = index;
     if (!q.trim()) { results = []; render(); open(false); say(""); return; }
     var t0 = performance.now();
-    var p = pending = ask(ix, q, 8).then(function (rs) {
+    // while the query's shards are on their way, a draft from the headings
+    // shows (marked busy until the answer replaces it)
+    var p = pending = ask(ix, q, 8, function () {
+      var rs = draft(ix, q, 8);
+      if (!rs.length) return;
+      results = rs;
+      render();
+      list.setAttribute("aria-busy", "true");
+      open(true);
+      if (!stats.answerAt) stats.answerAt = stats.draftAt = performance.now();
+    }).then(function (rs) {
       if (n !== asked || ix !== index) return; // a later keystroke or index answers
       // no results: the suggestions need the words a typo may be near
       if (!rs.length && !ix.typoList) return fetchShards(ix, ["typos"]).then(function () { if (n === asked) update(); });
@@ -599,9 +709,11 @@
       render();
       open(true);
       // for the timing test: the last answer's search (with the shards it
-      // fetched) and drawing, and when the first came
+      // fetched) and drawing, and when the first results (a draft's or the
+      // answer's) and the first whole answer came
       stats.lastAnswerMs = performance.now() - t0;
       if (results.length && !stats.answerAt) stats.answerAt = performance.now();
+      if (results.length && !stats.finalAt) stats.finalAt = performance.now();
       say(results.length ? box.dataset.count.replace("{n}", results.length) : box.dataset.none);
       if (!results.length) list.append(noResults(q));
       else needTexts();
@@ -736,7 +848,7 @@
       var option = e.target.closest("[role=option]");
       if (!option) return;
       e.preventDefault();
-      go(Array.prototype.indexOf.call(list.querySelectorAll("[role=option]"), option));
+      go(options().indexOf(option));
     });
     box.addEventListener("focusout", function (e) { if (!box.contains(e.relatedTarget)) open(false); });
     document.addEventListener("keydown", shortcut);
