@@ -48,10 +48,10 @@ func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
 // writeSearch builds the search index of each language from the pages
 // rendered by this build (or taken from the cache) and the rows of the
 // generated tables, and publishes it with the manifest that names it and
-// the finding anchors. The pages' entries were tokenised when each page
-// was rendered (search.NewPiece, on the render workers); here the pieces
-// are merged in the order of the pages' URLs after the rows and the
-// finding codes (search.Builder).
+// the finding anchors. The pages' entries were encoded when each page was
+// rendered (sectionsJSON); here they are decoded page by page, in the
+// order of the pages' URLs after the rows and the finding codes, and
+// tokenised as they come (search.Builder).
 func (b *rendered) writeSearch() {
 	urls := make([]string, len(languages))
 	load.Parallel(len(languages), b.cfg.Workers, func(i int) {
@@ -60,8 +60,11 @@ func (b *rendered) writeSearch() {
 		for _, d := range append(b.rowEntries(lang), b.findingEntries(lang)...) {
 			ix.Add(d)
 		}
-		for _, piece := range b.pieces(lang) {
-			ix.AddPiece(piece)
+		for _, part := range b.sectionParts(lang) {
+			if err := ix.AddJSON(part); err != nil {
+				b.rep.Errorf(glossaryFile, 0, "search index %s: %v", lang, err)
+				return
+			}
 		}
 		urls[i] = b.publishIndex(lang, ix)
 	})
@@ -115,17 +118,17 @@ func (b *rendered) writeShard(name string, shard []byte) string {
 	return strings.TrimSuffix(url[strings.LastIndex(url[:len(url)-len(".json")], ".")+1:], ".json")
 }
 
-// pieces returns the tokenised entries of every indexed page of the
+// sectionParts returns the encoded entries of every indexed page of the
 // language, in the order of the pages' URLs.
-func (b *rendered) pieces(lang string) []*search.Piece {
+func (b *rendered) sectionParts(lang string) [][]byte {
 	var pages []*pageResult
 	for _, res := range b.results {
-		if p := res.page; p.Lang == lang && res.search != nil {
+		if p := res.page; p.Lang == lang && len(res.search) > 0 {
 			pages = append(pages, res)
 		}
 	}
 	slices.SortFunc(pages, func(a, c *pageResult) int { return cmp.Compare(a.page.URL, c.page.URL) })
-	out := make([]*search.Piece, len(pages))
+	out := make([][]byte, len(pages))
 	for i, res := range pages {
 		out[i] = res.search
 	}
@@ -144,10 +147,10 @@ type rowPlace struct {
 	n       int
 }
 
-// sectionDocs returns an entry per section secs of the page p, and the
-// heading of the section that holds each generated table row (the rows'
-// results show it).
-func sectionDocs(p *page, secs []search.Section) ([]search.Doc, map[string]rowPlace) {
+// sectionsJSON returns an entry per section secs of the page p, encoded
+// for the index and separated by commas, and the heading of the section
+// that holds each generated table row (the rows' results show it).
+func sectionsJSON(p *page, secs []search.Section) ([]byte, map[string]rowPlace) {
 	var rowsIn map[string]rowPlace
 	for _, s := range secs {
 		for _, r := range s.Rows {
@@ -157,13 +160,23 @@ func sectionDocs(p *page, secs []search.Section) ([]search.Doc, map[string]rowPl
 			rowsIn[r] = rowPlace{s.Heading, len(rowsIn)}
 		}
 	}
-	var out []search.Doc
+	size := 0
+	for _, s := range secs {
+		size += len(p.URL) + len(s.ID) + len(p.FM.Title) + len(s.Heading) + len(s.Text) + 32
+	}
+	out := make([]byte, 0, size+size/16) // room for escapes: one allocation
 	for _, s := range secs {
 		d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text, Section: s.Parent}
 		if s.ID != "" {
 			d.URL += "#" + s.ID
 		}
-		out = append(out, d)
+		if len(out) > 0 {
+			out = append(out, ',')
+		}
+		out = search.AppendDoc(out, d)
+	}
+	if len(out) == 0 {
+		return nil, rowsIn
 	}
 	return out, rowsIn
 }
@@ -240,12 +253,12 @@ func (b *rendered) pageTitle(url string) string {
 }
 
 // skillEntries returns the search entries of a skill's page p, rendered
-// as r, tokenised: its description, a
+// as r, encoded as sectionsJSON encodes a page's: its description, a
 // section per row of the page (the side in the page's language, the
 // original where the translation lacks the section) and a section per
 // part of every file that comes with the skill, which links to that
 // published file. The rows' text comes from their trees (r.Search).
-func skillEntries(p *page, r skills.Rendered, comps []skills.Companion) *search.Piece {
+func skillEntries(p *page, r skills.Rendered, comps []skills.Companion) []byte {
 	v := r.View
 	docs := []search.Doc{{URL: p.URL, Title: p.FM.Title, Text: p.FM.Description, Kind: search.KindSkill}}
 	for i, row := range v.Rows {
@@ -269,7 +282,14 @@ func skillEntries(p *page, r skills.Rendered, comps []skills.Companion) *search.
 		}
 		docs = append(docs, search.Doc{URL: c.URL, Title: p.FM.Title + " · " + c.Name, Heading: sec.Heading, Text: sec.Text, Kind: search.KindFile})
 	}
-	return search.NewPiece(docs)
+	var out []byte
+	for _, d := range docs {
+		if len(out) > 0 {
+			out = append(out, ',')
+		}
+		out = search.AppendDoc(out, d)
+	}
+	return out
 }
 
 func btoi(b bool) int {

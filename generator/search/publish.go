@@ -3,6 +3,7 @@ package search
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -82,34 +83,22 @@ type collector struct {
 	body    []uint8
 	fields  []uint8
 	touched []int32
-	// fresh, in a collector that makes pieces (NewPiece), lists the
-	// tokens of the piece being made, in the order its entries first hold
-	// them.
-	fresh []int32
-	piece bool
 }
 
-// id returns the number of the token t, making one for a new token, and
-// notes the entry's hold on it.
-func (c *collector) id(t []byte) int32 { return c.touch(c.number(t)) }
-
-// number returns the number of the token t, making one for a new token.
-func (c *collector) number(t []byte) int32 {
+// id returns the number of the token t, making one for a new token.
+func (c *collector) id(t []byte) int32 {
 	id, ok := c.ids[string(t)]
 	if !ok {
 		id = c.add1(string(t))
 		c.ids[c.p.Tokens[id]] = id
 	}
-	return id
+	return c.touch(id)
 }
 
 // hanID is id of the Han token of a character a (b == 0) or a pair a, b,
 // looked up by its characters: most of a Chinese page's tokens, which a
 // string key would hash and compare byte by byte.
-func (c *collector) hanID(a, b rune) int32 { return c.touch(c.hanNumber(a, b)) }
-
-// hanNumber is number of the Han token of a, b (see hanID).
-func (c *collector) hanNumber(a, b rune) int32 {
+func (c *collector) hanID(a, b rune) int32 {
 	key := uint64(a)<<32 | uint64(b)
 	id, ok := c.han[key]
 	if !ok {
@@ -123,7 +112,7 @@ func (c *collector) hanNumber(a, b rune) int32 {
 		}
 		c.han[key] = id
 	}
-	return id
+	return c.touch(id)
 }
 
 // add1 makes a number for the new token t.
@@ -156,9 +145,6 @@ func (c *collector) add(doc int, d Doc) {
 		c.z.eachHan(f.text, func(t []byte) { c.fields[c.id(t)] |= f.bit }, func(a, b rune) { c.fields[c.hanID(a, b)] |= f.bit })
 	}
 	for _, id := range c.touched {
-		if c.piece && len(c.p.lists[id]) == 0 {
-			c.fresh = append(c.fresh, id)
-		}
 		v := uint64(doc-int(c.last[id]))<<PostingShift | uint64(c.body[id]) | uint64(c.fields[id])<<2
 		c.p.lists[id] = binary.AppendUvarint(c.p.lists[id], v)
 		c.last[id], c.body[id], c.fields[id] = int32(doc), 0, 0
@@ -232,12 +218,6 @@ func NewBuilder(lang string, glossary, synonyms [][2]string) *Builder {
 func (b *Builder) Add(d Doc) {
 	b.c.add(len(b.docs), d)
 	addWords(b.words, d)
-	b.addText(d)
-}
-
-// addText encodes the text of the entry d, the next of the index, for the
-// texts file and adds the entry without it.
-func (b *Builder) addText(d Doc) {
 	last := &b.texts[len(b.texts)-1]
 	if len(*last) >= textChunk {
 		b.texts = append(b.texts, make([]byte, 0, textChunk+len(d.Text)+len(d.Text)/8+8))
@@ -249,6 +229,22 @@ func (b *Builder) addText(d Doc) {
 	*last = jsonpos.AppendString(*last, d.Text)
 	d.Text, d.Names = "", ""
 	b.docs = append(b.docs, d)
+}
+
+// AddJSON adds the entries of part, entries encoded by [AppendDoc] and
+// separated by commas (an empty part holds none).
+func (b *Builder) AddJSON(part []byte) error {
+	if len(part) == 0 {
+		return nil
+	}
+	var docs []Doc
+	if err := json.Unmarshal(slices.Concat([]byte{'['}, part, []byte{']'}), &docs); err != nil {
+		return fmt.Errorf("search entries: %w", err)
+	}
+	for _, d := range docs {
+		b.Add(d)
+	}
+	return nil
 }
 
 // Publish returns the index in the shape the browser searches
