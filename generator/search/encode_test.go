@@ -18,34 +18,17 @@ var encodeCases = []string{
 	"\u2027\u2028\u2029\u202a\u3000\ue000\uffff\ud7ff", "\xed\xa0\x80 \xe0\x80\x80 \xe2\x80 \xef\xbf",
 }
 
-// TestAppendDocIsJSON holds AppendDoc and IndexPieces to json.Marshal's bytes.
-func TestAppendDocIsJSON(t *testing.T) {
+// TestBuilderTexts holds the entries a Builder publishes and the JSON
+// of their texts to the entries added, as json.Unmarshal gives them back
+// after json.Marshal (escapes, invalid UTF-8, line separators).
+func TestBuilderTexts(t *testing.T) {
 	var docs []Doc
 	for _, s := range encodeCases {
 		docs = append(docs, Doc{URL: "/a/#" + s, Title: s, Heading: s, Names: s, Text: s, Kind: s, Section: s}, Doc{URL: s, Title: s})
 	}
-	for _, d := range docs {
-		want, _ := json.Marshal(d)
-		if got := AppendDoc(nil, d); !bytes.Equal(got, want) {
-			t.Errorf("AppendDoc(%q):\n got %s\nwant %s", d.Text, got, want)
-		}
-	}
-	var a, b []byte
-	for i, d := range docs {
-		p := &a
-		if i >= 3 {
-			p = &b
-		}
-		if len(*p) > 0 {
-			*p = append(*p, ',')
-		}
-		*p = AppendDoc(*p, d)
-	}
 	ix := NewBuilder("zh-CN", nil, nil)
-	for _, part := range [][]byte{nil, a, nil, b} {
-		if err := ix.AddJSON(part); err != nil {
-			t.Fatalf("AddJSON: %v", err)
-		}
+	for _, d := range docs {
+		ix.Add(d)
 	}
 	pub, texts, _, err := ix.Publish(ShardBytes, func([]byte) error { return nil })
 	if err != nil {
@@ -55,19 +38,16 @@ func TestAppendDocIsJSON(t *testing.T) {
 	if err := json.Unmarshal(bytes.Join(texts, nil), &back); err != nil {
 		t.Fatalf("texts %s: %v", texts, err)
 	}
-	for i, d := range docs {
-		if len(pub.Docs) <= i || len(back) <= i {
-			t.Fatalf("AddJSON of the parts gave %d entries and %d texts; want %d", len(pub.Docs), len(back), len(docs))
-		}
-		d = decoded(d)
-		want := d.Text
-		d.Text, d.Names = "", ""
-		if pub.Docs[i] != d || back[i] != want {
-			t.Errorf("entry %d after AppendDoc and AddJSON = %+v, text %q; want %+v, text %q", i, pub.Docs[i], back[i], d, want)
-		}
+	if len(pub.Docs) != len(docs) || len(back) != len(docs) {
+		t.Fatalf("Publish gave %d entries and %d texts; want %d", len(pub.Docs), len(back), len(docs))
 	}
-	if err := ix.AddJSON([]byte(`{"u":1}`)); err == nil {
-		t.Error("AddJSON of a broken part = nil error")
+	for i, d := range docs {
+		want := decoded(d)
+		text := want.Text
+		want.Text, want.Names = "", ""
+		if got := decoded(pub.Docs[i]); got != want || back[i] != text {
+			t.Errorf("entry %d = %+v, text %q; want %+v, text %q", i, got, back[i], want, text)
+		}
 	}
 }
 
@@ -78,19 +58,6 @@ func decoded(d Doc) Doc {
 	var out Doc
 	_ = json.Unmarshal(data, &out)
 	return out
-}
-
-func FuzzAppendDoc(f *testing.F) {
-	for _, s := range encodeCases {
-		f.Add(s, s)
-	}
-	f.Fuzz(func(t *testing.T, a, b string) {
-		d := Doc{URL: a, Title: b, Heading: a + b, Text: b}
-		want, _ := json.Marshal(d)
-		if got := AppendDoc(nil, d); !bytes.Equal(got, want) {
-			t.Fatalf("AppendDoc:\n got %s\nwant %s", got, want)
-		}
-	})
 }
 
 // TestCollapse holds collapse to strings.Join(strings.Fields(s), " ").

@@ -3,7 +3,6 @@ package search
 import (
 	"encoding/binary"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"strconv"
@@ -190,8 +189,7 @@ func addHanWords(out map[string]bool, text string, limit int) {
 
 // Builder publishes the index of one language entry by entry: each entry
 // is tokenised as it is added, its body text encoded for the texts file
-// and dropped, so that a site's entries are never held twice (as the
-// pages' encoded parts and decoded). [Publish] is the same for an Index
+// and dropped from the entry it keeps. [Publish] is the same for an Index
 // already in memory.
 type Builder struct {
 	lang               string
@@ -229,22 +227,6 @@ func (b *Builder) Add(d Doc) {
 	*last = jsonpos.AppendString(*last, d.Text)
 	d.Text, d.Names = "", ""
 	b.docs = append(b.docs, d)
-}
-
-// AddJSON adds the entries of part, entries encoded by [AppendDoc] and
-// separated by commas (an empty part holds none).
-func (b *Builder) AddJSON(part []byte) error {
-	if len(part) == 0 {
-		return nil
-	}
-	var docs []Doc
-	if err := json.Unmarshal(slices.Concat([]byte{'['}, part, []byte{']'}), &docs); err != nil {
-		return fmt.Errorf("search entries: %w", err)
-	}
-	for _, d := range docs {
-		b.Add(d)
-	}
-	return nil
 }
 
 // Publish returns the index in the shape the browser searches
