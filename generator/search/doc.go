@@ -16,7 +16,9 @@
 // results shown, and the words a typo may be near in a file fetched for a
 // word the index lacks. The browser script (templates/assets/search.js)
 // decodes it (nothing is tokenised or sorted on load) and tokenises and
-// ranks queries. Package rank is the
+// ranks queries; while a query's shards are on their way it shows a draft
+// drawn from the first file's headings, sections and page titles, which
+// the whole index's answer replaces. Package rank is the
 // same tokenising and ranking in Go, which only tests use: the question
 // sets run over the built index through it, and the e2e tests hold the
 // script to it on the same index.
