@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -43,6 +44,12 @@ func TestSearchFirstQueryTransfer(t *testing.T) {
 	})()`
 	for _, lang := range []string{"en", "zh-CN"} {
 		home := map[string]string{"en": "/", "zh-CN": "/zh-CN/"}[lang]
+		type first struct {
+			q     string
+			total int
+			paths []string
+		}
+		var firsts []first
 		var totals []int
 		worst, worstQ := 0, ""
 		for _, q := range questions(t) {
@@ -53,11 +60,12 @@ func TestSearchFirstQueryTransfer(t *testing.T) {
 			waitJS(t, tab, `typeof window.pairagSearch === "function"`)
 			js, _ := json.Marshal(q[1])
 			got := eval[struct{ Paths []string }](t, tab, fmt.Sprintf(fetched, js))
-			total := 0
-			for _, p := range slices.Compact(slices.Sorted(slices.Values(got.Paths))) {
+			total, paths := 0, slices.Compact(slices.Sorted(slices.Values(got.Paths)))
+			for _, p := range paths {
 				total += size(p)
 			}
 			totals = append(totals, total)
+			firsts = append(firsts, first{q[1], total, paths})
 			if total > worst {
 				worst, worstQ = total, q[1]
 			}
@@ -66,6 +74,14 @@ func TestSearchFirstQueryTransfer(t *testing.T) {
 			}
 		}
 		slices.Sort(totals)
+		// the files of the median query, each with its size
+		slices.SortStableFunc(firsts, func(a, b first) int { return a.total - b.total })
+		med := firsts[len(firsts)/2]
+		var files []string
+		for _, p := range med.paths {
+			files = append(files, fmt.Sprintf("%s %d B", p, size(p)))
+		}
+		t.Logf("%s: the median first query, %q, fetches %d B brotli: %s", lang, med.q, med.total, strings.Join(files, ", "))
 		text := eval[string](t, tab, `window.pairagSearchText`)
 		t.Logf("%s: first query over %d questions: median %d B brotli, largest %d B (%q); the excerpts' texts, fetched after the first results, %d B",
 			lang, len(totals), totals[len(totals)/2], worst, worstQ, size(text))

@@ -280,12 +280,14 @@
     return false;
   }
   // headTokens tokenises the entries' headings, sections and page titles
-  // once (each distinct text once), in an idle moment after the index
-  // loads or when a draft is first asked for, and counts how many entries
-  // hold each token
-  function headTokens(ix) {
-    if (ix.heads) return ix.heads;
-    var t0 = performance.now(), seen = new Map(), df = new Map();
+  // (each distinct text once) and counts how many entries hold each
+  // token: in idle slices after the index loads (more is a deadline, the
+  // slice ends when it runs out), and what is left at once when a draft
+  // is asked for first
+  function headTokens(ix, more) {
+    if (ix.heads && ix.heads.length === ix.docs.length) return ix.heads;
+    if (!ix.heads) { ix.heads = []; ix.headDF = new Map(); ix.headSeen = new Map(); }
+    var t0 = performance.now(), seen = ix.headSeen, df = ix.headDF;
     function tokens(text) {
       var ts = seen.get(text);
       if (ts) return ts;
@@ -297,15 +299,25 @@
       seen.set(text, set);
       return set;
     }
-    ix.heads = ix.docs.map(function (d) {
-      var h = [tokens(d.h), tokens(d.s), tokens(d.t)], all = new Set();
+    while (ix.heads.length < ix.docs.length && (!more || more())) {
+      var d = ix.docs[ix.heads.length], h = [tokens(d.h), tokens(d.s), tokens(d.t)], all = new Set();
       h.forEach(function (set) { set.forEach(function (t) { all.add(t); }); });
       all.forEach(function (t) { df.set(t, (df.get(t) || 0) + 1); });
-      return h;
-    });
-    ix.headDF = df;
-    stats.headsMs = performance.now() - t0; // for the timing test
+      ix.heads.push(h);
+    }
+    // for the timing test: the main-thread time it took, over its slices
+    stats.headsMs = (stats.headsMs || 0) + performance.now() - t0;
     return ix.heads;
+  }
+  // warmHeads runs headTokens in idle slices until it is done: at least
+  // 20 entries a slice (a slice the browser gave on its timeout has no
+  // time left), then as many as the slice has time for
+  function warmHeads(ix) {
+    idle(function (deadline) {
+      var n = 0;
+      headTokens(ix, function () { return n++ < 20 || !!(deadline && deadline.timeRemaining && deadline.timeRemaining() > 2); });
+      if (ix.heads.length < ix.docs.length) warmHeads(ix);
+    });
   }
   function prefixed(ix, t) {
     var vocab = vocabOf(ix, shardOf(ix, t), shardOf(ix, t + "\uffff")), out = [];
@@ -521,7 +533,7 @@
       // for the tests: the URLs of a query's first n results, the shards it needs fetched first
       window.pairagSearch = function (q, n) { return ask(index, q, n || 5).then(function (rs) { return rs.map(function (r) { return r.doc.u; }); }); };
       say("");
-      if (!wanted) idle(function () { headTokens(ix); }); // the drafts' part, ahead of the first query
+      if (!wanted) warmHeads(ix); // the drafts' part, ahead of the first query
       // the answer to what the reader typed meanwhile; an early load opens
       // nothing (the box may hold a query the browser restored)
       if (wanted) update();
