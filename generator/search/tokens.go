@@ -41,21 +41,123 @@ func (z *tokenizer) each(text string, f func([]byte)) {
 
 // eachHan is each with the Han tokens given as their characters: han(a, 0)
 // for a character, han(a, b) for a pair.
+//
+// It reads the text byte by byte: an ASCII byte is classed by a table and
+// lower-cased into the word being built, and only the other characters are
+// decoded and normalized. The tokens are the ones [Scan]'s runs give
+// (FuzzEachHan holds the two alike); the Han pairs are emitted as the
+// characters come, with no run kept.
 func (z *tokenizer) eachHan(text string, word func([]byte), han func(a, b rune)) {
-	z.scan(text, func(kind RunKind, run []rune) {
-		switch kind {
-		case WordRun:
-			z.words(run, word)
-		case HanRun:
-			for i := range run {
-				han(run[i], 0)
-				if i+1 < len(run) {
-					han(run[i], run[i+1])
-				}
+	whole := z.buf[:0] // the word run being read, normalized, as UTF-8
+	joiner := byte(0)  // a joiner after the word run, kept until the next character says whether it joins
+	var prev rune      // the Han character before, in a Han run
+	for i := 0; i < len(text); {
+		var r rune
+		var class byte
+		if c := text[i]; c < utf8.RuneSelf {
+			class, r = asciiClass[c], rune(asciiLower[c])
+			i++
+		} else {
+			var n int
+			r, n = utf8.DecodeRuneInString(text[i:])
+			i += n
+			r = normalize(r)
+			switch {
+			case r < utf8.RuneSelf: // full-width ASCII
+				class = asciiClass[r]
+			case isCommonHan(r) || IsHan(r):
+				class = classHan
+			case unicode.IsLetter(r) || unicode.IsDigit(r):
+				class = classWord
 			}
 		}
-	})
+		if class != classHan {
+			prev = 0
+		}
+		switch class {
+		case classWord:
+			if joiner != 0 {
+				whole = append(whole, joiner)
+				joiner = 0
+			}
+			whole = utf8.AppendRune(whole, r)
+			continue
+		case classJoiner:
+			if len(whole) > 0 && joiner == 0 {
+				joiner = byte(r)
+				continue
+			}
+		}
+		// r ends the word run, if any.
+		joiner = 0
+		if len(whole) > 0 {
+			z.buf = whole
+			z.wordBytes(word)
+			whole = z.buf[:0]
+		}
+		if class == classHan {
+			if prev != 0 {
+				han(prev, r)
+			}
+			han(r, 0)
+			prev = r
+		}
+	}
+	if len(whole) > 0 {
+		z.buf = whole
+		z.wordBytes(word)
+	}
 }
+
+// The classes of a normalized character for eachHan.
+const (
+	classOther  byte = iota // a separator
+	classWord               // a letter or digit of a word (not Han)
+	classJoiner             // '_', '.' or '-': part of a word between word characters
+	classHan                // a Han character
+)
+
+// asciiClass and asciiLower are the class and the lower case of every
+// ASCII byte, so that eachHan reads ASCII text without decoding it.
+var asciiClass, asciiLower = func() (class, lower [utf8.RuneSelf]byte) {
+	for c := range utf8.RuneSelf {
+		l := c
+		if c >= 'A' && c <= 'Z' {
+			l += 'a' - 'A'
+		}
+		lower[c] = byte(l)
+		switch {
+		case isWord(rune(l)):
+			class[c] = classWord
+		case isJoiner(rune(l)):
+			class[c] = classJoiner
+		}
+	}
+	return class, lower
+}()
+
+// normalize is the character r as the index reads it: lower case, and a
+// full-width ASCII character as its ASCII one.
+func normalize(r rune) rune {
+	if r < utf8.RuneSelf {
+		if r >= 'A' && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		return r
+	}
+	if isCommonHan(r) {
+		return r
+	}
+	if r = unicode.ToLower(r); r >= 0xFF01 && r <= 0xFF5E { // full-width ASCII
+		r = unicode.ToLower(r - 0xFEE0)
+	}
+	return r
+}
+
+// isCommonHan reports a character of the CJK Unified Ideographs block,
+// where nearly every Chinese character is: all of them Han and without
+// case (TestCommonHan), so that neither table is searched for them.
+func isCommonHan(r rune) bool { return r >= 0x4E00 && r <= 0x9FFF }
 
 // RunKind is the kind of a run of text [Scan] finds.
 type RunKind int
@@ -76,14 +178,7 @@ func Scan(text string, f func(RunKind, []rune)) {
 func (z *tokenizer) scan(text string, f func(RunKind, []rune)) {
 	rs := z.rs[:0]
 	for _, r := range text {
-		if r < 0x80 {
-			if r >= 'A' && r <= 'Z' {
-				r += 'a' - 'A'
-			}
-		} else if r = unicode.ToLower(r); r >= 0xFF01 && r <= 0xFF5E { // full-width ASCII
-			r = unicode.ToLower(r - 0xFEE0)
-		}
-		rs = append(rs, r)
+		rs = append(rs, normalize(r))
 	}
 	z.rs = rs
 	for i := 0; i < len(rs); {
@@ -134,11 +229,17 @@ func WordTokens(run []rune) []string {
 // as [WordTokens] lists them.
 func (z *tokenizer) words(run []rune, f func([]byte)) {
 	whole := z.buf[:0]
-	parts := 0
 	for _, r := range run {
 		whole = utf8.AppendRune(whole, r)
 	}
 	z.buf = whole
+	z.wordBytes(f)
+}
+
+// wordBytes is words of the run in z.buf, as UTF-8.
+func (z *tokenizer) wordBytes(f func([]byte)) {
+	whole := z.buf
+	parts := 0
 	for i := 0; i < len(whole); {
 		if isJoiner(rune(whole[i])) {
 			i++
