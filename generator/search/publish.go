@@ -77,6 +77,7 @@ type collector struct {
 	z       tokenizer
 	ids     map[string]int32 // tokens of words
 	han     map[uint64]int32 // Han tokens by their characters (see hanID)
+	hanOne  []int32          // 1 + the token of a single common Han character, by its place in the block (0: none yet)
 	p       *Postings
 	last    []int32
 	body    []uint8
@@ -98,6 +99,18 @@ func (c *collector) id(t []byte) int32 {
 // looked up by its characters: most of a Chinese page's tokens, which a
 // string key would hash and compare byte by byte.
 func (c *collector) hanID(a, b rune) int32 {
+	if b == 0 && isCommonHan(a) { // half of the Han tokens: an index, not a hash
+		if c.hanOne == nil {
+			c.hanOne = make([]int32, 0x9FFF-0x4E00+1)
+		}
+		k := a - 0x4E00
+		if id := c.hanOne[k]; id != 0 {
+			return c.touch(id - 1)
+		}
+		id := c.add1(string(a))
+		c.hanOne[k] = id + 1
+		return c.touch(id)
+	}
 	key := uint64(a)<<32 | uint64(b)
 	id, ok := c.han[key]
 	if !ok {

@@ -50,6 +50,7 @@ func (z *tokenizer) each(text string, f func([]byte)) {
 func (z *tokenizer) eachHan(text string, word func([]byte), han func(a, b rune)) {
 	whole := z.buf[:0] // the word run being read, normalized, as UTF-8
 	joiner := byte(0)  // a joiner after the word run, kept until the next character says whether it joins
+	joined := false    // the word run holds a joiner
 	var prev rune      // the Han character before, in a Han run
 	for i := 0; i < len(text); {
 		var r rune
@@ -78,7 +79,7 @@ func (z *tokenizer) eachHan(text string, word func([]byte), han func(a, b rune))
 		case classWord:
 			if joiner != 0 {
 				whole = append(whole, joiner)
-				joiner = 0
+				joiner, joined = 0, true
 			}
 			whole = utf8.AppendRune(whole, r)
 			continue
@@ -91,9 +92,8 @@ func (z *tokenizer) eachHan(text string, word func([]byte), han func(a, b rune))
 		// r ends the word run, if any.
 		joiner = 0
 		if len(whole) > 0 {
-			z.buf = whole
-			z.wordBytes(word)
-			whole = z.buf[:0]
+			z.flush(whole, joined, word)
+			whole, joined = z.buf[:0], false
 		}
 		if class == classHan {
 			if prev != 0 {
@@ -104,9 +104,19 @@ func (z *tokenizer) eachHan(text string, word func([]byte), han func(a, b rune))
 		}
 	}
 	if len(whole) > 0 {
-		z.buf = whole
-		z.wordBytes(word)
+		z.flush(whole, joined, word)
 	}
+}
+
+// flush gives the tokens of the word run whole, which holds a joiner if
+// joined; a plain word is its one token, stemmed.
+func (z *tokenizer) flush(whole []byte, joined bool, word func([]byte)) {
+	z.buf = whole
+	if !joined {
+		word(z.stemmed(whole))
+		return
+	}
+	z.wordBytes(word)
 }
 
 // The classes of a normalized character for eachHan.

@@ -128,3 +128,26 @@ func TestEachHanAllRunes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEachHan compares the byte path with the rune path it replaced
+// (oldEachHan) on English and Chinese prose with identifiers.
+func BenchmarkEachHan(b *testing.B) {
+	text := strings.Repeat("The task.publish request carries skill_files (at most 64 KiB each); "+
+		"ＡＢＣ full-width, Ünïcode letters and 3.14 numbers. 任务发布协议的字段说明：每个技能文件不超过上限，校验器会报告错误代码。", 40)
+	var n int
+	word := func([]byte) { n++ }
+	han := func(a, b rune) { n++ }
+	b.Run("bytes", func(b *testing.B) {
+		var z tokenizer
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			z.eachHan(text, word, han)
+		}
+	})
+	b.Run("runes", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		for b.Loop() {
+			oldEachHan(text, word, han)
+		}
+	})
+}
