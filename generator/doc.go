@@ -95,7 +95,9 @@
 // Search (package search, pipeline/searchsite.go): after the pages are written, each
 // language gets an index of every h2/h3 section of its pages and every
 // anchored row of the generated tables, published as
-// /assets/search-<lang>.<hash>.json and named by /search/manifest.json;
+// /assets/search-<lang>.<hash>.json (what a first query needs; it names its
+// postings shards, /assets/search-<lang>-shard.<hash>.json, its entries'
+// texts and its typo words) and named by /search/manifest.json;
 // /search/findings.json maps each validator finding code to its anchor on
 // the field reference ([FindingURL] gives the whole URL). Rows of generated
 // tables have anchors derived from protocol names (package reference), the same

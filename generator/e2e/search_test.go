@@ -109,7 +109,7 @@ func TestSearchMatchesGo(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, lang := range []string{"en", "zh-CN"} {
-		ix, err := rank.Unmarshal([]byte(readSiteFile(t, dir, manifest[lang])))
+		ix, err := rank.Read(os.DirFS(dir), manifest[lang])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -192,7 +192,9 @@ func TestSearchResultsRead(t *testing.T) {
 		run(t, tab, chromedp.Navigate(srv.URL+home), chromedp.WaitVisible(chromedp.CSS(".search")), chromedp.KeyEvent("/"))
 		waitJS(t, tab, `typeof window.pairagSearch === "function"`)
 		run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), q+" "))
-		waitJS(t, tab, `document.querySelectorAll("#search-results li").length > 0`)
+		// results, and their excerpts, which come with the entries' texts after them
+		waitJS(t, tab, `document.querySelectorAll("#search-results li").length > 0 &&
+			(!!document.querySelector("#search-results li.search-none") || window.pairagSearchStats.textsAt > 0)`)
 		return eval[view](t, tab, read)
 	}
 	for _, tt := range []struct {

@@ -7,16 +7,13 @@ import (
 	"testing"
 
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	gtext "github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/langs"
-	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/report"
+	"pairag.com/portal/generator/search/searchtest"
 	"pairag.com/portal/templates"
 	"pairag.com/portal/templates/blocks"
 )
@@ -60,7 +57,7 @@ func FuzzHeadings(f *testing.F) {
 
 func checkHeadings(t *testing.T, hl *highlight.Cache, src string) {
 	t.Helper()
-	doc, full, body, ok := renderPage(hl, src)
+	doc, full, body, ok := searchtest.RenderPage(hl, src, directiveBlocks)
 	if !ok {
 		return
 	}
@@ -96,33 +93,6 @@ var directiveBlocks = []block.Block{
 	block.Paragraph(blocks.Cell{{Text: "Rows"}}),
 	block.Heading(blocks.Heading{Msg: templates.For(langs.EN), Level: 3, ID: "gen-sub", Text: blocks.Cell{{Text: "Sub & more"}}}),
 	block.Heading(blocks.Heading{Msg: templates.For(langs.EN), Level: 4, ID: "gen-four", Text: blocks.Cell{{Text: "Four"}}}),
-}
-
-// renderPage parses, transforms and renders the page body src as the
-// build does; false when src cannot be a page.
-func renderPage(hl *highlight.Cache, src string) (doc ast.Node, full, body []byte, ok bool) {
-	full = []byte("---\ntitle: T\n---\n\n" + src)
-	_, _, bodyStart, err := markdown.SplitFrontMatter(full)
-	if err != nil {
-		return nil, nil, nil, false
-	}
-	p := &markdown.Page{Lang: langs.EN, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
-	lookup := func(name string) ([]block.Block, error) {
-		if name == "heads" {
-			return directiveBlocks, nil
-		}
-		return nil, nil
-	}
-	st := markdown.NewState(p, lookup, &report.Collector{})
-	pc := markdown.NewContext(st)
-	md := markdown.New(langs.EN, hl)
-	d := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)
-	markdown.Transform(d, full, pc)
-	var out bytes.Buffer
-	if md.Renderer().Render(&out, full, d) != nil {
-		return nil, nil, nil, false
-	}
-	return d, full, out.Bytes(), true
 }
 
 // htmlHeadings is the judge: the h2 and h3 elements with an id of an HTML

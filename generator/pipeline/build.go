@@ -16,6 +16,7 @@ import (
 	"pairag.com/portal/generator/nav"
 	"pairag.com/portal/generator/outdir"
 	"pairag.com/portal/generator/reference"
+	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/sitedir"
 	"pairag.com/portal/generator/skills"
 	"pairag.com/portal/generator/symlinks"
@@ -211,7 +212,7 @@ type pageResult struct {
 	headings   []markdown.Heading
 	markdown   []byte              // the Markdown version, as written, for llms-full.txt
 	diagrams   bool                // it draws a diagram: the diagram script is published (diagrams.go)
-	search     []byte              // the page's entries in the search index, encoded (searchsite.go)
+	search     []search.Doc        // the page's entries in the search index (searchsite.go)
 	skillLinks []skills.Link       // a skill's or companion's English page: the links its files make to the rest of the site (skillsite.go)
 	found      []diag.Finding      // a companion's English page: what rendering it reported, which its skill's page lists (skillsite.go)
 	files      []skills.Companion  // a companion's page: its sections, for the search entries of its skill's page (skillsite.go)

@@ -230,7 +230,7 @@ func (b *rendered) renderPage(w *worker, pp *parsedPage, pr pair, rep *report, r
 	}
 	res := &pageResult{page: p, anchors: st.Anchors, links: st.Links, headings: st.Headings, diagrams: w.body.Diagrams}
 	if indexed(p) {
-		res.search, res.rowsIn = sectionsJSON(p, b.searchSections(pp)) // searchsite.go: from the tree, not the HTML
+		res.search, res.rowsIn = sectionDocs(p, b.searchSections(pp)) // searchsite.go: from the tree, not the HTML
 	}
 	text := b.exportMarkdown(p, st)
 	if u := site.MarkdownURL(p); u != "" {

@@ -47,7 +47,7 @@ func builtIndex(t *testing.T, dir, lang string) *rank.Index {
 	if err := json.Unmarshal([]byte(readFile(t, dir, SearchManifest)), &manifest); err != nil {
 		t.Fatal(err)
 	}
-	ix, err := rank.Unmarshal([]byte(readFile(t, dir, manifest[lang])))
+	ix, err := rank.Read(os.DirFS(dir), manifest[lang])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,26 +48,24 @@ func loadSynonyms(fsys fs.FS, rep *report) search.Synonyms {
 // writeSearch builds the search index of each language from the pages
 // rendered by this build (or taken from the cache) and the rows of the
 // generated tables, and publishes it with the manifest that names it and
-// the finding anchors. The pages' entries were encoded when each page was
-// rendered (sectionsJSON); here they are joined in the order of the pages'
-// URLs after the rows and the finding codes.
+// the finding anchors. The pages' entries were worked out when each page
+// was rendered (sectionDocs); here they are added page by page, in the
+// order of the pages' URLs after the rows and the finding codes, and
+// tokenised as they come (search.Builder).
 func (b *rendered) writeSearch() {
 	urls := make([]string, len(languages))
 	load.Parallel(len(languages), b.cfg.Workers, func(i int) {
 		lang := languages[i]
-		var head []byte
+		ix := search.NewBuilder(lang, b.ext.glossary.Pairs(), b.ext.synonyms[lang])
 		for _, d := range append(b.rowEntries(lang), b.findingEntries(lang)...) {
-			if len(head) > 0 {
-				head = append(head, ',')
+			ix.Add(d)
+		}
+		for _, docs := range b.pageEntries(lang) {
+			for _, d := range docs {
+				ix.Add(d)
 			}
-			head = search.AppendDoc(head, d)
 		}
-		pieces, err := search.IndexPieces(lang, b.ext.glossary.Pairs(), b.ext.synonyms[lang], append([][]byte{head}, b.sectionParts(lang)...)...)
-		if err != nil {
-			b.rep.Errorf(glossaryFile, 0, "search index: %v", err)
-			return
-		}
-		urls[i] = b.writeHashedParts("search-"+strings.ToLower(lang), ".json", pieces...)
+		urls[i] = b.publishIndex(lang, ix)
 	})
 	files := map[string]string{}
 	for i, lang := range languages {
@@ -82,9 +80,46 @@ func (b *rendered) writeSearch() {
 	b.write("/search/findings.json", anchors)
 }
 
-// sectionParts returns the encoded entries of every indexed page of the
-// language, in the order of the pages' URLs.
-func (b *rendered) sectionParts(lang string) [][]byte {
+// publishIndex writes the index of a language, whose entries ix holds,
+// in the shape the browser searches ([search.Published]): the entries'
+// texts in a file of their own, which the script fetches only for
+// excerpts, the postings in shards, the words a typo may be near, and the
+// rest in the file the manifest names. It returns that file's URL (""
+// when reported).
+func (b *rendered) publishIndex(lang string, ix *search.Builder) string {
+	name := "search-" + strings.ToLower(lang)
+	var hashes []string
+	pub, texts, typos, err := ix.Publish(search.ShardBytes, func(shard []byte) error {
+		hashes = append(hashes, b.writeShard(name, shard))
+		return nil
+	})
+	var data []byte
+	if err == nil {
+		pub.Text = b.writeHashedParts(name+"-text", ".json", texts...)
+		pub.ShardURL, pub.ShardHashes = "/assets/"+name+"-shard.{h}.json", hashes
+		data, err = json.Marshal(typos)
+	}
+	if err == nil {
+		pub.Typos = b.writeHashed(name+"-typos", ".json", data)
+		data, err = json.Marshal(pub)
+	}
+	if err != nil {
+		b.rep.Errorf(glossaryFile, 0, "search index %s: %v", lang, err)
+		return ""
+	}
+	return b.writeHashed(name, ".json", data)
+}
+
+// writeShard writes a shard of the index name as
+// /assets/<name>-shard.<hash>.json and returns its hash.
+func (b *rendered) writeShard(name string, shard []byte) string {
+	url := b.writeHashed(name+"-shard", ".json", shard)
+	return strings.TrimSuffix(url[strings.LastIndex(url[:len(url)-len(".json")], ".")+1:], ".json")
+}
+
+// pageEntries returns the entries of every indexed page of the language,
+// in the order of the pages' URLs.
+func (b *rendered) pageEntries(lang string) [][]search.Doc {
 	var pages []*pageResult
 	for _, res := range b.results {
 		if p := res.page; p.Lang == lang && len(res.search) > 0 {
@@ -92,7 +127,7 @@ func (b *rendered) sectionParts(lang string) [][]byte {
 		}
 	}
 	slices.SortFunc(pages, func(a, c *pageResult) int { return cmp.Compare(a.page.URL, c.page.URL) })
-	out := make([][]byte, len(pages))
+	out := make([][]search.Doc, len(pages))
 	for i, res := range pages {
 		out[i] = res.search
 	}
@@ -111,10 +146,11 @@ type rowPlace struct {
 	n       int
 }
 
-// sectionsJSON returns an entry per section secs of the page p, encoded
-// for the index and separated by commas, and the heading of the section
-// that holds each generated table row (the rows' results show it).
-func sectionsJSON(p *page, secs []search.Section) ([]byte, map[string]rowPlace) {
+// sectionDocs returns an entry per section secs of the page p, and the
+// heading of the section that holds each generated table row (the rows'
+// results show it). The entries are kept as they are (the cache keeps
+// them with the page) and tokenised only when the index is built.
+func sectionDocs(p *page, secs []search.Section) ([]search.Doc, map[string]rowPlace) {
 	var rowsIn map[string]rowPlace
 	for _, s := range secs {
 		for _, r := range s.Rows {
@@ -124,23 +160,16 @@ func sectionsJSON(p *page, secs []search.Section) ([]byte, map[string]rowPlace) 
 			rowsIn[r] = rowPlace{s.Heading, len(rowsIn)}
 		}
 	}
-	size := 0
-	for _, s := range secs {
-		size += len(p.URL) + len(s.ID) + len(p.FM.Title) + len(s.Heading) + len(s.Text) + 32
+	var out []search.Doc
+	if len(secs) > 0 {
+		out = make([]search.Doc, 0, len(secs))
 	}
-	out := make([]byte, 0, size+size/16) // room for escapes: one allocation
 	for _, s := range secs {
 		d := search.Doc{URL: p.URL, Title: p.FM.Title, Heading: s.Heading, Text: s.Text, Section: s.Parent}
 		if s.ID != "" {
 			d.URL += "#" + s.ID
 		}
-		if len(out) > 0 {
-			out = append(out, ',')
-		}
-		out = search.AppendDoc(out, d)
-	}
-	if len(out) == 0 {
-		return nil, rowsIn
+		out = append(out, d)
 	}
 	return out, rowsIn
 }
@@ -217,12 +246,12 @@ func (b *rendered) pageTitle(url string) string {
 }
 
 // skillEntries returns the search entries of a skill's page p, rendered
-// as r, encoded as sectionsJSON encodes a page's: its description, a
+// as r: its description, a
 // section per row of the page (the side in the page's language, the
 // original where the translation lacks the section) and a section per
 // part of every file that comes with the skill, which links to that
 // published file. The rows' text comes from their trees (r.Search).
-func skillEntries(p *page, r skills.Rendered, comps []skills.Companion) []byte {
+func skillEntries(p *page, r skills.Rendered, comps []skills.Companion) []search.Doc {
 	v := r.View
 	docs := []search.Doc{{URL: p.URL, Title: p.FM.Title, Text: p.FM.Description, Kind: search.KindSkill}}
 	for i, row := range v.Rows {
@@ -246,14 +275,7 @@ func skillEntries(p *page, r skills.Rendered, comps []skills.Companion) []byte {
 		}
 		docs = append(docs, search.Doc{URL: c.URL, Title: p.FM.Title + " · " + c.Name, Heading: sec.Heading, Text: sec.Text, Kind: search.KindFile})
 	}
-	var out []byte
-	for _, d := range docs {
-		if len(out) > 0 {
-			out = append(out, ',')
-		}
-		out = search.AppendDoc(out, d)
-	}
-	return out
+	return docs
 }
 
 func btoi(b bool) int {

@@ -66,8 +66,8 @@ func checkSections(t *testing.T, cfg Config) {
 			t.Fatal(err)
 		}
 		n++
-		want, wantRows := sectionsJSON(res.page, searchtest.Sections(page))
-		if diff := cmp.Diff(string(want), string(res.search)); diff != "" {
+		want, wantRows := sectionDocs(res.page, searchtest.Sections(page))
+		if diff := cmp.Diff(want, res.search); diff != "" {
 			t.Errorf("%s: entries from the tree (-HTML +tree):\n%s", url, diff)
 		}
 		if diff := cmp.Diff(wantRows, res.rowsIn, cmp.AllowUnexported(rowPlace{})); diff != "" {

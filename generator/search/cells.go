@@ -2,7 +2,6 @@ package search
 
 import (
 	"bytes"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html/atom"
@@ -97,7 +96,7 @@ func (c *CellLabels) punct(en, zh string) string {
 
 func hasHan(s string) bool {
 	for _, r := range s {
-		if unicode.Is(unicode.Han, r) {
+		if IsHan(r) {
 			return true
 		}
 	}

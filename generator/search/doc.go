@@ -4,11 +4,21 @@
 // from (the goldmark AST and the directives' blocks, never its HTML; the
 // tests hold them to what package searchtest reads from the HTML), the
 // synonyms file,
-// and the index's JSON, written piece by piece ([IndexPieces]).
+// and the index's JSON.
 //
-// The generator builds one [Index] per site language at gen build time and
-// publishes it as JSON under a content-hashed name; the browser script
-// (templates/assets/search.js) tokenises and ranks it. Package rank is the
+// The generator builds the index of each site language at gen build time
+// entry by entry ([Builder]), tokenising each entry as it comes ([Tokens],
+// [Collect]: postings packed a few bytes per hold) and publishes it in the
+// shape the browser searches ([Builder.Publish], [Published]): a first file with what a
+// result shows, the Chinese words and the glossary, the postings in shards
+// of neighbouring tokens that a query fetches only for the tokens it looks
+// up, the entries' texts in a file fetched for the excerpts of the first
+// results shown, and the words a typo may be near in a file fetched for a
+// word the index lacks. The browser script (templates/assets/search.js)
+// decodes it (nothing is tokenised or sorted on load) and tokenises and
+// ranks queries; while a query's shards are on their way it shows a draft
+// drawn from the first file's headings, sections and page titles, which
+// the whole index's answer replaces. Package rank is the
 // same tokenising and ranking in Go, which only tests use: the question
 // sets run over the built index through it, and the e2e tests hold the
 // script to it on the same index.
@@ -20,7 +30,9 @@
 // h2 is the page itself), a row of a protocol table (a field, an enum
 // value, a codebook entry, a tier limit; each cell after its column's
 // header, so that "free stages" reaches the Free column; the section that
-// holds the table leaves the row's text to the row), a finding code, a
+// holds the table leaves the row's text to the row; a table without row
+// anchors reads, in its section's text, as one sentence per row, each cell
+// after its header: [CellLabels]), a finding code, a
 // section of an agent skill (the side in the index's language, with the
 // other side's heading as a name) or of a file that comes with a skill.
 // Entries have a URL with the fragment of their anchor, the page title, a

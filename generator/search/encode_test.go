@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -16,61 +18,46 @@ var encodeCases = []string{
 	"\u2027\u2028\u2029\u202a\u3000\ue000\uffff\ud7ff", "\xed\xa0\x80 \xe0\x80\x80 \xe2\x80 \xef\xbf",
 }
 
-// TestAppendDocIsJSON holds AppendDoc and IndexPieces to json.Marshal's bytes.
-func TestAppendDocIsJSON(t *testing.T) {
+// TestBuilderTexts holds the entries a Builder publishes and the JSON
+// of their texts to the entries added, as json.Unmarshal gives them back
+// after json.Marshal (escapes, invalid UTF-8, line separators).
+func TestBuilderTexts(t *testing.T) {
 	var docs []Doc
 	for _, s := range encodeCases {
 		docs = append(docs, Doc{URL: "/a/#" + s, Title: s, Heading: s, Names: s, Text: s, Kind: s, Section: s}, Doc{URL: s, Title: s})
 	}
+	ix := NewBuilder("zh-CN", nil, nil)
 	for _, d := range docs {
-		want, _ := json.Marshal(d)
-		if got := AppendDoc(nil, d); !bytes.Equal(got, want) {
-			t.Errorf("AppendDoc(%q):\n got %s\nwant %s", d.Text, got, want)
-		}
+		ix.Add(d)
 	}
-	var a, b []byte
+	pub, texts, _, err := ix.Publish(ShardBytes, func([]byte) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []string
+	if err := json.Unmarshal(bytes.Join(texts, nil), &back); err != nil {
+		t.Fatalf("texts %s: %v", texts, err)
+	}
+	if len(pub.Docs) != len(docs) || len(back) != len(docs) {
+		t.Fatalf("Publish gave %d entries and %d texts; want %d", len(pub.Docs), len(back), len(docs))
+	}
 	for i, d := range docs {
-		p := &a
-		if i >= 3 {
-			p = &b
+		want := decoded(d)
+		text := want.Text
+		want.Text, want.Names = "", ""
+		if got := decoded(pub.Docs[i]); got != want || back[i] != text {
+			t.Errorf("entry %d = %+v, text %q; want %+v, text %q", i, got, back[i], want, text)
 		}
-		if len(*p) > 0 {
-			*p = append(*p, ',')
-		}
-		*p = AppendDoc(*p, d)
-	}
-	for _, gloss := range [][][2]string{nil, {{"tier", "等级"}, {"<x>", "&"}}} {
-		for _, syn := range [][][2]string{nil, {{"最多", "上限"}, {"price", "<points>"}}} {
-			want, _ := json.Marshal(&Index{Lang: "zh-CN", Docs: docs, Glossary: gloss, Synonyms: syn})
-			got, err := joinedIndex("zh-CN", gloss, syn, nil, a, nil, b)
-			if err != nil || !bytes.Equal(got, want) {
-				t.Errorf("IndexPieces: %v\n got %s\nwant %s", err, got, want)
-			}
-		}
-	}
-	want, _ := json.Marshal(&Index{Lang: "en", Docs: []Doc{}})
-	if got, _ := joinedIndex("en", nil, nil); !bytes.Equal(got, want) {
-		t.Errorf("IndexPieces without entries: got %s, want %s", got, want)
 	}
 }
 
-// joinedIndex is the index IndexPieces makes, joined as the build writes it.
-func joinedIndex(lang string, glossary, synonyms [][2]string, parts ...[]byte) ([]byte, error) {
-	pieces, err := IndexPieces(lang, glossary, synonyms, parts...)
-	return bytes.Join(pieces, nil), err
-}
-
-func FuzzAppendDoc(f *testing.F) {
-	for _, s := range encodeCases {
-		f.Add(s, s)
-	}
-	f.Fuzz(func(t *testing.T, a, b string) {
-		d := Doc{URL: a, Title: b, Heading: a + b, Text: b}
-		want, _ := json.Marshal(d)
-		if got := AppendDoc(nil, d); !bytes.Equal(got, want) {
-			t.Fatalf("AppendDoc:\n got %s\nwant %s", got, want)
-		}
-	})
+// decoded is d as json.Unmarshal gives it back after json.Marshal: each
+// string's invalid UTF-8 replaced.
+func decoded(d Doc) Doc {
+	data, _ := json.Marshal(d)
+	var out Doc
+	_ = json.Unmarshal(data, &out)
+	return out
 }
 
 // TestCollapse holds collapse to strings.Join(strings.Fields(s), " ").
@@ -125,4 +112,28 @@ func TestCollapseRandom(t *testing.T) {
 			t.Fatalf("collapse(%q) = %q; want %q", s, got, want)
 		}
 	}
+}
+
+// TestFirstHan holds IsHan's shortcut to unicode.Han's table.
+func TestFirstHan(t *testing.T) {
+	if lo := rune(unicode.Han.R16[0].Lo); lo != firstHan {
+		t.Fatalf("unicode.Han starts at %U; firstHan is %U", lo, firstHan)
+	}
+}
+
+// FuzzCompareUTF16 holds CompareUTF16 to the comparison of the strings'
+// UTF-16 code units, as JavaScript sorts them.
+func FuzzCompareUTF16(f *testing.F) {
+	for _, s := range encodeCases {
+		f.Add(s, s+"a")
+		f.Add(s, "\U0001F642")
+	}
+	f.Add("a\uffff", "a\U00010000")
+	f.Add("\xff\xfe", "\xff\xfd")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		want := slices.Compare(utf16.Encode([]rune(a)), utf16.Encode([]rune(b)))
+		if got := CompareUTF16(a, b); got != want {
+			t.Fatalf("CompareUTF16(%q, %q) = %d; want %d", a, b, got, want)
+		}
+	})
 }

@@ -1,21 +1,14 @@
 package search_test
 
 import (
-	"bytes"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	gtext "github.com/yuin/goldmark/text"
 	"golang.org/x/tools/txtar"
 
 	"pairag.com/portal/generator/block"
 	"pairag.com/portal/generator/highlight"
 	"pairag.com/portal/generator/langs"
-	"pairag.com/portal/generator/markdown"
-	"pairag.com/portal/generator/report"
 	"pairag.com/portal/generator/search"
 	"pairag.com/portal/generator/search/searchtest"
 	"pairag.com/portal/templates"
@@ -24,7 +17,7 @@ import (
 
 func TestSections(t *testing.T) {
 	src := "Intro *text*.\n\n## First {#a}\n\nAlpha\n\n```json\n{\"skip\": \"me\"}\n```\n\n```protocol\nheads\n```\n\n### Second {#b}\n\n中文`x`内容\n"
-	doc, full, _, ok := renderPage(highlight.New(), src)
+	doc, full, _, ok := searchtest.RenderPage(highlight.New(), src, directiveBlocks)
 	if !ok {
 		t.Fatal("the page does not render")
 	}
@@ -57,7 +50,7 @@ func TestCellLabels(t *testing.T) {
 			"a: 1; b: 2. After."},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			doc, full, _, ok := renderPage(highlight.New(), c.src)
+			doc, full, _, ok := searchtest.RenderPage(highlight.New(), c.src, directiveBlocks)
 			if !ok {
 				t.Fatal("the page does not render")
 			}
@@ -119,7 +112,7 @@ func cases(t testing.TB) []txtar.File {
 
 func checkSections(t *testing.T, hl *highlight.Cache, src string) {
 	t.Helper()
-	doc, full, body, ok := renderPage(hl, src)
+	doc, full, body, ok := searchtest.RenderPage(hl, src, directiveBlocks)
 	if !ok {
 		return
 	}
@@ -130,31 +123,4 @@ func checkSections(t *testing.T, hl *highlight.Cache, src string) {
 	if diff := cmp.Diff(searchtest.Fragment(body), search.Fragment(doc, full)); diff != "" {
 		t.Errorf("%q: as a fragment (-HTML +tree):\n%s", src, diff)
 	}
-}
-
-// renderPage parses, transforms and renders the page body src as the
-// build does; false when src cannot be a page.
-func renderPage(hl *highlight.Cache, src string) (doc ast.Node, full, body []byte, ok bool) {
-	full = []byte("---\ntitle: T\n---\n\n" + src)
-	_, _, bodyStart, err := markdown.SplitFrontMatter(full)
-	if err != nil {
-		return nil, nil, nil, false
-	}
-	p := &markdown.Page{Lang: langs.EN, File: "content/en/docs/t.md", URL: "/docs/t/", Src: full, BodyStart: bodyStart}
-	lookup := func(name string) ([]block.Block, error) {
-		if strings.TrimSpace(name) == "heads" {
-			return directiveBlocks, nil
-		}
-		return nil, nil
-	}
-	st := markdown.NewState(p, lookup, &report.Collector{})
-	pc := markdown.NewContext(st)
-	md := markdown.New(langs.EN, hl)
-	d := md.Parser().Parse(gtext.NewReader(full), parser.WithContext(pc)).(*ast.Document)
-	markdown.Transform(d, full, pc)
-	var out bytes.Buffer
-	if md.Renderer().Render(&out, full, d) != nil {
-		return nil, nil, nil, false
-	}
-	return d, full, out.Bytes(), true
 }

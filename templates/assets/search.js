@@ -77,26 +77,59 @@
     });
     return out;
   }
-  // postings returns the flat postings of a token: doc, body count (at
-  // most 3), field weight, fields seen, four numbers per entry that holds
-  // it. Words are read when the index is prepared; the postings of Han
-  // characters and pairs (most of a Chinese index) are counted in the
-  // entries' text the first time a query needs them, which gives what
-  // tokenising every entry would (a Han pair lies inside one Han run).
+  // postings returns the postings of a token decoded as the ranking reads
+  // them, four numbers per entry that holds it: entry, body count (at most
+  // 3), field weight, fields seen; null when the index lacks the token, and
+  // undefined when the token's shard has not arrived (the shard is marked
+  // missing: ask fetches it and searches again)
+  var FIELD = [2, 8, 12, 2]; // title, heading, names, section (Go's weights)
   function postings(ix, t) {
-    var ps = ix.postings.get(t);
-    if (ps === undefined && HAN.test(t)) ix.postings.set(t, ps = hanPostings(ix, t));
+    var ps = ix.cache.get(t);
+    if (ps !== undefined) return ps;
+    var sh = shard(ix, shardOf(ix, t));
+    if (!sh) return undefined;
+    var i = find(sh.vocab, t);
+    ps = i < sh.vocab.length && sh.vocab[i] === t ? decode(sh.postings[i]) : null;
+    ix.cache.set(t, ps);
     return ps;
   }
-  function hanPostings(ix, t) {
-    var ps = [];
-    ix.docs.forEach(function (d, i) {
-      var body = 0, x = d.x || "";
-      for (var at = x.indexOf(t); at >= 0 && body < 3; at = x.indexOf(t, at + 1)) body++;
-      var field = ((d.t || "").indexOf(t) >= 0 ? 2 : 0) + ((d.h || "").indexOf(t) >= 0 ? 8 : 0) + ((d.n || "").indexOf(t) >= 0 ? 12 : 0) + ((d.s || "").indexOf(t) >= 0 ? 2 : 0);
-      if (body || field) ps.push(i, body, field, 0);
-    });
-    return ps;
+  function decode(list) {
+    var out = new Array(list.length * 4), doc = 0;
+    for (var j = 0; j < list.length; j++) {
+      var v = list[j], m = (v >> 2) & 15;
+      doc += Math.floor(v / 64);
+      out[4 * j] = doc;
+      out[4 * j + 1] = v & 3;
+      out[4 * j + 2] = (m & 1 ? FIELD[0] : 0) + (m & 2 ? FIELD[1] : 0) + (m & 4 ? FIELD[2] : 0) + (m & 8 ? FIELD[3] : 0);
+      out[4 * j + 3] = m;
+    }
+    return out;
+  }
+  // find is the place of t in the sorted list a (the first place not before it)
+  function find(a, t) {
+    var lo = 0, hi = a.length;
+    while (lo < hi) { var m = (lo + hi) >> 1; if (a[m] < t) lo = m + 1; else hi = m; }
+    return lo;
+  }
+  // shardOf is the shard whose tokens would hold t: the last that starts at or before it
+  function shardOf(ix, t) { return Math.max(0, find(ix.shards, t + "\u0000") - 1); }
+  function shard(ix, n) {
+    var sh = ix.loaded[n];
+    if (!sh) ix.missing.add(n);
+    return sh;
+  }
+  // vocabOf is the tokens of the shards from..to in order, or null (and
+  // those missing marked) until all have arrived
+  function vocabOf(ix, from, to) {
+    var out = [], ok = true;
+    for (var n = from; n <= to; n++) { var sh = shard(ix, n); if (sh) out.push.apply(out, sh.vocab); else ok = false; }
+    return ok ? out : null;
+  }
+  // typoWords is the index's tokens a typo may be near (its typos file),
+  // or null (and the file marked missing) until it has arrived
+  function typoWords(ix) {
+    if (!ix.typoList) ix.missing.add("typos");
+    return ix.typoList;
   }
   function has(ix, t) { var ps = postings(ix, t); return !!(ps && ps.length); }
   function segment(ix, run) {
@@ -132,73 +165,164 @@
     return out;
   }
 
-  // ---- index and ranking (generator/search/index.go) ----
-  // prepare builds the postings and the word list at once (Go's
-  // Index.prepare); preparer does the same in slices, so that an index
-  // fetched ahead of the reader is prepared in idle time without a long task
-  function prepare(ix) { preparer(ix)(Infinity); return ix; }
-  function preparer(ix) {
-    ix.postings = new Map();
-    ix.words = new Set();
+  // ---- index and ranking (generator/search/rank) ----
+  // prepare decodes the index as gen build publishes it (Go's
+  // search.Published): nothing is tokenised or sorted here; a token's
+  // postings are decoded when a query first looks it up
+  function prepare(ix) {
+    ix.loaded = [];
+    ix.pending = {};
+    ix.missing = new Set();
+    ix.cache = new Map();
     ix.maxWord = 0;
-    function addWords(text, limit) {
-      if (!text || !/[^\x00-\u2e7f]/.test(text)) return; // no Han character: nothing to add
-      scan(text, function (kind, run) {
-        if (kind === "han" && run.length >= 2 && (!limit || run.length <= limit) && !run.some(function (c) { return HAN_STOP[c]; })) {
-          ix.words.add(run.join(""));
-          ix.maxWord = Math.max(ix.maxWord, run.length);
+    var words = ix.words ? ix.words.split(" ") : [];
+    ix.words = new Set(words);
+    words.forEach(function (w) { ix.maxWord = Math.max(ix.maxWord, Array.from(w).length); });
+    ix.maxIDF = Math.log(1 + ix.docs.length);
+    return ix;
+  }
+  // fetchShards fetches shards of the index (a failed one is tried again next time)
+  // fetchShards fetches shards of the index, and its typos file for
+  // "typos" (a failed one is tried again next time)
+  function fetchShards(ix, ns) {
+    return Promise.all(ns.map(function (n) {
+      if (n === "typos" ? ix.typoList : ix.loaded[n]) return null;
+      return ix.pending[n] || (ix.pending[n] = fetch(n === "typos" ? ix.typos : ix.shardURL.replace("{n}", n).replace("{h}", ix.shardHashes[n])).then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      }).then(function (sh) {
+        if (n === "typos") ix.typoList = sh ? sh.split("\n") : [];
+        else ix.loaded[n] = { vocab: sh.vocab.split("\n"), postings: sh.postings };
+      }, function (e) { ix.pending[n] = null; throw e; }));
+    }));
+  }
+  // ask searches, fetching the shards the search looked up and lacked and
+  // searching again, until it looked up nothing missing: the answer is then
+  // the one the whole index gives. waiting, if given, is called once
+  // before the first fetch, while nothing has been waited for yet.
+  function ask(ix, q, limit, waiting) {
+    ix.missing.clear();
+    var rs = search(ix, q, limit);
+    if (!ix.missing.size) return Promise.resolve(rs);
+    if (waiting) waiting();
+    var t0 = performance.now(), ns = Array.from(ix.missing);
+    return fetchShards(ix, ns).then(function () {
+      // for the timing test: the shards the first answers waited for, and how long
+      stats.rounds = (stats.rounds || 0) + 1;
+      stats.shards = (stats.shards || 0) + ns.length;
+      stats.shardMs = (stats.shardMs || 0) + performance.now() - t0;
+      return ask(ix, q, limit);
+    });
+  }
+
+  // draft is a first answer drawn from what the index's first file holds,
+  // the entries' headings, sections and page titles, for the moment the
+  // shards of a query are on their way: shown at once and replaced by the
+  // answer of the whole index (ask) when they come, so a reader sees
+  // results without a round trip and never a worse final answer. A query
+  // token counts with the weight of the best field that holds it (Go's
+  // field weights) times its rarity among the headings; the last word
+  // still being typed also matches the tokens it begins; the score is
+  // scaled by the share of the query's tokens held, cubed, as in search.
+  function draft(ix, q, limit) {
+    var ts = draftTokens(q), heads = headTokens(ix);
+    if (!ts.length) return [];
+    var out = [];
+    heads.forEach(function (h, d) {
+      var sum = 0, held = 0, terms = [];
+      ts.forEach(function (t) {
+        var w = 0;
+        for (var f = 0; f < 3; f++) {
+          var fw = h[f].has(t.t) ? 1 : t.prefix && prefixes(h[f], t.t) ? 0.6 : 0;
+          w = Math.max(w, fw * DRAFT_FIELD[f]);
         }
+        if (!w) return;
+        held++;
+        terms.push(t.t);
+        sum += w * Math.log(1 + heads.length / (ix.headDF.get(t.t) || 1));
       });
-    }
-    var P = ix.postings;
-    function hit(t, i, weight, mark) { // see postings
-      var ps = P.get(t);
-      if (!ps) P.set(t, ps = []);
-      var k = ps.length - 4;
-      if (k < 0 || ps[k] !== i) { ps.push(i, 0, 0, 0); k = ps.length - 4; }
-      if (!mark) { if (ps[k + 1] < 3) ps[k + 1]++; }
-      else if (!(ps[k + 3] & mark)) { ps[k + 3] |= mark; ps[k + 2] += weight; }
-    }
-    var compounds = new Map();
-    // the word tokens of one field of entry i (Han tokens are counted when a query needs them)
-    function words(text, i, weight, mark) {
-      var runs = wordRuns(text);
-      for (var j = 0; j < runs.length; j++) {
-        var run = runs[j];
-        if (!JOINER.test(run)) { hit(stem(run), i, weight, mark); continue; } // most words: no array
-        var ts = compounds.get(run); // an identifier comes back on many entries
-        if (!ts) compounds.set(run, ts = wordTokens(run));
-        for (var k = 0; k < ts.length; k++) hit(ts[k], i, weight, mark);
+      if (!held) return;
+      var cov = held / ts.length;
+      if (ix.docs[d].k === "skill" || ix.docs[d].k === "file") sum *= 0.8;
+      out.push({ index: d, doc: ix.docs[d], score: sum * cov * cov * cov, terms: terms });
+    });
+    out.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
+    var seen = new Set();
+    return out.filter(function (r) { if (seen.has(r.doc.u)) return false; seen.add(r.doc.u); return true; }).slice(0, limit);
+  }
+  var DRAFT_FIELD = [8, 2, 2]; // heading, section, page title (FIELD's weights)
+  // draftTokens is the query's tokens as draft looks them up: a word's
+  // tokens (stop words left out), a Chinese phrase's pairs between stop
+  // characters (its character when it is one); the last word, while it
+  // is being typed, may be the beginning of a token
+  function draftTokens(q) {
+    var out = [];
+    scan(q, function (kind, run) {
+      if (kind === "word") {
+        if (STOP[run]) return;
+        wordTokens(run).forEach(function (t) { out.push({ t: t }); });
+        return;
       }
+      var part = [];
+      run.concat([""]).forEach(function (c) {
+        if (c && !HAN_STOP[c]) { part.push(c); return; }
+        if (part.length === 1) out.push({ t: part[0] });
+        else bigrams(part).forEach(function (t) { if (!HAN_STOP_WORDS[t]) out.push({ t: t }); });
+        part = [];
+      });
+    });
+    if (out.length && !/\s$/.test(q) && !isHan(out[out.length - 1].t)) out[out.length - 1].prefix = true;
+    return out;
+  }
+  // prefixes reports a token of the set that begins with p
+  function prefixes(set, p) {
+    for (var t of set) if (t.indexOf(p) === 0) return true;
+    return false;
+  }
+  // headTokens tokenises the entries' headings, sections and page titles
+  // (each distinct text once) and counts how many entries hold each
+  // token: in idle slices after the index loads (more is a deadline, the
+  // slice ends when it runs out), and what is left at once when a draft
+  // is asked for first
+  function headTokens(ix, more) {
+    if (ix.heads && ix.heads.length === ix.docs.length) return ix.heads;
+    if (!ix.heads) { ix.heads = []; ix.headDF = new Map(); ix.headSeen = new Map(); }
+    var t0 = performance.now(), seen = ix.headSeen, df = ix.headDF;
+    function tokens(text) {
+      var ts = seen.get(text);
+      if (ts) return ts;
+      var set = new Set();
+      scan(text || "", function (kind, run) {
+        if (kind === "word") wordTokens(run).forEach(function (t) { set.add(t); });
+        else run.forEach(function (c, i) { set.add(c); if (i + 1 < run.length) set.add(c + run[i + 1]); });
+      });
+      seen.set(text, set);
+      return set;
     }
-    var next = 0;
-    // run prepares entries for up to budget ms and reports whether the index is ready
-    return function run(budget) {
-      var end = performance.now() + budget;
-      for (; next < ix.docs.length; next++) {
-        if (next % 16 === 15 && performance.now() > end) return false;
-        var i = next, d = ix.docs[i];
-        if (d.x) words(d.x, i, 0, 0);
-        if (d.t) words(d.t, i, 2, 1);
-        if (d.h) words(d.h, i, 8, 2);
-        if (d.n) words(d.n, i, 12, 4);
-        if (d.s) words(d.s, i, 2, 8);
-        addWords(d.h, 4);
-        addWords(d.n, 4);
-      }
-      if (ix.vocab) return true;
-      (ix.glossary || []).concat(ix.synonyms || []).forEach(function (p) { addWords(p[0], 0); addWords(p[1], 0); });
-      // UTF-16 order, as Go sorts it (compareUTF16); without Han tokens, which
-      // no word prefix or typo of an ASCII word can reach
-      ix.vocab = Array.from(ix.postings.keys()).sort();
-      ix.maxIDF = Math.log(1 + ix.docs.length);
-      return true;
-    };
+    while (ix.heads.length < ix.docs.length && (!more || more())) {
+      var d = ix.docs[ix.heads.length], h = [tokens(d.h), tokens(d.s), tokens(d.t)], all = new Set();
+      h.forEach(function (set) { set.forEach(function (t) { all.add(t); }); });
+      all.forEach(function (t) { df.set(t, (df.get(t) || 0) + 1); });
+      ix.heads.push(h);
+    }
+    // for the timing test: the main-thread time it took, over its slices
+    stats.headsMs = (stats.headsMs || 0) + performance.now() - t0;
+    return ix.heads;
+  }
+  // warmHeads runs headTokens in idle slices until it is done: at least
+  // 20 entries a slice (a slice the browser gave on its timeout has no
+  // time left), then as many as the slice has time for
+  function warmHeads(ix) {
+    idle(function (deadline) {
+      var n = 0;
+      headTokens(ix, function () { return n++ < 20 || !!(deadline && deadline.timeRemaining && deadline.timeRemaining() > 2); });
+      if (ix.heads.length < ix.docs.length) warmHeads(ix);
+    });
   }
   function prefixed(ix, t) {
-    var lo = 0, hi = ix.vocab.length, out = [];
-    while (lo < hi) { var m = (lo + hi) >> 1; if (ix.vocab[m] < t) lo = m + 1; else hi = m; }
-    for (var i = lo; i < ix.vocab.length && ix.vocab[i].indexOf(t) === 0 && out.length < 20; i++) out.push({ tokens: [ix.vocab[i]], w: 0.6 });
+    var vocab = vocabOf(ix, shardOf(ix, t), shardOf(ix, t + "\uffff")), out = [];
+    if (!vocab) return null; // unknown yet
+    for (var i = find(vocab, t); i < vocab.length && vocab[i].indexOf(t) === 0 && out.length < 20; i++) out.push({ tokens: [vocab[i]], w: 0.6 });
     return out;
   }
   function typoCandidate(w) { return /^[a-z0-9_.-]+$/.test(w) && /[a-z]/.test(w); }
@@ -222,8 +346,9 @@
   function typos(ix, w) {
     var n = w.length;
     if (n < 4 || !typoCandidate(w)) return [];
-    var maxD = n >= 8 ? 2 : 1, cs = [];
-    ix.vocab.forEach(function (t) {
+    var maxD = n >= 8 ? 2 : 1, cs = [], vocab = typoWords(ix);
+    if (!vocab) return null; // unknown yet
+    vocab.forEach(function (t) {
       if (t.length < n - maxD || t.length > n + maxD || !typoCandidate(t)) return;
       var d = editDistance(w, t, maxD);
       if (d <= maxD) cs.push({ t: t, d: d, i: cs.length });
@@ -241,7 +366,11 @@
   // stemmed: the longest token w begins with, 4+ letters and at most 4 shorter (Go's Index.stemmed)
   function stemmed(ix, w) {
     if (!/^[a-z]+$/.test(w)) return [];
-    for (var l = w.length - 1; l >= 4 && l >= w.length - 4; l--) if (has(ix, w.slice(0, l))) return [{ tokens: [w.slice(0, l)], w: 0.8 }];
+    for (var l = w.length - 1; l >= 4 && l >= w.length - 4; l--) {
+      var ps = postings(ix, w.slice(0, l));
+      if (ps === undefined) return null; // unknown yet
+      if (ps && ps.length) return [{ tokens: [w.slice(0, l)], w: 0.8 }];
+    }
     return [];
   }
   function groups(ix, q) {
@@ -251,12 +380,16 @@
       var whole = r.tokens[r.tokens.length - 1], g = { key: whole, alts: [{ tokens: [whole], w: 1 }] };
       r.tokens.slice(0, -1).forEach(function (p) { g.alts.push({ tokens: [p], w: 0.5 }); });
       if (r.tokens.length === 1) g.alts.push.apply(g.alts, inflected(ix, whole));
-      if (!has(ix, whole)) {
+      // a word the index lacks: the words it begins, its stem, its typos,
+      // each asked only once the one before is known to give nothing (a
+      // shard not yet fetched is unknown: ask fetches it and comes back)
+      var ps = postings(ix, whole);
+      if (ps !== undefined && !(ps && ps.length)) {
         var typing = ri === runs.length - 1 && !/ $/.test(q), more = [];
         if (typing && Array.from(whole).length >= 2) more = prefixed(ix, whole);
-        if (!more.length) more = stemmed(ix, whole);
-        if (!more.length) more = typos(ix, r.raw);
-        g.alts.push.apply(g.alts, more);
+        if (more && !more.length) more = stemmed(ix, whole);
+        if (more && !more.length) more = typos(ix, r.raw);
+        if (more) g.alts.push.apply(g.alts, more);
       }
       gs.push(g);
     });
@@ -343,14 +476,16 @@
 
   // ---- the combobox ----
   var box, input, list, status, index, loading, active = -1, results = [], ui = {};
-  var wanted = false, finish = null, stats = {};
+  var wanted = false, asked = 0, pending = null, stats = {};
 
   // load fetches the index of the page's language and prepares it. The
   // reader's first sign of wanting search (focus, "/" or Ctrl+K, typing)
   // calls it with want(); ahead of that, hovering or touching the box and
   // the browser's first idle moment call it quietly (warm), so that the
   // index is usually ready before the first keystroke. A quiet load
-  // prepares the index in idle slices and says nothing when it fails.
+  // says nothing when it fails. Only the index's first file comes here: a
+  // query fetches the shards of the postings it looks up (ask), and the
+  // first results shown fetch the entries' texts for their excerpts.
   // The manifest that names the index is fetched every time; a manifest
   // saved by an earlier visit lets the index download start at once
   // instead of after it (one round trip less on a phone), and when the
@@ -370,38 +505,42 @@
       return m;
     });
     fresh.catch(function () { /* handled where it is used; offline is no error yet */ });
+    // get fetches an index and prepares it: the parse is counted as
+    // preparation (main-thread time), with the decode
     function get(url) {
       used = url;
       return fetch(url).then(function (r) {
         if (!r.ok) throw new Error(r.status);
-        return r.json();
+        return r.text();
+      }).then(function (text) {
+        stats.fetchMs = performance.now() - started;
+        var t0 = performance.now(), ix = prepare(JSON.parse(text));
+        stats.prepareMs = performance.now() - t0;
+        return ix;
       });
     }
     var first = saved && saved[lang] ? get(saved[lang]).catch(function () { return fresh.then(function (m) { return get(m[lang]); }); })
       : fresh.then(function (m) { return get(m[lang]); });
     loading = first.then(function (ix) {
-      stats.fetchMs = performance.now() - started;
-      return prepareSoon(ix);
-    }).then(function (ix) {
       index = ix;
-      var t1 = performance.now();
-      search(index, input.value || "stage", 8);
       // what the timing test reads: the manifest, the index's arrival,
-      // preparing it (main-thread time), the first query on it, and when
-      // the reader asked for search and the index was ready
-      stats.firstQueryMs = performance.now() - t1;
-      stats.loadMs = t1 - started;
+      // preparing it (parse and decode, main-thread time), and when the
+      // reader asked for search and the index was ready
+      stats.loadMs = performance.now() - started;
       stats.readyAt = performance.now();
       window.pairagSearchStats = stats;
-      window.pairagSearch = function (q, n) { return search(index, q, n || 5).map(function (r) { return r.doc.u; }); };
+      window.pairagSearchText = ix.text;
+      // for the tests: the URLs of a query's first n results, the shards it needs fetched first
+      window.pairagSearch = function (q, n) { return ask(index, q, n || 5).then(function (rs) { return rs.map(function (r) { return r.doc.u; }); }); };
       say("");
+      if (!wanted) warmHeads(ix); // the drafts' part, ahead of the first query
       // the answer to what the reader typed meanwhile; an early load opens
       // nothing (the box may hold a query the browser restored)
       if (wanted) update();
       // a deploy since the saved manifest: the new index replaces the old
       fresh.then(function (m) {
         if (!m[lang] || m[lang] === used) return;
-        get(m[lang]).then(function (ix) { index = prepare(ix); if (wanted) update(); }, function () { /* keep the one we have */ });
+        get(m[lang]).then(function (ix) { index = ix; if (wanted) update(); }, function () { /* keep the one we have */ });
       }, function () { /* offline: the saved one stands */ });
     }).catch(function () {
       loading = null;
@@ -410,39 +549,17 @@
     return loading;
   }
 
-  // prepareSoon prepares the index: at once when the reader is waiting for
-  // it, else in slices of the browser's idle time, finished at once if the
-  // reader asks for search meanwhile (want calls finish)
-  function prepareSoon(ix) {
-    var run = preparer(ix), busy = 0;
-    return new Promise(function (resolve) {
-      function slice(deadline) {
-        // a slice stays well under the 50 ms of a long task, on slow phones too
-        var t0 = performance.now(), budget = wanted ? Infinity : deadline && deadline.timeRemaining ? Math.min(Math.max(deadline.timeRemaining() - 1, 4), 10) : 8;
-        var done = run(budget);
-        busy += performance.now() - t0;
-        if (!done) { idle(slice); return; }
-        finish = null;
-        stats.prepareMs = busy;
-        resolve(ix);
-      }
-      finish = slice;
-      slice();
-    });
-  }
-
   function idle(f) {
     if (window.requestIdleCallback) requestIdleCallback(f, { timeout: 1000 });
     else setTimeout(f, 50);
   }
 
   // want records that the reader asked for search: a load in flight shows
-  // that it is loading, an idle preparation finishes at once
+  // that it is loading
   function want() {
     if (!wanted) stats.focusAt = performance.now();
     wanted = true;
     if (!index) say(box.dataset.loading);
-    if (finish) finish();
     return load("focus");
   }
 
@@ -469,14 +586,41 @@
   function say(text) { status.textContent = text; }
 
   // textOf is an entry's text, or for a finding code (which has none) the
-  // text of the section or row at the same URL, which explains it
-  function textOf(doc) {
-    if (doc.x) return doc.x;
+  // text of the section or row at the same URL, which explains it; "" until
+  // the texts have arrived
+  function textOf(r) {
+    var doc = r.doc;
+    if (!index.texts) return "";
+    if (index.texts[r.index]) return index.texts[r.index];
     if (!index.byURL) {
       index.byURL = new Map();
-      index.docs.forEach(function (d) { if (d.x && !index.byURL.has(d.u)) index.byURL.set(d.u, d.x); });
+      index.docs.forEach(function (d, j) { if (index.texts[j] && !index.byURL.has(d.u)) index.byURL.set(d.u, index.texts[j]); });
     }
     return index.byURL.get(doc.u) || "";
+  }
+
+  // needTexts fetches the entries' texts once, for the excerpts of the
+  // results shown, and draws the excerpts when they come
+  function needTexts() {
+    var ix = index;
+    if (ix.texts || ix.textsLoading || !ix.text) return;
+    ix.textsLoading = fetch(ix.text).then(function (r) {
+      if (!r.ok) throw new Error(r.status);
+      return r.json();
+    }).then(function (texts) {
+      ix.texts = texts;
+      stats.textsAt = performance.now();
+      if (ix === index) snippets();
+    }, function () { ix.textsLoading = null; /* no excerpts; the results stand */ });
+  }
+
+  function snippets() {
+    results.forEach(function (r, i) {
+      var li = document.getElementById("search-opt-" + i), snip = li && li.querySelector(".search-snippet");
+      if (!snip) return;
+      snip.textContent = "";
+      snip.append(snippet(textOf(r), r.terms));
+    });
   }
 
   function snippet(text, terms) {
@@ -504,6 +648,7 @@
 
   function render() {
     list.textContent = "";
+    list.removeAttribute("aria-busy");
     results.forEach(function (r, i) {
       var li = document.createElement("li"), a = document.createElement("a");
       // the link is the option (an option holding a link would nest one control in another)
@@ -526,7 +671,7 @@
       }
       var snip = document.createElement("span");
       snip.className = "search-snippet";
-      snip.append(snippet(textOf(r.doc), r.terms));
+      snip.append(snippet(textOf(r), r.terms));
       a.append(title, snip);
       li.append(a);
       list.append(li);
@@ -540,29 +685,51 @@
     if (!show) setActive(-1);
   }
 
+  // options is the results' options, in order
+  function options() { return Array.from(list.querySelectorAll("[role=option]")); }
+
   function setActive(i) {
     active = i;
-    var options = list.querySelectorAll("[role=option]");
-    Array.prototype.forEach.call(options, function (o, j) { o.setAttribute("aria-selected", j === i ? "true" : "false"); });
+    var opts = options();
+    opts.forEach(function (o, j) { o.setAttribute("aria-selected", j === i ? "true" : "false"); });
     if (i >= 0) {
       input.setAttribute("aria-activedescendant", "search-opt-" + i);
-      options[i].scrollIntoView({ block: "nearest" });
+      opts[i].scrollIntoView({ block: "nearest" });
     } else input.removeAttribute("aria-activedescendant");
   }
 
   function update() {
     if (!index) return;
-    var q = input.value;
+    var q = input.value, n = ++asked, ix = index;
     if (!q.trim()) { results = []; render(); open(false); say(""); return; }
     var t0 = performance.now();
-    results = search(index, q, 8);
-    render();
-    open(true);
-    // for the timing test: the last answer's search and drawing, and when the first came
-    stats.lastAnswerMs = performance.now() - t0;
-    if (results.length && !stats.answerAt) stats.answerAt = performance.now();
-    say(results.length ? box.dataset.count.replace("{n}", results.length) : box.dataset.none);
-    if (!results.length) list.append(noResults(q));
+    // while the query's shards are on their way, a draft from the headings
+    // shows (marked busy until the answer replaces it)
+    var p = pending = ask(ix, q, 8, function () {
+      var rs = draft(ix, q, 8);
+      if (!rs.length) return;
+      results = rs;
+      render();
+      list.setAttribute("aria-busy", "true");
+      open(true);
+      if (!stats.answerAt) stats.answerAt = stats.draftAt = performance.now();
+    }).then(function (rs) {
+      if (n !== asked || ix !== index) return; // a later keystroke or index answers
+      // no results: the suggestions need the words a typo may be near
+      if (!rs.length && !ix.typoList) return fetchShards(ix, ["typos"]).then(function () { if (n === asked) update(); });
+      results = rs;
+      render();
+      open(true);
+      // for the timing test: the last answer's search (with the shards it
+      // fetched) and drawing, and when the first results (a draft's or the
+      // answer's) and the first whole answer came
+      stats.lastAnswerMs = performance.now() - t0;
+      if (results.length && !stats.answerAt) stats.answerAt = performance.now();
+      if (results.length && !stats.finalAt) stats.finalAt = performance.now();
+      say(results.length ? box.dataset.count.replace("{n}", results.length) : box.dataset.none);
+      if (!results.length) list.append(noResults(q));
+      else needTexts();
+    }).catch(function () { if (n === asked) offline(); }).then(function () { if (pending === p) pending = null; });
   }
 
   // noResults says so, and helps: the index's nearest words to the
@@ -577,7 +744,7 @@
     queryRuns(index, q).forEach(function (r) {
       if (!r.word || r.raw.length < 4 || !typoCandidate(r.raw)) return;
       var best = null, bestD = 4;
-      index.vocab.forEach(function (t) {
+      (index.typoList || []).forEach(function (t) {
         if (Math.abs(t.length - r.raw.length) >= bestD || !typoCandidate(t)) return;
         var d = editDistance(r.raw, t, bestD - 1);
         if (d < bestD) { best = t; bestD = d; }
@@ -626,6 +793,14 @@
   }
 
   function onKey(e) {
+    // a key that moves in or picks from the results waits for the answer
+    // to what was typed before it (its shards may be on their way)
+    if (pending && /^(ArrowDown|ArrowUp|Enter)$/.test(e.key)) {
+      e.preventDefault();
+      var key = e.key;
+      pending.then(function () { onKey({ key: key, preventDefault: function () {} }); });
+      return;
+    }
     var n = results.length;
     switch (e.key) {
       case "ArrowDown":
@@ -685,7 +860,7 @@
       var option = e.target.closest("[role=option]");
       if (!option) return;
       e.preventDefault();
-      go(Array.prototype.indexOf.call(list.querySelectorAll("[role=option]"), option));
+      go(options().indexOf(option));
     });
     box.addEventListener("focusout", function (e) { if (!box.contains(e.relatedTarget)) open(false); });
     document.addEventListener("keydown", shortcut);

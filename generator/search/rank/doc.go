@@ -3,6 +3,10 @@
 // can judge what readers get: the question sets of generator/pipeline run
 // over the built index through it, and the e2e tests hold the script to
 // it. Nothing in gen imports it; it is the reference the script mirrors.
+// The index's side of tokenising (the tokens of an entry, the postings and
+// the word list) is package search's: gen build publishes the postings it
+// gives, and [Read] decodes them as the script does, so the question sets
+// rank over exactly what readers download.
 //
 // # Tokens
 //

@@ -2,11 +2,10 @@ package rank
 
 import (
 	"cmp"
-	"encoding/json"
+	"maps"
 	"math"
 	"slices"
 	"strings"
-	"unicode/utf16"
 	"unicode/utf8"
 
 	"pairag.com/portal/generator/search"
@@ -23,7 +22,6 @@ const (
 	headingWeight = 8
 	titleWeight   = 2
 	sectionWeight = 2 // a row's section heading, as a section's page title
-	maxBodyCount  = 3
 	prefixWeight  = 0.6
 	typoWeight    = 0.8
 	formWeight    = 0.8 // an inflected form or the stem of the reader's word
@@ -33,7 +31,6 @@ const (
 	skillWeight   = 0.8 // an entry of a skill or of its files, against a page's
 	maxPrefix     = 20
 	maxTypos      = 5
-	maxHanWord    = 4 // longest heading or name run taken as a word
 )
 
 // Index is a published index of one site language, ranked as the browser
@@ -49,107 +46,26 @@ type Index struct {
 	maxIDF   float64
 }
 
-// Unmarshal reads an index as gen build publishes it.
-func Unmarshal(data []byte) (*Index, error) {
-	var ix Index
-	if err := json.Unmarshal(data, &ix.Index); err != nil {
-		return nil, err
-	}
-	return &ix, nil
-}
-
-// prepare builds the postings and the word list on first use, as the
-// browser does on load.
+// prepare builds the postings and the word list on first use from the
+// entries (an index decoded by [FromPublished] has them already), with the
+// same tokenising as [Publish].
 func (ix *Index) prepare() {
 	if ix.postings != nil {
 		return
 	}
-	ix.postings = map[string][]posting{}
-	ix.words = map[string]bool{}
-	for i, d := range ix.Docs {
-		body := map[string]float64{}
-		for _, t := range Tokens(d.Text) {
-			body[t] = min(body[t]+1, maxBodyCount)
-		}
-		field := map[string]float64{}
-		addOnce(field, Tokens(d.Title), titleWeight)
-		addOnce(field, Tokens(d.Heading), headingWeight)
-		addOnce(field, Tokens(d.Names), namesWeight)
-		addOnce(field, Tokens(d.Section), sectionWeight)
-		for t, v := range body {
-			ix.postings[t] = append(ix.postings[t], posting{i, v, field[t]})
-		}
-		for t, v := range field {
-			if body[t] == 0 {
-				ix.postings[t] = append(ix.postings[t], posting{i, 0, v})
-			}
-		}
-		ix.addWords(d.Heading, maxHanWord)
-		ix.addWords(d.Names, maxHanWord)
+	toks := search.Collect(ix.Docs)
+	ix.postings = make(map[string][]posting, len(toks.Tokens))
+	for i, t := range toks.Tokens {
+		var ps []posting
+		toks.Each(i, func(m search.Hold) { ps = append(ps, posting{m.Doc, float64(m.Body), fieldWeight(m.Fields)}) })
+		ix.postings[t] = ps
 	}
-	for _, p := range append(slices.Clone(ix.Glossary), ix.Synonyms...) {
-		ix.addWords(p[0], 0)
-		ix.addWords(p[1], 0)
+	ix.words = search.Words(&ix.Index)
+	for w := range ix.words {
+		ix.maxWord = max(ix.maxWord, utf8.RuneCountInString(w))
 	}
-	for t := range ix.postings {
-		ix.vocab = append(ix.vocab, t)
-	}
-	slices.SortFunc(ix.vocab, compareUTF16)
+	ix.vocab = slices.SortedFunc(maps.Keys(ix.postings), compareUTF16)
 	ix.maxIDF = math.Log(1 + float64(len(ix.Docs)))
-}
-
-// addWords adds the Han runs of text of two characters or more (and at
-// most limit, when limit > 0) to the segmentation's words.
-func (ix *Index) addWords(text string, limit int) {
-	scan(text, func(kind runKind, run []rune) {
-		if kind == hanRun && len(run) >= 2 && (limit == 0 || len(run) <= limit) && !hasStop(run) {
-			ix.words[string(run)] = true
-			ix.maxWord = max(ix.maxWord, len(run))
-		}
-	})
-}
-
-// hasStop reports a run holding a character that cuts queries (hanStops).
-func hasStop(run []rune) bool {
-	for _, r := range run {
-		if hanStops[string(r)] {
-			return true
-		}
-	}
-	return false
-}
-
-// compareUTF16 orders strings as JavaScript's sort does, by UTF-16 code
-// units, so that both sides list prefix and typo matches alike.
-func compareUTF16(a, b string) int {
-	for a != "" && b != "" {
-		ra, na := utf8.DecodeRuneInString(a)
-		rb, nb := utf8.DecodeRuneInString(b)
-		if ra != rb {
-			return cmp.Compare(unit(ra), unit(rb))
-		}
-		a, b = a[na:], b[nb:]
-	}
-	return cmp.Compare(len(a), len(b))
-}
-
-// unit is the first UTF-16 code unit of r.
-func unit(r rune) rune {
-	if r >= 0x10000 {
-		r1, _ := utf16.EncodeRune(r)
-		return r1
-	}
-	return r
-}
-
-func addOnce(w map[string]float64, tokens []string, weight float64) {
-	seen := map[string]bool{}
-	for _, t := range tokens {
-		if !seen[t] {
-			seen[t] = true
-			w[t] += weight
-		}
-	}
 }
 
 // Result is one ranked entry.
@@ -293,22 +209,6 @@ func (ix *Index) typos(w string) []alt {
 		out = append(out, alt{[]string{c.t}, typoWeight})
 	}
 	return out
-}
-
-// typoCandidate reports an ASCII word or identifier with a letter in it.
-func typoCandidate(w string) bool {
-	letter := false
-	for i := 0; i < len(w); i++ {
-		c := w[i]
-		switch {
-		case c >= 'a' && c <= 'z':
-			letter = true
-		case c >= '0' && c <= '9' || isJoiner(rune(c)):
-		default:
-			return false
-		}
-	}
-	return letter
 }
 
 // editDistance is the optimal string alignment distance of two ASCII
