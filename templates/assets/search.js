@@ -476,7 +476,7 @@
 
   // ---- the combobox ----
   var box, input, list, status, index, loading, active = -1, results = [], ui = {};
-  var wanted = false, asked = 0, pending = null, stats = {};
+  var wanted = false, asked = 0, shut = 0, pending = null, stats = {};
 
   // load fetches the index of the page's language and prepares it. The
   // reader's first sign of wanting search (focus, "/" or Ctrl+K, typing)
@@ -711,7 +711,7 @@
       results = rs;
       render();
       list.setAttribute("aria-busy", "true");
-      open(true);
+      open(shut !== n);
       if (!stats.answerAt) stats.answerAt = stats.draftAt = performance.now();
     }).then(function (rs) {
       if (n !== asked || ix !== index) return; // a later keystroke or index answers
@@ -719,7 +719,7 @@
       if (!rs.length && !ix.typoList) return fetchShards(ix, ["typos"]).then(function () { if (n === asked) update(); });
       results = rs;
       render();
-      open(true);
+      open(shut !== n); // an Escape while the draft showed keeps the answer closed
       // for the timing test: the last answer's search (with the shards it
       // fetched) and drawing, and when the first results (a draft's or the
       // answer's) and the first whole answer came
@@ -822,7 +822,7 @@
         break;
       case "Escape":
         e.preventDefault();
-        if (!list.hidden) open(false);
+        if (!list.hidden) { open(false); shut = asked; }
         else { input.value = ""; update(); }
         break;
     }
