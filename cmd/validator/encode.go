@@ -14,135 +14,130 @@ import (
 // the error object, byte for byte (TestEncodeMatchesJSON); the
 // configuration is read as json.Unmarshal reads it, keys matched exactly.
 
-// writer appends JSON objects: key and value pairs, commas between.
-type writer struct {
-	b     []byte
-	first bool
+// writer appends a JSON answer. Each key is written with the punctuation
+// before it (`{"valid":`, `,"tier":`) as one constant: an object's first
+// key is known where it is written, so no state says whether a comma is
+// due, and no key is escaped at run time. Its methods are not inlined:
+// each inlined append was a growslice of its own in the module.
+type writer []byte
+
+// raw appends s as it is.
+//
+//go:noinline
+func (w *writer) raw(s string) { *w = append(*w, s...) }
+
+// str appends key, then v as a JSON string.
+//
+//go:noinline
+func (w *writer) str(key, v string) { *w = jsonpos.AppendString(append(*w, key...), v) }
+
+// num appends key, then v.
+//
+//go:noinline
+func (w *writer) num(key string, v int) { *w = strconv.AppendInt(append(*w, key...), int64(v), 10) }
+
+// fix writes a protocol.Fix as an object, after sep (`[`, `,` or a key).
+//
+//go:noinline
+func (w *writer) fix(sep string, f protocol.Fix) {
+	w.raw(sep)
+	w.num(`{"start":`, f.Start)
+	w.num(`,"end":`, f.End)
+	w.str(`,"replacement":`, f.Replacement)
+	w.raw("}")
 }
 
-func (w *writer) open()  { w.b = append(w.b, '{'); w.first = true }
-func (w *writer) close() { w.b = append(w.b, '}'); w.first = false }
-
-func (w *writer) key(k string) {
-	if !w.first {
-		w.b = append(w.b, ',')
-	}
-	w.first = false
-	w.b = append(jsonpos.AppendString(w.b, k), ':')
-}
-
-func (w *writer) str(k, v string) { w.key(k); w.b = jsonpos.AppendString(w.b, v) }
-func (w *writer) num(k string, v int) {
-	w.key(k)
-	w.b = strconv.AppendInt(w.b, int64(v), 10)
-}
-func (w *writer) boolean(k string, v bool) { w.key(k); w.b = strconv.AppendBool(w.b, v) }
-
-// fix writes a protocol.Fix as an object.
-func (w *writer) fix(f protocol.Fix) {
-	w.open()
-	w.num("start", f.Start)
-	w.num("end", f.End)
-	w.str("replacement", f.Replacement)
-	w.close()
-}
-
-// finding writes a web finding, its fields in json.Marshal's order (the
-// embedded Finding's first, the web ones after).
-func (w *writer) finding(f webFinding) {
-	w.open()
-	w.str("severity", string(f.Severity))
-	w.str("code", f.Code)
-	w.str("pointer", f.Pointer)
-	w.num("line", f.Line)
-	w.num("column", f.Column)
-	w.str("message", f.Message)
+// finding writes a web finding after sep, its fields in json.Marshal's
+// order (the embedded Finding's first, the web ones after).
+func (w *writer) finding(sep string, f webFinding) {
+	w.raw(sep)
+	w.str(`{"severity":`, string(f.Severity))
+	w.str(`,"code":`, f.Code)
+	w.str(`,"pointer":`, f.Pointer)
+	w.num(`,"line":`, f.Line)
+	w.num(`,"column":`, f.Column)
+	w.str(`,"message":`, f.Message)
 	if f.Docs != "" {
-		w.str("docs", f.Docs)
+		w.str(`,"docs":`, f.Docs)
 	}
 	if f.Fix != nil {
-		w.key("fix")
-		w.fix(*f.Fix)
+		w.fix(`,"fix":`, *f.Fix)
+	}
+	sep = `,"suggestions":[`
+	for _, s := range f.Suggestions {
+		w.raw(sep)
+		w.str(`{"message":`, s.Message)
+		sep = `,`
+		if s.Edits == nil {
+			w.raw(`,"edits":null`)
+		} else {
+			e := `,"edits":[`
+			for _, ed := range s.Edits {
+				w.fix(e, ed)
+				e = ","
+			}
+			if e != "," {
+				w.raw(e)
+			}
+			w.raw("]")
+		}
+		w.str(`,"preview":`, s.Preview)
+		w.raw("}")
 	}
 	if len(f.Suggestions) > 0 {
-		w.key("suggestions")
-		w.b = append(w.b, '[')
-		for i, s := range f.Suggestions {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.open()
-			w.str("message", s.Message)
-			w.key("edits")
-			if s.Edits == nil {
-				w.b = append(w.b, "null"...)
-			} else {
-				w.b = append(w.b, '[')
-				for j, e := range s.Edits {
-					if j > 0 {
-						w.b = append(w.b, ',')
-					}
-					w.fix(e)
-				}
-				w.b = append(w.b, ']')
-			}
-			w.str("preview", s.Preview)
-			w.close()
-		}
-		w.b = append(w.b, ']')
+		w.raw("]")
 	}
-	w.num("from", f.From)
-	w.num("to", f.To)
-	w.close()
+	w.num(`,"from":`, f.From)
+	w.num(`,"to":`, f.To)
+	w.raw("}")
 }
 
 // encodeResult writes a validation's answer.
 func encodeResult(r webResult) string {
-	var w writer
-	w.open()
-	w.boolean("valid", r.Valid)
-	w.str("tier", r.Tier)
-	w.key("findings")
-	if r.Findings == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.b = append(w.b, '[')
-		for i, f := range r.Findings {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.finding(f)
-		}
-		w.b = append(w.b, ']')
+	w := writer(`{"valid":false`)
+	if r.Valid {
+		w = writer(`{"valid":true`)
 	}
-	w.close()
-	return string(w.b)
+	w.str(`,"tier":`, r.Tier)
+	if r.Findings == nil {
+		w.raw(`,"findings":null`)
+	} else {
+		sep := `,"findings":[`
+		for _, f := range r.Findings {
+			w.finding(sep, f)
+			sep = ","
+		}
+		if sep != "," {
+			w.raw(sep)
+		}
+		w.raw("]")
+	}
+	w.raw("}")
+	return string(w)
 }
 
 // encodeFixAnswer writes pairagApplyFixes's answer.
 func encodeFixAnswer(a fixAnswer) string {
 	var w writer
-	w.open()
-	w.str("text", a.Text)
-	w.num("applied", a.Applied)
-	w.num("left", a.Left)
+	w.str(`{"text":`, a.Text)
+	w.num(`,"applied":`, a.Applied)
+	w.num(`,"left":`, a.Left)
 	if a.Refused != "" {
-		w.str("refused", a.Refused)
+		w.str(`,"refused":`, a.Refused)
 	}
 	if a.Message != "" {
-		w.str("message", a.Message)
+		w.str(`,"message":`, a.Message)
 	}
-	w.close()
-	return string(w.b)
+	w.raw("}")
+	return string(w)
 }
 
 // errorJSON is the answer {"error": message}.
 func errorJSON(message string) string {
 	var w writer
-	w.open()
-	w.str("error", message)
-	w.close()
-	return string(w.b)
+	w.str(`{"error":`, message)
+	w.raw("}")
+	return string(w)
 }
 
 // configuration is what pairagConfigure reads.
