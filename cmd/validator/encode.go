@@ -149,44 +149,31 @@ type configuration struct {
 // decodeConfiguration reads pairagConfigure's argument: an object whose
 // tierLabels and docs keys are read and whose other keys are ignored, so a
 // newer page can talk to an older module. A value of the wrong type is an
-// error, as it is for json.Unmarshal; null leaves the setting unset.
+// error, as it is for json.Unmarshal; null leaves the setting unset. The
+// readers are plain loops over the members, without a callback per level:
+// each closure was code of its own in the module.
 func decodeConfiguration(text string) (configuration, error) {
 	var c configuration
-	b := []byte(text)
-	root, issues := jsonpos.Parse(b, 0, 16)
+	r := reader{[]byte(text)}
+	root, issues := jsonpos.Parse(r.text, 0, 16)
 	if len(issues) > 0 {
-		return c, reader{b}.errorAt(issues[0].Start, "the configuration is not JSON ("+issues[0].Code+")")
+		return c, r.errorAt(issues[0].Start, "the configuration is not JSON ("+issues[0].Code+")")
 	}
-	r := reader{b}
-	err := r.object(root, "configuration", func(k string, v *jsonpos.Node) error {
-		switch k {
+	ms, err := r.members(root, "configuration")
+	for _, m := range ms {
+		switch m.Key {
 		case "tierLabels":
-			return r.object(v, k, func(tier string, l *jsonpos.Node) error {
-				if c.TierLabels == nil {
-					c.TierLabels = map[string]protocol.Label{}
-				}
-				var label protocol.Label
-				err := r.object(l, k+"."+tier, func(lang string, s *jsonpos.Node) error {
-					switch lang {
-					case "en":
-						return r.str(s, &label.EN)
-					case "zh-CN":
-						return r.str(s, &label.ZH)
-					}
-					return nil
-				})
-				c.TierLabels[tier] = label
-				return err
-			})
+			err = r.labels(m.Val, &c.TierLabels)
 		case "docs":
-			if v.Kind == 'n' {
-				return nil
+			if m.Val.Kind != 'n' {
+				c.Docs = &catalog.DocsIndex{}
+				err = r.docs(m.Val, c.Docs)
 			}
-			c.Docs = &catalog.DocsIndex{}
-			return r.docs(v, c.Docs)
 		}
-		return nil
-	})
+		if err != nil {
+			break
+		}
+	}
 	return c, err
 }
 
@@ -203,21 +190,15 @@ type configError string
 
 func (e configError) Error() string { return string(e) }
 
-// object calls f for each member of an object (null is no members).
-func (r reader) object(n *jsonpos.Node, what string, f func(key string, v *jsonpos.Node) error) error {
+// members returns an object's members (null is no members).
+func (r reader) members(n *jsonpos.Node, what string) ([]jsonpos.Member, error) {
 	switch n.Kind {
 	case 'n':
-		return nil
+		return nil, nil
 	case '{':
-	default:
-		return r.errorAt(n.Start, what+" must be an object")
+		return n.Members, nil
 	}
-	for _, m := range n.Members {
-		if err := f(m.Key, m.Val); err != nil {
-			return err
-		}
-	}
-	return nil
+	return nil, r.errorAt(n.Start, what+" must be an object")
 }
 
 func (r reader) str(n *jsonpos.Node, p *string) error {
@@ -231,47 +212,87 @@ func (r reader) str(n *jsonpos.Node, p *string) error {
 	return r.errorAt(n.Start, "want a string")
 }
 
+// labels reads tierLabels: tier → {"en": ..., "zh-CN": ...}.
+func (r reader) labels(n *jsonpos.Node, p *map[string]protocol.Label) error {
+	ms, err := r.members(n, "tierLabels")
+	for _, m := range ms {
+		if *p == nil {
+			*p = map[string]protocol.Label{}
+		}
+		var label protocol.Label
+		ls, err := r.members(m.Val, "tierLabels."+m.Key)
+		for _, l := range ls {
+			switch l.Key {
+			case "en":
+				err = r.str(l.Val, &label.EN)
+			case "zh-CN":
+				err = r.str(l.Val, &label.ZH)
+			}
+			if err != nil {
+				break
+			}
+		}
+		(*p)[m.Key] = label
+		if err != nil {
+			return err
+		}
+	}
+	return err
+}
+
 func (r reader) strMap(n *jsonpos.Node, what string, p *map[string]string) error {
 	if n.Kind == 'n' {
 		*p = nil
 		return nil
 	}
-	*p = map[string]string{}
-	return r.object(n, what, func(k string, v *jsonpos.Node) error {
-		var s string
-		err := r.str(v, &s)
-		(*p)[k] = s
+	ms, err := r.members(n, what)
+	if err != nil {
 		return err
-	})
+	}
+	*p = map[string]string{}
+	for _, m := range ms {
+		var s string
+		err := r.str(m.Val, &s)
+		(*p)[m.Key] = s
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // docs reads a catalog.DocsIndex with its json keys.
 func (r reader) docs(n *jsonpos.Node, x *catalog.DocsIndex) error {
-	return r.object(n, "docs", func(k string, v *jsonpos.Node) error {
-		switch k {
+	ms, err := r.members(n, "docs")
+	for _, m := range ms {
+		v := m.Val
+		switch m.Key {
 		case "base":
-			return r.str(v, &x.Base)
+			err = r.str(v, &x.Base)
 		case "pages":
-			return r.strMap(v, "docs.pages", &x.Pages)
+			err = r.strMap(v, "docs.pages", &x.Pages)
 		case "codes":
-			return r.strMap(v, "docs.codes", &x.Codes)
+			err = r.strMap(v, "docs.codes", &x.Codes)
 		case "fields":
-			return r.strMap(v, "docs.fields", &x.Fields)
+			err = r.strMap(v, "docs.fields", &x.Fields)
 		case "fieldCodes":
-			if v.Kind == 'n' {
+			switch v.Kind {
+			case 'n':
 				x.FieldCodes = nil
-				return nil
-			}
-			if v.Kind != '[' {
-				return r.errorAt(v.Start, "docs.fieldCodes must be an array")
-			}
-			x.FieldCodes = make([]string, len(v.Items))
-			for i, it := range v.Items {
-				if err := r.str(it, &x.FieldCodes[i]); err != nil {
-					return err
+			case '[':
+				x.FieldCodes = make([]string, len(v.Items))
+				for i, it := range v.Items {
+					if err = r.str(it, &x.FieldCodes[i]); err != nil {
+						break
+					}
 				}
+			default:
+				err = r.errorAt(v.Start, "docs.fieldCodes must be an array")
 			}
 		}
-		return nil
-	})
+		if err != nil {
+			return err
+		}
+	}
+	return err
 }
