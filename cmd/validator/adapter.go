@@ -7,7 +7,6 @@ import (
 	_ "unsafe" // for go:linkname
 
 	"pairag.com/portal/protocol"
-	"pairag.com/portal/protocol/jsonpos"
 )
 
 // Every offset the module returns counts UTF-16 code units, which is how
@@ -16,7 +15,9 @@ import (
 // them to the string it sent with slice, never to its UTF-8 bytes.
 
 // webFinding is a finding as the page needs it: the CLI's JSON fields plus
-// the offending span, with every offset in UTF-16 code units.
+// the offending span, with every offset in UTF-16 code units. The module
+// writes the answer without building it (encodeResult); the type says
+// what the answer is, and the tests read and write answers with it.
 type webFinding struct {
 	protocol.Finding
 	Fix         *protocol.Fix         `json:"fix,omitempty"`         // offsets in UTF-16 code units
@@ -100,7 +101,7 @@ func validateBytes(b []byte, tier, lang arg) string {
 	}
 	var r protocol.Result
 	withoutGC(len(b), func() { r = protocol.Validate(b, opts) })
-	return encodeResult(webResultOf(b, r))
+	return encodeResult(b, r)
 }
 
 // gcLimit is the heap size at which the collector runs during a
@@ -156,42 +157,6 @@ func reserve(size int) {
 
 // reserved is the largest size reserve has grown the memory to.
 var reserved int
-
-// webResultOf converts every offset of res, a result for text, to UTF-16.
-func webResultOf(text []byte, res protocol.Result) webResult {
-	out := webResult{Valid: res.Valid, Tier: res.Tier, Findings: make([]webFinding, 0, len(res.Findings))}
-	var offsets []int
-	for _, f := range res.Findings {
-		s, e := f.Span()
-		offsets = append(offsets, s, e)
-		if f.Fix != nil {
-			offsets = append(offsets, f.Fix.Start, f.Fix.End)
-		}
-		for _, sg := range f.Suggestions {
-			for _, ed := range sg.Edits {
-				offsets = append(offsets, ed.Start, ed.End)
-			}
-		}
-	}
-	pos := jsonpos.Positions(text, offsets)
-	next := func() int { p := pos[0].UTF16; pos = pos[1:]; return p }
-	for _, f := range res.Findings {
-		w := webFinding{Finding: f, From: next(), To: next()}
-		if f.Fix != nil {
-			w.Fix = &protocol.Fix{Start: next(), End: next(), Replacement: f.Fix.Replacement}
-		}
-		for _, sg := range f.Suggestions {
-			edits := make([]protocol.Fix, len(sg.Edits))
-			for i, ed := range sg.Edits {
-				edits[i] = protocol.Fix{Start: next(), End: next(), Replacement: ed.Replacement}
-			}
-			sg.Edits = edits
-			w.Suggestions = append(w.Suggestions, sg)
-		}
-		out.Findings = append(out.Findings, w)
-	}
-	return out
-}
 
 // fixAnswer is what pairagApplyFixes returns.
 type fixAnswer struct {

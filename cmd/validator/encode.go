@@ -36,20 +36,30 @@ func (w *writer) str(key, v string) { *w = jsonpos.AppendString(append(*w, key..
 //go:noinline
 func (w *writer) num(key string, v int) { *w = strconv.AppendInt(append(*w, key...), int64(v), 10) }
 
-// fix writes a protocol.Fix as an object, after sep (`[`, `,` or a key).
+// at writes key, then the UTF-16 offset of the next of pos, and drops it.
 //
 //go:noinline
-func (w *writer) fix(sep string, f protocol.Fix) {
+func (w *writer) at(key string, pos *[]jsonpos.Position) {
+	w.num(key, (*pos)[0].UTF16)
+	*pos = (*pos)[1:]
+}
+
+// fix writes a protocol.Fix as an object after sep (`[`, `,` or a key),
+// its offsets the next two of pos.
+//
+//go:noinline
+func (w *writer) fix(sep string, f protocol.Fix, pos *[]jsonpos.Position) {
 	w.raw(sep)
-	w.num(`{"start":`, f.Start)
-	w.num(`,"end":`, f.End)
+	w.at(`{"start":`, pos)
+	w.at(`,"end":`, pos)
 	w.str(`,"replacement":`, f.Replacement)
 	w.raw("}")
 }
 
-// finding writes a web finding after sep, its fields in json.Marshal's
-// order (the embedded Finding's first, the web ones after).
-func (w *writer) finding(sep string, f webFinding) {
+// finding writes a finding as webFinding after sep, its fields in
+// json.Marshal's order (the embedded Finding's first, the web ones after),
+// its offsets taken from pos in the order offsetsOf lists them.
+func (w *writer) finding(sep string, f protocol.Finding, pos *[]jsonpos.Position) {
 	w.raw(sep)
 	w.str(`{"severity":`, string(f.Severity))
 	w.str(`,"code":`, f.Code)
@@ -60,59 +70,74 @@ func (w *writer) finding(sep string, f webFinding) {
 	if f.Docs != "" {
 		w.str(`,"docs":`, f.Docs)
 	}
+	// The span's offsets come first in pos, but from and to are written last.
+	span := (*pos)[:2]
+	*pos = (*pos)[2:]
 	if f.Fix != nil {
-		w.fix(`,"fix":`, *f.Fix)
+		w.fix(`,"fix":`, *f.Fix, pos)
 	}
 	sep = `,"suggestions":[`
 	for _, s := range f.Suggestions {
 		w.raw(sep)
 		w.str(`{"message":`, s.Message)
 		sep = `,`
-		if s.Edits == nil {
-			w.raw(`,"edits":null`)
-		} else {
-			e := `,"edits":[`
-			for _, ed := range s.Edits {
-				w.fix(e, ed)
-				e = ","
-			}
-			if e != "," {
-				w.raw(e)
-			}
-			w.raw("]")
+		e := `,"edits":[`
+		for _, ed := range s.Edits {
+			w.fix(e, ed, pos)
+			e = ","
 		}
-		w.str(`,"preview":`, s.Preview)
+		if e != "," {
+			w.raw(e)
+		}
+		w.str(`],"preview":`, s.Preview)
 		w.raw("}")
 	}
-	if len(f.Suggestions) > 0 {
+	if sep == "," {
 		w.raw("]")
 	}
-	w.num(`,"from":`, f.From)
-	w.num(`,"to":`, f.To)
+	w.at(`,"from":`, &span)
+	w.at(`,"to":`, &span)
 	w.raw("}")
 }
 
-// encodeResult writes a validation's answer.
-func encodeResult(r webResult) string {
+// offsetsOf lists every byte offset of res that the answer gives in
+// UTF-16 code units, in the order encodeResult writes them: for each
+// finding its span, its fix's start and end, then each suggestion's edits.
+func offsetsOf(res protocol.Result) []int {
+	var offsets []int
+	for _, f := range res.Findings {
+		s, e := f.Span()
+		offsets = append(offsets, s, e)
+		if f.Fix != nil {
+			offsets = append(offsets, f.Fix.Start, f.Fix.End)
+		}
+		for _, sg := range f.Suggestions {
+			for _, ed := range sg.Edits {
+				offsets = append(offsets, ed.Start, ed.End)
+			}
+		}
+	}
+	return offsets
+}
+
+// encodeResult writes a validation's answer, res for text, as json.Marshal
+// writes its webResult: every offset in UTF-16 code units.
+func encodeResult(text []byte, res protocol.Result) string {
+	pos := jsonpos.Positions(text, offsetsOf(res))
 	w := writer(`{"valid":false`)
-	if r.Valid {
+	if res.Valid {
 		w = writer(`{"valid":true`)
 	}
-	w.str(`,"tier":`, r.Tier)
-	if r.Findings == nil {
-		w.raw(`,"findings":null`)
-	} else {
-		sep := `,"findings":[`
-		for _, f := range r.Findings {
-			w.finding(sep, f)
-			sep = ","
-		}
-		if sep != "," {
-			w.raw(sep)
-		}
-		w.raw("]")
+	w.str(`,"tier":`, res.Tier)
+	sep := `,"findings":[`
+	for _, f := range res.Findings {
+		w.finding(sep, f, &pos)
+		sep = ","
 	}
-	w.raw("}")
+	if sep != "," {
+		w.raw(sep)
+	}
+	w.raw("]}")
 	return string(w)
 }
 
