@@ -205,6 +205,11 @@ func decodeConfiguration(text string) (configuration, error) {
 // reader reads values of a jsonpos tree of text.
 type reader struct{ text []byte }
 
+// errorAt is the error msg at offset at of the text, with its line and
+// column. It and the other readers are not inlined: each copy was code
+// of its own in the module.
+//
+//go:noinline
 func (r reader) errorAt(at int, msg string) error {
 	p := jsonpos.Positions(r.text, []int{at})[0]
 	return configError("line " + strconv.Itoa(p.Line) + ", column " + strconv.Itoa(p.Column) + ": " + msg)
@@ -216,6 +221,8 @@ type configError string
 func (e configError) Error() string { return string(e) }
 
 // members returns an object's members (null is no members).
+//
+//go:noinline
 func (r reader) members(n *jsonpos.Node, what string) ([]jsonpos.Member, error) {
 	switch n.Kind {
 	case 'n':
@@ -226,6 +233,9 @@ func (r reader) members(n *jsonpos.Node, what string) ([]jsonpos.Member, error) 
 	return nil, r.errorAt(n.Start, what+" must be an object")
 }
 
+// str reads a string into p; null leaves p as it is.
+//
+//go:noinline
 func (r reader) str(n *jsonpos.Node, p *string) error {
 	switch n.Kind {
 	case 'n':
@@ -265,6 +275,9 @@ func (r reader) labels(n *jsonpos.Node, p *map[string]protocol.Label) error {
 	return err
 }
 
+// strMap reads an object of strings into p; null sets p to nil.
+//
+//go:noinline
 func (r reader) strMap(n *jsonpos.Node, what string, p *map[string]string) error {
 	if n.Kind == 'n' {
 		*p = nil
