@@ -99,8 +99,9 @@ func validateBytes(b []byte, tier, lang arg) string {
 	if err != nil {
 		return errorJSON(err.Error())
 	}
-	var r protocol.Result
-	withoutGC(len(b), func() { r = protocol.Validate(b, opts) })
+	gc := gcOff(len(b))
+	r := protocol.Validate(b, opts)
+	gcOn(gc)
 	return encodeResult(b, r)
 }
 
@@ -109,20 +110,28 @@ func validateBytes(b []byte, tier, lang arg) string {
 // need.
 const gcLimit = 1 << 30
 
-// withoutGC runs f with the collector off up to gcLimit. Nearly all a
-// validation allocates (the tree of the text) stays live until it returns,
-// so collecting during it frees little and rescans the tree each time: in
+// gcOff turns the collector off up to gcLimit for a validation of size
+// bytes, and gcOn turns it back on as it was. Nearly all a validation
+// allocates (the tree of the text) stays live until it returns, so
+// collecting during it frees little and rescans the tree each time: in
 // WebAssembly, with no other thread to mark, that was most of the time of a
-// payload of a million keys. The collector is back on when f returns.
-func withoutGC(size int, f func()) {
+// payload of a million keys. The two are calls around the validation rather
+// than one function taking it as a closure, which was code of its own for
+// each caller in the module; a panic ends the module anyway.
+func gcOff(size int) gcState {
 	reserve(size)
-	gc := setGCPercent(-1)
-	limit := setMemoryLimit(gcLimit)
-	defer func() {
-		setGCPercent(gc)
-		setMemoryLimit(limit)
-	}()
-	f()
+	return gcState{setGCPercent(-1), setMemoryLimit(gcLimit)}
+}
+
+// gcState is the collector's setting before gcOff.
+type gcState struct {
+	percent int32
+	limit   int64
+}
+
+func gcOn(s gcState) {
+	setGCPercent(s.percent)
+	setMemoryLimit(s.limit)
 }
 
 // setGCPercent and setMemoryLimit are runtime/debug.SetGCPercent and
@@ -178,8 +187,9 @@ func applyFixesBytes(text []byte, tier, lang arg) string {
 	if err != nil {
 		return errorJSON(err.Error())
 	}
-	var fr protocol.FixResult
-	withoutGC(len(text), func() { fr, err = protocol.FixAll(text, opts) })
+	gc := gcOff(len(text))
+	fr, err := protocol.FixAll(text, opts)
+	gcOn(gc)
 	out := fixAnswer{Text: string(fr.Text), Applied: fr.Applied, Left: fr.Left}
 	r := refusalOf(err)
 	switch {
