@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strconv"
 
 	"pairag.com/portal/protocol"
@@ -212,13 +213,8 @@ type reader struct{ text []byte }
 //go:noinline
 func (r reader) errorAt(at int, msg string) error {
 	p := jsonpos.Positions(r.text, []int{at})[0]
-	return configError("line " + strconv.Itoa(p.Line) + ", column " + strconv.Itoa(p.Column) + ": " + msg)
+	return errors.New("line " + strconv.Itoa(p.Line) + ", column " + strconv.Itoa(p.Column) + ": " + msg)
 }
-
-// configError is an error in pairagConfigure's argument.
-type configError string
-
-func (e configError) Error() string { return string(e) }
 
 // members returns an object's members (null is no members).
 //
