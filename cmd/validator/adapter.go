@@ -7,7 +7,6 @@ import (
 	_ "unsafe" // for go:linkname
 
 	"pairag.com/portal/protocol"
-	"pairag.com/portal/protocol/jsonpos"
 )
 
 // Every offset the module returns counts UTF-16 code units, which is how
@@ -16,7 +15,9 @@ import (
 // them to the string it sent with slice, never to its UTF-8 bytes.
 
 // webFinding is a finding as the page needs it: the CLI's JSON fields plus
-// the offending span, with every offset in UTF-16 code units.
+// the offending span, with every offset in UTF-16 code units. The module
+// writes the answer without building it (encodeResult); the type says
+// what the answer is, and the tests read and write answers with it.
 type webFinding struct {
 	protocol.Finding
 	Fix         *protocol.Fix         `json:"fix,omitempty"`         // offsets in UTF-16 code units
@@ -98,9 +99,10 @@ func validateBytes(b []byte, tier, lang arg) string {
 	if err != nil {
 		return errorJSON(err.Error())
 	}
-	var r protocol.Result
-	withoutGC(len(b), func() { r = protocol.Validate(b, opts) })
-	return encodeResult(webResultOf(b, r))
+	gc := gcOff(len(b))
+	r := protocol.Validate(b, opts)
+	gcOn(gc)
+	return encodeResult(b, r)
 }
 
 // gcLimit is the heap size at which the collector runs during a
@@ -108,20 +110,28 @@ func validateBytes(b []byte, tier, lang arg) string {
 // need.
 const gcLimit = 1 << 30
 
-// withoutGC runs f with the collector off up to gcLimit. Nearly all a
-// validation allocates (the tree of the text) stays live until it returns,
-// so collecting during it frees little and rescans the tree each time: in
+// gcOff turns the collector off up to gcLimit for a validation of size
+// bytes, and gcOn turns it back on as it was. Nearly all a validation
+// allocates (the tree of the text) stays live until it returns, so
+// collecting during it frees little and rescans the tree each time: in
 // WebAssembly, with no other thread to mark, that was most of the time of a
-// payload of a million keys. The collector is back on when f returns.
-func withoutGC(size int, f func()) {
+// payload of a million keys. The two are calls around the validation rather
+// than one function taking it as a closure, which was code of its own for
+// each caller in the module; a panic ends the module anyway.
+func gcOff(size int) gcState {
 	reserve(size)
-	gc := setGCPercent(-1)
-	limit := setMemoryLimit(gcLimit)
-	defer func() {
-		setGCPercent(gc)
-		setMemoryLimit(limit)
-	}()
-	f()
+	return gcState{setGCPercent(-1), setMemoryLimit(gcLimit)}
+}
+
+// gcState is the collector's setting before gcOff.
+type gcState struct {
+	percent int32
+	limit   int64
+}
+
+func gcOn(s gcState) {
+	setGCPercent(s.percent)
+	setMemoryLimit(s.limit)
 }
 
 // setGCPercent and setMemoryLimit are runtime/debug.SetGCPercent and
@@ -157,42 +167,6 @@ func reserve(size int) {
 // reserved is the largest size reserve has grown the memory to.
 var reserved int
 
-// webResultOf converts every offset of res, a result for text, to UTF-16.
-func webResultOf(text []byte, res protocol.Result) webResult {
-	out := webResult{Valid: res.Valid, Tier: res.Tier, Findings: make([]webFinding, 0, len(res.Findings))}
-	var offsets []int
-	for _, f := range res.Findings {
-		s, e := f.Span()
-		offsets = append(offsets, s, e)
-		if f.Fix != nil {
-			offsets = append(offsets, f.Fix.Start, f.Fix.End)
-		}
-		for _, sg := range f.Suggestions {
-			for _, ed := range sg.Edits {
-				offsets = append(offsets, ed.Start, ed.End)
-			}
-		}
-	}
-	pos := jsonpos.Positions(text, offsets)
-	next := func() int { p := pos[0].UTF16; pos = pos[1:]; return p }
-	for _, f := range res.Findings {
-		w := webFinding{Finding: f, From: next(), To: next()}
-		if f.Fix != nil {
-			w.Fix = &protocol.Fix{Start: next(), End: next(), Replacement: f.Fix.Replacement}
-		}
-		for _, sg := range f.Suggestions {
-			edits := make([]protocol.Fix, len(sg.Edits))
-			for i, ed := range sg.Edits {
-				edits[i] = protocol.Fix{Start: next(), End: next(), Replacement: ed.Replacement}
-			}
-			sg.Edits = edits
-			w.Suggestions = append(w.Suggestions, sg)
-		}
-		out.Findings = append(out.Findings, w)
-	}
-	return out
-}
-
 // fixAnswer is what pairagApplyFixes returns.
 type fixAnswer struct {
 	Text    string `json:"text"`
@@ -213,8 +187,9 @@ func applyFixesBytes(text []byte, tier, lang arg) string {
 	if err != nil {
 		return errorJSON(err.Error())
 	}
-	var fr protocol.FixResult
-	withoutGC(len(text), func() { fr, err = protocol.FixAll(text, opts) })
+	gc := gcOff(len(text))
+	fr, err := protocol.FixAll(text, opts)
+	gcOn(gc)
 	out := fixAnswer{Text: string(fr.Text), Applied: fr.Applied, Left: fr.Left}
 	r := refusalOf(err)
 	switch {

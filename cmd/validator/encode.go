@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strconv"
 
 	"pairag.com/portal/protocol"
@@ -14,135 +15,155 @@ import (
 // the error object, byte for byte (TestEncodeMatchesJSON); the
 // configuration is read as json.Unmarshal reads it, keys matched exactly.
 
-// writer appends JSON objects: key and value pairs, commas between.
-type writer struct {
-	b     []byte
-	first bool
+// writer appends a JSON answer. Each key is written with the punctuation
+// before it (`{"valid":`, `,"tier":`) as one constant: an object's first
+// key is known where it is written, so no state says whether a comma is
+// due, and no key is escaped at run time. Its methods are not inlined:
+// each inlined append was a growslice of its own in the module.
+type writer []byte
+
+// raw appends s as it is.
+//
+//go:noinline
+func (w *writer) raw(s string) { *w = append(*w, s...) }
+
+// str appends key, then v as a JSON string.
+//
+//go:noinline
+func (w *writer) str(key, v string) { *w = jsonpos.AppendString(append(*w, key...), v) }
+
+// num appends key, then v.
+//
+//go:noinline
+func (w *writer) num(key string, v int) { *w = strconv.AppendInt(append(*w, key...), int64(v), 10) }
+
+// at writes key, then the UTF-16 offset of the next of pos, and drops it.
+//
+//go:noinline
+func (w *writer) at(key string, pos *[]jsonpos.Position) {
+	w.num(key, (*pos)[0].UTF16)
+	*pos = (*pos)[1:]
 }
 
-func (w *writer) open()  { w.b = append(w.b, '{'); w.first = true }
-func (w *writer) close() { w.b = append(w.b, '}'); w.first = false }
-
-func (w *writer) key(k string) {
-	if !w.first {
-		w.b = append(w.b, ',')
-	}
-	w.first = false
-	w.b = append(jsonpos.AppendString(w.b, k), ':')
+// fix writes a protocol.Fix as an object after sep (`[`, `,` or a key),
+// its offsets the next two of pos.
+//
+//go:noinline
+func (w *writer) fix(sep string, f protocol.Fix, pos *[]jsonpos.Position) {
+	w.raw(sep)
+	w.at(`{"start":`, pos)
+	w.at(`,"end":`, pos)
+	w.str(`,"replacement":`, f.Replacement)
+	w.raw("}")
 }
 
-func (w *writer) str(k, v string) { w.key(k); w.b = jsonpos.AppendString(w.b, v) }
-func (w *writer) num(k string, v int) {
-	w.key(k)
-	w.b = strconv.AppendInt(w.b, int64(v), 10)
-}
-func (w *writer) boolean(k string, v bool) { w.key(k); w.b = strconv.AppendBool(w.b, v) }
-
-// fix writes a protocol.Fix as an object.
-func (w *writer) fix(f protocol.Fix) {
-	w.open()
-	w.num("start", f.Start)
-	w.num("end", f.End)
-	w.str("replacement", f.Replacement)
-	w.close()
-}
-
-// finding writes a web finding, its fields in json.Marshal's order (the
-// embedded Finding's first, the web ones after).
-func (w *writer) finding(f webFinding) {
-	w.open()
-	w.str("severity", string(f.Severity))
-	w.str("code", f.Code)
-	w.str("pointer", f.Pointer)
-	w.num("line", f.Line)
-	w.num("column", f.Column)
-	w.str("message", f.Message)
+// finding writes a finding as webFinding after sep, its fields in
+// json.Marshal's order (the embedded Finding's first, the web ones after),
+// its offsets taken from pos in the order offsetsOf lists them.
+func (w *writer) finding(sep string, f protocol.Finding, pos *[]jsonpos.Position) {
+	w.raw(sep)
+	w.str(`{"severity":`, string(f.Severity))
+	w.str(`,"code":`, f.Code)
+	w.str(`,"pointer":`, f.Pointer)
+	w.num(`,"line":`, f.Line)
+	w.num(`,"column":`, f.Column)
+	w.str(`,"message":`, f.Message)
 	if f.Docs != "" {
-		w.str("docs", f.Docs)
+		w.str(`,"docs":`, f.Docs)
 	}
+	// The span's offsets come first in pos, but from and to are written last.
+	span := (*pos)[:2]
+	*pos = (*pos)[2:]
 	if f.Fix != nil {
-		w.key("fix")
-		w.fix(*f.Fix)
+		w.fix(`,"fix":`, *f.Fix, pos)
 	}
-	if len(f.Suggestions) > 0 {
-		w.key("suggestions")
-		w.b = append(w.b, '[')
-		for i, s := range f.Suggestions {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.open()
-			w.str("message", s.Message)
-			w.key("edits")
-			if s.Edits == nil {
-				w.b = append(w.b, "null"...)
-			} else {
-				w.b = append(w.b, '[')
-				for j, e := range s.Edits {
-					if j > 0 {
-						w.b = append(w.b, ',')
-					}
-					w.fix(e)
-				}
-				w.b = append(w.b, ']')
-			}
-			w.str("preview", s.Preview)
-			w.close()
+	sep = `,"suggestions":[`
+	for _, s := range f.Suggestions {
+		w.raw(sep)
+		w.str(`{"message":`, s.Message)
+		sep = `,`
+		e := `,"edits":[`
+		for _, ed := range s.Edits {
+			w.fix(e, ed, pos)
+			e = ","
 		}
-		w.b = append(w.b, ']')
+		if e != "," {
+			w.raw(e)
+		}
+		w.str(`],"preview":`, s.Preview)
+		w.raw("}")
 	}
-	w.num("from", f.From)
-	w.num("to", f.To)
-	w.close()
+	if sep == "," {
+		w.raw("]")
+	}
+	w.at(`,"from":`, &span)
+	w.at(`,"to":`, &span)
+	w.raw("}")
 }
 
-// encodeResult writes a validation's answer.
-func encodeResult(r webResult) string {
-	var w writer
-	w.open()
-	w.boolean("valid", r.Valid)
-	w.str("tier", r.Tier)
-	w.key("findings")
-	if r.Findings == nil {
-		w.b = append(w.b, "null"...)
-	} else {
-		w.b = append(w.b, '[')
-		for i, f := range r.Findings {
-			if i > 0 {
-				w.b = append(w.b, ',')
-			}
-			w.finding(f)
+// offsetsOf lists every byte offset of res that the answer gives in
+// UTF-16 code units, in the order encodeResult writes them: for each
+// finding its span, its fix's start and end, then each suggestion's edits.
+func offsetsOf(res protocol.Result) []int {
+	var offsets []int
+	for _, f := range res.Findings {
+		s, e := f.Span()
+		offsets = append(offsets, s, e)
+		if f.Fix != nil {
+			offsets = append(offsets, f.Fix.Start, f.Fix.End)
 		}
-		w.b = append(w.b, ']')
+		for _, sg := range f.Suggestions {
+			for _, ed := range sg.Edits {
+				offsets = append(offsets, ed.Start, ed.End)
+			}
+		}
 	}
-	w.close()
-	return string(w.b)
+	return offsets
+}
+
+// encodeResult writes a validation's answer, res for text, as json.Marshal
+// writes its webResult: every offset in UTF-16 code units.
+func encodeResult(text []byte, res protocol.Result) string {
+	pos := jsonpos.Positions(text, offsetsOf(res))
+	w := writer(`{"valid":false`)
+	if res.Valid {
+		w = writer(`{"valid":true`)
+	}
+	w.str(`,"tier":`, res.Tier)
+	sep := `,"findings":[`
+	for _, f := range res.Findings {
+		w.finding(sep, f, &pos)
+		sep = ","
+	}
+	if sep != "," {
+		w.raw(sep)
+	}
+	w.raw("]}")
+	return string(w)
 }
 
 // encodeFixAnswer writes pairagApplyFixes's answer.
 func encodeFixAnswer(a fixAnswer) string {
 	var w writer
-	w.open()
-	w.str("text", a.Text)
-	w.num("applied", a.Applied)
-	w.num("left", a.Left)
+	w.str(`{"text":`, a.Text)
+	w.num(`,"applied":`, a.Applied)
+	w.num(`,"left":`, a.Left)
 	if a.Refused != "" {
-		w.str("refused", a.Refused)
+		w.str(`,"refused":`, a.Refused)
 	}
 	if a.Message != "" {
-		w.str("message", a.Message)
+		w.str(`,"message":`, a.Message)
 	}
-	w.close()
-	return string(w.b)
+	w.raw("}")
+	return string(w)
 }
 
 // errorJSON is the answer {"error": message}.
 func errorJSON(message string) string {
 	var w writer
-	w.open()
-	w.str("error", message)
-	w.close()
-	return string(w.b)
+	w.str(`{"error":`, message)
+	w.raw("}")
+	return string(w)
 }
 
 // configuration is what pairagConfigure reads.
@@ -154,77 +175,63 @@ type configuration struct {
 // decodeConfiguration reads pairagConfigure's argument: an object whose
 // tierLabels and docs keys are read and whose other keys are ignored, so a
 // newer page can talk to an older module. A value of the wrong type is an
-// error, as it is for json.Unmarshal; null leaves the setting unset.
+// error, as it is for json.Unmarshal; null leaves the setting unset. The
+// readers are plain loops over the members, without a callback per level:
+// each closure was code of its own in the module.
 func decodeConfiguration(text string) (configuration, error) {
 	var c configuration
-	b := []byte(text)
-	root, issues := jsonpos.Parse(b, 0, 16)
+	r := reader{[]byte(text)}
+	root, issues := jsonpos.Parse(r.text, 0, 16)
 	if len(issues) > 0 {
-		return c, reader{b}.errorAt(issues[0].Start, "the configuration is not JSON ("+issues[0].Code+")")
+		return c, r.errorAt(issues[0].Start, "the configuration is not JSON ("+issues[0].Code+")")
 	}
-	r := reader{b}
-	err := r.object(root, "configuration", func(k string, v *jsonpos.Node) error {
-		switch k {
+	ms, err := r.members(root, "configuration")
+	for _, m := range ms {
+		switch m.Key {
 		case "tierLabels":
-			return r.object(v, k, func(tier string, l *jsonpos.Node) error {
-				if c.TierLabels == nil {
-					c.TierLabels = map[string]protocol.Label{}
-				}
-				var label protocol.Label
-				err := r.object(l, k+"."+tier, func(lang string, s *jsonpos.Node) error {
-					switch lang {
-					case "en":
-						return r.str(s, &label.EN)
-					case "zh-CN":
-						return r.str(s, &label.ZH)
-					}
-					return nil
-				})
-				c.TierLabels[tier] = label
-				return err
-			})
+			err = r.labels(m.Val, &c.TierLabels)
 		case "docs":
-			if v.Kind == 'n' {
-				return nil
+			if m.Val.Kind != 'n' {
+				c.Docs = &catalog.DocsIndex{}
+				err = r.docs(m.Val, c.Docs)
 			}
-			c.Docs = &catalog.DocsIndex{}
-			return r.docs(v, c.Docs)
 		}
-		return nil
-	})
+		if err != nil {
+			break
+		}
+	}
 	return c, err
 }
 
 // reader reads values of a jsonpos tree of text.
 type reader struct{ text []byte }
 
+// errorAt is the error msg at offset at of the text, with its line and
+// column. It and the other readers are not inlined: each copy was code
+// of its own in the module.
+//
+//go:noinline
 func (r reader) errorAt(at int, msg string) error {
 	p := jsonpos.Positions(r.text, []int{at})[0]
-	return configError("line " + strconv.Itoa(p.Line) + ", column " + strconv.Itoa(p.Column) + ": " + msg)
+	return errors.New("line " + strconv.Itoa(p.Line) + ", column " + strconv.Itoa(p.Column) + ": " + msg)
 }
 
-// configError is an error in pairagConfigure's argument.
-type configError string
-
-func (e configError) Error() string { return string(e) }
-
-// object calls f for each member of an object (null is no members).
-func (r reader) object(n *jsonpos.Node, what string, f func(key string, v *jsonpos.Node) error) error {
+// members returns an object's members (null is no members).
+//
+//go:noinline
+func (r reader) members(n *jsonpos.Node, what string) ([]jsonpos.Member, error) {
 	switch n.Kind {
 	case 'n':
-		return nil
+		return nil, nil
 	case '{':
-	default:
-		return r.errorAt(n.Start, what+" must be an object")
+		return n.Members, nil
 	}
-	for _, m := range n.Members {
-		if err := f(m.Key, m.Val); err != nil {
-			return err
-		}
-	}
-	return nil
+	return nil, r.errorAt(n.Start, what+" must be an object")
 }
 
+// str reads a string into p; null leaves p as it is.
+//
+//go:noinline
 func (r reader) str(n *jsonpos.Node, p *string) error {
 	switch n.Kind {
 	case 'n':
@@ -236,47 +243,90 @@ func (r reader) str(n *jsonpos.Node, p *string) error {
 	return r.errorAt(n.Start, "want a string")
 }
 
+// labels reads tierLabels: tier → {"en": ..., "zh-CN": ...}.
+func (r reader) labels(n *jsonpos.Node, p *map[string]protocol.Label) error {
+	ms, err := r.members(n, "tierLabels")
+	for _, m := range ms {
+		if *p == nil {
+			*p = map[string]protocol.Label{}
+		}
+		var label protocol.Label
+		ls, err := r.members(m.Val, "tierLabels."+m.Key)
+		for _, l := range ls {
+			switch l.Key {
+			case "en":
+				err = r.str(l.Val, &label.EN)
+			case "zh-CN":
+				err = r.str(l.Val, &label.ZH)
+			}
+			if err != nil {
+				break
+			}
+		}
+		(*p)[m.Key] = label
+		if err != nil {
+			return err
+		}
+	}
+	return err
+}
+
+// strMap reads an object of strings into p; null sets p to nil.
+//
+//go:noinline
 func (r reader) strMap(n *jsonpos.Node, what string, p *map[string]string) error {
 	if n.Kind == 'n' {
 		*p = nil
 		return nil
 	}
-	*p = map[string]string{}
-	return r.object(n, what, func(k string, v *jsonpos.Node) error {
-		var s string
-		err := r.str(v, &s)
-		(*p)[k] = s
+	ms, err := r.members(n, what)
+	if err != nil {
 		return err
-	})
+	}
+	*p = map[string]string{}
+	for _, m := range ms {
+		var s string
+		err := r.str(m.Val, &s)
+		(*p)[m.Key] = s
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // docs reads a catalog.DocsIndex with its json keys.
 func (r reader) docs(n *jsonpos.Node, x *catalog.DocsIndex) error {
-	return r.object(n, "docs", func(k string, v *jsonpos.Node) error {
-		switch k {
+	ms, err := r.members(n, "docs")
+	for _, m := range ms {
+		v := m.Val
+		switch m.Key {
 		case "base":
-			return r.str(v, &x.Base)
+			err = r.str(v, &x.Base)
 		case "pages":
-			return r.strMap(v, "docs.pages", &x.Pages)
+			err = r.strMap(v, "docs.pages", &x.Pages)
 		case "codes":
-			return r.strMap(v, "docs.codes", &x.Codes)
+			err = r.strMap(v, "docs.codes", &x.Codes)
 		case "fields":
-			return r.strMap(v, "docs.fields", &x.Fields)
+			err = r.strMap(v, "docs.fields", &x.Fields)
 		case "fieldCodes":
-			if v.Kind == 'n' {
+			switch v.Kind {
+			case 'n':
 				x.FieldCodes = nil
-				return nil
-			}
-			if v.Kind != '[' {
-				return r.errorAt(v.Start, "docs.fieldCodes must be an array")
-			}
-			x.FieldCodes = make([]string, len(v.Items))
-			for i, it := range v.Items {
-				if err := r.str(it, &x.FieldCodes[i]); err != nil {
-					return err
+			case '[':
+				x.FieldCodes = make([]string, len(v.Items))
+				for i, it := range v.Items {
+					if err = r.str(it, &x.FieldCodes[i]); err != nil {
+						break
+					}
 				}
+			default:
+				err = r.errorAt(v.Start, "docs.fieldCodes must be an array")
 			}
 		}
-		return nil
-	})
+		if err != nil {
+			return err
+		}
+	}
+	return err
 }

@@ -15,7 +15,46 @@ import (
 	"pairag.com/portal/protocol"
 	"pairag.com/portal/protocol/catalog"
 	"pairag.com/portal/protocol/corpus"
+	"pairag.com/portal/protocol/jsonpos"
 )
+
+// webResultOf converts every offset of res, a result for text, to UTF-16:
+// the answer as a value, built as the module built it before encodeResult
+// wrote it directly, which json.Marshal writes for the comparison.
+func webResultOf(text []byte, res protocol.Result) webResult {
+	out := webResult{Valid: res.Valid, Tier: res.Tier, Findings: make([]webFinding, 0, len(res.Findings))}
+	var offsets []int
+	for _, f := range res.Findings {
+		s, e := f.Span()
+		offsets = append(offsets, s, e)
+		if f.Fix != nil {
+			offsets = append(offsets, f.Fix.Start, f.Fix.End)
+		}
+		for _, sg := range f.Suggestions {
+			for _, ed := range sg.Edits {
+				offsets = append(offsets, ed.Start, ed.End)
+			}
+		}
+	}
+	pos := jsonpos.Positions(text, offsets)
+	next := func() int { p := pos[0].UTF16; pos = pos[1:]; return p }
+	for _, f := range res.Findings {
+		w := webFinding{Finding: f, From: next(), To: next()}
+		if f.Fix != nil {
+			w.Fix = &protocol.Fix{Start: next(), End: next(), Replacement: f.Fix.Replacement}
+		}
+		for _, sg := range f.Suggestions {
+			edits := make([]protocol.Fix, len(sg.Edits))
+			for i, ed := range sg.Edits {
+				edits[i] = protocol.Fix{Start: next(), End: next(), Replacement: ed.Replacement}
+			}
+			sg.Edits = edits
+			w.Suggestions = append(w.Suggestions, sg)
+		}
+		out.Findings = append(out.Findings, w)
+	}
+	return out
+}
 
 // TestEncodeMatchesJSON: the module's answers are, byte for byte, what
 // json.Marshal writes for them, on every case of the corpus in both
@@ -29,12 +68,13 @@ func TestEncodeMatchesJSON(t *testing.T) {
 	for _, c := range cases {
 		for _, lang := range []string{"en", "zh-CN"} {
 			b := []byte(c.Text)
-			r := webResultOf(b, protocol.Validate(b, protocol.Options{Tier: c.Tier, Lang: lang}))
+			res := protocol.Validate(b, protocol.Options{Tier: c.Tier, Lang: lang})
+			r := webResultOf(b, res)
 			want, err := json.Marshal(r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := encodeResult(r); got != string(want) {
+			if got := encodeResult(b, res); got != string(want) {
 				t.Fatalf("%s (%s): encodeResult differs from json.Marshal:\n%s", c.Name, lang, cmp.Diff(string(want), got))
 			}
 			for _, f := range r.Findings {

@@ -51,7 +51,10 @@ const (
 	kindJSON      = 2
 )
 
-// argOf is an argument of kind k whose text is b.
+// argOf is an argument of kind k whose text is b (not inlined: it is
+// called twice per call).
+//
+//go:noinline
 func argOf(b []byte, k int32) arg {
 	switch k {
 	case kindUndefined:

@@ -157,11 +157,13 @@ var codes = []Code{
 	{"findings-truncated", SeverityInfo, ClassAdvice, intro, LinkAnchor, "%[1]d more findings not shown (%[2]d of them errors); fix the ones above and validate again", "另有 %[1]d 条结果未显示（其中 %[2]d 条错误），请先修正上面的问题再重新校验"},
 }
 
-// byCode finds a code's row.
-var byCode = func() map[string]*Code {
-	m := make(map[string]*Code, len(codes))
+// byCode finds a code's row by its index: a map of *Code would bring the
+// type of Code, with an equality function of its own, into the WebAssembly
+// module.
+var byCode = func() map[string]int {
+	m := make(map[string]int, len(codes))
 	for i := range codes {
-		m[codes[i].Code] = &codes[i]
+		m[codes[i].Code] = i
 	}
 	return m
 }()
@@ -171,8 +173,8 @@ func Codes() []Code { return append([]Code(nil), codes...) }
 
 // Find returns the row of a finding code.
 func Find(code string) (Code, bool) {
-	if c, ok := byCode[code]; ok {
-		return *c, true
+	if i, ok := byCode[code]; ok {
+		return codes[i], true
 	}
 	return Code{}, false
 }
