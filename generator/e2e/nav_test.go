@@ -174,6 +174,8 @@ func TestScreenshots(t *testing.T) {
 				run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), query))
 				waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`)
 				run(t, tab, chromedp.KeyEvent(kb.ArrowDown))
+				// the arrow key waits for the whole index's answer (a draft shows before it)
+				waitJS(t, tab, `document.getElementById("search-input").getAttribute("aria-activedescendant") === "search-opt-0"`)
 				artifact(t, "search-"+lang+"-"+v.size+"-"+scheme+".png", viewportShot(t, tab))
 			}
 		}
@@ -299,7 +301,10 @@ func TestWheelStepsEveryKind(t *testing.T) {
 				if page == "search" {
 					query := map[string]string{"": "tier limits", "/zh-CN": "法币"}[prefix]
 					run(t, tab, chromedp.Click(chromedp.CSS("#search-input")), chromedp.SendKeys(chromedp.CSS("#search-input"), query))
-					waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`)
+					// The whole index's answer, not the draft drawn while the
+					// query's shards come: the list can grow when it replaces
+					// the draft, over the point chosen below.
+					waitJS(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0 && !document.getElementById("search-results").hasAttribute("aria-busy")`)
 					// A point of the page the results do not cover: left of
 					// them on a desktop, below them on a phone.
 					r := eval[[]float64](t, tab, `(() => { const r = document.getElementById("search-results").getBoundingClientRect(); return [r.left, r.bottom] })()`)

@@ -2,16 +2,39 @@ package preview
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
 
-const wantCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+// basePolicy is the site's Content-Security-Policy without the sha256
+// sources that allow the validator page's inline head (gen build checks
+// those against the page; a CSS edit changes them).
+const basePolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+
+// wantCSP is the repository's netlify.toml policy, which the preview must
+// serve as it is; it must be basePolicy plus sha256 sources only.
+var wantCSP = func() string {
+	data, err := os.ReadFile("../../netlify.toml")
+	if err != nil {
+		panic(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s*Content-Security-Policy = "(default-src[^"]*)"`).FindSubmatch(data)
+	if m == nil {
+		panic("netlify.toml has no default-src Content-Security-Policy")
+	}
+	csp := string(m[1])
+	if got := regexp.MustCompile(` 'sha256-[A-Za-z0-9+/=]+'`).ReplaceAllString(csp, ""); got != basePolicy {
+		panic(fmt.Sprintf("netlify.toml's policy without its sha256 sources = %q; want %q", got, basePolicy))
+	}
+	return csp
+}()
 
 // TestHTTP fetches the preview of the real content: statuses, redirects,
 // the 404 pages, and the headers of netlify.toml.
