@@ -7,21 +7,22 @@
 // and the index's JSON.
 //
 // The generator builds the index of each site language at gen build time
-// entry by entry ([Builder]), tokenising each entry as it comes ([Tokens],
-// [Collect]: postings packed a few bytes per hold) and publishes it in the
-// shape the browser searches ([Builder.Publish], [Published]): a first file with what a
-// result shows, the Chinese words and the glossary, the postings in shards
-// of neighbouring tokens that a query fetches only for the tokens it looks
-// up, the entries' texts in a file fetched for the excerpts of the first
+// entry by entry ([Builder]), tokenising each entry as it comes
+// ([Tokenizer]; postings packed a few bytes per hold) and publishes it in
+// the shape the browser searches ([Builder.Publish], [Published]): a first
+// file with what a result shows, the Chinese words and the glossary, the
+// postings in shards of neighbouring tokens that a query fetches only for
+// the tokens it looks up, the entries' texts in a file fetched for the excerpts of the first
 // results shown, and the words a typo may be near in a file fetched for a
 // word the index lacks. The browser script (templates/assets/search.js)
 // decodes it (nothing is tokenised or sorted on load) and tokenises and
 // ranks queries; while a query's shards are on their way it shows a draft
 // drawn from the first file's headings, sections and page titles, which
 // the whole index's answer replaces. Package rank is the
-// same tokenising and ranking in Go, which only tests use: the question
-// sets run over the built index through it, and the e2e tests hold the
-// script to it on the same index.
+// script's query side and ranking in Go, which only tests use: it reads
+// the published files back (never its own tokenising of the entries), the
+// question sets run over the built index through it, and the e2e tests
+// hold the script to it on the same index.
 //
 // # Entries
 //

@@ -17,37 +17,19 @@ const (
 	maxHanWord   = 4 // longest heading or name run taken as a word
 )
 
-// Hold is one entry's hold on a token: its body count (at most 3) and
-// the fields (the Mark constants) that hold it.
-type Hold struct {
-	Doc, Body, Fields int
-}
-
-// Postings are the tokens of an index's entries and, for each token, the
-// holds of the entries that hold it, in entry order: the one tokenising of
-// the index, which [Publish] and package rank share, so that the browser
-// reads the postings Go ranks with. A hold is packed as the published
+// postings are the tokens of an index's entries and, for each token, the
+// holds of the entries that hold it (an entry's body count and the fields
+// that hold the token), in entry order. A hold is packed as the published
 // shards number it ([Shard.Postings]), one varint each: a site's
 // millions of holds cost a few bytes apiece, not a struct.
-type Postings struct {
-	Tokens []string // in the order the entries first hold them
+type postings struct {
+	tokens []string // in the order the entries first hold them
 	lists  [][]byte // per token, its holds as uvarints
 }
 
-// Each calls f for every hold on the token Tokens[i], in entry order.
-func (p *Postings) Each(i int, f func(Hold)) {
-	doc := 0
-	for b := p.lists[i]; len(b) > 0; {
-		v, n := binary.Uvarint(b)
-		b = b[n:]
-		doc += int(v >> PostingShift)
-		f(Hold{doc, int(v & 3), int(v >> 2 & 15)})
-	}
-}
-
-// appendJSON appends the holds on Tokens[i] as the JSON array of numbers
+// appendJSON appends the holds on tokens[i] as the JSON array of numbers
 // a shard publishes.
-func (p *Postings) appendJSON(out []byte, i int) []byte {
+func (p *postings) appendJSON(out []byte, i int) []byte {
 	out = append(out, '[')
 	for b := p.lists[i]; len(b) > 0; {
 		v, n := binary.Uvarint(b)
@@ -60,25 +42,17 @@ func (p *Postings) appendJSON(out []byte, i int) []byte {
 	return append(out, ']')
 }
 
-// Collect tokenises the entries (their text for the body counts, the
-// title, heading, names and section for the marks) into their postings.
-func Collect(docs []Doc) *Postings {
-	c := collector{ids: map[string]int32{}, p: &Postings{}}
-	for i, d := range docs {
-		c.add(i, d)
-	}
-	return c.p
-}
-
-// collector builds Postings one entry at a time: per token, the entry it
+// collector tokenises entries (their text for the body counts, the
+// title, heading, names and section for the marks) into postings, one
+// entry at a time: per token, the entry it
 // last appended and the counts of the entry being read, which the tokens
 // the entry touched index.
 type collector struct {
-	z       tokenizer
+	z       Tokenizer
 	ids     map[string]int32 // tokens of words
 	han     map[uint64]int32 // Han tokens by their characters (see hanID)
 	hanOne  []int32          // 1 + the token of a single common Han character, by its place in the block (0: none yet)
-	p       *Postings
+	p       *postings
 	last    []int32
 	body    []uint8
 	fields  []uint8
@@ -90,7 +64,7 @@ func (c *collector) id(t []byte) int32 {
 	id, ok := c.ids[string(t)]
 	if !ok {
 		id = c.add1(string(t))
-		c.ids[c.p.Tokens[id]] = id
+		c.ids[c.p.tokens[id]] = id
 	}
 	return c.touch(id)
 }
@@ -129,8 +103,8 @@ func (c *collector) hanID(a, b rune) int32 {
 
 // add1 makes a number for the new token t.
 func (c *collector) add1(t string) int32 {
-	id := int32(len(c.p.Tokens))
-	c.p.Tokens = append(c.p.Tokens, t)
+	id := int32(len(c.p.tokens))
+	c.p.tokens = append(c.p.tokens, t)
 	c.p.lists = append(c.p.lists, nil)
 	c.last = append(c.last, 0)
 	c.body = append(c.body, 0)
@@ -149,12 +123,12 @@ func (c *collector) touch(id int32) int32 {
 // add appends the holds of entry doc, d.
 func (c *collector) add(doc int, d Doc) {
 	body := func(id int32) { c.body[id] = min(c.body[id]+1, maxBodyCount) }
-	c.z.eachHan(d.Text, func(t []byte) { body(c.id(t)) }, func(a, b rune) { body(c.hanID(a, b)) })
+	c.z.Each(d.Text, func(t []byte) { body(c.id(t)) }, func(a, b rune) { body(c.hanID(a, b)) })
 	for _, f := range [...]struct {
 		text string
 		bit  uint8
 	}{{d.Title, MarkTitle}, {d.Heading, MarkHeading}, {d.Names, MarkNames}, {d.Section, MarkSection}} {
-		c.z.eachHan(f.text, func(t []byte) { c.fields[c.id(t)] |= f.bit }, func(a, b rune) { c.fields[c.hanID(a, b)] |= f.bit })
+		c.z.Each(f.text, func(t []byte) { c.fields[c.id(t)] |= f.bit }, func(a, b rune) { c.fields[c.hanID(a, b)] |= f.bit })
 	}
 	for _, id := range c.touched {
 		v := uint64(doc-int(c.last[id]))<<PostingShift | uint64(c.body[id]) | uint64(c.fields[id])<<2
@@ -164,25 +138,16 @@ func (c *collector) add(doc int, d Doc) {
 	c.touched = c.touched[:0]
 }
 
-// Words returns the Chinese words the query segmentation prefers: the
-// Han runs of two to maxHanWord characters of the entries' headings and
-// names, and every Han run of the glossary and synonym terms.
-func Words(ix *Index) map[string]bool {
-	out := map[string]bool{}
-	for _, d := range ix.Docs {
-		addWords(out, d)
-	}
-	addTermWords(out, ix.Glossary, ix.Synonyms)
-	return out
-}
-
-// addWords adds the words of an entry's heading and names (see [Words]).
+// addWords adds the Chinese words the query segmentation prefers that an
+// entry gives: the Han runs of two to maxHanWord characters of its
+// heading and names ([Published.Words]).
 func addWords(out map[string]bool, d Doc) {
 	addHanWords(out, d.Heading, maxHanWord)
 	addHanWords(out, d.Names, maxHanWord)
 }
 
-// addTermWords adds the words of the glossary and synonym terms.
+// addTermWords adds the words of the glossary and synonym terms: every
+// Han run of two characters or more.
 func addTermWords(out map[string]bool, glossary, synonyms [][2]string) {
 	for _, p := range append(slices.Clone(glossary), synonyms...) {
 		addHanWords(out, p[0], 0)
@@ -202,8 +167,7 @@ func addHanWords(out map[string]bool, text string, limit int) {
 
 // Builder publishes the index of one language entry by entry: each entry
 // is tokenised as it is added, its body text encoded for the texts file
-// and dropped from the entry it keeps. [Publish] is the same for an Index
-// already in memory.
+// and dropped from the entry it keeps.
 type Builder struct {
 	lang               string
 	glossary, synonyms [][2]string
@@ -221,7 +185,7 @@ const textChunk = 64 << 10
 func NewBuilder(lang string, glossary, synonyms [][2]string) *Builder {
 	return &Builder{
 		lang: lang, glossary: glossary, synonyms: synonyms,
-		c: collector{ids: map[string]int32{}, p: &Postings{}}, words: map[string]bool{}, texts: [][]byte{{'['}},
+		c: collector{ids: map[string]int32{}, p: &postings{}}, words: map[string]bool{}, texts: [][]byte{{'['}},
 	}
 }
 
@@ -253,11 +217,11 @@ func (b *Builder) Add(d Doc) {
 // the call); an error from shard stops it and is returned.
 func (b *Builder) Publish(shardBytes int, shard func([]byte) error) (Published, [][]byte, string, error) {
 	p := b.c.p
-	order := make([]int32, len(p.Tokens))
+	order := make([]int32, len(p.tokens))
 	for i := range order {
 		order[i] = int32(i)
 	}
-	slices.SortFunc(order, func(x, y int32) int { return CompareUTF16(p.Tokens[x], p.Tokens[y]) })
+	slices.SortFunc(order, func(x, y int32) int { return CompareUTF16(p.tokens[x], p.tokens[y]) })
 	addTermWords(b.words, b.glossary, b.synonyms)
 	pub := Published{
 		Lang: b.lang, Shards: []string{}, Docs: b.docs,
@@ -277,14 +241,14 @@ func (b *Builder) Publish(shardBytes int, shard func([]byte) error) (Published, 
 		if len(cur) == 0 {
 			return nil
 		}
-		pub.Shards = append(pub.Shards, p.Tokens[cur[0]])
+		pub.Shards = append(pub.Shards, p.tokens[cur[0]])
 		buf = p.appendShard(buf[:0], cur)
 		cur, size = cur[:0], 0
 		return shard(buf)
 	}
 	for _, id := range order {
 		cur = append(cur, id)
-		size += len(p.Tokens[id]) + 4*holdCount(p.lists[id]) + 4 // about the JSON of the token and its list
+		size += len(p.tokens[id]) + 4*holdCount(p.lists[id]) + 4 // about the JSON of the token and its list
 		if size >= shardBytes {
 			if err := flush(); err != nil {
 				return pub, nil, "", err
@@ -296,32 +260,19 @@ func (b *Builder) Publish(shardBytes int, shard func([]byte) error) (Published, 
 	}
 	var typos []string
 	for _, id := range order {
-		if t := p.Tokens[id]; TypoCandidate(t) {
+		if t := p.tokens[id]; TypoCandidate(t) {
 			typos = append(typos, t)
 		}
 	}
 	return pub, append(b.texts, []byte{']'}), strings.Join(typos, "\n"), nil
 }
 
-// Publish is [Builder.Publish] of the index ix, whose entries' texts it
-// returns as they are.
-func Publish(ix *Index, shardBytes int, shard func([]byte) error) (Published, []string, string, error) {
-	b := NewBuilder(ix.Lang, ix.Glossary, ix.Synonyms)
-	texts := make([]string, len(ix.Docs))
-	for i, d := range ix.Docs {
-		b.Add(d)
-		texts[i] = d.Text
-	}
-	pub, _, typos, err := b.Publish(shardBytes, shard)
-	return pub, texts, typos, err
-}
-
 // appendShard appends the JSON of the [Shard] of the tokens ids, as
 // encoding/json writes it.
-func (p *Postings) appendShard(out []byte, ids []int32) []byte {
+func (p *postings) appendShard(out []byte, ids []int32) []byte {
 	vocab := make([]string, len(ids))
 	for i, id := range ids {
-		vocab[i] = p.Tokens[id]
+		vocab[i] = p.tokens[id]
 	}
 	v, _ := json.Marshal(strings.Join(vocab, "\n")) // a string always encodes
 	out = append(append(append(out, `{"vocab":`...), v...), `,"postings":[`...)

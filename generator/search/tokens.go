@@ -10,44 +10,28 @@ import (
 	"unicode/utf8"
 )
 
-// Tokens returns the index tokens of text, in order, with repetitions.
-func Tokens(text string) []string {
-	var out []string
-	var z tokenizer
-	z.each(text, func(t []byte) { out = append(out, string(t)) })
-	return out
-}
-
-// tokenizer tokenises texts with buffers it keeps between them, so that
-// tokenising a whole site allocates a string only for a token seen first
-// (see [Collect]). The zero value is ready to use; it is not safe for
-// concurrent use.
-type tokenizer struct {
+// Tokenizer gives the index tokens of texts, with buffers it keeps
+// between them, so that tokenising a whole site allocates a string only
+// for a token seen first. The build tokenises every entry with it, and
+// package rank a query's words, so that a reader's word and the pages'
+// give the same tokens. The zero value is ready to use; it is not safe
+// for concurrent use.
+type Tokenizer struct {
 	rs        []rune // the normalized text
 	buf, stem []byte // the token being emitted, a stemmed part
 }
 
-// each calls f for every index token of text, in order, with repetitions,
-// as [Tokens] lists them. The bytes are valid only during the call.
-func (z *tokenizer) each(text string, f func([]byte)) {
-	z.eachHan(text, f, func(a, b rune) {
-		z.buf = utf8.AppendRune(z.buf[:0], a)
-		if b != 0 {
-			z.buf = utf8.AppendRune(z.buf, b)
-		}
-		f(z.buf)
-	})
-}
-
-// eachHan is each with the Han tokens given as their characters: han(a, 0)
-// for a character, han(a, b) for a pair.
+// Each calls word for every token of a word run of text and han for every
+// Han token, in order, with repetitions: han(a, 0) for a character,
+// han(a, b) for a pair of neighbours. The bytes are valid only during the
+// call.
 //
 // It reads the text byte by byte: an ASCII byte is classed by a table and
 // lower-cased into the word being built, and only the other characters are
 // decoded and normalized. The tokens are the ones [Scan]'s runs give
 // (FuzzEachHan holds the two alike); the Han pairs are emitted as the
 // characters come, with no run kept.
-func (z *tokenizer) eachHan(text string, word func([]byte), han func(a, b rune)) {
+func (z *Tokenizer) Each(text string, word func([]byte), han func(a, b rune)) {
 	whole := z.buf[:0] // the word run being read, normalized, as UTF-8
 	joiner := byte(0)  // a joiner after the word run, kept until the next character says whether it joins
 	joined := false    // the word run holds a joiner
@@ -110,7 +94,7 @@ func (z *tokenizer) eachHan(text string, word func([]byte), han func(a, b rune))
 
 // flush gives the tokens of the word run whole, which holds a joiner if
 // joined; a plain word is its one token, stemmed.
-func (z *tokenizer) flush(whole []byte, joined bool, word func([]byte)) {
+func (z *Tokenizer) flush(whole []byte, joined bool, word func([]byte)) {
 	z.buf = whole
 	if !joined {
 		word(z.stemmed(whole))
@@ -119,7 +103,7 @@ func (z *tokenizer) flush(whole []byte, joined bool, word func([]byte)) {
 	z.wordBytes(word)
 }
 
-// The classes of a normalized character for eachHan.
+// The classes of a normalized character for Each.
 const (
 	classOther  byte = iota // a separator
 	classWord               // a letter or digit of a word (not Han)
@@ -128,7 +112,7 @@ const (
 )
 
 // asciiClass and asciiLower are the class and the lower case of every
-// ASCII byte, so that eachHan reads ASCII text without decoding it.
+// ASCII byte, so that Each reads ASCII text without decoding it.
 var asciiClass, asciiLower = func() (class, lower [utf8.RuneSelf]byte) {
 	for c := range utf8.RuneSelf {
 		l := c
@@ -181,11 +165,11 @@ const (
 // characters of the normalized text (lower case, full-width ASCII made
 // ASCII).
 func Scan(text string, f func(RunKind, []rune)) {
-	var z tokenizer
+	var z Tokenizer
 	z.scan(text, f)
 }
 
-func (z *tokenizer) scan(text string, f func(RunKind, []rune)) {
+func (z *Tokenizer) scan(text string, f func(RunKind, []rune)) {
 	rs := z.rs[:0]
 	for _, r := range text {
 		rs = append(rs, normalize(r))
@@ -225,29 +209,11 @@ func isWord(r rune) bool {
 		r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) && !IsHan(r)
 }
 
-// WordTokens gives the tokens of one run of word characters and joiners:
-// the parts between joiners (stemmed), then, for a compound, its
-// dot-separated segments and the whole.
-func WordTokens(run []rune) []string {
-	var out []string
-	var z tokenizer
-	z.words(run, func(t []byte) { out = append(out, string(t)) })
-	return out
-}
-
-// words calls f for the tokens of one run of word characters and joiners,
-// as [WordTokens] lists them.
-func (z *tokenizer) words(run []rune, f func([]byte)) {
-	whole := z.buf[:0]
-	for _, r := range run {
-		whole = utf8.AppendRune(whole, r)
-	}
-	z.buf = whole
-	z.wordBytes(f)
-}
-
-// wordBytes is words of the run in z.buf, as UTF-8.
-func (z *tokenizer) wordBytes(f func([]byte)) {
+// wordBytes calls f for the tokens of the run of word characters and
+// joiners in z.buf, as UTF-8: the parts between joiners (stemmed), then,
+// for a compound, its dot-separated segments that hold a joiner and the
+// whole.
+func (z *Tokenizer) wordBytes(f func([]byte)) {
 	whole := z.buf
 	parts := 0
 	for i := 0; i < len(whole); {
@@ -278,8 +244,8 @@ func (z *tokenizer) wordBytes(f func([]byte)) {
 
 // stemmed is the plain English word w without a plural ending, in z.stem
 // when it is no prefix of w.
-func (z *tokenizer) stemmed(w []byte) []byte {
-	if len(w) <= 3 || !isASCIIWordBytes(w) {
+func (z *Tokenizer) stemmed(w []byte) []byte {
+	if len(w) <= 3 || !IsASCIIWord(w) {
 		return w
 	}
 	switch {
@@ -298,15 +264,6 @@ func (z *tokenizer) stemmed(w []byte) []byte {
 	return w
 }
 
-func isASCIIWordBytes(w []byte) bool {
-	for _, c := range w {
-		if c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
-}
-
 // keepsS reports words whose final s is not a plural (alias, status, bus, class).
 func keepsS(w []byte) bool {
 	if len(w) < 2 || w[len(w)-1] != 's' {
@@ -319,8 +276,10 @@ func keepsS(w []byte) bool {
 	return false
 }
 
-// IsASCIIWord reports a word of the letters a to z only (stemmed, inflected).
-func IsASCIIWord(w string) bool {
+// IsASCIIWord reports a word of the letters a to z only: the words whose
+// plural the index drops, and whose stem and -ing and -ed forms a query
+// also looks up (package rank).
+func IsASCIIWord[W string | []byte](w W) bool {
 	for i := 0; i < len(w); i++ {
 		if w[i] < 'a' || w[i] > 'z' {
 			return false

@@ -1,13 +1,15 @@
 package search
 
 import (
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
 )
 
-// oldEachHan is the tokenizer as it was before eachHan read bytes: the
+// oldEachHan is the tokenizer as it was before Each read bytes: the
 // text normalized into runes, cut into runs, the runs' tokens. It is the
 // judge of FuzzEachHan.
 func oldEachHan(text string, word func([]byte), han func(a, b rune)) {
@@ -27,7 +29,7 @@ func oldEachHan(text string, word func([]byte), han func(a, b rune)) {
 		return r < 0x80 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') ||
 			r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)) && !isHan(r)
 	}
-	var z tokenizer
+	var z Tokenizer
 	for i := 0; i < len(rs); {
 		switch {
 		case isHan(rs[i]):
@@ -48,7 +50,7 @@ func oldEachHan(text string, word func([]byte), han func(a, b rune)) {
 			for j < len(rs) && (isWord(rs[j]) || isJoiner(rs[j]) && j+1 < len(rs) && isWord(rs[j+1])) {
 				j++
 			}
-			z.words(rs[i:j], word)
+			words(&z, rs[i:j], word)
 			i = j
 		default:
 			i++
@@ -56,7 +58,82 @@ func oldEachHan(text string, word func([]byte), han func(a, b rune)) {
 	}
 }
 
-// trace lists the callbacks of an eachHan-like tokenizer, in order.
+// words calls f for the tokens of one run of word characters and
+// joiners, as the rune path cut them: the run as UTF-8, then wordBytes.
+func words(z *Tokenizer, run []rune, f func([]byte)) {
+	z.buf = z.buf[:0]
+	for _, r := range run {
+		z.buf = utf8.AppendRune(z.buf, r)
+	}
+	z.wordBytes(f)
+}
+
+// tokens returns the index tokens of text, in order, with repetitions:
+// Each's, the Han ones as strings.
+func tokens(text string) []string {
+	var out []string
+	var z Tokenizer
+	z.Each(text, func(t []byte) { out = append(out, string(t)) }, func(a, b rune) {
+		t := string(a)
+		if b != 0 {
+			t += string(b)
+		}
+		out = append(out, t)
+	})
+	return out
+}
+
+// TestTokens runs the cases of testdata/tokens.txt: the tokens of a text,
+// each once, in the order of first appearance.
+func TestTokens(t *testing.T) {
+	data, err := os.ReadFile("testdata/tokens.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		in, want, ok := strings.Cut(line, " | ")
+		if !ok {
+			t.Fatalf("testdata/tokens.txt:%d: want \"text | tokens\", got %q", n+1, line)
+		}
+		var got []string
+		for _, tok := range tokens(in) {
+			if !slices.Contains(got, tok) {
+				got = append(got, tok)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(strings.Fields(want), " ") {
+			t.Errorf("testdata/tokens.txt:%d: tokens(%q) = %q; want %q", n+1, in, got, strings.Fields(want))
+		}
+	}
+}
+
+// FuzzWordRuns holds what package rank relies on to tokenise a query's
+// words: Each of the text of a word run [Scan] gives yields that run's
+// tokens (the rune path's), and no Han token.
+func FuzzWordRuns(f *testing.F) {
+	for _, s := range tokenCases {
+		f.Add(s)
+	}
+	var z, old Tokenizer
+	f.Fuzz(func(t *testing.T, s string) {
+		Scan(s, func(kind RunKind, run []rune) {
+			if kind != WordRun {
+				return
+			}
+			var got, want []string
+			z.Each(string(run), func(t []byte) { got = append(got, string(t)) }, func(a, b rune) { got = append(got, "han:"+string(a)+string(b)) })
+			words(&old, run, func(t []byte) { want = append(want, string(t)) })
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("Each(%q) (a word run of %q) = %q; the run's tokens are %q", string(run), s, got, want)
+			}
+		})
+	})
+}
+
+// trace lists the callbacks of an Each-like tokenizer, in order.
 func trace(each func(string, func([]byte), func(a, b rune)), text string) []string {
 	var out []string
 	each(text, func(t []byte) { out = append(out, "w:"+string(t)) }, func(a, b rune) { out = append(out, "h:"+string(a)+"|"+string(b)) })
@@ -72,24 +149,24 @@ var tokenCases = []string{
 	"\x00\x7f\u0080", "AB_CD-EF.GH", "1.2.3", "v1.2-rc", "__init__", "a_.b",
 }
 
-// TestEachHanCases holds eachHan to the rune path (oldEachHan) on cases
+// TestEachHanCases holds Each to the rune path (oldEachHan) on cases
 // of every class: joiners, full-width, case, invalid UTF-8, Han blocks.
 func TestEachHanCases(t *testing.T) {
-	var z tokenizer
+	var z Tokenizer
 	for _, s := range tokenCases {
 		checkEachHan(t, &z, s)
 	}
 }
 
-func checkEachHan(t *testing.T, z *tokenizer, s string) {
+func checkEachHan(t *testing.T, z *Tokenizer, s string) {
 	t.Helper()
-	got, want := trace(z.eachHan, s), trace(oldEachHan, s)
+	got, want := trace(z.Each, s), trace(oldEachHan, s)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Fatalf("eachHan(%q) =\n%q\nthe rune path gives\n%q", s, got, want)
+		t.Fatalf("Each(%q) =\n%q\nthe rune path gives\n%q", s, got, want)
 	}
 }
 
-// FuzzEachHan holds the byte path of eachHan to the rune path it
+// FuzzEachHan holds the byte path of Each to the rune path it
 // replaced, token for token, on one tokenizer reused across texts.
 func FuzzEachHan(f *testing.F) {
 	for _, s := range tokenCases {
@@ -98,7 +175,7 @@ func FuzzEachHan(f *testing.F) {
 	for _, s := range encodeCases {
 		f.Add(s)
 	}
-	var z tokenizer
+	var z Tokenizer
 	f.Fuzz(func(t *testing.T, s string) { checkEachHan(t, &z, s) })
 }
 
@@ -112,11 +189,11 @@ func TestCommonHan(t *testing.T) {
 	}
 }
 
-// TestEachHanAllRunes holds eachHan to the rune path for every rune
+// TestEachHanAllRunes holds Each to the rune path for every rune
 // between two word characters and after a Han one, a few thousand runes
 // a text.
 func TestEachHanAllRunes(t *testing.T) {
-	var z tokenizer
+	var z Tokenizer
 	var b strings.Builder
 	for r := rune(0); r <= unicode.MaxRune; r++ {
 		if utf8.ValidRune(r) {
@@ -138,10 +215,10 @@ func BenchmarkEachHan(b *testing.B) {
 	word := func([]byte) { n++ }
 	han := func(a, b rune) { n++ }
 	b.Run("bytes", func(b *testing.B) {
-		var z tokenizer
+		var z Tokenizer
 		b.SetBytes(int64(len(text)))
 		for b.Loop() {
-			z.eachHan(text, word, han)
+			z.Each(text, word, han)
 		}
 	})
 	b.Run("runes", func(b *testing.B) {

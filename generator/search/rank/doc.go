@@ -4,9 +4,11 @@
 // over the built index through it, and the e2e tests hold the script to
 // it. Nothing in gen imports it; it is the reference the script mirrors.
 // The index's side of tokenising (the tokens of an entry, the postings and
-// the word list) is package search's: gen build publishes the postings it
-// gives, and [Read] decodes them as the script does, so the question sets
-// rank over exactly what readers download.
+// the word list) is package search's alone: [Read] decodes the files gen
+// build wrote as the script does, so the question sets rank over exactly
+// what readers download, and [New] publishes a test's own entries through
+// the same search.Builder and reads them back. A query's words go through
+// the same search.Tokenizer as the entries' words.
 //
 // # Tokens
 //

@@ -2,7 +2,6 @@ package rank
 
 import (
 	"cmp"
-	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -33,9 +32,9 @@ const (
 	maxTypos      = 5
 )
 
-// Index is a published index of one site language, ranked as the browser
-// ranks it. Its postings and word list are built on first use, as the
-// script builds them on load.
+// Index is a published index of one site language, decoded as the
+// browser decodes it ([Read], [FromPublished], [New]) and ranked as the
+// browser ranks it.
 type Index struct {
 	search.Index
 
@@ -44,28 +43,6 @@ type Index struct {
 	words    map[string]bool // Chinese words the query segmentation prefers
 	maxWord  int             // the longest of them, in characters
 	maxIDF   float64
-}
-
-// prepare builds the postings and the word list on first use from the
-// entries (an index decoded by [FromPublished] has them already), with the
-// same tokenising as [Publish].
-func (ix *Index) prepare() {
-	if ix.postings != nil {
-		return
-	}
-	toks := search.Collect(ix.Docs)
-	ix.postings = make(map[string][]posting, len(toks.Tokens))
-	for i, t := range toks.Tokens {
-		var ps []posting
-		toks.Each(i, func(m search.Hold) { ps = append(ps, posting{m.Doc, float64(m.Body), fieldWeight(m.Fields)}) })
-		ix.postings[t] = ps
-	}
-	ix.words = search.Words(&ix.Index)
-	for w := range ix.words {
-		ix.maxWord = max(ix.maxWord, utf8.RuneCountInString(w))
-	}
-	ix.vocab = slices.SortedFunc(maps.Keys(ix.postings), compareUTF16)
-	ix.maxIDF = math.Log(1 + float64(len(ix.Docs)))
 }
 
 // Result is one ranked entry.
@@ -245,7 +222,6 @@ func editDistance(a, b string, maxD int) int {
 
 // Search returns up to limit entries ranked for the query.
 func (ix *Index) Search(q string, limit int) []Result {
-	ix.prepare()
 	gs := ix.groups(q)
 	if len(gs) == 0 {
 		return nil

@@ -3,7 +3,6 @@ package rank
 // Missing returns the tokens of term that no entry of the index holds:
 // a synonym's target that the pages do not use finds nothing.
 func (ix *Index) Missing(term string) []string {
-	ix.prepare()
 	var out []string
 	for _, r := range ix.queryRuns(term) {
 		for _, t := range r.tokens {

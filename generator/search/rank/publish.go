@@ -1,12 +1,14 @@
 package rank
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"math"
 	"strconv"
 	"strings"
+	"testing/fstest"
 	"unicode/utf8"
 
 	"pairag.com/portal/generator/search"
@@ -63,6 +65,36 @@ func Read(fsys fs.FS, path string) (*Index, error) {
 		}
 	}
 	return FromPublished(pub, texts, shards)
+}
+
+// New publishes the entries of ix as gen build publishes an index
+// (search.Builder, shards of about shardBytes), into files in memory
+// named as the site names them, and reads them back with [Read]: a test's
+// own entries, ranked over what readers would download.
+func New(ix search.Index, shardBytes int) (*Index, error) {
+	b := search.NewBuilder(ix.Lang, ix.Glossary, ix.Synonyms)
+	for _, d := range ix.Docs {
+		b.Add(d)
+	}
+	fsys := fstest.MapFS{}
+	var hashes []string
+	pub, texts, _, err := b.Publish(shardBytes, func(data []byte) error {
+		h := strconv.Itoa(len(hashes))
+		hashes = append(hashes, h)
+		fsys["shard."+h+".json"] = &fstest.MapFile{Data: bytes.Clone(data)}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	pub.ShardURL, pub.ShardHashes, pub.Text = "/shard.{h}.json", hashes, "/text.json"
+	fsys["text.json"] = &fstest.MapFile{Data: bytes.Join(texts, nil)}
+	data, err := json.Marshal(pub)
+	if err != nil {
+		return nil, fmt.Errorf("search index %s: %w", ix.Lang, err)
+	}
+	fsys["index.json"] = &fstest.MapFile{Data: data}
+	return Read(fsys, "/index.json")
 }
 
 // FromPublished decodes a published index as the browser does, with all

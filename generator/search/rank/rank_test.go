@@ -1,7 +1,6 @@
 package rank
 
 import (
-	"bufio"
 	"os"
 	"strings"
 	"testing"
@@ -10,52 +9,45 @@ import (
 	"pairag.com/portal/generator/search"
 )
 
-// TestTokens runs the cases of testdata/tokens.txt: index tokens (unique,
-// in order of first appearance) and the primary token of each query group.
-func TestTokens(t *testing.T) {
-	f, err := os.Open("testdata/tokens.txt")
+// TestQueryGroups runs the cases of testdata/queries.txt: the key of each
+// group a query is cut into, over an empty index (the index's own tokens
+// are package search's cases).
+func TestQueryGroups(t *testing.T) {
+	data, err := os.ReadFile("testdata/queries.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
+	ix := index(t, search.Index{})
+	for n, line := range strings.Split(string(data), "\n") {
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
-		parts := strings.Split(line, " | ")
-		kind, in, want := parts[0], parts[1], strings.Fields(parts[2])
-		var got []string
-		switch kind {
-		case "index":
-			got = unique(Tokens(in))
-		case "query":
-			ix := &Index{}
-			ix.prepare()
-			for _, g := range ix.groups(in + " ") {
-				got = append(got, g.key)
-			}
+		in, want, ok := strings.Cut(line, " | ")
+		if !ok {
+			t.Fatalf("testdata/queries.txt:%d: want \"query | groups\", got %q", n+1, line)
 		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s %q (-want +got):\n%s", kind, in, diff)
+		var got []string
+		for _, g := range ix.groups(in + " ") {
+			got = append(got, g.key)
+		}
+		if diff := cmp.Diff(strings.Fields(want), got); diff != "" {
+			t.Errorf("testdata/queries.txt:%d: groups(%q) (-want +got):\n%s", n+1, in, diff)
 		}
 	}
 }
 
-func unique(ts []string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, t := range ts {
-		if !seen[t] {
-			seen[t] = true
-			out = append(out, t)
-		}
+// index is New(ix) with shards of about 64 bytes, so that even a test's
+// few entries take several.
+func index(t *testing.T, ix search.Index) *Index {
+	t.Helper()
+	out, err := New(ix, 64)
+	if err != nil {
+		t.Fatalf("New(%s index of %d entries): %v", ix.Lang, len(ix.Docs), err)
 	}
 	return out
 }
 
-var testIndex = Index{Index: search.Index{
+var testDocs = search.Index{
 	Lang:     "en",
 	Glossary: [][2]string{{"fiat", "法币"}, {"points", "积分"}, {"tier", "会员等级"}},
 	Docs: []search.Doc{
@@ -67,12 +59,12 @@ var testIndex = Index{Index: search.Index{
 		{URL: "/zh/#fiat", Title: "参考", Heading: "法币支付", Text: "法币支付是可选项，按阶段设置。"},
 		{URL: "/zh/#tier", Title: "参考", Heading: "会员等级限制", Text: "免费版不能使用法币。"},
 	},
-}}
+}
 
 // TestRanking checks that a heading or a protocol name beats a passing
 // mention, across languages through the glossary, and while typing.
 func TestRanking(t *testing.T) {
-	ix := testIndex
+	ix := index(t, testDocs)
 	tests := []struct{ q, want string }{
 		{"tier", "/ref/#membership-tier-limits"},
 		{"tier limits", "/ref/#membership-tier-limits"},
@@ -99,8 +91,7 @@ func TestRanking(t *testing.T) {
 }
 
 func TestGlossaryExpand(t *testing.T) {
-	ix := testIndex
-	ix.prepare()
+	ix := index(t, testDocs)
 	for _, tt := range []struct {
 		q    string
 		want []string // alternatives of the first group
@@ -124,7 +115,7 @@ func TestGlossaryExpand(t *testing.T) {
 // pairs across word boundaries, and a common word's field boost swamped
 // a rare word.
 func TestSeen(t *testing.T) {
-	ix := Index{Index: search.Index{
+	ix := index(t, search.Index{
 		Lang:     "zh-CN",
 		Glossary: [][2]string{{"tier", "会员等级"}},
 		Synonyms: [][2]string{{"price", "points"}, {"收费", "积分"}, {"免费用户", "免费版"}, {"最多", "上限"}},
@@ -141,7 +132,7 @@ func TestSeen(t *testing.T) {
 			{URL: "/a/#video", Heading: "video_conference_software_name", Text: "视频会议工具，例如 Zoom。"},
 			{URL: "/a/#other", Heading: "其他", Text: "软件 视频 会议"},
 		},
-	}}
+	})
 	for _, tt := range []struct{ q, want string }{
 		{"orchestator", "/a/#orchestrator"},  // a typo, one edit away
 		{"orchestator ", "/a/#orchestrator"}, // and when the word is done
@@ -169,7 +160,7 @@ func TestSeen(t *testing.T) {
 // an h3 through its h2's), "how much", and an -ing form the reader did
 // not type.
 func TestSeenRound2(t *testing.T) {
-	ix := Index{Index: search.Index{
+	ix := index(t, search.Index{
 		Lang: "en",
 		Docs: []search.Doc{
 			{URL: "/a/#checklist", Heading: "Pre-submit checklist", Text: "Check the payload before you hand it over."},
@@ -180,8 +171,8 @@ func TestSeenRound2(t *testing.T) {
 			{URL: "/a/#skills", Text: "Plans keep within the budget and the output format."},
 			{URL: "/a/#bus", Text: "Stay on the message bus."},
 		},
-	}}
-	zh := Index{Index: search.Index{
+	})
+	zh := index(t, search.Index{
 		Lang: "zh-CN",
 		Docs: []search.Doc{
 			{URL: "/z/#codebook", Heading: "语言代码表", Text: "语言代码表列出每种语言。"},
@@ -193,16 +184,16 @@ func TestSeenRound2(t *testing.T) {
 			{URL: "/z/#orch", Heading: "1 orchestrator（编排）", Text: "字段 JSON 类型 说明", Section: "各阶段类型的验收条件"},
 			{URL: "/z/#st-orch", Heading: "stage_type.orchestrator", Names: "orchestrator 编排", Text: "编排任务。"},
 		},
-	}}
+	})
 	for _, tt := range []struct {
 		ix      *Index
 		q, want string
 	}{
-		{&ix, "checklist before submitting a payload", "/a/#checklist"}, // submitting: the pages say submit
-		{&ix, "how much does a stage cost", "/a/#cost"},                 // "much" is a question word
-		{&zh, "繁体中文的语言代码", "/z/#zh-TW"},                                 // 语言代码 is one word, not three pairs
-		{&zh, "会员能用法币吗", "/z/#fiat"},                                    // the row's section heading says 会员
-		{&zh, "orchestrator 验收条件", "/z/#orch"},                          // an h3 matches the h2 it sits under
+		{ix, "checklist before submitting a payload", "/a/#checklist"}, // submitting: the pages say submit
+		{ix, "how much does a stage cost", "/a/#cost"},                 // "much" is a question word
+		{zh, "繁体中文的语言代码", "/z/#zh-TW"},                                 // 语言代码 is one word, not three pairs
+		{zh, "会员能用法币吗", "/z/#fiat"},                                    // the row's section heading says 会员
+		{zh, "orchestrator 验收条件", "/z/#orch"},                          // an h3 matches the h2 it sits under
 	} {
 		var got []string
 		for _, r := range tt.ix.Search(tt.q, 5) {
@@ -217,11 +208,10 @@ func TestSeenRound2(t *testing.T) {
 // TestInflectedForms: a reader's word also matches the -ing and -ed forms
 // the pages use ("stay" and a heading's "Staying"), below the word itself.
 func TestInflectedForms(t *testing.T) {
-	ix := Index{Index: search.Index{Docs: []search.Doc{
+	ix := index(t, search.Index{Docs: []search.Doc{
 		{Heading: "Staying inside the output budget"},
 		{Text: "Stay on the bus; validate the file: it was validated, then submitted while validating."},
-	}}}
-	ix.prepare()
+	}})
 	for _, tt := range []struct {
 		q    string
 		want []string // alternatives of the first group
