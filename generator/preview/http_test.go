@@ -2,15 +2,15 @@ package preview
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
+
+	"pairag.com/portal/generator/netlifyconf"
 )
 
 // basePolicy is the site's Content-Security-Policy without the sha256
@@ -18,27 +18,52 @@ import (
 // those against the page; a CSS edit changes them).
 const basePolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
 
-// wantCSP is the repository's netlify.toml policy, which the preview must
-// serve as it is; it must be basePolicy plus sha256 sources only.
-var wantCSP = func() string {
+// wantCSP returns the repository's netlify.toml policy for every path
+// ("/*"), as netlifyconf reads the file for gen build and gen serve: the
+// preview must serve it as it is, and it must be basePolicy plus sha256
+// sources only.
+func wantCSP(t *testing.T) string {
+	t.Helper()
 	data, err := os.ReadFile("../../netlify.toml")
 	if err != nil {
-		panic(err)
+		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?m)^\s*Content-Security-Policy = "(default-src[^"]*)"`).FindSubmatch(data)
-	if m == nil {
-		panic("netlify.toml has no default-src Content-Security-Policy")
+	conf, err := netlifyconf.Parse(string(data))
+	if err != nil {
+		t.Fatalf("netlify.toml: %v", err)
 	}
-	csp := string(m[1])
-	if got := regexp.MustCompile(` 'sha256-[A-Za-z0-9+/=]+'`).ReplaceAllString(csp, ""); got != basePolicy {
-		panic(fmt.Sprintf("netlify.toml's policy without its sha256 sources = %q; want %q", got, basePolicy))
+	csp := ""
+	for _, h := range conf.Headers {
+		if v, ok := h.Values["Content-Security-Policy"]; ok && h.For == "/*" {
+			if csp != "" {
+				t.Fatalf("netlify.toml sets the Content-Security-Policy of /* twice: %q and %q", csp, v)
+			}
+			csp = v
+		}
+	}
+	if csp == "" {
+		t.Fatal(`netlify.toml's [[headers]] for "/*" set no Content-Security-Policy`)
+	}
+	var directives []string
+	for d := range strings.SplitSeq(csp, ";") {
+		var kept []string
+		for _, src := range strings.Fields(d) {
+			if !strings.HasPrefix(src, "'sha256-") {
+				kept = append(kept, src)
+			}
+		}
+		directives = append(directives, strings.Join(kept, " "))
+	}
+	if got := strings.Join(directives, "; "); got != basePolicy {
+		t.Fatalf("netlify.toml's policy without its sha256 sources = %q; want %q", got, basePolicy)
 	}
 	return csp
-}()
+}
 
 // TestHTTP fetches the preview of the real content: statuses, redirects,
 // the 404 pages, and the headers of netlify.toml.
 func TestHTTP(t *testing.T) {
+	csp := wantCSP(t)
 	p := startPreview(t, copyRepo(t), Config{})
 	noRedirect := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	tests := []struct {
@@ -47,17 +72,17 @@ func TestHTTP(t *testing.T) {
 		wantHeader map[string]string
 		wantBody   string
 	}{
-		{"/", 200, map[string]string{"Content-Security-Policy": wantCSP, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=0, must-revalidate", "X-Frame-Options": "DENY"}, "</html>"},
-		{"/docs/create-task/", 200, map[string]string{"Content-Security-Policy": wantCSP, "Cache-Control": "public, max-age=0, must-revalidate"}, "</html>"},
+		{"/", 200, map[string]string{"Content-Security-Policy": csp, "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=0, must-revalidate", "X-Frame-Options": "DENY"}, "</html>"},
+		{"/docs/create-task/", 200, map[string]string{"Content-Security-Policy": csp, "Cache-Control": "public, max-age=0, must-revalidate"}, "</html>"},
 		{"/docs/create-task", 301, map[string]string{"Location": "/docs/create-task/"}, ""},
 		{"/zh-CN/docs/create-task?x=1", 301, map[string]string{"Location": "/zh-CN/docs/create-task/?x=1"}, ""},
-		{"/zh-CN/", 200, map[string]string{"Content-Security-Policy": wantCSP}, `lang="zh-CN"`},
+		{"/zh-CN/", 200, map[string]string{"Content-Security-Policy": csp}, `lang="zh-CN"`},
 		{"/protocol/pairag-task-publish-v18.json", 200, map[string]string{"Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*", "Cache-Control": "public, max-age=300"}, "pairag_task_publish"},
 		{"/protocol/pairag-task-publish-v18.schema.json", 200, map[string]string{"Content-Type": "application/json; charset=utf-8", "Access-Control-Allow-Origin": "*"}, "2020-12"},
 		{"/protocol/pairag-task-publish-v18.bundle.en.txt", 200, map[string]string{"Content-Type": "text/plain; charset=utf-8", "Access-Control-Allow-Origin": "*"}, "===== pairag-task-publish-v18.json ====="},
 		{"/docs/create-task.md", 200, map[string]string{"Content-Type": "text/markdown; charset=utf-8", "Access-Control-Allow-Origin": ""}, "# "},
 		{"/sitemap.xml", 200, map[string]string{"Content-Type": "application/xml; charset=utf-8"}, "<urlset"},
-		{"/no-such-page/", 404, map[string]string{"Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": wantCSP}, `<html lang="en"`},
+		{"/no-such-page/", 404, map[string]string{"Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": csp}, `<html lang="en"`},
 		{"/zh-CN/no-such-page/", 404, map[string]string{"Content-Type": "text/html; charset=utf-8"}, `<html lang="zh-CN"`},
 		{"/__gen/reload.js", 200, map[string]string{"Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store"}, "EventSource"},
 		{"/__gen/overlay.css", 200, map[string]string{"Content-Type": "text/css; charset=utf-8"}, "#gen-overlay"},

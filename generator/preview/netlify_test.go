@@ -31,7 +31,7 @@ func TestRepoHeaders(t *testing.T) {
 			"Cache-Control": "public, max-age=300", "Vary": "Origin, Accept, Accept-Encoding",
 		}},
 		{"/assets/site.4a6e1c42df.css", map[string]string{"Content-Type": "text/css; charset=utf-8", "Cache-Control": "public, max-age=31536000, immutable"}},
-		{"/validator/", map[string]string{"Cache-Control": "public, max-age=0, must-revalidate", "Content-Security-Policy": wantCSP}},
+		{"/validator/", map[string]string{"Cache-Control": "public, max-age=0, must-revalidate", "Content-Security-Policy": wantCSP(t)}},
 	}
 	for _, tt := range tests {
 		h := http.Header{}
@@ -70,7 +70,7 @@ func TestNetlifyBroken(t *testing.T) {
 	orig := readFile(t, name)
 	writeFile(t, name, breakNetlify(orig))
 	p.until("the netlify.toml error", 60*time.Second, func() bool { return netlifyError(p.status(), `unknown key "headers.value`) })
-	if _, h, _ := p.get("/"); h.Get("Content-Security-Policy") != wantCSP {
+	if _, h, _ := p.get("/"); h.Get("Content-Security-Policy") != wantCSP(t) {
 		t.Errorf("CSP after breaking netlify.toml = %q; want the last good file's", h.Get("Content-Security-Policy"))
 	}
 	if out := p.out.String(); !strings.Contains(out, "netlify.toml:") || !strings.Contains(out, "previous headers and redirects stay in force") {
