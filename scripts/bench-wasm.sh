@@ -25,11 +25,13 @@ cleanup() {
 }
 trap cleanup EXIT
 # Each module is built as generator/wasm builds it: its GOEXPERIMENT is that
-# revision's wasm.Experiments (none before 2026-12-02).
+# revision's wasm.Experiments (none before 2026-12-02) and its -gcflags that
+# revision's wasm.GCFlags (none before 2026-12-02 08:30).
 build() {
-  local exp
+  local exp gcf
   exp=$(sed -n 's/^const Experiments = "\(.*\)"$/\1/p' "$1/generator/wasm/wasm.go")
-  (cd "$1" && GOEXPERIMENT=$exp GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -o "$2" ./cmd/validator)
+  gcf=$(sed -n 's/^const GCFlags = "\(.*\)"$/\1/p' "$1/generator/wasm/wasm.go")
+  (cd "$1" && GOEXPERIMENT=$exp GOOS=js GOARCH=wasm go build -trimpath -ldflags="-s -w" -gcflags="$gcf" -o "$2" ./cmd/validator)
 }
 brotli_size() {
   if command -v brotli >/dev/null; then

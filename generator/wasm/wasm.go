@@ -45,6 +45,12 @@ const Package = "./cmd/validator"
 // A toolchain that no longer offers it fails the build, naming it.
 const Experiments = "nogreenteagc"
 
+// GCFlags is the compiler's -gcflags for the module: no inlining inside
+// package protocol, whose findings, fixes and checks of rare shapes are
+// most of its code and run once per payload, while the JSON reader
+// (protocol/jsonpos), where the time goes, keeps its inlining (issue 19).
+const GCFlags = "pairag.com/portal/protocol=-l"
+
 // Glue is the file, relative to the module directory, of the JavaScript
 // that follows wasm_exec.js in Module.WasmExec: it defines pairagConfigure,
 // pairagValidate and pairagApplyFixes on the functions the module exports.
@@ -64,7 +70,7 @@ type Options struct {
 
 // Module is a built validator and its loader script.
 type Module struct {
-	Wasm     []byte // the module, built with -trimpath -ldflags="-s -w" and Experiments
+	Wasm     []byte // the module, built with -trimpath -ldflags="-s -w", GCFlags and Experiments
 	WasmExec []byte // $GOROOT/lib/wasm/wasm_exec.js of the same toolchain, then Glue
 	Key      string // digest of every input of the build
 	Cached   bool   // true when Wasm came from the cache
@@ -183,7 +189,7 @@ func compile(ctx context.Context, run func(context.Context, string, ...string) (
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
-	if _, err := run(ctx, dir, "build", "-trimpath", "-ldflags=-s -w", "-o", tmp.Name(), Package); err != nil {
+	if _, err := run(ctx, dir, "build", "-trimpath", "-ldflags=-s -w", "-gcflags="+GCFlags, "-o", tmp.Name(), Package); err != nil {
 		return nil, fmt.Errorf("compile %s to WebAssembly (GOEXPERIMENT=%s): %w", Package, Experiments, err)
 	}
 	return os.ReadFile(tmp.Name())
@@ -288,7 +294,7 @@ func listInputs(ctx context.Context, run func(context.Context, string, ...string
 // constraint or a new import all show.
 func (in inputs) digests(dir string) (key, digest string, err error) {
 	kh := sha256.New()
-	fmt.Fprintf(kh, "%s\n-trimpath -ldflags=-s -w GOEXPERIMENT=%s\n", in.GoVersion, Experiments)
+	fmt.Fprintf(kh, "%s\n-trimpath -ldflags=-s -w -gcflags=%s GOEXPERIMENT=%s\n", in.GoVersion, GCFlags, Experiments)
 	for _, f := range in.Files {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
 		if err != nil {
