@@ -27,14 +27,32 @@ var (
 	answer string
 )
 
-// input allocates the buffer of the next call's arguments, n bytes, and
-// returns its address in the module's memory for JavaScript to write to.
+// input returns the address of a buffer of n bytes for the next call's
+// arguments, for JavaScript to write to. The buffer of the last call is
+// used again when it is large enough (nothing a call returns points into
+// it): a new one per call was 3 bytes per character of the text to
+// allocate and clear, and the collections it caused (issue 19). A buffer
+// over keepIn bytes is not kept.
 //
 //go:wasmexport input
 func input(n int32) unsafe.Pointer {
-	in = make([]byte, max(n, 1))
+	n = max(n, 1)
+	if int(n) > cap(spare) {
+		spare = make([]byte, n)
+	}
+	in = spare[:n]
+	if n > keepIn {
+		spare = nil
+	}
 	return unsafe.Pointer(unsafe.SliceData(in))
 }
+
+// spare is the argument buffer kept for the next call.
+var spare []byte
+
+// keepIn is the largest argument buffer kept between calls: three bytes
+// per UTF-16 unit of a 1 MB text.
+const keepIn = 3 << 20
 
 // output returns the address of the last answer, whose length in bytes
 // the call returned.

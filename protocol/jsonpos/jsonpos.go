@@ -2,6 +2,7 @@ package jsonpos
 
 import (
 	"bytes"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -252,15 +253,15 @@ func (p *parser) skipSpace() {
 	text, i := p.text, p.pos
 	for i < len(text) {
 		c := text[i]
-		if c == ' ' {
-			// Indentation: eight spaces at a time after the first.
-			i++
-			for i+8 <= len(text) && load64(text, i) == spaces8 {
-				i += 8
-			}
+		if c == ' ' && i+8 <= len(text) {
+			// Indentation: the run of spaces eight bytes at a time, its
+			// end found in the word, not byte by byte (in WebAssembly
+			// every branch of a byte loop is a jump through the
+			// function's block table).
+			i += spacesAt(load64(text, i))
 			continue
 		}
-		if c == '\n' || c == '\t' || c == '\r' {
+		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
 			i++
 			continue
 		}
@@ -691,11 +692,17 @@ func (p *parser) number() *Node {
 func (p *parser) str() (string, bool) {
 	start, text := p.pos, p.text
 	i := p.pos + 1
-	for i+8 <= len(text) && !mayStop(load64(text, i)) {
-		i += 8
+	for i+8 <= len(text) {
+		n := stopAt(load64(text, i))
+		i += n
+		if n < 8 {
+			break
+		}
 	}
-	for i < len(text) && !stringStop[text[i]] {
-		i++
+	if i+8 > len(text) {
+		for i < len(text) && !stringStop[text[i]] {
+			i++
+		}
 	}
 	if i < len(text) && text[i] == '"' {
 		p.pos = i + 1
@@ -762,10 +769,24 @@ const (
 // backslash or a control character (a byte that stringStop marks): the
 // classic tests for a zero byte and for a byte below 0x20, exact as a
 // yes or no, so a word without one is skipped whole.
-func mayStop(x uint64) bool {
+func mayStop(x uint64) bool { return stopMask(x) != 0 }
+
+// stopMask has the high bit of each byte of x that may be a stopping byte
+// set. Its lowest set bit is exact: a borrow of the subtractions only
+// carries into a byte above one that really stops, so the first byte
+// flagged is the first byte that stops.
+func stopMask(x uint64) uint64 {
 	q, b := x^('"'*ones), x^('\\'*ones)
-	return ((q-ones)&^q|(b-ones)&^b|(x-0x20*ones)&^x)&highs != 0
+	return ((q-ones)&^q | (b-ones)&^b | (x-0x20*ones)&^x) & highs
 }
+
+// stopAt returns the index in x, a word of eight string bytes read by
+// load64, of the first byte stringStop marks, or 8 when there is none.
+func stopAt(x uint64) int { return bits.TrailingZeros64(stopMask(x)) >> 3 }
+
+// spacesAt returns how many of the bytes of x, a word read by load64, are
+// spaces before the first that is not (8 when all are).
+func spacesAt(x uint64) int { return bits.TrailingZeros64(x^spaces8) >> 3 }
 
 // stringStop marks the bytes that end a run of plain string bytes: the
 // quote, the backslash and control characters.

@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// TestMayStopExact holds the eight-bytes-at-a-time test of string bytes to
-// the byte table it stands in for: every byte value at every position of
+// TestMayStopExact holds the eight-bytes-at-a-time tests of string bytes
+// (mayStop, and stopAt, which says where the first stopping byte is) and
+// of indentation (spacesAt) to the byte loops they stand in for: every byte value at every position of
 // a word of plain bytes, and random words, including bytes of UTF-8
 // sequences and the neighbours of the stopping bytes, where borrows of the
 // word arithmetic would show.
@@ -20,10 +21,26 @@ func TestMayStopExact(t *testing.T) {
 		if got := mayStop(load64(w[:], 0)); got != want {
 			t.Fatalf("mayStop(%q) = %v; want %v", w[:], got, want)
 		}
+		first := 8
+		for i := 7; i >= 0; i-- {
+			if stringStop[w[i]] {
+				first = i
+			}
+		}
+		if got := stopAt(load64(w[:], 0)); got != first {
+			t.Fatalf("stopAt(%q) = %d; want %d", w[:], got, first)
+		}
+		spaces := 0
+		for spaces < 8 && w[spaces] == ' ' {
+			spaces++
+		}
+		if got := spacesAt(load64(w[:], 0)); got != spaces {
+			t.Fatalf("spacesAt(%q) = %d; want %d", w[:], got, spaces)
+		}
 	}
 	for pos := range 8 {
 		for c := range 256 {
-			for _, fill := range []byte{'a', ' ', 0x21, 0x80, 0xFF, '"' + 1, '\\' + 1, '\\' - 1} {
+			for _, fill := range []byte{'a', ' ', 0x21, 0x1F, 0x80, 0xFF, '"' + 1, '\\' + 1, '\\' - 1} {
 				var w [8]byte
 				for i := range w {
 					w[i] = fill
