@@ -126,7 +126,10 @@ func TestLoadClient(t *testing.T) {
 	}
 	var readers int
 	fmt.Sscan(os.Getenv("GEN_SERVE_LOAD_READERS"), &readers)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: readers}, Timeout: 10 * time.Second}
+	// The timeout catches a request the server never answers, not a slow
+	// one: under go test -count=3 beside the browser tests (load ~20 on two
+	// cores) answers took up to 17 s, so 10 s failed a correct server.
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: readers}, Timeout: 2 * time.Minute}
 
 	var mu sync.Mutex
 	var rep loadReport

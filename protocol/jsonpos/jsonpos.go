@@ -765,12 +765,6 @@ const (
 	spaces8 = ' ' * ones
 )
 
-// mayStop reports whether a word of eight string bytes holds a quote, a
-// backslash or a control character (a byte that stringStop marks): the
-// classic tests for a zero byte and for a byte below 0x20, exact as a
-// yes or no, so a word without one is skipped whole.
-func mayStop(x uint64) bool { return stopMask(x) != 0 }
-
 // stopMask has the high bit of each byte of x that may be a stopping byte
 // set. Its lowest set bit is exact: a borrow of the subtractions only
 // carries into a byte above one that really stops, so the first byte

@@ -98,3 +98,9 @@ func TestLongRuns(t *testing.T) {
 		}
 	}
 }
+
+// mayStop reports whether a word of eight string bytes holds a quote, a
+// backslash or a control character (a byte that stringStop marks), as a
+// yes or no; the reader itself uses stopAt, and the test holds both to
+// the byte loop.
+func mayStop(x uint64) bool { return stopMask(x) != 0 }
