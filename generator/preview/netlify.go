@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -14,7 +15,9 @@ import (
 // loadRules reads netlify.toml from the repository and reports whether
 // its rules are now in force. A missing file means no rules; a broken one
 // keeps the rules in force (none, when it is broken from the start), and
-// says so: every build also reports it, in the overlay.
+// says so: every build also reports it, in the overlay. An empty file,
+// once rules are in force, is a file caught while it is being written: it
+// keeps them too.
 func (s *Server) loadRules() bool {
 	data, err := os.ReadFile(filepath.Join(s.root, "netlify.toml"))
 	var r *netlify.Rules
@@ -22,6 +25,12 @@ func (s *Server) loadRules() bool {
 	case errors.Is(err, fs.ErrNotExist):
 		s.printf("no netlify.toml in %s: serving without production headers and redirects", s.cfg.Dir)
 		r = &netlify.Rules{}
+	case err == nil && len(bytes.TrimSpace(data)) == 0 && s.rules.Load() != nil:
+		// An editor that truncates the file before writing it is caught
+		// here between the two; taken as "no rules", the previous ones
+		// would be lost for good if the text then written were broken.
+		s.printf("netlify.toml is empty: the previous headers and redirects stay in force (delete the file to serve without them)")
+		return false
 	case err == nil:
 		r, err = netlify.Parse(string(data))
 	}

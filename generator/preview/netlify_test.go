@@ -80,6 +80,22 @@ func TestNetlifyBroken(t *testing.T) {
 	p.until("the fixed build", 60*time.Second, func() bool { st := p.status(); return st.OK })
 }
 
+// TestNetlifyEmptiedThenBroken: an editor that truncates netlify.toml
+// before writing broken text must not leave the preview without the last
+// good file's headers (the empty file in between is not "no rules").
+func TestNetlifyEmptiedThenBroken(t *testing.T) {
+	p := startPreview(t, copyRepo(t), Config{})
+	name := filepath.Join(p.dir, "netlify.toml")
+	orig := readFile(t, name)
+	writeFile(t, name, "")
+	p.until("the empty netlify.toml noticed", 60*time.Second, func() bool { return strings.Contains(p.out.String(), "netlify.toml is empty") })
+	writeFile(t, name, breakNetlify(orig))
+	p.until("the netlify.toml error", 60*time.Second, func() bool { return netlifyError(p.status(), `unknown key "headers.value`) })
+	if _, h, _ := p.get("/"); h.Get("Content-Security-Policy") != wantCSP(t) {
+		t.Errorf("CSP after emptying and breaking netlify.toml = %q; want the last good file's", h.Get("Content-Security-Policy"))
+	}
+}
+
 // TestNetlifyBrokenAtStart: a preview started over a broken netlify.toml
 // says, in the overlay and the terminal, that it serves without the
 // production headers.
