@@ -30,6 +30,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -50,6 +51,10 @@ const Experiments = "nogreenteagc"
 // most of its code and run once per payload, while the JSON reader
 // (protocol/jsonpos), where the time goes, keeps its inlining (issue 19).
 const GCFlags = "pairag.com/portal/protocol=-l"
+
+// buildFlags are the go build flags of the module, in one place because
+// both the build and its cache key name them.
+var buildFlags = []string{"-trimpath", "-ldflags=-s -w", "-gcflags=" + GCFlags}
 
 // Glue is the file, relative to the module directory, of the JavaScript
 // that follows wasm_exec.js in Module.WasmExec: it defines pairagConfigure,
@@ -189,7 +194,7 @@ func compile(ctx context.Context, run func(context.Context, string, ...string) (
 	}
 	tmp.Close()
 	defer os.Remove(tmp.Name())
-	if _, err := run(ctx, dir, "build", "-trimpath", "-ldflags=-s -w", "-gcflags="+GCFlags, "-o", tmp.Name(), Package); err != nil {
+	if _, err := run(ctx, dir, slices.Concat([]string{"build"}, buildFlags, []string{"-o", tmp.Name(), Package})...); err != nil {
 		return nil, fmt.Errorf("compile %s to WebAssembly (GOEXPERIMENT=%s): %w", Package, Experiments, err)
 	}
 	return os.ReadFile(tmp.Name())
@@ -294,7 +299,7 @@ func listInputs(ctx context.Context, run func(context.Context, string, ...string
 // constraint or a new import all show.
 func (in inputs) digests(dir string) (key, digest string, err error) {
 	kh := sha256.New()
-	fmt.Fprintf(kh, "%s\n-trimpath -ldflags=-s -w -gcflags=%s GOEXPERIMENT=%s\n", in.GoVersion, GCFlags, Experiments)
+	fmt.Fprintf(kh, "%s\n%s GOEXPERIMENT=%s\n", in.GoVersion, strings.Join(buildFlags, " "), Experiments)
 	for _, f := range in.Files {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
 		if err != nil {
