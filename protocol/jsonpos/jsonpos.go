@@ -63,7 +63,12 @@ type parser struct {
 	maxDepth int
 	issues   []Issue
 	fatal    bool
-	path     []Step // where the parser is, for the pointers of duplicate keys
+	// frames are the objects and arrays being read, outermost first: the
+	// pointer of a duplicate key is written from them and the stacks of
+	// open members and items, so nothing is kept per member for the rare
+	// duplicate.
+	frames []frame
+	path   []Step // room for the steps of a duplicate key's pointer
 	// maxDuplicates bounds the json-duplicate-key issues kept (-1: all);
 	// past it they are only counted in omitted, so a text of a million
 	// repeated keys costs no million issues, pointers and messages.
@@ -94,6 +99,7 @@ type Arena struct {
 	size      int    // bytes in the blocks
 	open      []Member
 	openItems []*Node
+	frames    []frame
 	path      []Step
 }
 
@@ -197,11 +203,12 @@ func ParseIn(a *Arena, text []byte, start, maxDepth, maxDuplicates int) (n *Node
 	p := &parser{text: text, pos: start, maxDepth: maxDepth, maxDuplicates: maxDuplicates, arena: a}
 	if a != nil {
 		a.next = [3]int{}
-		p.open, p.items, p.path = a.open[:0], a.openItems[:0], a.path[:0]
+		p.open, p.items, p.frames, p.path = a.open[:0], a.openItems[:0], a.frames[:0], a.path[:0]
 	}
 	n = p.document()
 	if a != nil {
-		a.open, a.openItems, a.path = p.open[:0], p.items[:0], p.path[:0] // their room, for the next parse
+		// their room, for the next parse
+		a.open, a.openItems, a.frames, a.path = p.open[:0], p.items[:0], p.frames[:0], p.path[:0]
 	}
 	return n, p.issues, p.omitted
 }
@@ -371,7 +378,9 @@ func (p *parser) object() *Node {
 	}
 	p.pos++
 	base := len(p.open)
+	p.frames = append(p.frames, frame{base: base})
 	n = p.members(n, base)
+	p.frames = p.frames[:len(p.frames)-1]
 	p.open = p.open[:base]
 	p.depth--
 	return n
@@ -516,8 +525,33 @@ func (k *keyIndex) put(key string, i int) int {
 	return -1
 }
 
-// pointer returns the RFC 6901 pointer of the value being parsed.
-func (p *parser) pointer() string { return StepsPointer(p.path) }
+// frame is an object or array being read: where its members or items
+// start on the stack of open ones.
+type frame struct {
+	base  int
+	array bool
+}
+
+// pointer returns the RFC 6901 pointer of the object being read, the
+// innermost frame. Each outer frame's step is its member being read (the
+// last before the members of the next object inward) or its count of
+// items read (up to the items of the next array inward).
+func (p *parser) pointer() string {
+	last := len(p.frames) - 1
+	p.path = slices.Grow(p.path[:0], last)[:last]
+	nextObject, nextArray := p.frames[last].base, len(p.items)
+	for j := last - 1; j >= 0; j-- {
+		f := p.frames[j]
+		if f.array {
+			p.path[j] = Step{Index: nextArray - f.base, IsIndex: true}
+			nextArray = f.base
+		} else {
+			p.path[j] = Step{Key: p.open[nextObject-1].Key}
+			nextObject = f.base
+		}
+	}
+	return StepsPointer(p.path)
+}
 
 // member reads `"key": value` and an optional comma into p.open[i], whose
 // KeyStart is set; a comma directly before the closing brace is reported
@@ -554,9 +588,7 @@ func (p *parser) member(i int) bool {
 	} else {
 		p.skip()
 	}
-	p.path = append(p.path, Step{Key: key})
 	val := p.value() // may grow p.open: m is not used past here
-	p.path = p.path[:len(p.path)-1]
 	if p.fatal {
 		return false
 	}
@@ -590,7 +622,9 @@ func (p *parser) array() *Node {
 	}
 	p.pos++
 	base := len(p.items)
+	p.frames = append(p.frames, frame{base: base, array: true})
 	n = p.elements(n, base)
+	p.frames = p.frames[:len(p.frames)-1]
 	p.items = p.items[:base]
 	p.depth--
 	return n
@@ -616,9 +650,7 @@ func (p *parser) elements(n *Node, base int) *Node {
 			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
 			return nil
 		}
-		p.path = append(p.path, Step{Index: len(p.items) - base, IsIndex: true})
 		item := p.value()
-		p.path = p.path[:len(p.path)-1]
 		if p.fatal {
 			return nil
 		}

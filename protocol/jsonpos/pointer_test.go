@@ -1,7 +1,10 @@
 package jsonpos
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -102,4 +105,92 @@ func TestTokenEscapesAsReplacer(t *testing.T) {
 		}
 	}
 	walk("")
+}
+
+// TestDuplicatePointers checks the pointer of every duplicate key, which
+// the reader writes from its frames only when it meets one: written out
+// for nested objects and arrays, and, on random nestings read twice with
+// one arena, by walking the pointer back to the key it names.
+func TestDuplicatePointers(t *testing.T) {
+	text := `{"a":[1,{"b":{"c":1,"c":2}},[{"x":0,"x":1}]],"a~/":{"k":1,"k":2},"d":1,"d":2}`
+	_, issues := Parse([]byte(text), 0, 16)
+	var got []string
+	for _, is := range issues {
+		got = append(got, is.Pointer)
+	}
+	if want := []string{"/a/1/b/c", "/a/2/0/x", "/a~0~1/k", "/d"}; !slices.Equal(got, want) {
+		t.Errorf("pointers of %s: %q; want %q", text, got, want)
+	}
+
+	r := rand.New(rand.NewPCG(5, 6))
+	var value func(b *strings.Builder, depth int)
+	value = func(b *strings.Builder, depth int) {
+		switch k := r.IntN(4); {
+		case depth > 5 || k == 0:
+			b.WriteString("0")
+		case k == 1:
+			b.WriteByte('[')
+			for i := range r.IntN(4) {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				value(b, depth+1)
+			}
+			b.WriteByte(']')
+		default:
+			b.WriteByte('{')
+			n := r.IntN(6)
+			if depth < 2 {
+				n = r.IntN(40) // past 32 members the reader keeps an index of keys
+			}
+			for i := range n {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(b, "%q:", []string{"k", "a/b", "m~", "x" + strconv.Itoa(i)}[r.IntN(4)])
+				value(b, depth+1)
+			}
+			b.WriteByte('}')
+		}
+	}
+	// want lists the duplicates under n in the order the reader meets
+	// them: a member's after its value's.
+	type dup struct {
+		ptr   string
+		start int
+	}
+	var want func(n *Node, steps []Step) []dup
+	want = func(n *Node, steps []Step) []dup {
+		var ds []dup
+		for i, it := range n.Items {
+			ds = append(ds, want(it, append(steps, Step{Index: i, IsIndex: true}))...)
+		}
+		for i, m := range n.Members {
+			at := append(steps, Step{Key: m.Key})
+			ds = append(ds, want(m.Val, at)...)
+			if slices.ContainsFunc(n.Members[:i], func(o Member) bool { return o.Key == m.Key }) {
+				ds = append(ds, dup{StepsPointer(at), m.KeyStart})
+			}
+		}
+		return ds
+	}
+	var a Arena
+	for range 300 {
+		var b strings.Builder
+		value(&b, 0)
+		text := []byte(b.String())
+		for range 2 {
+			root, issues, _ := ParseIn(&a, text, 0, 16, -1)
+			if root == nil {
+				t.Fatalf("ParseIn(%s): %v", text, issues)
+			}
+			var got []dup
+			for _, is := range issues {
+				got = append(got, dup{is.Pointer, is.Start})
+			}
+			if w := want(root, nil); !slices.Equal(got, w) {
+				t.Fatalf("duplicates of %s: %v; want %v", text, got, w)
+			}
+		}
+	}
 }
