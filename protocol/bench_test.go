@@ -3,6 +3,8 @@ package protocol
 import (
 	"strings"
 	"testing"
+
+	"pairag.com/portal/protocol/jsonpos"
 )
 
 // BenchmarkValidateExample validates the document's example payload (3 stages).
@@ -36,5 +38,19 @@ func BenchmarkHostile(b *testing.B) {
 				Validate(h.text, Options{Tier: "ultra"})
 			}
 		})
+	}
+}
+
+// BenchmarkParse20Stages reads the 20-stage payload as Validate does (with
+// an arena, at most max_findings duplicates kept): the reader's share of
+// BenchmarkValidate20Stages.
+func BenchmarkParse20Stages(b *testing.B) {
+	text := readTestdata(b, "payloads/twenty-stages.json")
+	lim := Default().Limits
+	var a jsonpos.Arena
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	for b.Loop() {
+		jsonpos.ParseIn(&a, text, 0, lim.MaxDepth, lim.MaxFindings)
 	}
 }

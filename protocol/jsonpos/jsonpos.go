@@ -259,20 +259,21 @@ var spaceStart = [256]bool{' ': true, '\n': true, '\t': true, '\r': true, '/': t
 func (p *parser) skipSpace() {
 	text, i := p.text, p.pos
 	for i < len(text) {
-		c := text[i]
-		if c == ' ' && i+8 <= len(text) {
-			// Indentation: the run of spaces eight bytes at a time, its
-			// end found in the word, not byte by byte (in WebAssembly
-			// every branch of a byte loop is a jump through the
-			// function's block table).
-			i += spacesAt(load64(text, i))
-			continue
-		}
-		if c == ' ' || c == '\n' || c == '\t' || c == '\r' {
+		if i+8 <= len(text) {
+			// Whitespace eight bytes at a time, its end found in the
+			// word, not byte by byte (in WebAssembly every branch of a
+			// byte loop is a jump through the function's block table):
+			// a newline and its indentation is one step.
+			n := whitespaceAt(load64(text, i))
+			i += n
+			if n == 8 {
+				continue
+			}
+		} else if c := text[i]; c == ' ' || c == '\n' || c == '\t' || c == '\r' {
 			i++
 			continue
 		}
-		if c != '/' {
+		if i >= len(text) || text[i] != '/' {
 			break
 		}
 		p.pos = i
@@ -588,31 +589,40 @@ func (p *parser) member(i int) bool {
 	} else {
 		p.skip()
 	}
-	val := p.value() // may grow p.open: m is not used past here
-	if p.fatal {
+	var val *Node
+	if p.pos < len(p.text) && p.text[p.pos] == '"' {
+		// A string, the most common value, is read here: a call fewer
+		// per member (in WebAssembly a call costs several loop steps).
+		if len(p.slab) == 0 {
+			p.nodeBlock()
+		}
+		start := p.pos
+		s, ok := p.str()
+		if !ok {
+			return false
+		}
+		val = p.newNode('"', start)
+		val.End, val.Str = p.pos, s
+	} else if val = p.value(); p.fatal { // may grow p.open: m is not used past here
 		return false
 	}
-	p.open[i].Val = val
-	p.open[i].Comma = p.optionalComma('}')
-	return true
-}
-
-// optionalComma consumes a comma after a member or item, reporting one that
-// trails before the closing bracket.
-func (p *parser) optionalComma(closer byte) int {
+	m = &p.open[i]
+	m.Val, m.Comma = val, -1
+	// The comma, read here instead of by a call: a comma directly
+	// before the closing brace is reported, and the member has none.
 	p.skip()
-	if p.pos >= len(p.text) || p.text[p.pos] != ',' {
-		return -1
+	if p.pos < len(p.text) && p.text[p.pos] == ',' {
+		comma := p.pos
+		p.pos++
+		p.skipSpace()
+		if p.pos < len(p.text) && p.text[p.pos] == '}' {
+			p.issues = append(p.issues, Issue{Code: "json-trailing-comma", Start: comma, End: comma + 1,
+				Removable: true})
+		} else {
+			m.Comma = comma
+		}
 	}
-	comma := p.pos
-	p.pos++
-	p.skipSpace()
-	if p.pos < len(p.text) && p.text[p.pos] == closer {
-		p.issues = append(p.issues, Issue{Code: "json-trailing-comma", Start: comma, End: comma + 1,
-			Removable: true})
-		return -1
-	}
-	return comma
+	return true
 }
 
 func (p *parser) array() *Node {
@@ -650,12 +660,37 @@ func (p *parser) elements(n *Node, base int) *Node {
 			p.fail("json-expected-comma", p.pos, p.pos+1, runeAt(p.text, p.pos))
 			return nil
 		}
-		item := p.value()
-		if p.fatal {
+		var item *Node
+		if p.text[p.pos] == '"' {
+			// A string is read here, a call fewer per item (see member).
+			if len(p.slab) == 0 {
+				p.nodeBlock()
+			}
+			start := p.pos
+			s, ok := p.str()
+			if !ok {
+				return nil
+			}
+			item = p.newNode('"', start)
+			item.End, item.Str = p.pos, s
+		} else if item = p.value(); p.fatal {
 			return nil
 		}
 		p.items = appendDoubling(p.items, item)
-		comma = p.optionalComma(']') >= 0
+		// The comma, as member reads it.
+		p.skip()
+		comma = false
+		if p.pos < len(p.text) && p.text[p.pos] == ',' {
+			at := p.pos
+			p.pos++
+			p.skipSpace()
+			if p.pos < len(p.text) && p.text[p.pos] == ']' {
+				p.issues = append(p.issues, Issue{Code: "json-trailing-comma", Start: at, End: at + 1,
+					Removable: true})
+			} else {
+				comma = true
+			}
+		}
 	}
 }
 
@@ -792,9 +827,8 @@ func load64(text []byte, i int) uint64 {
 }
 
 const (
-	ones    = 0x0101010101010101
-	highs   = 0x8080808080808080
-	spaces8 = ' ' * ones
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
 )
 
 // stopMask has the high bit of each byte of x that may be a stopping byte
@@ -810,9 +844,17 @@ func stopMask(x uint64) uint64 {
 // load64, of the first byte stringStop marks, or 8 when there is none.
 func stopAt(x uint64) int { return bits.TrailingZeros64(stopMask(x)) >> 3 }
 
-// spacesAt returns how many of the bytes of x, a word read by load64, are
-// spaces before the first that is not (8 when all are).
-func spacesAt(x uint64) int { return bits.TrailingZeros64(x^spaces8) >> 3 }
+// whitespaceAt returns how many of the bytes of x, a word read by load64,
+// are JSON whitespace (space, newline, tab, carriage return) before the
+// first that is not (8 when all are). Each byte is compared with each of
+// the four exactly, without a borrow or carry between bytes: the high bit
+// of (b&0x7F)+0x7F | b is set when b is not zero.
+func whitespaceAt(x uint64) int {
+	const lows = 0x7F7F7F7F7F7F7F7F
+	s, n, t, r := x^(' '*ones), x^('\n'*ones), x^('\t'*ones), x^('\r'*ones)
+	other := (s&lows + lows | s) & (n&lows + lows | n) & (t&lows + lows | t) & (r&lows + lows | r)
+	return bits.TrailingZeros64(other&highs) >> 3
+}
 
 // stringStop marks the bytes that end a run of plain string bytes: the
 // quote, the backslash and control characters.

@@ -7,7 +7,7 @@ import (
 
 // TestMayStopExact holds the eight-bytes-at-a-time tests of string bytes
 // (mayStop, and stopAt, which says where the first stopping byte is) and
-// of indentation (spacesAt) to the byte loops they stand in for: every byte value at every position of
+// of whitespace (whitespaceAt) to the byte loops they stand in for: every byte value at every position of
 // a word of plain bytes, and random words, including bytes of UTF-8
 // sequences and the neighbours of the stopping bytes, where borrows of the
 // word arithmetic would show.
@@ -31,16 +31,16 @@ func TestMayStopExact(t *testing.T) {
 			t.Fatalf("stopAt(%q) = %d; want %d", w[:], got, first)
 		}
 		spaces := 0
-		for spaces < 8 && w[spaces] == ' ' {
+		for spaces < 8 && (w[spaces] == ' ' || w[spaces] == '\n' || w[spaces] == '\t' || w[spaces] == '\r') {
 			spaces++
 		}
-		if got := spacesAt(load64(w[:], 0)); got != spaces {
-			t.Fatalf("spacesAt(%q) = %d; want %d", w[:], got, spaces)
+		if got := whitespaceAt(load64(w[:], 0)); got != spaces {
+			t.Fatalf("whitespaceAt(%q) = %d; want %d", w[:], got, spaces)
 		}
 	}
 	for pos := range 8 {
 		for c := range 256 {
-			for _, fill := range []byte{'a', ' ', 0x21, 0x1F, 0x80, 0xFF, '"' + 1, '\\' + 1, '\\' - 1} {
+			for _, fill := range []byte{'a', ' ', '\n', '\t', '\r', 0x21, 0x1F, 0x80, 0xFF, 0xA0, 0x8A, '"' + 1, '\\' + 1, '\\' - 1} {
 				var w [8]byte
 				for i := range w {
 					w[i] = fill
@@ -50,7 +50,8 @@ func TestMayStopExact(t *testing.T) {
 			}
 		}
 	}
-	near := []byte{0, 0x1F, 0x20, 0x21, '"', '"' + 1, '\\', '\\' + 1, 0x7F, 0x80, 0xA2, 0xDC, 0xFF, 'a'}
+	near := []byte{0, 0x1F, 0x20, 0x21, '"', '"' + 1, '\\', '\\' + 1, 0x7F, 0x80, 0xA2, 0xDC, 0xFF, 'a',
+		'\n', '\n' + 1, '\t', '\t' - 1, '\r', '\r' + 1, 0x8A, 0x89, 0x8D, 0xA0}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200000 {
 		var w [8]byte
