@@ -48,7 +48,9 @@ func countLettersPlain(s string, counts []int) int {
 // and their near misses (an h at the end, "htt", "http" without "://"),
 // and on random strings of those pieces.
 func TestCountLettersAgrees(t *testing.T) {
-	pieces := []string{"Hello ", "h", "ht", "htt", "http", "http://x.y/z ", "https://a.b", "`code`", "`", "hh", "汉字", "かな", "한글", "Кириллица", " ", "\n", "1", "é", "\xff", "Zh"}
+	pieces := []string{"Hello ", "h", "ht", "htt", "http", "http://x.y/z ", "https://a.b", "`code`", "`", "hh", "汉字", "かな", "한글", "Кириллица", " ", "\n", "1", "é", "\xff", "Zh",
+		// the neighbours of the letters, which the word-at-a-time count must not take for letters
+		"@[{~\x7f\x00", "AZaz", "Stages run in order", "abcdefgHIJKLMNOP", "\u00e0\u00c0\x80\xe1\xfa"}
 	check := func(s string) {
 		t.Helper()
 		got, want := make([]int, len(letterClasses)), make([]int, len(letterClasses))
@@ -67,4 +69,18 @@ func TestCountLettersAgrees(t *testing.T) {
 		}
 		check(s)
 	}
+}
+
+// FuzzCountLetters holds countLetters, which counts ASCII letters eight
+// bytes at a time, to the byte-at-a-time countLettersPlain.
+func FuzzCountLetters(f *testing.F) {
+	for _, s := range []string{"Stages run in order: `plan_report_0`, then https://x.y/z", "@@@@[[[[{{{{````", "\x7fZZZZZZZZaaaaaaa\xff", "hhhhhhhhttp://", "汉字かなABCDEFGHI"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, want := make([]int, len(letterClasses)), make([]int, len(letterClasses))
+		if g, w := countLetters(s, got), countLettersPlain(s, want); g != w || !slices.Equal(got, want) {
+			t.Fatalf("countLetters(%q) = %d %v; want %d %v", s, g, got, w, want)
+		}
+	})
 }

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode"
@@ -87,6 +88,36 @@ func (v *validation) languageScript(m, stages *jsonpos.Node) {
 func countLetters(s string, counts []int) int {
 	n, latin := 0, 0
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			// Eight bytes at a time up to the first that needs a look of
+			// its own (a non-ASCII byte, a backquote, an h), their ASCII
+			// letters counted in the word: in WebAssembly every step of a
+			// byte loop is a jump through the function's block table.
+			// (Written out here: package protocol is compiled without
+			// inlining.)
+			b := s[i : i+8]
+			x := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+				uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+			q, h := x^('`'*ones), x^('h'*ones)
+			// The high bit of (v&lows + lows) | v is set when the byte of v
+			// is not zero, with no carry between bytes.
+			stop := x&highs | ^(q&lows+lows|q)&highs | ^(h&lows+lows|h)&highs
+			// Setting 0x20 makes capitals small; a small letter is at
+			// least 'a' (adding 0x80-'a' sets the high bit) and at most
+			// 'z' (adding 0x7F-'z' leaves it clear). Bytes from the first
+			// stop on are dropped, so carries out of non-ASCII bytes do
+			// not count.
+			y := x | 0x20*ones
+			letters := (y + (0x80-'a')*ones) &^ (y + (0x7F-'z')*ones) & highs
+			if stop == 0 {
+				latin += bits.OnesCount64(letters)
+				i += 8
+				continue
+			}
+			j := bits.TrailingZeros64(stop) >> 3
+			latin += bits.OnesCount64(letters & (1<<(8*j) - 1))
+			i += j
+		}
 		c := s[i]
 		// codeOrURL is asked only where a span may start: at a backquote,
 		// or at an h followed by "ttp" (h is a common letter, and a call
@@ -120,6 +151,12 @@ func countLetters(s string, counts []int) int {
 	counts[0] += latin // letterClasses[0] is Latin
 	return n + latin
 }
+
+const (
+	ones  = 0x0101010101010101
+	lows  = 0x7F7F7F7F7F7F7F7F
+	highs = 0x8080808080808080
+)
 
 // codeOrURL returns the length of the `inline code` span or URL that s
 // starts with, or 0.
