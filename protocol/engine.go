@@ -103,18 +103,41 @@ func (v *validation) walkPayload() {
 func (v *validation) object(n *jsonpos.Node, p path, l *fieldList) {
 	var seen [2]uint64 // positions in l.order of the defined keys present
 	hint := 0
+	// The members' paths share one step, rewritten per member (what
+	// p.key does, without a call: package protocol is compiled without
+	// inlining, and in WebAssembly a call costs several loop steps). A
+	// member's walk only adds steps past it.
+	*p.steps = append((*p.steps)[:p.n], jsonpos.Step{})
+	mp := path{p.steps, p.n + 1}
 	for i := range n.Members {
 		m := &n.Members[i]
 		if m.Shadowed {
 			continue // the duplicate was reported; the last value is judged
 		}
-		mp := p.key(m.Key)
-		if f, at := l.find(m.Key, hint); f != nil {
+		(*p.steps)[p.n] = jsonpos.Step{Key: m.Key}
+		var f *field
+		at := hint
+		if hint < len(l.order) && l.order[hint].Name == m.Key {
+			f = l.order[hint] // find's first try, written out
+		} else {
+			f, at = l.find(m.Key, hint)
+		}
+		if f != nil {
 			hint = at + 1
 			if f.pos < 128 {
 				seen[f.pos>>6] |= 1 << (f.pos & 63)
 			}
-			v.value(f, m.Val, mp)
+			// What value does, without its call.
+			switch c := m.Val; {
+			case c.Kind != f.kind && f.kind != 0 && (c.Kind != 'f' || f.kind != 't'):
+				v.wrongKind(f, c, mp)
+			case f.kind == '"':
+				v.stringValue(f, c, mp)
+			case f.kind == '0':
+				v.number(f, c, mp)
+			default:
+				v.value(f, c, mp)
+			}
 			continue
 		}
 		v.unknownKey(n, i, mp, l)
@@ -208,8 +231,12 @@ func (v *validation) array(f *field, n *jsonpos.Node, p path) {
 	case f.MaxItems != nil && count > *f.MaxItems:
 		v.atPath(n, "too-many-items", p, nil, count, *f.MaxItems)
 	}
+	// The items' paths share one step, as the members' do in object.
+	*p.steps = append((*p.steps)[:p.n], jsonpos.Step{IsIndex: true})
+	ip := path{p.steps, p.n + 1}
 	for i, it := range n.Items {
-		v.value(f.item, it, p.index(i))
+		(*p.steps)[p.n] = jsonpos.Step{Index: i, IsIndex: true}
+		v.value(f.item, it, ip)
 	}
 }
 
