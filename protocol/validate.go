@@ -259,9 +259,16 @@ func (v *validation) checkInput() (start, end int, ok bool) {
 		return 0, 0, false
 	}
 	end = len(text)
-	if fences := fenceLines(text, start); len(fences) > 0 && fences[0].start < firstBracket(text, start) {
-		start, end = v.fenced(start, fences)
-		return start, end, true
+	// Only a fence that opens before the first bracket wraps the JSON,
+	// and its backticks come before the bracket (only spaces are between
+	// a fence's start and its backticks): the fences are looked for only
+	// when there are backticks there, not over the whole text (that
+	// search for backticks was 2% of validating a 20-stage payload).
+	if b := firstBracket(text, start); indexFence(text[start:b]) >= 0 {
+		if fences := fenceLines(text, start); len(fences) > 0 && fences[0].start < b {
+			start, end = v.fenced(start, fences)
+			return start, end, true
+		}
 	}
 	if lead := leadingProse(text, start); lead > start {
 		v.reportSuggest("json-leading-text", start, lead,
