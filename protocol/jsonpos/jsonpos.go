@@ -391,6 +391,7 @@ func (p *parser) object() *Node {
 // of open members from base, and keeps them in n when the object closes.
 func (p *parser) members(n *Node, base int) *Node {
 	var seen *keyIndex // built once the object is large enough to need it
+	var keys uint64    // the keyBit of each key read
 	for {
 		p.skip()
 		if p.pos >= len(p.text) {
@@ -413,9 +414,15 @@ func (p *parser) members(n *Node, base int) *Node {
 		if !p.member(i) {
 			return nil
 		}
-		if seen != nil || i-base >= 32 || hasKey(p.open[base:i], p.open[i].Key) {
+		// A key whose bit is clear in keys is new: most keys are looked
+		// for among the object's others only when their bits say they
+		// may be there.
+		key := p.open[i].Key
+		bit := keyBit(key)
+		if seen != nil || i-base >= 32 || keys&bit != 0 && hasKey(p.open[base:i], key) {
 			seen = p.markDuplicate(p.open[base:i], p.open[i], seen)
 		}
+		keys |= bit
 	}
 }
 
@@ -492,6 +499,16 @@ func (p *parser) markDuplicate(members []Member, m Member, seen *keyIndex) *keyI
 	p.issues = append(p.issues, Issue{Code: "json-duplicate-key", Start: m.KeyStart, End: m.KeyEnd,
 		Args: []any{m.Key}, Pointer: ptr})
 	return seen
+}
+
+// keyBit is one of 64 bits for a key, from its length and its first and
+// last bytes: equal keys have equal bits.
+func keyBit(key string) uint64 {
+	h := uint(len(key))
+	if len(key) > 0 {
+		h += uint(key[0])<<1 + uint(key[len(key)-1])<<3
+	}
+	return 1 << (h & 63)
 }
 
 // hasKey reports whether a member of a small object has key: most keys
@@ -714,34 +731,36 @@ func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// number reads a number; the text and the offset are kept in locals, as
+// in skipSpace.
 func (p *parser) number() *Node {
-	start := p.pos
-	i := p.pos
-	if p.text[i] == '-' {
+	text, start := p.text, p.pos
+	i := start
+	if text[i] == '-' {
 		i++
 	}
 	digits := func() int {
 		s := i
-		for i < len(p.text) && p.text[i] >= '0' && p.text[i] <= '9' {
+		for i < len(text) && text[i] >= '0' && text[i] <= '9' {
 			i++
 		}
 		return i - s
 	}
 	intStart := i
-	if digits() == 0 || (p.text[intStart] == '0' && i-intStart > 1) {
+	if digits() == 0 || (text[intStart] == '0' && i-intStart > 1) {
 		p.fail("json-bad-number", start, max(i, start+1))
 		return nil
 	}
-	if i < len(p.text) && p.text[i] == '.' {
+	if i < len(text) && text[i] == '.' {
 		i++
 		if digits() == 0 {
 			p.fail("json-bad-number", start, i)
 			return nil
 		}
 	}
-	if i < len(p.text) && (p.text[i] == 'e' || p.text[i] == 'E') {
+	if i < len(text) && (text[i] == 'e' || text[i] == 'E') {
 		i++
-		if i < len(p.text) && (p.text[i] == '+' || p.text[i] == '-') {
+		if i < len(text) && (text[i] == '+' || text[i] == '-') {
 			i++
 		}
 		if digits() == 0 {
