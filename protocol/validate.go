@@ -91,11 +91,13 @@ func validate(text []byte, opts Options) (Result, []Fix) {
 	}
 	v := &validation{doc: d, idx: indexOf(d), versions: versions, forced: forced, text: text, labels: opts.TierLabels, size: max(opts.InputSize, int64(len(text)))}
 	v.tier = v.resolveTier(opts.Tier)
-	v.arena = takeArena()
+	k := takeKept()
+	v.arena, v.steps, v.stageSteps, v.stageNames = k.arena, k.steps[:0], k.stageSteps[:0], k.stageNames
 	v.run()
 	res := v.result(opts.Lang)
 	v.root, v.manifest = nil, nil // nothing of the tree is used past here
-	giveArena(v.arena)
+	k.steps, k.stageSteps, k.stageNames = v.steps, v.stageSteps, v.stageNames
+	giveKept(k)
 	if opts.Docs != nil {
 		lang := opts.Lang
 		if lang != "zh-CN" {
@@ -114,36 +116,56 @@ func validate(text []byte, opts Options) (Result, []Fix) {
 	return res, fixes
 }
 
-// spare is the arena of the last validation, for the next one: nothing a
+// spare is the memory of the last validation, for the next one: nothing a
 // validation returns points into its tree (messages, pointers and fixes
 // are strings of their own or of the text), so the tree's memory is free
 // once the result is formatted. Concurrent validations each take their
 // own; an arena past maxSpare is dropped, so a very large input does not
-// keep its tree's memory.
+// keep its tree's memory, and so are the stage names of more than
+// maxSpareStages stages.
 var spare struct {
 	sync.Mutex
-	a *jsonpos.Arena
+	k *kept
 }
 
-const maxSpare = 8 << 20
+// kept is what a validation leaves the next: the arena of the tree, the
+// walk's path stack and the stage names with their paths. The stacks and
+// the map were most of what a 20-stage validation allocated besides the
+// tree, and allocating is what makes the collector run. Like the arena,
+// they hold views of the last text until they are used again.
+type kept struct {
+	arena      *jsonpos.Arena
+	steps      []jsonpos.Step
+	stageSteps []jsonpos.Step
+	stageNames map[string]span
+}
 
-func takeArena() *jsonpos.Arena {
+const (
+	maxSpare       = 8 << 20
+	maxSpareStages = 1024
+)
+
+func takeKept() *kept {
 	spare.Lock()
-	a := spare.a
-	spare.a = nil
+	k := spare.k
+	spare.k = nil
 	spare.Unlock()
-	if a == nil {
-		a = new(jsonpos.Arena)
+	if k == nil {
+		k = &kept{arena: new(jsonpos.Arena)}
 	}
-	return a
+	return k
 }
 
-func giveArena(a *jsonpos.Arena) {
-	if a.Size() > maxSpare {
+func giveKept(k *kept) {
+	if k.arena.Size() > maxSpare {
 		return
 	}
+	if len(k.stageNames) > maxSpareStages {
+		k.stageNames, k.stageSteps = nil, nil
+	}
+	clear(k.stageNames)
 	spare.Lock()
-	spare.a = a
+	spare.k = k
 	spare.Unlock()
 }
 
