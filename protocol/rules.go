@@ -61,11 +61,9 @@ func (v *validation) stageCount() {
 	if stages != nil && stages.Kind == '[' {
 		// Room for the stages' names and paths at once, as far as a tier
 		// allows stages: growing them cost 12 allocations on 20 stages.
-		// The last validation's map and paths are used again (kept).
+		// The last validation's paths are used again (kept).
 		n := min(len(stages.Items), v.idx.maxAnyStages+1)
-		if v.stageNames == nil {
-			v.stageNames = make(map[string]span, n)
-		}
+		v.stageNames = make(map[string]span, n)
 		if cap(v.stageSteps) < 2*n {
 			v.stageSteps = make([]jsonpos.Step, 0, 2*n)
 		}
