@@ -1,0 +1,85 @@
+package protocol
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/recovery"
+)
+
+// previewContext is how many characters of context a preview shows on
+// each side of an edit.
+const previewContext = 30
+
+// suggestion makes a suggestion from its label, a format in each language
+// with its arguments, and gives it its preview.
+func (v *validation) suggestion(en, zh string, edits []Fix, args ...any) Suggestion {
+	return Suggestion{Edits: edits, Preview: preview(v.text, edits),
+		MessageEN: message(en, args...), MessageZH: message(zh, args...)}
+}
+
+// preview shows how the text around each edit reads after the edits:
+// a little context before, the replacement, a little context after.
+func preview(text []byte, edits []Fix) string {
+	var b bytes.Buffer
+	for i, e := range edits {
+		if i > 0 {
+			b.WriteString(" … ")
+		}
+		from := e.Start
+		for n := 0; n < previewContext && from > 0; n++ {
+			_, size := utf8.DecodeLastRune(text[:from])
+			from -= size
+		}
+		if i > 0 && from < edits[i-1].End {
+			from = edits[i-1].End
+		}
+		to := e.End
+		for n := 0; n < previewContext && to < len(text); n++ {
+			_, size := utf8.DecodeRune(text[to:])
+			to += size
+		}
+		if i+1 < len(edits) && to > edits[i+1].Start {
+			to = edits[i+1].Start
+		}
+		b.Write(text[from:e.Start])
+		b.WriteString(clip(e.Replacement))
+		b.Write(text[e.End:to])
+	}
+	return b.String()
+}
+
+// removeMemberSuggestion offers to remove the i-th member of obj, which a
+// fix never does: the key and its value are the creator's.
+func (v *validation) removeMemberSuggestion(obj *jsonpos.Node, i int) []Suggestion {
+	return []Suggestion{v.suggestion("remove %q with its value", "删除 %q 及其值", []Fix{*removeMember(obj, i)}, clip(obj.Members[i].Key))}
+}
+
+// reportWith records a finding that offers suggestions instead of a fix.
+func (v *validation) reportWith(code, ptr string, start, end int, choices []Suggestion, args ...any) {
+	v.report(code, ptr, start, end, nil, args...)
+	if n := len(v.found); n > 0 && v.found[n-1].code == code && v.found[n-1].start == start {
+		v.found[n-1].suggest = choices
+	}
+}
+
+// recovered reports what package recovery saw, in its order, at the top
+// level of the payload.
+func (v *validation) recovered(found ...recovery.Finding) {
+	for _, f := range found {
+		if len(f.Suggestions) == 0 {
+			v.report(f.Code, "", f.Start, f.End, (*Fix)(f.Fix), f.Args...)
+			continue
+		}
+		choices := make([]Suggestion, len(f.Suggestions))
+		for i, s := range f.Suggestions {
+			edits := make([]Fix, len(s.Edits))
+			for j, e := range s.Edits {
+				edits[j] = Fix(e)
+			}
+			choices[i] = v.suggestion(s.EN, s.ZH, edits, s.Args...)
+		}
+		v.reportWith(f.Code, "", f.Start, f.End, choices, f.Args...)
+	}
+}
