@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"unicode/utf8"
 
+	"pairag.com/portal/internal/textedit"
 	"pairag.com/portal/protocol/jsonpos"
 	"pairag.com/portal/protocol/recovery"
 )
@@ -12,10 +13,14 @@ import (
 // each side of an edit.
 const previewContext = 30
 
-// suggestion makes a suggestion from its label, a format in each language
-// with its arguments, and gives it its preview.
-func (v *validation) suggestion(en, zh string, edits []Fix, args ...any) Suggestion {
-	return Suggestion{Edits: edits, Preview: preview(v.text, edits),
+// suggestion makes a suggestion from its edits and its label, a format in
+// each language with its arguments, and gives it its preview.
+func (v *validation) suggestion(en, zh string, edits []textedit.Edit, args ...any) Suggestion {
+	fixes := make([]Fix, len(edits))
+	for i, e := range edits {
+		fixes[i] = Fix{e.Start, e.End, e.New}
+	}
+	return Suggestion{Edits: fixes, Preview: preview(v.text, fixes),
 		MessageEN: message(en, args...), MessageZH: message(zh, args...)}
 }
 
@@ -53,12 +58,19 @@ func preview(text []byte, edits []Fix) string {
 // removeMemberSuggestion offers to remove the i-th member of obj, which a
 // fix never does: the key and its value are the creator's.
 func (v *validation) removeMemberSuggestion(obj *jsonpos.Node, i int) []Suggestion {
-	return []Suggestion{v.suggestion("remove %q with its value", "删除 %q 及其值", []Fix{*removeMember(obj, i)}, clip(obj.Members[i].Key))}
+	f := removeMember(obj, i)
+	return []Suggestion{v.suggestion("remove %q with its value", "删除 %q 及其值", []textedit.Edit{{Start: f.Start, End: f.End}}, clip(obj.Members[i].Key))}
 }
 
 // reportWith records a finding that offers suggestions instead of a fix.
 func (v *validation) reportWith(code, ptr string, start, end int, choices []Suggestion, args ...any) {
 	v.report(code, ptr, start, end, nil, args...)
+	v.offer(code, start, choices)
+}
+
+// offer gives the finding just reported its suggestions, unless it went
+// past max_findings.
+func (v *validation) offer(code string, start int, choices []Suggestion) {
 	if n := len(v.found); n > 0 && v.found[n-1].code == code && v.found[n-1].start == start {
 		v.found[n-1].suggest = choices
 	}
@@ -68,18 +80,15 @@ func (v *validation) reportWith(code, ptr string, start, end int, choices []Sugg
 // level of the payload.
 func (v *validation) recovered(found ...recovery.Finding) {
 	for _, f := range found {
-		if len(f.Suggestions) == 0 {
-			v.report(f.Code, "", f.Start, f.End, (*Fix)(f.Fix), f.Args...)
-			continue
+		var fix *Fix
+		if e := f.Fix; e != nil {
+			fix = &Fix{e.Start, e.End, e.New}
 		}
-		choices := make([]Suggestion, len(f.Suggestions))
-		for i, s := range f.Suggestions {
-			edits := make([]Fix, len(s.Edits))
-			for j, e := range s.Edits {
-				edits[j] = Fix(e)
-			}
-			choices[i] = v.suggestion(s.EN, s.ZH, edits, s.Args...)
+		v.report(f.Code, "", f.Start, f.End, fix, f.Args...)
+		var choices []Suggestion
+		for _, s := range f.Suggestions {
+			choices = append(choices, v.suggestion(s.EN, s.ZH, s.Edits, s.Args...))
 		}
-		v.reportWith(f.Code, "", f.Start, f.End, choices, f.Args...)
+		v.offer(f.Code, f.Start, choices)
 	}
 }

@@ -3,6 +3,8 @@ package recovery
 import (
 	"bytes"
 
+	"pairag.com/portal/internal/textedit"
+
 	"pairag.com/portal/protocol/jsonpos"
 )
 
@@ -127,8 +129,8 @@ func fenced(text []byte, start int, fences []span) (found []Finding, from, to in
 	if len(payloads) > 1 {
 		var choices []Suggestion
 		for i, b := range payloads[:min(len(payloads), maxChoices)] {
-			edits := []Edit{{Start: 0, End: b.body.start}, {Start: b.body.end, End: len(text)}}
-			choices = append(choices, suggestion("keep-fence", edits, i+1, len(payloads), line(text, b.body.start)))
+			edits := []textedit.Edit{{Start: 0, End: b.body.start}, {Start: b.body.end, End: len(text)}}
+			choices = append(choices, Suggestion{Edits: edits, Label: keepFence, Args: []any{i + 1, len(payloads), line(text, b.body.start)}})
 		}
 		first := payloads[0].open.start
 		found = append(found, Finding{Code: "input-several-fences", Start: first, End: first + 3, Suggestions: choices, Args: []any{len(payloads)}})
@@ -136,13 +138,13 @@ func fenced(text []byte, start int, fences []span) (found []Finding, from, to in
 	}
 	b := payloads[0]
 	if hasText(text[start:b.open.start]) {
-		found = append(found, removal("json-leading-text", "remove-leading-text", start, b.open.start))
+		found = append(found, removal("json-leading-text", removeLeadingText, start, b.open.start))
 	}
 	found = append(found, fenceLine(b.open))
 	if b.closed {
 		found = append(found, fenceLine(b.close))
 		if hasText(text[b.close.end:]) {
-			found = append(found, removal("json-trailing-text", "remove-trailing-text", b.close.end, len(text)))
+			found = append(found, removal("json-trailing-text", removeTrailingText, b.close.end, len(text)))
 		}
 	}
 	return found, b.body.start, b.body.end
@@ -150,7 +152,7 @@ func fenced(text []byte, start int, fences []span) (found []Finding, from, to in
 
 // fenceLine is the finding of one fence line, removed by its fix.
 func fenceLine(s span) Finding {
-	return Finding{Code: "input-markdown-fence", Start: s.start, End: s.start + 3, Fix: &Edit{Start: s.start, End: s.end}}
+	return Finding{Code: "input-markdown-fence", Start: s.start, End: s.start + 3, Fix: &textedit.Edit{Start: s.start, End: s.end}}
 }
 
 func isWordByte(c byte) bool {

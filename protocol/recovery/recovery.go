@@ -18,22 +18,20 @@ package recovery
 import (
 	"bytes"
 	"strings"
-)
 
-// Edit replaces the bytes [Start, End) of the text with Replacement.
-type Edit struct {
-	Start       int
-	End         int
-	Replacement string
-}
+	"pairag.com/portal/internal/textedit"
+)
 
 // Suggestion is a repair offered, never applied by itself: its edits and
 // its label, a format in each language with its arguments.
 type Suggestion struct {
-	Edits  []Edit
-	EN, ZH string
-	Args   []any
+	Edits []textedit.Edit
+	Label
+	Args []any
 }
+
+// Label is what a suggestion says it does, a format in each language.
+type Label struct{ EN, ZH string }
 
 // Finding is what recovery sees at the bytes [Start, End) of the text: a
 // code of the catalogue, the arguments of its message, and either a
@@ -41,7 +39,7 @@ type Suggestion struct {
 type Finding struct {
 	Code        string
 	Start, End  int
-	Fix         *Edit
+	Fix         *textedit.Edit
 	Suggestions []Suggestion
 	Args        []any
 }
@@ -49,25 +47,20 @@ type Finding struct {
 // maxChoices bounds the suggestions of one finding that offers choices.
 const maxChoices = 3
 
-// labels holds the labels of suggestions in both languages.
-var labels = map[string]struct{ en, zh string }{
-	"remove-leading-text":  {"remove the text before the object", "删除对象前面的文字"},
-	"remove-trailing-text": {"remove the text after the object", "删除对象后面的文字"},
-	"remove-brace":         {"remove the } at line %d, column %d", "删除第 %d 行第 %d 列的 }"},
-	"keep-value":           {"keep only JSON value %d of %d (line %d), remove the others", "只保留第 %d 个 JSON 值（共 %d 个，从第 %d 行开始），删除其余的值"},
-	"keep-fence":           {"keep only the JSON of fenced block %d of %d (line %d), remove the rest", "只保留第 %d 个代码块（共 %d 个，从第 %d 行开始）中的 JSON，删除其余内容"},
-}
-
-// suggestion makes a suggestion with its label.
-func suggestion(label string, edits []Edit, args ...any) Suggestion {
-	l := labels[label]
-	return Suggestion{Edits: edits, EN: l.en, ZH: l.zh, Args: args}
-}
+// The labels of the suggestions. Values rather than a map: a map literal
+// is code that builds it at start-up, in the WebAssembly module too.
+var (
+	removeLeadingText  = Label{"remove the text before the object", "删除对象前面的文字"}
+	removeTrailingText = Label{"remove the text after the object", "删除对象后面的文字"}
+	removeBrace        = Label{"remove the } at line %d, column %d", "删除第 %d 行第 %d 列的 }"}
+	keepValue          = Label{"keep only JSON value %d of %d (line %d), remove the others", "只保留第 %d 个 JSON 值（共 %d 个，从第 %d 行开始），删除其余的值"}
+	keepFence          = Label{"keep only the JSON of fenced block %d of %d (line %d), remove the rest", "只保留第 %d 个代码块（共 %d 个，从第 %d 行开始）中的 JSON，删除其余内容"}
+)
 
 // removal is a finding whose one suggestion removes [start, end).
-func removal(code, label string, start, end int) Finding {
+func removal(code string, label Label, start, end int) Finding {
 	return Finding{Code: code, Start: start, End: end,
-		Suggestions: []Suggestion{suggestion(label, []Edit{{Start: start, End: end}})}}
+		Suggestions: []Suggestion{{Edits: []textedit.Edit{{Start: start, End: end}}, Label: label}}}
 }
 
 // Input finds the JSON in text[start:] (start is past a byte order mark):
@@ -79,7 +72,7 @@ func Input(text []byte, start int) (found []Finding, from, to int) {
 		return fenced(text, start, fences)
 	}
 	if lead := LeadingProse(text, start); lead > start {
-		return []Finding{removal("json-leading-text", "remove-leading-text", start, lead)}, lead, len(text)
+		return []Finding{removal("json-leading-text", removeLeadingText, start, lead)}, lead, len(text)
 	}
 	return nil, start, len(text)
 }

@@ -26,15 +26,11 @@ func read(t *testing.T, text string) (found []Finding, from, to int) {
 }
 
 // apply applies edits to text, all of which must apply.
-func apply(t *testing.T, text string, edits []Edit) string {
+func apply(t *testing.T, text string, edits []textedit.Edit) string {
 	t.Helper()
-	var te []textedit.Edit
-	for _, e := range edits {
-		te = append(te, textedit.Edit{Start: e.Start, End: e.End, New: e.Replacement})
-	}
-	out, n := textedit.Apply([]byte(text), te)
-	if n != len(te) {
-		t.Fatalf("%d of %d edits %v apply to %q", n, len(te), edits, text)
+	out, n := textedit.Apply([]byte(text), slices.Clone(edits))
+	if n != len(edits) {
+		t.Fatalf("%d of %d edits %v apply to %q", n, len(edits), edits, text)
 	}
 	return string(out)
 }
@@ -84,7 +80,7 @@ func TestRecover(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			found, from, to := read(t, tt.text)
 			var codes []string
-			var edits []Edit
+			var edits []textedit.Edit
 			var choices []Suggestion
 			for _, f := range found {
 				codes = append(codes, f.Code)

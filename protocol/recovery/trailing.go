@@ -3,6 +3,8 @@ package recovery
 import (
 	"bytes"
 
+	"pairag.com/portal/internal/textedit"
+
 	"pairag.com/portal/protocol/jsonpos"
 )
 
@@ -23,7 +25,7 @@ func Trailing(text []byte, root *jsonpos.Node, start, from, end, maxDepth int) F
 			return f
 		}
 	}
-	return removal("json-trailing-text", "remove-trailing-text", from, end)
+	return removal("json-trailing-text", removeTrailingText, from, end)
 }
 
 // severalValues sees JSON values one after the other (separated by white
@@ -51,14 +53,14 @@ func severalValues(text []byte, root *jsonpos.Node, start, from, end, maxDepth i
 	}
 	var choices []Suggestion
 	for i, val := range values[:min(len(values), maxChoices)] {
-		var edits []Edit
+		var edits []textedit.Edit
 		if val.start > start {
-			edits = append(edits, Edit{Start: start, End: val.start})
+			edits = append(edits, textedit.Edit{Start: start, End: val.start})
 		}
 		if val.end < end {
-			edits = append(edits, Edit{Start: val.end, End: end})
+			edits = append(edits, textedit.Edit{Start: val.end, End: end})
 		}
-		choices = append(choices, suggestion("keep-value", edits, i+1, len(values), line(text, val.start)))
+		choices = append(choices, Suggestion{Edits: edits, Label: keepValue, Args: []any{i + 1, len(values), line(text, val.start)}})
 	}
 	at := values[1].start
 	return Finding{Code: "json-several-values", Start: at, End: at + 1, Suggestions: choices, Args: []any{len(values)}}, true
@@ -82,7 +84,7 @@ func closedEarly(text []byte, root *jsonpos.Node, start, end, maxDepth int) (Fin
 		trial = append(append(trial, text[:at]...), text[at+1:end]...)
 		if t, issues := jsonpos.Parse(trial, start, maxDepth); t != nil && !hasIssue(issues, "json-trailing-text") {
 			p := jsonpos.Positions(text, []int{at})[0]
-			choices = append(choices, suggestion("remove-brace", []Edit{{Start: at, End: at + 1}}, p.Line, p.Column))
+			choices = append(choices, Suggestion{Edits: []textedit.Edit{{Start: at, End: at + 1}}, Label: removeBrace, Args: []any{p.Line, p.Column}})
 		}
 	}
 	if len(choices) == 0 {
