@@ -10,9 +10,10 @@
 //
 // It is a package of its own because it owns one question the engine
 // (package protocol) only asks: where does the payload start and end? It
-// reads bytes and the tree of package jsonpos and knows nothing of the
-// protocol but the depth bound it is given; package protocol reports what
-// it returns (severity, message, position) and judges the span it names.
+// reads bytes and the tree of package jsonpos, and of the protocol knows
+// only the codes of its findings and the depth bound it is given; package
+// protocol reports what it returns (severity, message, position, preview)
+// and judges the span it names.
 package recovery
 
 import (
