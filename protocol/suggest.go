@@ -65,12 +65,6 @@ func (v *validation) removeMemberSuggestion(obj *jsonpos.Node, i int) []Suggesti
 // reportWith records a finding that offers suggestions instead of a fix.
 func (v *validation) reportWith(code, ptr string, start, end int, choices []Suggestion, args ...any) {
 	v.report(code, ptr, start, end, nil, args...)
-	v.offer(code, start, choices)
-}
-
-// offer gives the finding just reported its suggestions, unless it went
-// past max_findings.
-func (v *validation) offer(code string, start int, choices []Suggestion) {
 	if n := len(v.found); n > 0 && v.found[n-1].code == code && v.found[n-1].start == start {
 		v.found[n-1].suggest = choices
 	}
@@ -80,15 +74,14 @@ func (v *validation) offer(code string, start int, choices []Suggestion) {
 // level of the payload.
 func (v *validation) recovered(found ...recovery.Finding) {
 	for _, f := range found {
-		var fix *Fix
 		if e := f.Fix; e != nil {
-			fix = &Fix{e.Start, e.End, e.New}
+			v.report(f.Code, "", f.Start, f.End, &Fix{e.Start, e.End, e.New}, f.Args...)
+			continue
 		}
-		v.report(f.Code, "", f.Start, f.End, fix, f.Args...)
 		var choices []Suggestion
 		for _, s := range f.Suggestions {
 			choices = append(choices, v.suggestion(s.EN, s.ZH, s.Edits, s.Args...))
 		}
-		v.offer(f.Code, f.Start, choices)
+		v.reportWith(f.Code, "", f.Start, f.End, choices, f.Args...)
 	}
 }

@@ -129,7 +129,7 @@ func fenced(text []byte, start int, fences []span) (found []Finding, from, to in
 	if len(payloads) > 1 {
 		var choices []Suggestion
 		for i, b := range payloads[:min(len(payloads), maxChoices)] {
-			edits := []textedit.Edit{{Start: 0, End: b.body.start}, {Start: b.body.end, End: len(text)}}
+			edits := removals(span{0, b.body.start}, span{b.body.end, len(text)})
 			choices = append(choices, Suggestion{Edits: edits, Label: keepFence, Args: []any{i + 1, len(payloads), line(text, b.body.start)}})
 		}
 		first := payloads[0].open.start

@@ -61,7 +61,17 @@ var (
 // removal is a finding whose one suggestion removes [start, end).
 func removal(code string, label Label, start, end int) Finding {
 	return Finding{Code: code, Start: start, End: end,
-		Suggestions: []Suggestion{{Edits: []textedit.Edit{{Start: start, End: end}}, Label: label}}}
+		Suggestions: []Suggestion{{Edits: removals(span{start, end}), Label: label}}}
+}
+
+// removals returns the edits that delete each span. (Built with make, so
+// the module has no array type of edits and no equality function of one.)
+func removals(spans ...span) []textedit.Edit {
+	edits := make([]textedit.Edit, len(spans))
+	for i, s := range spans {
+		edits[i] = textedit.Edit{Start: s.start, End: s.end}
+	}
+	return edits
 }
 
 // Input finds the JSON in text[start:] (start is past a byte order mark):

@@ -84,7 +84,7 @@ func closedEarly(text []byte, root *jsonpos.Node, start, end, maxDepth int) (Fin
 		trial = append(append(trial, text[:at]...), text[at+1:end]...)
 		if t, issues := jsonpos.Parse(trial, start, maxDepth); t != nil && !hasIssue(issues, "json-trailing-text") {
 			p := jsonpos.Positions(text, []int{at})[0]
-			choices = append(choices, Suggestion{Edits: []textedit.Edit{{Start: at, End: at + 1}}, Label: removeBrace, Args: []any{p.Line, p.Column}})
+			choices = append(choices, Suggestion{Edits: removals(span{at, at + 1}), Label: removeBrace, Args: []any{p.Line, p.Column}})
 		}
 	}
 	if len(choices) == 0 {
