@@ -70,18 +70,16 @@ func (v *validation) reportWith(code, ptr string, start, end int, choices []Sugg
 	}
 }
 
-// recovered reports what package recovery saw, in its order, at the top
-// level of the payload.
-func (v *validation) recovered(found ...recovery.Finding) {
-	for _, f := range found {
-		if e := f.Fix; e != nil {
-			v.report(f.Code, "", f.Start, f.End, &Fix{e.Start, e.End, e.New}, f.Args...)
-			continue
-		}
-		var choices []Suggestion
-		for _, s := range f.Suggestions {
-			choices = append(choices, v.suggestion(s.EN, s.ZH, s.Edits, s.Args...))
-		}
-		v.reportWith(f.Code, "", f.Start, f.End, choices, f.Args...)
+// recovered reports a finding of package recovery (a recovery.Report)
+// at the top level of the payload.
+func (v *validation) recovered(code string, start, end int, fix *textedit.Edit, choices []recovery.Suggestion, args ...any) {
+	if fix != nil {
+		v.report(code, "", start, end, &Fix{fix.Start, fix.End, fix.New}, args...)
+		return
 	}
+	var offered []Suggestion
+	for _, s := range choices {
+		offered = append(offered, v.suggestion(s.EN, s.ZH, s.Edits, s.Args...))
+	}
+	v.reportWith(code, "", start, end, offered, args...)
 }

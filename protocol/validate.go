@@ -230,7 +230,7 @@ func (v *validation) run() {
 		return
 	}
 	if trailing >= 0 {
-		v.recovered(recovery.Trailing(v.text, root, start, trailing, end, v.doc.Limits.MaxDepth))
+		recovery.Trailing(v.text, root, start, trailing, end, v.doc.Limits.MaxDepth, v.recovered)
 	}
 	v.pickDocument()
 	v.walkPayload()
@@ -262,8 +262,7 @@ func (v *validation) checkInput() (start, end int, ok bool) {
 		v.report("input-invalid-utf8", "", bad, bad+1, nil, text[bad])
 		return 0, 0, false
 	}
-	found, start, end := recovery.Input(text, start)
-	v.recovered(found...)
+	start, end = recovery.Input(text, start, v.recovered)
 	return start, end, true
 }
 

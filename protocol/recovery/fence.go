@@ -104,9 +104,8 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 // (the first opens before the JSON). With one fenced block holding JSON,
 // the fence lines are removed by fixes and text around the block gets a
 // suggestion; with several, input-several-fences offers each as a choice
-// and the first is judged. It returns what it saw and the span of the
-// JSON to read.
-func fenced(text []byte, start int, fences []span) (found []Finding, from, to int) {
+// and the first is judged. It returns the span of the JSON to read.
+func fenced(text []byte, start int, fences []span, report Report) (from, to int) {
 	type block struct {
 		open, close span
 		closed      bool
@@ -130,29 +129,29 @@ func fenced(text []byte, start int, fences []span) (found []Finding, from, to in
 		var choices []Suggestion
 		for i, b := range payloads[:min(len(payloads), maxChoices)] {
 			edits := removals(span{0, b.body.start}, span{b.body.end, len(text)})
-			choices = append(choices, Suggestion{Edits: edits, Label: keepFence, Args: []any{i + 1, len(payloads), line(text, b.body.start)}})
+			choices = append(choices, keepFence.suggest(edits, i+1, len(payloads), line(text, b.body.start)))
 		}
 		first := payloads[0].open.start
-		found = append(found, Finding{Code: "input-several-fences", Start: first, End: first + 3, Suggestions: choices, Args: []any{len(payloads)}})
-		return found, payloads[0].body.start, payloads[0].body.end
+		report("input-several-fences", first, first+3, nil, choices, len(payloads))
+		return payloads[0].body.start, payloads[0].body.end
 	}
 	b := payloads[0]
 	if hasText(text[start:b.open.start]) {
-		found = append(found, removal("json-leading-text", removeLeadingText, start, b.open.start))
+		report("json-leading-text", start, b.open.start, nil, removal(removeLeadingText, start, b.open.start))
 	}
-	found = append(found, fenceLine(b.open))
+	fenceLine(b.open, report)
 	if b.closed {
-		found = append(found, fenceLine(b.close))
+		fenceLine(b.close, report)
 		if hasText(text[b.close.end:]) {
-			found = append(found, removal("json-trailing-text", removeTrailingText, b.close.end, len(text)))
+			report("json-trailing-text", b.close.end, len(text), nil, removal(removeTrailingText, b.close.end, len(text)))
 		}
 	}
-	return found, b.body.start, b.body.end
+	return b.body.start, b.body.end
 }
 
-// fenceLine is the finding of one fence line, removed by its fix.
-func fenceLine(s span) Finding {
-	return Finding{Code: "input-markdown-fence", Start: s.start, End: s.start + 3, Fix: &textedit.Edit{Start: s.start, End: s.end}}
+// fenceLine reports one fence line, removed by its fix.
+func fenceLine(s span, report Report) {
+	report("input-markdown-fence", s.start, s.start+3, &textedit.Edit{Start: s.start, End: s.end}, nil)
 }
 
 func isWordByte(c byte) bool {

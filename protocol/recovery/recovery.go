@@ -24,44 +24,42 @@ import (
 )
 
 // Suggestion is a repair offered, never applied by itself: its edits and
-// its label, a format in each language with its arguments.
+// what it does, a format in each language (EN, ZH) with its arguments.
 type Suggestion struct {
-	Edits []textedit.Edit
-	Label
-	Args []any
+	Edits  []textedit.Edit
+	EN, ZH string
+	Args   []any
 }
 
-// Label is what a suggestion says it does, a format in each language.
-type Label struct{ EN, ZH string }
-
-// Finding is what recovery sees at the bytes [Start, End) of the text: a
-// code of the catalogue, the arguments of its message, and either a
-// certain Fix or Suggestions to choose from.
-type Finding struct {
-	Code        string
-	Start, End  int
-	Fix         *textedit.Edit
-	Suggestions []Suggestion
-	Args        []any
-}
+// Report receives each finding recovery sees, in order: a code of the
+// catalogue at the bytes [start, end) of the text, either a certain fix or
+// suggestions to choose from, and the arguments of its message.
+type Report func(code string, start, end int, fix *textedit.Edit, choices []Suggestion, args ...any)
 
 // maxChoices bounds the suggestions of one finding that offers choices.
 const maxChoices = 3
 
+// label is what a suggestion does, a format in each language.
+type label struct{ en, zh string }
+
+// suggest makes the suggestion of label l with its edits and arguments.
+func (l label) suggest(edits []textedit.Edit, args ...any) Suggestion {
+	return Suggestion{Edits: edits, EN: l.en, ZH: l.zh, Args: args}
+}
+
 // The labels of the suggestions. Values rather than a map: a map literal
 // is code that builds it at start-up, in the WebAssembly module too.
 var (
-	removeLeadingText  = Label{"remove the text before the object", "删除对象前面的文字"}
-	removeTrailingText = Label{"remove the text after the object", "删除对象后面的文字"}
-	removeBrace        = Label{"remove the } at line %d, column %d", "删除第 %d 行第 %d 列的 }"}
-	keepValue          = Label{"keep only JSON value %d of %d (line %d), remove the others", "只保留第 %d 个 JSON 值（共 %d 个，从第 %d 行开始），删除其余的值"}
-	keepFence          = Label{"keep only the JSON of fenced block %d of %d (line %d), remove the rest", "只保留第 %d 个代码块（共 %d 个，从第 %d 行开始）中的 JSON，删除其余内容"}
+	removeLeadingText  = label{"remove the text before the object", "删除对象前面的文字"}
+	removeTrailingText = label{"remove the text after the object", "删除对象后面的文字"}
+	removeBrace        = label{"remove the } at line %d, column %d", "删除第 %d 行第 %d 列的 }"}
+	keepValue          = label{"keep only JSON value %d of %d (line %d), remove the others", "只保留第 %d 个 JSON 值（共 %d 个，从第 %d 行开始），删除其余的值"}
+	keepFence          = label{"keep only the JSON of fenced block %d of %d (line %d), remove the rest", "只保留第 %d 个代码块（共 %d 个，从第 %d 行开始）中的 JSON，删除其余内容"}
 )
 
-// removal is a finding whose one suggestion removes [start, end).
-func removal(code string, label Label, start, end int) Finding {
-	return Finding{Code: code, Start: start, End: end,
-		Suggestions: []Suggestion{{Edits: removals(span{start, end}), Label: label}}}
+// removal is the one suggestion that removes [start, end).
+func removal(l label, start, end int) []Suggestion {
+	return []Suggestion{l.suggest(removals(span{start, end}))}
 }
 
 // removals returns the edits that delete each span. (Built with make, so
@@ -76,16 +74,17 @@ func removals(spans ...span) []textedit.Edit {
 
 // Input finds the JSON in text[start:] (start is past a byte order mark):
 // inside Markdown fences when one opens before the first bracket, else
-// after any prose that precedes it. It returns what it saw and the span
-// [from, to) to read as JSON.
-func Input(text []byte, start int) (found []Finding, from, to int) {
+// after any prose that precedes it. It reports what it sees and returns
+// the span [from, to) to read as JSON.
+func Input(text []byte, start int, report Report) (from, to int) {
 	if fences := fenceLines(text, start); len(fences) > 0 && fences[0].start < firstBracket(text, start) {
-		return fenced(text, start, fences)
+		return fenced(text, start, fences, report)
 	}
 	if lead := LeadingProse(text, start); lead > start {
-		return []Finding{removal("json-leading-text", removeLeadingText, start, lead)}, lead, len(text)
+		report("json-leading-text", start, lead, nil, removal(removeLeadingText, start, lead))
+		return lead, len(text)
 	}
-	return nil, start, len(text)
+	return start, len(text)
 }
 
 // firstBracket returns the offset of the first { or [ of text[from:], or

@@ -10,16 +10,28 @@ import (
 	"pairag.com/portal/protocol/jsonpos"
 )
 
-// read reads text as package protocol does: Input, then the JSON
-// reader over the span it returns, then Trailing for text after the
-// value, and returns the findings and the span read.
-func read(t *testing.T, text string) (found []Finding, from, to int) {
+// finding is one call of a Report.
+type finding struct {
+	Code        string
+	Start, End  int
+	Fix         *textedit.Edit
+	Suggestions []Suggestion
+	Args        []any
+}
+
+// read reads text as package protocol does: Input, then the JSON reader
+// over the span it returns, then Trailing for text after the value, and
+// returns what they report and the span read.
+func read(t *testing.T, text string) (found []finding, from, to int) {
 	t.Helper()
-	found, from, to = Input([]byte(text), 0)
+	report := func(code string, start, end int, fix *textedit.Edit, choices []Suggestion, args ...any) {
+		found = append(found, finding{code, start, end, fix, choices, args})
+	}
+	from, to = Input([]byte(text), 0, report)
 	root, issues := jsonpos.Parse([]byte(text)[:to], from, 64)
 	for _, is := range issues {
 		if is.Code == "json-trailing-text" && root != nil && root.Kind == '{' {
-			found = append(found, Trailing([]byte(text), root, from, is.Start, to, 64))
+			Trailing([]byte(text), root, from, is.Start, to, 64, report)
 		}
 	}
 	return found, from, to

@@ -8,31 +8,27 @@ import (
 	"pairag.com/portal/protocol/jsonpos"
 )
 
-// Trailing says what the text after the top-level object root is (from
+// Trailing reports what the text after the top-level object root is (from
 // offset from up to end, the end of what was read; the object starts at
 // or after start, and maxDepth bounds the nesting of what is read again):
 // more values one after the other, an object closed too early by a stray
 // }, or other text.
-func Trailing(text []byte, root *jsonpos.Node, start, from, end, maxDepth int) Finding {
+func Trailing(text []byte, root *jsonpos.Node, start, from, end, maxDepth int, report Report) {
 	rest := bytes.TrimLeft(text[from:end], " \t\r\n")
-	if len(rest) > 0 && rest[0] == ',' && root.Kind == '{' {
-		if f, ok := closedEarly(text, root, start, end, maxDepth); ok {
-			return f
-		}
+	switch {
+	case len(rest) > 0 && rest[0] == ',' && root.Kind == '{' && closedEarly(text, root, start, end, maxDepth, report):
+		return
+	case len(rest) > 0 && (rest[0] == '{' || rest[0] == '[' || rest[0] == ',') && severalValues(text, root, start, from, end, maxDepth, report):
+		return
 	}
-	if len(rest) > 0 && (rest[0] == '{' || rest[0] == '[' || rest[0] == ',') {
-		if f, ok := severalValues(text, root, start, from, end, maxDepth); ok {
-			return f
-		}
-	}
-	return removal("json-trailing-text", removeTrailingText, from, end)
+	report("json-trailing-text", from, end, nil, removal(removeTrailingText, from, end))
 }
 
-// severalValues sees JSON values one after the other (separated by white
-// space or a comma) and offers a choice of which one to keep; the first is
-// the one judged. It reports false when what follows the first value does
+// severalValues reports JSON values one after the other (separated by
+// white space or a comma) with a choice of which one to keep; the first is
+// the one judged. It returns false when what follows the first value does
 // not read as JSON values to the end.
-func severalValues(text []byte, root *jsonpos.Node, start, from, end, maxDepth int) (Finding, bool) {
+func severalValues(text []byte, root *jsonpos.Node, start, from, end, maxDepth int, report Report) bool {
 	values := []span{{root.Start, root.End}}
 	for at := from; at < end; {
 		at += len(text[at:end]) - len(bytes.TrimLeft(text[at:end], " \t\r\n"))
@@ -41,7 +37,7 @@ func severalValues(text []byte, root *jsonpos.Node, start, from, end, maxDepth i
 		}
 		n, issues := jsonpos.Parse(text[:end], at, maxDepth)
 		if n == nil || n.Kind != '{' && n.Kind != '[' {
-			return Finding{}, false
+			return false
 		}
 		values = append(values, span{n.Start, n.End})
 		at = end
@@ -60,17 +56,17 @@ func severalValues(text []byte, root *jsonpos.Node, start, from, end, maxDepth i
 		if val.end < end {
 			edits = append(edits, textedit.Edit{Start: val.end, End: end})
 		}
-		choices = append(choices, Suggestion{Edits: edits, Label: keepValue, Args: []any{i + 1, len(values), line(text, val.start)}})
+		choices = append(choices, keepValue.suggest(edits, i+1, len(values), line(text, val.start)))
 	}
-	at := values[1].start
-	return Finding{Code: "json-several-values", Start: at, End: at + 1, Suggestions: choices, Args: []any{len(values)}}, true
+	report("json-several-values", values[1].start, values[1].start+1, nil, choices, len(values))
+	return true
 }
 
-// closedEarly sees an object whose members go on after its closing brace:
-// a } too many. It offers to remove each brace among the last ones closed
-// whose removal makes the whole text one value, and reports false when
-// none does.
-func closedEarly(text []byte, root *jsonpos.Node, start, end, maxDepth int) (Finding, bool) {
+// closedEarly reports an object whose members go on after its closing
+// brace: a } too many. It offers to remove each brace among the last ones
+// closed whose removal makes the whole text one value, and returns false
+// when none does.
+func closedEarly(text []byte, root *jsonpos.Node, start, end, maxDepth int, report Report) bool {
 	var choices []Suggestion
 	prev, trials := -1, 0
 	for n := root; n != nil && len(choices) < maxChoices && trials < maxChoices+1; n = lastChild(n) {
@@ -84,13 +80,14 @@ func closedEarly(text []byte, root *jsonpos.Node, start, end, maxDepth int) (Fin
 		trial = append(append(trial, text[:at]...), text[at+1:end]...)
 		if t, issues := jsonpos.Parse(trial, start, maxDepth); t != nil && !hasIssue(issues, "json-trailing-text") {
 			p := jsonpos.Positions(text, []int{at})[0]
-			choices = append(choices, Suggestion{Edits: removals(span{at, at + 1}), Label: removeBrace, Args: []any{p.Line, p.Column}})
+			choices = append(choices, removeBrace.suggest(removals(span{at, at + 1}), p.Line, p.Column))
 		}
 	}
 	if len(choices) == 0 {
-		return Finding{}, false
+		return false
 	}
-	return Finding{Code: "json-closed-early", Start: root.End - 1, End: root.End, Suggestions: choices}, true
+	report("json-closed-early", root.End-1, root.End, nil, choices)
+	return true
 }
 
 // lastChild returns the last value directly inside an object or array.
