@@ -1,19 +1,20 @@
 // Package recovery finds the one JSON object in text that is not exactly
 // one, as a model often writes it: inside Markdown fences, with prose
 // before or after it, followed by more JSON values, or closed too early by
-// a stray brace. It says what it sees as findings of the catalogue's codes
-// (package catalog) with their edits: a fix where the repair is certain and
-// takes nothing of the payload (the lines of one fence), suggestions where
-// it would delete text the creator wrote (prose, a brace that closes an
-// object early) or choose between readings (two fenced payloads, two
-// objects one after the other), never applied by themselves.
+// a stray brace. It reports what it sees to its caller's [Report], as
+// findings of the catalogue's codes (package catalog) with their edits: a
+// fix where the repair is certain and takes nothing of the payload (the
+// lines of one fence), suggestions where it would delete text the creator
+// wrote (prose, a brace that closes an object early) or choose between
+// readings (two fenced payloads, two objects one after the other), never
+// applied by themselves.
 //
 // It is a package of its own because it owns one question the engine
 // (package protocol) only asks: where does the payload start and end? It
 // reads bytes and the tree of package jsonpos, and of the protocol knows
 // only the codes of its findings and the depth bound it is given; package
-// protocol reports what it returns (severity, message, position, preview)
-// and judges the span it names.
+// protocol turns each finding into its own (severity, message, position,
+// preview) and judges the span Input returns.
 package recovery
 
 import (
