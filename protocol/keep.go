@@ -119,9 +119,10 @@ func appliedEdits(text []byte, edits []textedit.Edit) []textedit.Edit {
 // edit replaces, or one the edits would change outside their spans. edits
 // are sorted and do not overlap (appliedEdits).
 //
-// Prose before the JSON (before its first { where the engine reads it,
-// or the first edit when that comes sooner) is compared byte for byte
-// rather than lexed: a quote in "Here is the "JSON":" starts no string.
+// Prose before the JSON (before its first { where the engine reads it, as
+// package recovery finds it, or the first edit when that comes sooner) is
+// compared byte for byte rather than lexed: a quote in "Here is the
+// "JSON":" starts no string.
 func checkKept(before, after []byte, edits []textedit.Edit) error {
 	k := recovery.LeadingProse(before, 0)
 	if len(edits) > 0 {
