@@ -643,8 +643,8 @@ const holdPaint = `window.__paintHeld = true; window.__order = [];
 // the start script has asked for the module (issue 19: on a phone that
 // setup took the frame after the paint, ahead of the request), and at once
 // when the reader is quicker. The paint is hidden from the page (a phone
-// delivers its entry late) and the API module held, which holds the load
-// event too, the setup's last fallback. Then nothing is set up at
+// delivers its entry late) and the API module held (so the engine is
+// still loading when the paste is in). Then nothing is set up at
 // DOMContentLoaded; once the paint is seen the module is asked for, then
 // the tool set up, and it answers. A paste before the paint starts the
 // engine and sets the tool up at once, in that order, and is checked.
