@@ -58,11 +58,12 @@
     let lastText = ""; // the text lastResult is about
 
     // The engine comes through the page's own JavaScript API
-    // (/validator/pairag-validator.js). validator-start.js, inline
-    // after the tool, creates it as soon as the page has painted (a reader
-    // comes to this page to check a payload, and on a phone the download is
-    // most of the wait) and keeps it in root.engine; this script adopts it,
-    // or starts one at first use (with Save-Data, or after a failed start).
+    // (/validator/pairag-validator.js). validator-start.js, inline after
+    // the tool, creates it as soon as the page has painted or the reader
+    // first uses the tool (a reader comes to this page to check a payload,
+    // and on a phone the download is most of the wait) and keeps it in
+    // root.engine; this script adopts it, or starts one when the reader
+    // checks (with Save-Data, or after a failed start).
     let engine = null;
     let notice = ""; // said once with the next status: why the worker restarted
     function ensure() {
