@@ -1,10 +1,10 @@
 // validator-start.js: starts the validator page's engine once the page has
 // painted (or at the reader's first use), without waiting for the page's
-// other scripts. It is inline in
-// the HTML, right after the tool's markup (gen build puts it there; the
-// site's CSP allows it by its hash), and is the only place that creates
-// the engine; validator.js (deferred) adopts what it started, and calls
-// root.startEngine itself at first use when nothing was started.
+// other scripts. It is inline in the HTML, right after the tool's markup
+// (gen build puts it there; the site's CSP allows it by its hash), and is
+// the only place that creates the engine; validator.js (deferred) adopts
+// what it started, and calls root.startEngine itself at first use when
+// nothing was started.
 // validator.js also hands its setup to root.whenStarted, which runs it
 // right after the engine's start (or at once with Save-Data), so the
 // module's request goes out before the page's UI is built: on the phone
