@@ -14,6 +14,10 @@
 //   - location: what a manifest.location string names;
 //   - jsonpos: the position-keeping JSON reader, knowing nothing of the
 //     protocol;
+//   - recovery: where the one JSON object lies in text that is not exactly
+//     one (Markdown fences, prose around it, several values, a stray
+//     brace), said as findings with their fixes and suggestions, which
+//     this package reports;
 //   - internal/pattern and internal/format: the document's patterns and
 //     the messages' formatting, without regexp and fmt.
 //

@@ -6,6 +6,7 @@ import (
 	"pairag.com/portal/internal/textedit"
 	"pairag.com/portal/protocol/internal/format"
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/recovery"
 )
 
 // The fixer only mends: a fix replaces one value it names, or deletes
@@ -118,11 +119,12 @@ func appliedEdits(text []byte, edits []textedit.Edit) []textedit.Edit {
 // edit replaces, or one the edits would change outside their spans. edits
 // are sorted and do not overlap (appliedEdits).
 //
-// Prose before the JSON (before its first { where the engine reads it,
-// or the first edit when that comes sooner) is compared byte for byte
-// rather than lexed: a quote in "Here is the "JSON":" starts no string.
+// Prose before the JSON (before its first { where the engine reads it, as
+// package recovery finds it, or the first edit when that comes sooner) is
+// compared byte for byte rather than lexed: a quote in "Here is the
+// "JSON":" starts no string.
 func checkKept(before, after []byte, edits []textedit.Edit) error {
-	k := leadingProse(before, 0)
+	k := recovery.LeadingProse(before, 0)
 	if len(edits) > 0 {
 		k = min(k, edits[0].Start)
 	}

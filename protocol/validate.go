@@ -8,6 +8,7 @@ import (
 
 	"pairag.com/portal/protocol/catalog"
 	"pairag.com/portal/protocol/jsonpos"
+	"pairag.com/portal/protocol/recovery"
 	"pairag.com/portal/protocol/spec"
 )
 
@@ -208,6 +209,9 @@ func (v *validation) resolveTier(tier string) string {
 	return t
 }
 
+// span is a byte range [start, end) of the text.
+type span struct{ start, end int }
+
 // run performs the checks in order; a check that leaves nothing to check
 // further stops the run.
 func (v *validation) run() {
@@ -247,7 +251,7 @@ func (v *validation) run() {
 		return
 	}
 	if trailing >= 0 {
-		v.trailing(root, start, trailing, end)
+		recovery.Trailing(v.text, root, start, trailing, end, v.doc.Limits.MaxDepth, v.recovered)
 	}
 	v.pickDocument()
 	v.walkPayload()
@@ -279,33 +283,8 @@ func (v *validation) checkInput() (start, end int, ok bool) {
 		v.report("input-invalid-utf8", "", bad, bad+1, nil, text[bad])
 		return 0, 0, false
 	}
-	end = len(text)
-	// Only a fence that opens before the first bracket wraps the JSON,
-	// and its backticks come before the bracket (only spaces are between
-	// a fence's start and its backticks): the fences are looked for only
-	// when there are backticks there, not over the whole text (that
-	// search for backticks was 2% of validating a 20-stage payload).
-	if b := firstBracket(text, start); indexFence(text[start:b]) >= 0 {
-		if fences := fenceLines(text, start); len(fences) > 0 && fences[0].start < b {
-			start, end = v.fenced(start, fences)
-			return start, end, true
-		}
-	}
-	if lead := leadingProse(text, start); lead > start {
-		v.reportSuggest("json-leading-text", start, lead,
-			[]Suggestion{v.suggestion("remove-leading-text", []Fix{{Start: start, End: lead}})})
-		start = lead
-	}
+	start, end = recovery.Input(text, start, v.recovered)
 	return start, end, true
-}
-
-// firstBracket returns the offset of the first { or [ of text[from:], or
-// len(text): a fence that opens before it wraps the JSON.
-func firstBracket(text []byte, from int) int {
-	if i := bytes.IndexAny(text[from:], "{["); i >= 0 {
-		return from + i
-	}
-	return len(text)
 }
 
 func firstInvalidUTF8(text []byte) int {
@@ -317,20 +296,6 @@ func firstInvalidUTF8(text []byte) int {
 		i += size
 	}
 	return 0
-}
-
-// leadingProse returns the offset of the first { when it follows prose such
-// as "Here is the JSON:", or from when the text starts like JSON.
-func leadingProse(text []byte, from int) int {
-	trimmed := bytes.TrimLeft(text[from:], " \t\r\n")
-	if len(trimmed) == 0 || strings.ContainsRune("{[\"-0123456789tfn/'", rune(trimmed[0])) {
-		return from
-	}
-	brace := bytes.IndexByte(text[from:], '{')
-	if brace < 0 {
-		return from
-	}
-	return from + brace
 }
 
 // result formats the reported findings, adds the summary of those past

@@ -617,6 +617,92 @@ func TestValidatorSaveData(t *testing.T) {
 	}
 }
 
+// holdPaint runs before the page's scripts. It hides the first paint from
+// them (performance.getEntriesByName and paint observers) until the test
+// sets window.__paintHeld = false, as a busy phone delivers the paint's
+// entry late, and lists in window.__order when the start script asked for
+// the module (its preload link) and when validator.js set the tool up
+// (the class "js" on the tool).
+const holdPaint = `window.__paintHeld = true; window.__order = [];
+(() => {
+  const byName = performance.getEntriesByName.bind(performance);
+  performance.getEntriesByName = (name, type) => window.__paintHeld && name === "first-contentful-paint" ? [] : byName(name, type);
+  const Observer = PerformanceObserver;
+  window.PerformanceObserver = class extends Observer {
+    constructor(f) { super((list, o) => { if (!window.__paintHeld) f(list, o); }); }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === "attributes" && r.target.id === "validator" && r.target.classList.contains("js") && !__order.includes("setup")) __order.push("setup");
+      for (const n of r.addedNodes) if (n.nodeName === "LINK" && n.rel === "preload") __order.push("module requested");
+    }
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
+})();`
+
+// TestValidatorSetsUpAfterTheStart: validator.js builds the tool only once
+// the start script has asked for the module (issue 19: on a phone that
+// setup took the frame after the paint, ahead of the request), and at once
+// when the reader is quicker. The paint is hidden from the page (a phone
+// delivers its entry late) and the API module held (so the engine is
+// still loading when the paste is in). Then nothing is set up at
+// DOMContentLoaded; once the paint is seen the module is asked for, then
+// the tool set up, and it answers. A paste before the paint starts the
+// engine and sets the tool up at once, in that order, and is checked.
+// Before, the setup ran at DOMContentLoaded, ahead of the module's request.
+func TestValidatorSetsUpAfterTheStart(t *testing.T) {
+	example := string(protocol.Default().Example.Payload)
+	for _, first := range []string{"paint", "paste"} {
+		t.Run(first, func(t *testing.T) {
+			release := make(chan struct{})
+			var once sync.Once
+			open := func() { once.Do(func() { close(release) }) }
+			defer open()
+			log := &requestLog{}
+			srv := newSiteServer(t, siteOptions{log: log, hold: regexp.MustCompile(`^/validator/pairag-validator\.js$`), release: release})
+			tab := browser(t)
+			run(t, tab, watchCSP(), func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+				_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holdPaint})
+				return chromedp.Void{}, err
+			})
+			eval[bool](t, tab, fmt.Sprintf(`(location.href = %q, true)`, srv.URL+"/validator/"))
+			waitAcrossNavigation(t, tab, `location.pathname === "/validator/" && document.readyState !== "loading"`)
+			if got := eval[[]string](t, tab, `__order`); len(got) != 0 {
+				t.Fatalf("at DOMContentLoaded, before the paint was seen: %q; want nothing set up or asked for yet", got)
+			}
+			if first == "paint" {
+				eval[bool](t, tab, `(window.__paintHeld = false, true)`)
+				waitCond(t, tab, `__order.length === 2`, "the module's request and the setup")
+				if got, want := eval[[]string](t, tab, `__order`), []string{"module requested", "setup"}; !slices.Equal(got, want) {
+					t.Errorf("once the paint was seen: %q; want %q", got, want)
+				}
+				open()
+				paste(t, tab, example, "pro")
+			} else {
+				js, _ := json.Marshal(example)
+				eval[bool](t, tab, fmt.Sprintf(`(() => { const ta = document.getElementById("payload"); ta.value = %s;
+					document.getElementById("tier").value = "pro";
+					ta.dispatchEvent(new InputEvent("input", {inputType: "insertFromPaste", bubbles: true})); return true })()`, js))
+				waitCond(t, tab, `__order.length === 2`, "the module's request and the setup at the paste")
+				if got, want := eval[[]string](t, tab, `__order`), []string{"module requested", "setup"}; !slices.Equal(got, want) {
+					t.Errorf("at a paste before the paint: %q; want %q", got, want)
+				}
+				if got := eval[string](t, tab, `document.getElementById("validator").dataset.state || ""`); got != "loading" {
+					t.Errorf("after a paste before the paint the engine's state is %q; want loading", got)
+				}
+				open()
+				waitCond(t, tab, `document.getElementById("validator").dataset.results === "1"`, "the paste's result")
+			}
+			if !eval[bool](t, tab, `document.getElementById("summary").classList.contains("ok")`) {
+				t.Errorf("summary = %q; want the example's result", summary(t, tab))
+			}
+			if n := log.count(".wasm"); n != 1 {
+				t.Errorf("the module was requested %d times; want once", n)
+			}
+			noCSPViolations(t, tab)
+		})
+	}
+}
+
 // TestValidatorSupersedesAndRestarts drives a worker that never finishes
 // (the testhang hook stands for a payload the engine cannot finish): a new
 // paste supersedes it, the worker restarts and the reader is told; with a

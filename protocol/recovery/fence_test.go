@@ -1,4 +1,4 @@
-package protocol
+package recovery
 
 import (
 	"bytes"
