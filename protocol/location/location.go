@@ -112,10 +112,7 @@ func replaceAll(s, old, new string) string {
 // unclassifiable reports the runes that make a location neither a country
 // nor a city: digits and brackets (after foldWidth, so full-width ones too).
 func unclassifiable(r rune) bool {
-	if r < utf8.RuneSelf { // without a search of the list for each letter
-		return r >= '0' && r <= '9' || r == '(' || r == ')' || r == '[' || r == ']' || r == '{' || r == '}' || r == '<' || r == '>'
-	}
-	return strings.ContainsRune("【】「」『』〈〉《》〔〕", r)
+	return r >= '0' && r <= '9' || strings.ContainsRune("()[]{}<>【】「」『』〈〉《》〔〕", r)
 }
 
 // nameSeparators are the marks people type between two place names besides
@@ -180,8 +177,6 @@ func placeNames(loc string, seps []string) []string {
 func joinsNames(r []rune, i int, around [2]rune) bool {
 	c := r[i]
 	switch {
-	case c < utf8.RuneSelf && (c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9'):
-		return false // an ASCII letter or digit, without a search of nameSeparators
 	case c == '-' || c == '‐' || c == '‑':
 		return i == 0 || i == len(r)-1 || r[i-1] == ' ' || r[i+1] == ' '
 	case c == ' ' || c == '\t':

@@ -3,7 +3,6 @@ package location
 import (
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // foldWidthCases meet every branch of foldWidth and replaceAll: full-width
@@ -50,22 +49,4 @@ func FuzzFoldWidth(f *testing.F) {
 		f.Add(s, "・")
 	}
 	f.Fuzz(checkFoldWidth)
-}
-
-// TestASCIIFastPaths holds the ASCII shortcuts of unclassifiable and
-// joinsNames to the lists they skip searching: the same answer for every
-// ASCII rune.
-func TestASCIIFastPaths(t *testing.T) {
-	for c := rune(0); c < utf8.RuneSelf; c++ {
-		if got, want := unclassifiable(c), c >= '0' && c <= '9' || strings.ContainsRune("()[]{}<>【】「」『』〈〉《》〔〕", c); got != want {
-			t.Errorf("unclassifiable(%q) = %v; want %v", c, got, want)
-		}
-		if c == '-' || c == ' ' || c == '\t' {
-			continue // judged by their neighbours
-		}
-		r := []rune{'a', c, 'b'}
-		if got, want := joinsNames(r, 1, [2]rune{'a', 'b'}), strings.ContainsRune(nameSeparators, c); got != want {
-			t.Errorf("joinsNames(%q) = %v; want %v", c, got, want)
-		}
-	}
 }
