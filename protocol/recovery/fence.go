@@ -83,11 +83,7 @@ func fenceLines(text []byte, from int) []span {
 		for x < len(line) && line[x] == '`' {
 			x++
 		}
-		if x < len(line) && isLetter(line[x]) {
-			for x < len(line) && isWordByte(line[x]) {
-				x++
-			}
-		}
+		x = infoEnd(line, x)
 		if hasText(line[x:]) {
 			out = append(out, span{s, s + x})
 		} else {
@@ -96,6 +92,27 @@ func fenceLines(text []byte, from int) []span {
 		at = end
 	}
 	return out
+}
+
+// infoEnd returns where the info string of a fence line (json, js) ends,
+// given x just past its backticks: after a word that starts with a letter,
+// or at x when there is none. A word that is a JSON literal (```true) is no
+// info string: it may be the payload itself, and the fix that removes the
+// fence must not take it (the fixer's check, protocol's checkKept, refuses
+// a fix that removes a value).
+func infoEnd(line []byte, x int) int {
+	if x >= len(line) || !isLetter(line[x]) {
+		return x
+	}
+	w := x
+	for w < len(line) && isWordByte(line[w]) {
+		w++
+	}
+	switch string(line[x:w]) {
+	case "true", "false", "null":
+		return x
+	}
+	return w
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

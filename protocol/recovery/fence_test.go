@@ -25,11 +25,7 @@ func fenceLinesByLine(text []byte, from int) []span {
 			for x < len(line) && line[x] == '`' {
 				x++
 			}
-			if x < len(line) && isLetter(line[x]) {
-				for x < len(line) && isWordByte(line[x]) {
-					x++
-				}
-			}
+			x = infoEnd(line, x)
 			if hasText(line[x:]) {
 				out = append(out, span{at, at + x})
 			} else {

@@ -66,6 +66,8 @@ func TestRecover(t *testing.T) {
 		{"an unclosed fence", "```json\n" + a, []string{"input-markdown-fence"}, a, a, "", nil},
 		{"a fence line that holds the brace", "```json" + a + "\n```", []string{"input-markdown-fence", "input-markdown-fence"}, a, a + "\n", "", nil},
 		{"a fence of CR lines after spaces", "   ```\r" + a + "\r```", []string{"input-markdown-fence", "input-markdown-fence"}, a, a + "\r", "", nil},
+		{"a fence whose word is a JSON literal", "```true", []string{"input-markdown-fence"}, "true", "true", "", nil},
+		{"a fence line of a literal, then the object", "```null\n" + a, []string{"input-markdown-fence"}, "null\n" + a, "null\n" + a, "", nil},
 		{"prose around a fence", "Here:\n```json\n" + a + "\n```\nDone.",
 			[]string{"json-leading-text", "input-markdown-fence", "input-markdown-fence", "json-trailing-text"}, a, "Here:\n" + a + "\nDone.",
 			"json-trailing-text", []string{"Here:\n```json\n" + a + "\n```\n"}},
