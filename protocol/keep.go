@@ -20,17 +20,27 @@ import (
 // FixRefusal is the error of FixAll when the fixes would
 // change more than the bytes they name; the text is then left as it was.
 // Line and Column (1-based, columns in characters) locate what would have
-// been lost.
+// been lost; EN and ZH say what, without the position.
 type FixRefusal struct {
 	Line, Column int
 	EN, ZH       string
 }
 
-// Error returns the refusal in English.
-func (e *FixRefusal) Error() string { return e.EN }
+// Error returns the refusal in English, with its position.
+func (e *FixRefusal) Error() string { return e.Message("en") }
 
-// Message returns the refusal in the language asked for (en or zh-CN).
+// Message returns the refusal with its position, in the language asked
+// for (en or zh-CN): what the page shows, where no file name precedes it.
 func (e *FixRefusal) Message(lang string) string {
+	if lang == "zh-CN" {
+		return format.Sprintf("第 %d 行第 %d 列：%s", e.Line, e.Column, e.ZH)
+	}
+	return format.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.EN)
+}
+
+// Reason returns the refusal without its position, in the language asked
+// for: what the CLI prints after file:line:col.
+func (e *FixRefusal) Reason(lang string) string {
 	if lang == "zh-CN" {
 		return e.ZH
 	}
@@ -192,10 +202,10 @@ func refusal(text []byte, at int, how, what string) error {
 	what = clip(what)
 	if how == "removed" {
 		return &FixRefusal{p.Line, p.Column,
-			format.Sprintf("line %d, column %d: the fixes would remove %s, which no fix names; nothing was changed", p.Line, p.Column, what),
-			format.Sprintf("第 %d 行第 %d 列：这些修复会删除不在修复范围内的 %s，因此未做任何修改", p.Line, p.Column, what)}
+			format.Sprintf("the fixes would remove %s, which no fix names; nothing was changed", what),
+			format.Sprintf("这些修复会删除不在修复范围内的 %s，因此未做任何修改", what)}
 	}
 	return &FixRefusal{p.Line, p.Column,
-		format.Sprintf("line %d, column %d: the fixes would change the text outside their spans (at %s); nothing was changed", p.Line, p.Column, what),
-		format.Sprintf("第 %d 行第 %d 列：这些修复会改动修复范围以外的内容（%s 处），因此未做任何修改", p.Line, p.Column, what)}
+		format.Sprintf("the fixes would change the text outside their spans (at %s); nothing was changed", what),
+		format.Sprintf("这些修复会改动修复范围以外的内容（%s 处），因此未做任何修改", what)}
 }

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -175,6 +176,15 @@ func TestApplyFixesRefuses(t *testing.T) {
 	}
 	if !strings.Contains(r.Message("zh-CN"), "未做任何修改") || !strings.Contains(r.Message("en"), "nothing was changed") {
 		t.Errorf("refusal = %q / %q", r.Message("en"), r.Message("zh-CN"))
+	}
+	// The page shows Message, which says where; the CLI puts file:line:col
+	// before Reason, which does not say it a second time.
+	en, zh := fmt.Sprintf("line %d, column %d: ", r.Line, r.Column), fmt.Sprintf("第 %d 行第 %d 列：", r.Line, r.Column)
+	if r.Message("en") != en+r.Reason("en") || r.Message("zh-CN") != zh+r.Reason("zh-CN") || r.Error() != r.Message("en") {
+		t.Errorf("Message = %q / %q; want the position, then Reason %q / %q", r.Message("en"), r.Message("zh-CN"), r.Reason("en"), r.Reason("zh-CN"))
+	}
+	if strings.HasPrefix(r.Reason("en"), "line ") || strings.HasPrefix(r.Reason("zh-CN"), "第 ") {
+		t.Errorf("Reason = %q / %q; want no position in it", r.Reason("en"), r.Reason("zh-CN"))
 	}
 }
 

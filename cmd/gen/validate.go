@@ -155,7 +155,7 @@ func fixFile(name string, file *safewrite.File, text []byte, opts protocol.Optio
 	}
 	var r *protocol.FixRefusal
 	if errors.As(refused, &r) {
-		return fr.Result, fmt.Errorf("%s:%d:%d: %s", verdict.DisplayName(name), r.Line, r.Column, r.Message(opts.Lang))
+		return fr.Result, fmt.Errorf("%s:%d:%d: %s", verdict.DisplayName(name), r.Line, r.Column, r.Reason(opts.Lang))
 	}
 	if name != "-" && fr.Applied > 0 {
 		if beforeFixWrite != nil {
