@@ -20,7 +20,8 @@ var fuzzName = regexp.MustCompile(`\bFuzz[A-Z]\w*`)
 // TestREADMEFuzzCommands: every fuzz command of the README fuzzes exactly
 // one target of the package it names, and every target the README names
 // has a command (issue 25: the FuzzFrontMatter command named the wrong
-// package and fuzzed nothing).
+// package and fuzzed nothing), and every fuzz target of the repository has
+// a command there.
 func TestREADMEFuzzCommands(t *testing.T) {
 	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -52,6 +53,32 @@ func TestREADMEFuzzCommands(t *testing.T) {
 		if !commanded[name] {
 			t.Errorf("README names %s but no command fuzzes it", name)
 		}
+	}
+	// Every target of the repository has its command, so the list is the
+	// whole of what can be fuzzed.
+	dirs := map[string]bool{}
+	err = filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != "../.." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata" || d.Name() == "node_modules" || d.Name() == "public") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(path, "_test.go") {
+			dirs[filepath.Dir(path)] = true
+		}
+		return nil
+	})
+	for dir := range dirs {
+		for _, name := range fuzzTargets(t, dir) {
+			if !commanded[name] {
+				rel, _ := filepath.Rel("../..", dir)
+				t.Errorf("fuzz target %s (./%s) has no command under **Fuzzing** in the README: add one", name, filepath.ToSlash(rel))
+			}
+		}
+	}
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
