@@ -16,7 +16,9 @@
 #   LH_DIR=/tmp/lh SITES="main=/tmp/site-main branch=/tmp/site" scripts/audit-lighthouse.sh
 #
 # The sites are served by cmd/audit-serve: the headers of netlify.toml and
-# brotli, as in production. The machine's load is printed first and last:
+# brotli, as in production. A site that is a checkout's public/ folder
+# gets its checkout's netlify.toml, whose CSP holds that build's hashes;
+# any other folder gets this checkout's. The machine's load is printed first and last:
 # Lighthouse simulates a phone's CPU from this one, so a busy machine lowers
 # Performance. Prints one line per page and site: the medians of
 # performance, accessibility, best practices and SEO, each run's

@@ -27,8 +27,12 @@ import (
 func main() {
 	dir := flag.String("dir", "public", "built site `dir`ectory")
 	addr := flag.String("addr", "127.0.0.1:8719", "`address` to listen on")
-	toml := flag.String("netlify", "netlify.toml", "netlify.toml whose headers to apply")
+	toml := flag.String("netlify", "", "netlify.toml whose headers to apply (default: the checkout's when -dir is a checkout's public/, else ./netlify.toml)")
 	flag.Parse()
+	if *toml == "" {
+		*toml = netlify.ConfigFor(*dir, "netlify.toml")
+	}
+	log.Printf("serving %s with the headers of %s", *dir, *toml)
 	data, err := os.ReadFile(*toml)
 	if err != nil {
 		log.Fatal(err)

@@ -1,6 +1,8 @@
 // Command benchpage measures how soon the validator page is ready on a
 // phone over a mobile network: it builds the site with the real module,
-// serves it over HTTPS/2 with the headers of netlify.toml and brotli
+// serves it over HTTPS/2 with the headers of netlify.toml (a checkout's
+// public/ folder with its checkout's, so two builds side by side each have
+// their own CSP; any other folder with -netlify's) and brotli
 // (-q 11) as Netlify serves it, shapes every response to a network profile,
 // and drives headless Chromium with a phone viewport, the CPU slowed 4× and
 // an empty cache (a fresh profile per run).
@@ -70,6 +72,9 @@ var cpuSlowdown float64
 // module was asked for when it was.
 var timeline bool
 
+// netlifyFile is the netlify.toml of sites built outside a checkout.
+var netlifyFile string
+
 // inputDelay turns on the measurement of input while a 5 MB paste is
 // checked (the issue's "the page answers input within 100 ms").
 var inputDelay bool
@@ -98,6 +103,7 @@ func main() {
 	sites := flag.String("sites", "", "comma-separated built site `dir`ectories (or name=dir) to measure side by side, run by run (default: build this checkout's site and module)")
 	flag.Float64Var(&cpuSlowdown, "cpu", 4, "CPU slowdown factor (1: none)")
 	flag.BoolVar(&timeline, "timeline", false, "also print the first run's events per site (requests, paint, parse, long animation frames), in the browser's clock")
+	flag.StringVar(&netlifyFile, "netlify", "netlify.toml", "netlify.toml whose headers serve a site that is not a checkout's public/ folder (one that is gets its checkout's, whose CSP allows its inline scripts)")
 	flag.BoolVar(&inputDelay, "input", false, "also paste a 5 MB payload once ready and measure input to next frame for keys pressed while it is checked")
 	flag.Parse()
 	if *chromium == "" {
@@ -137,6 +143,7 @@ func run(runs int, names []string, chromium, sites string) error {
 		if err != nil {
 			return fmt.Errorf("read site %s: %w", dir, err)
 		}
+		files.netlify = netlify.ConfigFor(dir, netlifyFile)
 		if files.wasmRaw == 0 {
 			return fmt.Errorf("site %s has no validator module (built with --validator=false?)", dir)
 		}
@@ -145,7 +152,7 @@ func run(runs int, names []string, chromium, sites string) error {
 	host, _ := os.Hostname()
 	fmt.Printf("Phone: 412×823, CPU %g× slower, empty cache. %s, %s.\n\n", cpuSlowdown, host, time.Now().UTC().Format("2006-01-02 15:04 MST"))
 	for _, s := range subjects {
-		fmt.Printf("- %s: module %d bytes raw, %d bytes brotli -q 11\n", s.name, s.files.wasmRaw, s.files.wasmBrotli)
+		fmt.Printf("- %s: module %d bytes raw, %d bytes brotli -q 11; headers of %s\n", s.name, s.files.wasmRaw, s.files.wasmBrotli, s.files.netlify)
 	}
 	fmt.Println()
 	fmt.Println("| site | network | navigation → ready | first use → ready | CLS | example validated again in the worker |")
@@ -271,6 +278,7 @@ func build(ctx context.Context) (dir string, wasmSize int, err error) {
 type siteFiles struct {
 	raw, br             map[string][]byte
 	wasmRaw, wasmBrotli int
+	netlify             string // the netlify.toml whose headers the site is served with
 }
 
 var compressible = []string{".html", ".css", ".js", ".json", ".wasm", ".txt", ".md", ".xml", ".svg"}
@@ -344,7 +352,7 @@ func (s *shaper) wait(n int) {
 }
 
 func server(files *siteFiles, p profile) (*httptest.Server, *shaper, error) {
-	data, err := os.ReadFile("netlify.toml")
+	data, err := os.ReadFile(files.netlify)
 	if err != nil {
 		return nil, nil, err
 	}
