@@ -117,7 +117,7 @@ func (v *validation) object(n *jsonpos.Node, p path, l *fieldList) {
 		(*p.steps)[p.n] = jsonpos.Step{Key: m.Key}
 		var f *field
 		at := hint
-		if hint < len(l.order) && l.order[hint].Name == m.Key {
+		if hint < len(l.order) && len(l.order[hint].Name) == len(m.Key) && jsonpos.Equal(l.order[hint].Name, m.Key) {
 			f = l.order[hint] // find's first try, written out
 		} else {
 			f, at = l.find(m.Key, hint)

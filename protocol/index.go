@@ -169,7 +169,7 @@ type bound struct {
 // find returns the field of key and its position in l.order, trying
 // position hint first; nil and -1 when the list does not define key.
 func (l *fieldList) find(key string, hint int) (*field, int) {
-	if hint < len(l.order) && l.order[hint].Name == key {
+	if hint < len(l.order) && jsonpos.Equal(l.order[hint].Name, key) {
 		return l.order[hint], hint
 	}
 	if i, ok := l.byName[key]; ok {

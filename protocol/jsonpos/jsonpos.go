@@ -409,8 +409,18 @@ func (p *parser) members(n *Node, base int) *Node {
 			return nil
 		}
 		// The member is read in its place on the stack, not copied there.
+		// The stack grows by a reslice when it has room, and the fields
+		// member does not set are set here: appending a Member literal
+		// was a memory.fill and a memory.copy per member, calls out of
+		// WebAssembly.
 		i := len(p.open)
-		p.open = appendDoubling(p.open, Member{KeyStart: p.pos, Comma: -1})
+		if i < cap(p.open) {
+			p.open = p.open[:i+1]
+		} else {
+			p.open = appendDoubling(p.open, Member{})
+		}
+		m := &p.open[i]
+		m.KeyStart, m.Comma, m.Shadowed = p.pos, -1, false
 		if !p.member(i) {
 			return nil
 		}
@@ -515,7 +525,7 @@ func keyBit(key string) uint64 {
 // are new, and looking is cheaper than a call to markDuplicate.
 func hasKey(members []Member, key string) bool {
 	for i := range members {
-		if members[i].Key == key {
+		if k := members[i].Key; len(k) == len(key) && sameStart(k, key) && Equal(k, key) {
 			return true
 		}
 	}
@@ -954,8 +964,13 @@ func (n *Node) Child(tok string) *Node {
 	}
 	switch n.Kind {
 	case '{':
-		if m := n.Member(tok); m != nil {
-			return m.Val
+		// Member's loop, written out: the rules ask for children by key
+		// a dozen times a stage, and in WebAssembly a call costs more
+		// than most of the comparisons.
+		for i := len(n.Members) - 1; i >= 0; i-- {
+			if k := n.Members[i].Key; len(k) == len(tok) && sameStart(k, tok) && Equal(k, tok) {
+				return n.Members[i].Val
+			}
 		}
 	case '[':
 		i, err := strconv.Atoi(tok)
@@ -974,7 +989,7 @@ func (n *Node) Member(key string) *Member {
 		return nil
 	}
 	for i := len(n.Members) - 1; i >= 0; i-- {
-		if n.Members[i].Key == key {
+		if k := n.Members[i].Key; len(k) == len(key) && sameStart(k, key) && Equal(k, key) {
 			return &n.Members[i]
 		}
 	}
