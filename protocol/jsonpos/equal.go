@@ -4,9 +4,11 @@ import "unsafe"
 
 // Equal reports whether a == b, comparing eight bytes at a time. In
 // WebAssembly Go's string comparison calls runtime.memequal, a loop of one
-// byte per step behind two calls; keys and field names (10 to 30 bytes)
-// are compared in two to four loads here. It reads no byte outside either
-// string (the last word overlaps the one before it).
+// byte per step behind two calls, and each step of a loop is a jump
+// through the function's block table; keys and field names (8 to 32
+// bytes) are compared here by two or four loads and no loop: the first
+// and last words, and for 17 to 32 bytes the two words before the last
+// (overlapping ones: no byte outside either string is read).
 func Equal(a, b string) bool {
 	n := len(a)
 	if n != len(b) {
@@ -16,12 +18,20 @@ func Equal(a, b string) bool {
 		return shortEqual(a, b)
 	}
 	pa, pb := unsafe.Pointer(unsafe.StringData(a)), unsafe.Pointer(unsafe.StringData(b))
-	for i := 0; i < n-8; i += 8 {
+	d := (*(*uint64)(pa) ^ *(*uint64)(pb)) | (*(*uint64)(unsafe.Add(pa, n-8)) ^ *(*uint64)(unsafe.Add(pb, n-8)))
+	if n <= 16 || d != 0 {
+		return d == 0
+	}
+	if n <= 32 {
+		return (*(*uint64)(unsafe.Add(pa, 8))^*(*uint64)(unsafe.Add(pb, 8)))|
+			(*(*uint64)(unsafe.Add(pa, n-16))^*(*uint64)(unsafe.Add(pb, n-16))) == 0
+	}
+	for i := 8; i < n-8; i += 8 {
 		if *(*uint64)(unsafe.Add(pa, i)) != *(*uint64)(unsafe.Add(pb, i)) {
 			return false
 		}
 	}
-	return *(*uint64)(unsafe.Add(pa, n-8)) == *(*uint64)(unsafe.Add(pb, n-8))
+	return true
 }
 
 // shortEqual is Equal for two strings of the same length, under 8 bytes.

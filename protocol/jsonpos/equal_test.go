@@ -6,12 +6,12 @@ import (
 )
 
 // TestEqualExact holds Equal and sameStart to the == they stand in for:
-// strings of every length up to 40 against the same string with one byte
+// strings of every length up to 72 against the same string with one byte
 // changed at each position (to each neighbouring value and to zero), and
 // against strings of other lengths.
 func TestEqualExact(t *testing.T) {
-	base := strings.Repeat("stage_name_0123456789_", 2)
-	for n := 0; n <= 40; n++ {
+	base := strings.Repeat("stage_name_0123456789_", 4)
+	for n := 0; n <= 72; n++ {
 		a := base[:n]
 		check := func(b string) {
 			t.Helper()
@@ -26,7 +26,7 @@ func TestEqualExact(t *testing.T) {
 			}
 		}
 		check(strings.Clone(a))
-		for m := 0; m <= 40; m++ {
+		for m := 0; m <= 72; m++ {
 			check(base[:m])
 		}
 		for i := 0; i < n; i++ {

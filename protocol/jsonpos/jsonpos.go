@@ -593,9 +593,26 @@ func (p *parser) member(i int) bool {
 		}
 		return false
 	}
-	key, ok := p.str()
-	if !ok {
-		return false
+	// A key without escapes is read here, eight bytes at a time as str
+	// reads it, without str's call: every byte before j is plain, so a
+	// quote at j ends the key.
+	var key string
+	text, j := p.text, p.pos+1
+	for j+8 <= len(text) {
+		if w := stopMask(load64(text, j)); w != 0 {
+			j += bits.TrailingZeros64(w) >> 3
+			break
+		}
+		j += 8
+	}
+	if j < len(text) && text[j] == '"' {
+		key = p.view(p.pos+1, j)
+		p.pos = j + 1
+	} else {
+		var ok bool
+		if key, ok = p.str(); !ok {
+			return false
+		}
 	}
 	m := &p.open[i]
 	m.Key, m.KeyEnd = key, p.pos
