@@ -54,3 +54,36 @@ func FuzzEqual(f *testing.F) {
 		}
 	})
 }
+
+// TestChildLastMatch holds Child, which compares two members a step, to
+// the plain search it stands in for (the last member with the key) on
+// objects of 0 to 6 members, with repeated keys and keys of one length.
+func TestChildLastMatch(t *testing.T) {
+	keys := []string{"stage_name", "stage_type", "a", "stage_name", "role", "stage_type"}
+	for n := 0; n <= len(keys); n++ {
+		var b strings.Builder
+		b.WriteString("{")
+		for i, k := range keys[:n] {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			b.WriteString(`"` + k + `":` + string(rune('0'+i)))
+		}
+		b.WriteString("}")
+		root, issues := Parse([]byte(b.String()), 0, 8)
+		if root == nil {
+			t.Fatalf("Parse(%s): %v", b.String(), issues)
+		}
+		for _, k := range append(keys, "missing", "stage_nam", "") {
+			var want *Node
+			for i := range root.Members {
+				if root.Members[i].Key == k {
+					want = root.Members[i].Val
+				}
+			}
+			if got := root.Child(k); got != want {
+				t.Errorf("%s.Child(%q) = %v; want %v", b.String(), k, got, want)
+			}
+		}
+	}
+}

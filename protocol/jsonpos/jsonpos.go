@@ -658,7 +658,18 @@ func (p *parser) member(i int) bool {
 	if p.pos < len(p.text) && p.text[p.pos] == ',' {
 		comma := p.pos
 		p.pos++
-		p.skipSpace()
+		// The white space after the comma, most often a newline and an
+		// indentation of under eight bytes, is skipped here in one word;
+		// anything else is left to skipSpace.
+		if j := p.pos; j+8 < len(p.text) {
+			if n := whitespaceAt(load64(p.text, j)); n < 8 && !spaceStart[p.text[j+n]] {
+				p.pos = j + n
+			} else {
+				p.skipSpace()
+			}
+		} else {
+			p.skipSpace()
+		}
 		if p.pos < len(p.text) && p.text[p.pos] == '}' {
 			p.issues = append(p.issues, Issue{Code: "json-trailing-comma", Start: comma, End: comma + 1,
 				Removable: true})
@@ -727,7 +738,15 @@ func (p *parser) elements(n *Node, base int) *Node {
 		if p.pos < len(p.text) && p.text[p.pos] == ',' {
 			at := p.pos
 			p.pos++
-			p.skipSpace()
+			if j := p.pos; j+8 < len(p.text) { // as member skips it
+				if n := whitespaceAt(load64(p.text, j)); n < 8 && !spaceStart[p.text[j+n]] {
+					p.pos = j + n
+				} else {
+					p.skipSpace()
+				}
+			} else {
+				p.skipSpace()
+			}
 			if p.pos < len(p.text) && p.text[p.pos] == ']' {
 				p.issues = append(p.issues, Issue{Code: "json-trailing-comma", Start: at, End: at + 1,
 					Removable: true})
@@ -983,10 +1002,21 @@ func (n *Node) Child(tok string) *Node {
 	case '{':
 		// Member's loop, written out: the rules ask for children by key
 		// a dozen times a stage, and in WebAssembly a call costs more
-		// than most of the comparisons.
-		for i := len(n.Members) - 1; i >= 0; i-- {
-			if k := n.Members[i].Key; len(k) == len(tok) && sameStart(k, tok) && Equal(k, tok) {
-				return n.Members[i].Val
+		// than most of the comparisons. Two members a step: each step
+		// back is a jump through the function's block table.
+		ms := n.Members
+		i := len(ms) - 1
+		for ; i >= 1; i -= 2 {
+			if k := ms[i].Key; len(k) == len(tok) && sameStart(k, tok) && Equal(k, tok) {
+				return ms[i].Val
+			}
+			if k := ms[i-1].Key; len(k) == len(tok) && sameStart(k, tok) && Equal(k, tok) {
+				return ms[i-1].Val
+			}
+		}
+		if i == 0 {
+			if k := ms[0].Key; len(k) == len(tok) && sameStart(k, tok) && Equal(k, tok) {
+				return ms[0].Val
 			}
 		}
 	case '[':
