@@ -824,6 +824,19 @@ func (p *parser) number() *Node {
 func (p *parser) str() (string, bool) {
 	start, text := p.pos, p.text
 	i := p.pos + 1
+	// Sixteen bytes a step while they last (each step back is a jump
+	// through the function's block table), then eight; a stop found in
+	// the first loop is found again at once by the second.
+	for i+16 <= len(text) {
+		n := stopAt(load64(text, i))
+		if n == 8 {
+			n += stopAt(load64(text, i+8))
+		}
+		i += n
+		if n < 16 {
+			break
+		}
+	}
 	for i+8 <= len(text) {
 		n := stopAt(load64(text, i))
 		i += n
