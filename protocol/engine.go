@@ -132,7 +132,9 @@ func (v *validation) object(n *jsonpos.Node, p path, l *fieldList) {
 			case c.Kind != f.kind && f.kind != 0 && (c.Kind != 'f' || f.kind != 't'):
 				v.wrongKind(f, c, mp)
 			case f.kind == '"':
-				v.stringValue(f, c, mp)
+				if f.stringRest || len(c.Str) < f.minBytes {
+					v.stringValue(f, c, mp)
+				}
 			case f.kind == '0':
 				v.number(f, c, mp)
 			default:
