@@ -127,7 +127,8 @@ func (v *validation) object(n *jsonpos.Node, p path, l *fieldList) {
 			if f.pos < 128 {
 				seen[f.pos>>6] |= 1 << (f.pos & 63)
 			}
-			// What value does, without its call.
+			// What value does, without its call (a field of a type the
+			// walk does not check, kind 0, accepts anything).
 			switch c := m.Val; {
 			case c.Kind != f.kind && f.kind != 0 && (c.Kind != 'f' || f.kind != 't'):
 				v.wrongKind(f, c, mp)
@@ -137,8 +138,12 @@ func (v *validation) object(n *jsonpos.Node, p path, l *fieldList) {
 				}
 			case f.kind == '0':
 				v.number(f, c, mp)
-			default:
-				v.value(f, c, mp)
+			case f.kind == '{':
+				if f.list != nil {
+					v.object(c, mp, f.list)
+				}
+			case f.kind == '[':
+				v.array(f, c, mp)
 			}
 			continue
 		}
