@@ -117,7 +117,7 @@ func (v *validation) object(n *jsonpos.Node, p path, l *fieldList) {
 		(*p.steps)[p.n] = jsonpos.Step{Key: m.Key}
 		var f *field
 		at := hint
-		if hint < len(l.order) && l.order[hint].Name == m.Key {
+		if hint < len(l.order) && len(l.order[hint].Name) == len(m.Key) && jsonpos.Equal(l.order[hint].Name, m.Key) {
 			f = l.order[hint] // find's first try, written out
 		} else {
 			f, at = l.find(m.Key, hint)
@@ -127,16 +127,23 @@ func (v *validation) object(n *jsonpos.Node, p path, l *fieldList) {
 			if f.pos < 128 {
 				seen[f.pos>>6] |= 1 << (f.pos & 63)
 			}
-			// What value does, without its call.
+			// What value does, without its call (a field of a type the
+			// walk does not check, kind 0, accepts anything).
 			switch c := m.Val; {
 			case c.Kind != f.kind && f.kind != 0 && (c.Kind != 'f' || f.kind != 't'):
 				v.wrongKind(f, c, mp)
 			case f.kind == '"':
-				v.stringValue(f, c, mp)
+				if f.stringRest || len(c.Str) < f.minBytes {
+					v.stringValue(f, c, mp)
+				}
 			case f.kind == '0':
 				v.number(f, c, mp)
-			default:
-				v.value(f, c, mp)
+			case f.kind == '{':
+				if f.list != nil {
+					v.object(c, mp, f.list)
+				}
+			case f.kind == '[':
+				v.array(f, c, mp)
 			}
 			continue
 		}

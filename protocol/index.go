@@ -147,6 +147,13 @@ type field struct {
 	// comparison of names per value.
 	projectTags, language, industryCode bool
 	min, max                            *bound
+	// What stringValue checks of a string beyond its length (stringRest),
+	// and the bytes under which its min_length needs a count (minBytes,
+	// four per character): object skips the call for a string that needs
+	// neither, most strings of a payload (in WebAssembly a call costs more
+	// than the checks).
+	stringRest bool
+	minBytes   int
 }
 
 // hasEnum reports whether id is one of the field's enum ids.
@@ -169,7 +176,7 @@ type bound struct {
 // find returns the field of key and its position in l.order, trying
 // position hint first; nil and -1 when the list does not define key.
 func (l *fieldList) find(key string, hint int) (*field, int) {
-	if hint < len(l.order) && l.order[hint].Name == key {
+	if hint < len(l.order) && jsonpos.Equal(l.order[hint].Name, key) {
 		return l.order[hint], hint
 	}
 	if i, ok := l.byName[key]; ok {
@@ -204,6 +211,10 @@ func (x *index) resolve(f *field) {
 	f.pattern = x.patterns[f.Pattern]
 	f.enum, f.enumBits = x.enumIDs[f.Enum], x.enumBits[f.Enum]
 	f.min, f.max = x.boundOf(f.Minimum), x.boundOf(f.Maximum)
+	f.stringRest = f.Const != nil || len(f.Values) > 0 || f.language || f.industryCode || f.Pattern != ""
+	if f.MinLength != nil {
+		f.minBytes = 4 * min(max(*f.MinLength, 0), 1<<40)
+	}
 	if f.Type == "array" {
 		f.item = &field{Field: &spec.Field{Name: f.Name, Type: f.Items, Ref: f.Ref, Enum: f.Enum}}
 		x.resolve(f.item)

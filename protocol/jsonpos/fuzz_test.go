@@ -12,7 +12,9 @@ import (
 // values (the last of duplicate keys, numbers compared by value); on text
 // it refuses, the reader reports an error.
 func FuzzJSONReader(f *testing.F) {
-	for _, s := range []string{`{}`, `[]`, `{"a":1,"a":[true,null,"x\u00e9\n"]}`, `"\ud83d\ude00"`, `-0.0e+5`, `{"a":{"b":[1,2,{"c":""}]}}`, `[1,]`, `{"a":1}//`, "\"\\ud800\"", `1e400`} {
+	for _, s := range []string{`{}`, `[]`, `{"a":1,"a":[true,null,"x\u00e9\n"]}`, `"\ud83d\ude00"`, `-0.0e+5`, `{"a":{"b":[1,2,{"c":""}]}}`, `[1,]`, `{"a":1}//`, "\"\\ud800\"", `1e400`,
+		// Keys and values long enough for the word-at-a-time paths of member, str and the white space after commas.
+		"{\n  \"communication_software_group\": \"sales_report_team, the weekly one\",\n  \"stage_name\": [\n    \"plan_report_0123456789\",\n    \"an escape \\\" past sixteen bytes\"\n  ],\n      \"k\": 1 ,\n\t\t\t\t\t\t\t\t\"x\": {}\n}"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, text []byte) {

@@ -409,8 +409,18 @@ func (p *parser) members(n *Node, base int) *Node {
 			return nil
 		}
 		// The member is read in its place on the stack, not copied there.
+		// The stack grows by a reslice when it has room, and the fields
+		// member does not set are set here: appending a Member literal
+		// was a memory.fill and a memory.copy per member, calls out of
+		// WebAssembly.
 		i := len(p.open)
-		p.open = appendDoubling(p.open, Member{KeyStart: p.pos, Comma: -1})
+		if i < cap(p.open) {
+			p.open = p.open[:i+1]
+		} else {
+			p.open = appendDoubling(p.open, Member{})
+		}
+		m := &p.open[i]
+		m.KeyStart, m.Comma, m.Shadowed = p.pos, -1, false
 		if !p.member(i) {
 			return nil
 		}
@@ -515,7 +525,7 @@ func keyBit(key string) uint64 {
 // are new, and looking is cheaper than a call to markDuplicate.
 func hasKey(members []Member, key string) bool {
 	for i := range members {
-		if members[i].Key == key {
+		if k := members[i].Key; len(k) == len(key) && sameStart(k, key) && Equal(k, key) {
 			return true
 		}
 	}
@@ -583,9 +593,26 @@ func (p *parser) member(i int) bool {
 		}
 		return false
 	}
-	key, ok := p.str()
-	if !ok {
-		return false
+	// A key without escapes is read here, eight bytes at a time as str
+	// reads it, without str's call: every byte before j is plain, so a
+	// quote at j ends the key.
+	var key string
+	text, j := p.text, p.pos+1
+	for j+8 <= len(text) {
+		if w := stopMask(load64(text, j)); w != 0 {
+			j += bits.TrailingZeros64(w) >> 3
+			break
+		}
+		j += 8
+	}
+	if j < len(text) && text[j] == '"' {
+		key = p.view(p.pos+1, j)
+		p.pos = j + 1
+	} else {
+		var ok bool
+		if key, ok = p.str(); !ok {
+			return false
+		}
 	}
 	m := &p.open[i]
 	m.Key, m.KeyEnd = key, p.pos
@@ -631,7 +658,18 @@ func (p *parser) member(i int) bool {
 	if p.pos < len(p.text) && p.text[p.pos] == ',' {
 		comma := p.pos
 		p.pos++
-		p.skipSpace()
+		// The white space after the comma, most often a newline and an
+		// indentation of under eight bytes, is skipped here in one word;
+		// anything else is left to skipSpace.
+		if j := p.pos; j+8 < len(p.text) {
+			if n := whitespaceAt(load64(p.text, j)); n < 8 && !spaceStart[p.text[j+n]] {
+				p.pos = j + n
+			} else {
+				p.skipSpace()
+			}
+		} else {
+			p.skipSpace()
+		}
 		if p.pos < len(p.text) && p.text[p.pos] == '}' {
 			p.issues = append(p.issues, Issue{Code: "json-trailing-comma", Start: comma, End: comma + 1,
 				Removable: true})
@@ -700,7 +738,15 @@ func (p *parser) elements(n *Node, base int) *Node {
 		if p.pos < len(p.text) && p.text[p.pos] == ',' {
 			at := p.pos
 			p.pos++
-			p.skipSpace()
+			if j := p.pos; j+8 < len(p.text) { // as member skips it
+				if n := whitespaceAt(load64(p.text, j)); n < 8 && !spaceStart[p.text[j+n]] {
+					p.pos = j + n
+				} else {
+					p.skipSpace()
+				}
+			} else {
+				p.skipSpace()
+			}
 			if p.pos < len(p.text) && p.text[p.pos] == ']' {
 				p.issues = append(p.issues, Issue{Code: "json-trailing-comma", Start: at, End: at + 1,
 					Removable: true})
@@ -778,6 +824,19 @@ func (p *parser) number() *Node {
 func (p *parser) str() (string, bool) {
 	start, text := p.pos, p.text
 	i := p.pos + 1
+	// Sixteen bytes a step while they last (each step back is a jump
+	// through the function's block table), then eight; a stop found in
+	// the first loop is found again at once by the second.
+	for i+16 <= len(text) {
+		n := stopAt(load64(text, i))
+		if n == 8 {
+			n += stopAt(load64(text, i+8))
+		}
+		i += n
+		if n < 16 {
+			break
+		}
+	}
 	for i+8 <= len(text) {
 		n := stopAt(load64(text, i))
 		i += n
@@ -954,8 +1013,24 @@ func (n *Node) Child(tok string) *Node {
 	}
 	switch n.Kind {
 	case '{':
-		if m := n.Member(tok); m != nil {
-			return m.Val
+		// Member's loop, written out: the rules ask for children by key
+		// a dozen times a stage, and in WebAssembly a call costs more
+		// than most of the comparisons. Two members a step: each step
+		// back is a jump through the function's block table.
+		ms := n.Members
+		i := len(ms) - 1
+		for ; i >= 1; i -= 2 {
+			if k := ms[i].Key; len(k) == len(tok) && sameStart(k, tok) && Equal(k, tok) {
+				return ms[i].Val
+			}
+			if k := ms[i-1].Key; len(k) == len(tok) && sameStart(k, tok) && Equal(k, tok) {
+				return ms[i-1].Val
+			}
+		}
+		if i == 0 {
+			if k := ms[0].Key; len(k) == len(tok) && sameStart(k, tok) && Equal(k, tok) {
+				return ms[0].Val
+			}
 		}
 	case '[':
 		i, err := strconv.Atoi(tok)
@@ -974,7 +1049,7 @@ func (n *Node) Member(key string) *Member {
 		return nil
 	}
 	for i := len(n.Members) - 1; i >= 0; i-- {
-		if n.Members[i].Key == key {
+		if k := n.Members[i].Key; len(k) == len(key) && sameStart(k, key) && Equal(k, key) {
 			return &n.Members[i]
 		}
 	}
