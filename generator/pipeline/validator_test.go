@@ -96,12 +96,26 @@ func TestValidatorAPIModule(t *testing.T) {
 			t.Errorf("%s has no inline start script right after the tool", page)
 		}
 		head := body[:strings.Index(body, "</head>")]
-		inline, err := templates.NewInlineHead(templates.ThemeScript(), append(templates.StyleSheet(), templates.ValidatorStyleSheet()...))
+		inline, err := templates.NewInlineHead(templates.ThemeScript(), append(templates.ToolPageStyleSheet(), templates.ValidatorStyleSheet()...))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(head, "<script>"+inline.Script+"</script><style>"+inline.CSS+"</style>") {
 			t.Errorf("%s does not carry the theme script and the stylesheets inline in its head", page)
+		}
+		// Without the skill pages' rules: each class of the page that they
+		// name is styled by the inline sheet too (.notice moved to site.css).
+		skills, ok := strings.CutPrefix(string(templates.StyleSheet()), string(templates.ToolPageStyleSheet()))
+		if !ok || !strings.Contains(skills, ".skill-") || strings.Contains(inline.CSS, ".skill-") {
+			t.Fatalf("the site's stylesheet is not the validator page's (without the skill pages' rules) followed by those rules")
+		}
+		for _, m := range regexp.MustCompile(`class="([^"]*)"`).FindAllStringSubmatch(body[len(head):], -1) {
+			for _, c := range strings.Fields(m[1]) {
+				named := regexp.MustCompile(`\.` + regexp.QuoteMeta(c) + `[^\w-]`)
+				if named.MatchString(skills) && !named.MatchString(inline.CSS) {
+					t.Errorf("%s: class %q is styled only by the skill pages' rules, which the page does not carry", page, c)
+				}
+			}
 		}
 		if m := regexp.MustCompile(`<link rel="stylesheet"[^>]*>|<script src="/assets/(theme|validator-start)\.[^>]*>`).FindString(head); m != "" {
 			t.Errorf("%s asks for %s; want it inline", page, m)
