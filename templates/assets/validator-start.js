@@ -71,6 +71,13 @@
   // (root.uses: validator.js listens for the same ones).
   root.uses = ["focus", "pointerdown", "keydown", "input", "paste", "drop", "click", "change"];
   for (const t of root.uses) document.addEventListener(t, runScripts, { capture: true, once: true });
+  // A click on one of the tool's buttons before validator.js has set the
+  // tool up (it runs after the start, once its script is in) is kept for
+  // it to click again (root.missed): the first click is not lost.
+  root.addEventListener("click", (e) => {
+    const b = !root.classList.contains("js") && e.target.closest("button");
+    if (b) root.missed = b;
+  }, true);
   addEventListener("load", () => { if (document.visibilityState === "hidden") runScripts(); }, { once: true });
   const queue = [];
   let started = false;
