@@ -16,6 +16,14 @@ func StyleSheet() []byte {
 	return withoutCSSComments(append(css, mustRead("assets/skills.css")...))
 }
 
+// ToolPageStyleSheet is StyleSheet without the skill pages' rules: what
+// the validator page carries inline with ValidatorStyleSheet, where every
+// rule is parsed and matched before its first paint, and no element of
+// the page is a skill's.
+func ToolPageStyleSheet() []byte {
+	return withoutCSSComments(append(mustRead("assets/site.css"), mustRead("assets/highlight.css")...))
+}
+
 // ValidatorStyleSheet returns the validator tool's CSS, loaded only by the
 // validator page: the other pages (a skills index of hundreds of cards
 // among them) do not carry it.

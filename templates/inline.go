@@ -15,6 +15,11 @@ import (
 // has painted, waited for that paint). Build one with [NewInlineHead]; the
 // site's Content-Security-Policy must allow each text by its [CSPHash]
 // (gen build checks netlify.toml).
+//
+// A page with an inline head only preloads its scripts (Page.JS and
+// Page.Scripts): its body carries the validator's start script
+// (validator-start.js), which runs them right after it has asked for the
+// module, so that the parse's end does not hold the request back.
 type InlineHead struct {
 	Script string // the theme script, in place of Page.ThemeJS
 	CSS    string // the stylesheets, in place of Page.CSS

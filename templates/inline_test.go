@@ -9,7 +9,7 @@ import (
 // their comments, a text that would end its element early is refused, and
 // the assets themselves inline.
 func TestInlineHead(t *testing.T) {
-	h, err := NewInlineHead(ThemeScript(), append(StyleSheet(), ValidatorStyleSheet()...))
+	h, err := NewInlineHead(ThemeScript(), append(ToolPageStyleSheet(), ValidatorStyleSheet()...))
 	if err != nil {
 		t.Fatalf("NewInlineHead(theme.js, the stylesheets): %v", err)
 	}

@@ -482,6 +482,15 @@ func TestValidatorPreloadsModule(t *testing.T) {
 				t.Fatalf("a page without the validator requested the module; requests: %v", log.paths)
 			}
 
+			// The page before asks for the search's index in an idle moment
+			// after its load: counted once it has.
+			for deadline := time.Now().Add(90 * time.Second); !log.has("manifest.json"); {
+				if time.Now().After(deadline) {
+					t.Fatalf("the create-task page did not load the search index; requests: %v", log.paths)
+				}
+				waitCond(t, tab, `new Promise((ok) => setTimeout(() => ok(true), 50))`, "a moment")
+			}
+			indexes := log.count("manifest.json")
 			run(t, tab, chromedp.Navigate(srv.URL+l.prefix+"/validator/"), chromedp.WaitVisible(chromedp.ID("payload")))
 			waitCond(t, tab, `document.getElementById("validator").dataset.state === "loading"`, "the engine to start without any use")
 			deadline := time.Now().Add(90 * time.Second)
@@ -494,10 +503,23 @@ func TestValidatorPreloadsModule(t *testing.T) {
 			if got := eval[string](t, tab, `document.getElementById("validator-status").textContent`); got != "" {
 				t.Errorf("before any use the status says %q; want nothing said about the download", got)
 			}
+			// The search's quiet load waits for the module: its requests
+			// would share a phone's bandwidth with the download.
+			eval[bool](t, tab, `new Promise((ok) => (document.readyState === "complete" ? ok() : addEventListener("load", () => ok()))).then(() =>
+				new Promise((ok) => requestIdleCallback(() => requestIdleCallback(() => ok(true), {timeout: 2000}), {timeout: 2000})))`)
+			if log.count("manifest.json") > indexes {
+				t.Errorf("the search index was asked for while the module downloads; want it after (or at a use of the search box)")
+			}
 			eval[bool](t, tab, recordStatus)
 			run(t, tab, chromedp.Click(chromedp.ID("payload")))
 			close(release)
 			waitCond(t, tab, `document.getElementById("validator").dataset.state === "ready"`, "the validator to be ready")
+			for deadline := time.Now().Add(90 * time.Second); log.count("manifest.json") == indexes; {
+				if time.Now().After(deadline) {
+					t.Fatalf("the search index was not asked for once the module was in; requests: %v", log.paths)
+				}
+				waitCond(t, tab, `new Promise((ok) => setTimeout(() => ok(true), 50))`, "a moment")
+			}
 			if n := log.count(".wasm"); n != 1 {
 				t.Errorf("the module was requested %d times; want once (the API's fetch takes the preload)", n)
 			}
@@ -621,8 +643,9 @@ func TestValidatorSaveData(t *testing.T) {
 // them (performance.getEntriesByName and paint observers) until the test
 // sets window.__paintHeld = false, as a busy phone delivers the paint's
 // entry late, and lists in window.__order when the start script asked for
-// the module (its preload link) and when validator.js set the tool up
-// (the class "js" on the tool).
+// the module (its preload link), when site.js ran (it shows the theme
+// toggle) and when validator.js set the tool up (the class "js" on the
+// tool).
 const holdPaint = `window.__paintHeld = true; window.__order = [];
 (() => {
   const byName = performance.getEntriesByName.bind(performance);
@@ -634,9 +657,10 @@ const holdPaint = `window.__paintHeld = true; window.__order = [];
   new MutationObserver((records) => {
     for (const r of records) {
       if (r.type === "attributes" && r.target.id === "validator" && r.target.classList.contains("js") && !__order.includes("setup")) __order.push("setup");
-      for (const n of r.addedNodes) if (n.nodeName === "LINK" && n.rel === "preload") __order.push("module requested");
+      if (r.type === "attributes" && r.target.classList.contains("theme-toggle") && !r.target.hidden && !__order.includes("site.js ran")) __order.push("site.js ran");
+      for (const n of r.addedNodes) if (n.nodeName === "LINK" && n.rel === "preload" && n.as === "fetch") __order.push("module requested");
     }
-  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["class"]});
+  }).observe(document, {subtree: true, childList: true, attributes: true, attributeFilter: ["class", "hidden"]});
 })();`
 
 // TestValidatorSetsUpAfterTheStart: validator.js builds the tool only once
@@ -671,8 +695,8 @@ func TestValidatorSetsUpAfterTheStart(t *testing.T) {
 			}
 			if first == "paint" {
 				eval[bool](t, tab, `(window.__paintHeld = false, true)`)
-				waitCond(t, tab, `__order.length === 2`, "the module's request and the setup")
-				if got, want := eval[[]string](t, tab, `__order`), []string{"module requested", "setup"}; !slices.Equal(got, want) {
+				waitCond(t, tab, `__order.length === 3`, "the module's request, site.js and the setup")
+				if got, want := eval[[]string](t, tab, `__order`), []string{"module requested", "site.js ran", "setup"}; !slices.Equal(got, want) {
 					t.Errorf("once the paint was seen: %q; want %q", got, want)
 				}
 				open()
@@ -682,8 +706,8 @@ func TestValidatorSetsUpAfterTheStart(t *testing.T) {
 				eval[bool](t, tab, fmt.Sprintf(`(() => { const ta = document.getElementById("payload"); ta.value = %s;
 					document.getElementById("tier").value = "pro";
 					ta.dispatchEvent(new InputEvent("input", {inputType: "insertFromPaste", bubbles: true})); return true })()`, js))
-				waitCond(t, tab, `__order.length === 2`, "the module's request and the setup at the paste")
-				if got, want := eval[[]string](t, tab, `__order`), []string{"module requested", "setup"}; !slices.Equal(got, want) {
+				waitCond(t, tab, `__order.length === 3`, "the module's request, site.js and the setup at the paste")
+				if got, want := eval[[]string](t, tab, `__order`), []string{"module requested", "site.js ran", "setup"}; !slices.Equal(got, want) {
 					t.Errorf("at a paste before the paint: %q; want %q", got, want)
 				}
 				if got := eval[string](t, tab, `document.getElementById("validator").dataset.state || ""`); got != "loading" {
@@ -697,6 +721,78 @@ func TestValidatorSetsUpAfterTheStart(t *testing.T) {
 			}
 			if n := log.count(".wasm"); n != 1 {
 				t.Errorf("the module was requested %d times; want once", n)
+			}
+			noCSPViolations(t, tab)
+		})
+	}
+}
+
+// TestValidatorRunsScriptsAfterTheStart: on the validator page site.js and
+// validator.js run only after the start script has asked for the module
+// (issue 19: deferred, they ran at the parse's end, in a task the paint's
+// entry and so the request waited for), and the page never goes without
+// them. With the paint hidden from the page (a phone delivers its entry
+// late) nothing has run at DOMContentLoaded nor after the load event, and
+// once the paint is seen the module is asked for first. When the paint
+// never comes (a tab in the background: hidden, no paint) or nothing is
+// started (Save-Data), the scripts run all the same: the theme toggle and
+// the search box work, and the tool answers a paste. A click on the tool's
+// "Load example" before the paint is not lost. Before, the scripts ran at
+// DOMContentLoaded, ahead of the module's request.
+func TestValidatorRunsScriptsAfterTheStart(t *testing.T) {
+	example := string(protocol.Default().Example.Payload)
+	for _, c := range []struct{ name, init string }{
+		{"paint", ""},
+		{"click", ""},
+		{"hidden", `Object.defineProperty(Document.prototype, "visibilityState", {get: () => "hidden", configurable: true});`},
+		{"savedata", `Object.defineProperty(navigator, "connection", {value: {saveData: true, effectiveType: "4g"}, configurable: true});`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			srv := siteServer(t)
+			tab := browser(t)
+			run(t, tab, watchCSP(), func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+				_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holdPaint + c.init})
+				return chromedp.Void{}, err
+			})
+			eval[bool](t, tab, fmt.Sprintf(`(location.href = %q, true)`, srv.URL+"/validator/"))
+			waitAcrossNavigation(t, tab, `location.pathname === "/validator/" && document.readyState === "complete"`)
+			if c.name == "paint" {
+				// two frames and a timer after load: deferred scripts would have run by now
+				eval[bool](t, tab, `new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => ok(true), 200))))`)
+				if got := eval[[]string](t, tab, `__order`); len(got) != 0 {
+					t.Fatalf("after the load event, before the paint was seen: %q; want nothing run or asked for yet", got)
+				}
+				eval[bool](t, tab, `(window.__paintHeld = false, true)`)
+				waitCond(t, tab, `__order.length === 3`, "the module's request, site.js and the setup")
+				if got, want := eval[[]string](t, tab, `__order`), []string{"module requested", "site.js ran", "setup"}; !slices.Equal(got, want) {
+					t.Errorf("once the paint was seen: %q; want %q", got, want)
+				}
+			}
+			if c.name == "click" {
+				// The reader clicks "Load example" before the paint is seen: the
+				// click starts the engine and runs the scripts, and validator.js
+				// clicks again what its setup came too late for.
+				eval[bool](t, tab, `(document.getElementById("load-example").click(), true)`)
+				waitCond(t, tab, `(document.getElementById("validator").dataset.results || "0") !== "0"`, "the example's result")
+			}
+			waitCond(t, tab, `__order.includes("site.js ran")`, "site.js to run")
+			if (c.name == "hidden" || c.name == "savedata") && eval[bool](t, tab, `__order.includes("module requested")`) {
+				t.Errorf("the module was asked for without a paint or a use (%s)", c.name)
+			}
+			// The theme toggle turns the page dark and back.
+			eval[bool](t, tab, `(document.querySelector(".theme-toggle").click(), true)`)
+			first := eval[string](t, tab, `document.documentElement.dataset.theme || ""`)
+			eval[bool](t, tab, `(document.querySelector(".theme-toggle").click(), true)`)
+			if second := eval[string](t, tab, `document.documentElement.dataset.theme || ""`); first == "" || second == "" || first == second {
+				t.Errorf("two clicks on the theme toggle set the theme to %q, then %q; want one theme, then the other", first, second)
+			}
+			// The search box answers.
+			run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), "tier"))
+			waitCond(t, tab, `document.querySelectorAll("#search-results [role=option]").length > 0`, "search results")
+			// The tool answers a paste.
+			paste(t, tab, example, "pro")
+			if !eval[bool](t, tab, `document.getElementById("summary").classList.contains("ok")`) {
+				t.Errorf("summary = %q; want the example's result", summary(t, tab))
 			}
 			noCSPViolations(t, tab)
 		})

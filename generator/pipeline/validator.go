@@ -38,7 +38,7 @@ type validatorAssets struct {
 // theme script and the stylesheets, and the start script. An asset that
 // cannot be inlined is an error at its file (the page then lacks it).
 func (b *loaded) validatorInline() (templates.InlineHead, string) {
-	css := append(templates.StyleSheet(), templates.ValidatorStyleSheet()...)
+	css := append(templates.ToolPageStyleSheet(), templates.ValidatorStyleSheet()...)
 	head, err := templates.NewInlineHead(templates.ThemeScript(), css)
 	if err != nil {
 		b.rep.Errorf("templates/assets/site.css", 0, "inline on the validator page: %v", err)

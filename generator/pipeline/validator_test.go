@@ -96,26 +96,46 @@ func TestValidatorAPIModule(t *testing.T) {
 			t.Errorf("%s has no inline start script right after the tool", page)
 		}
 		head := body[:strings.Index(body, "</head>")]
-		inline, err := templates.NewInlineHead(templates.ThemeScript(), append(templates.StyleSheet(), templates.ValidatorStyleSheet()...))
+		inline, err := templates.NewInlineHead(templates.ThemeScript(), append(templates.ToolPageStyleSheet(), templates.ValidatorStyleSheet()...))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !strings.Contains(head, "<script>"+inline.Script+"</script><style>"+inline.CSS+"</style>") {
 			t.Errorf("%s does not carry the theme script and the stylesheets inline in its head", page)
 		}
+		// Without the skill pages' rules: each class of the page that they
+		// name is styled by the inline sheet too (.notice moved to site.css).
+		skills, ok := strings.CutPrefix(string(templates.StyleSheet()), string(templates.ToolPageStyleSheet()))
+		if !ok || !strings.Contains(skills, ".skill-") || strings.Contains(inline.CSS, ".skill-") {
+			t.Fatalf("the site's stylesheet is not the validator page's (without the skill pages' rules) followed by those rules")
+		}
+		for _, m := range regexp.MustCompile(`class="([^"]*)"`).FindAllStringSubmatch(body[len(head):], -1) {
+			for _, c := range strings.Fields(m[1]) {
+				named := regexp.MustCompile(`\.` + regexp.QuoteMeta(c) + `[^\w-]`)
+				if named.MatchString(skills) && !named.MatchString(inline.CSS) {
+					t.Errorf("%s: class %q is styled only by the skill pages' rules, which the page does not carry", page, c)
+				}
+			}
+		}
 		if m := regexp.MustCompile(`<link rel="stylesheet"[^>]*>|<script src="/assets/(theme|validator-start)\.[^>]*>`).FindString(head); m != "" {
 			t.Errorf("%s asks for %s; want it inline", page, m)
 		}
-		// Its deferred scripts come before the inline stylesheet and ask
-		// for high priority: with the low one they waited for the body,
-		// 0.2 s later on a phone.
-		if !regexp.MustCompile(`<script src="/assets/site\.[0-9a-f]+\.js" defer fetchpriority="high"></script><script src="/assets/validator\.[0-9a-f]+\.js" defer fetchpriority="high"></script><script>`).MatchString(head) {
-			t.Errorf("%s does not ask for its deferred scripts, with high priority, before its inline head:\n%.300s", page, head[strings.Index(head, "<meta name=\"twitter:description\""):])
+		// Its scripts are preloaded before the inline stylesheet, with high
+		// priority (with the low one they waited for the body, 0.2 s later
+		// on a phone), and not run by the HTML: the start script runs them
+		// once it has asked for the module, so the parse's end does not
+		// hold the request back.
+		if !regexp.MustCompile(`<link rel="preload" as="script" href="/assets/site\.[0-9a-f]+\.js" fetchpriority="high"><link rel="preload" as="script" href="/assets/validator\.[0-9a-f]+\.js" fetchpriority="high"><script>`).MatchString(head) {
+			t.Errorf("%s does not preload its scripts, with high priority, before its inline head:\n%.300s", page, head[strings.Index(head, "<meta name=\"twitter:description\""):])
+		}
+		if m := regexp.MustCompile(`<script src=[^>]*>`).FindString(body); m != "" {
+			t.Errorf("%s runs %s from its HTML; want its scripts run by the start script", page, m)
 		}
 	}
-	// Every other page links the site's stylesheet, cached from page to page.
-	if body := readFile(t, dir, "index.html"); !regexp.MustCompile(`<script src="/assets/theme\.[0-9a-f]+\.js"></script><link rel="stylesheet" href="/assets/site\.[0-9a-f]+\.css">`).MatchString(body) || strings.Contains(body, "<style>") {
-		t.Errorf("the home page does not link the theme script and the site's stylesheet, or carries a style element")
+	// Every other page links the site's stylesheet, cached from page to
+	// page, and defers its script.
+	if body := readFile(t, dir, "index.html"); !regexp.MustCompile(`<script src="/assets/theme\.[0-9a-f]+\.js"></script><link rel="stylesheet" href="/assets/site\.[0-9a-f]+\.css"><script src="/assets/site\.[0-9a-f]+\.js" defer></script>`).MatchString(body) || strings.Contains(body, "<style>") || strings.Contains(body, `rel="preload"`) {
+		t.Errorf("the home page does not link the theme script and the site's stylesheet and defer its script, or carries a style element or a preload")
 	}
 	// The worker script carries wasm_exec.js in front of it, so the worker
 	// makes no second request before it can start the module.

@@ -882,5 +882,10 @@
     text.addEventListener("paste", firstUse, { once: true });
     for (const b of root.querySelectorAll(".controls button")) b.addEventListener("pointerdown", firstUse, { once: true });
     if (getText().trim()) validate(); // text the browser restored
+    // A button clicked before this setup (the start script kept it): the
+    // reader's first click is not lost.
+    const missed = root.missed;
+    root.missed = null;
+    if (missed) missed.click();
   }
 })();
