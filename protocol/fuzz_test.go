@@ -141,6 +141,9 @@ func notAMend(old []byte, repl string) string {
 		}
 		return ""
 	}
+	if repl == " " && notAMend(old, "") == "" && bytes.HasPrefix(bytes.TrimSpace(old), []byte("/")) {
+		return "" // a comment that stood between two tokens
+	}
 	if !scalar(old) || !scalar([]byte(repl)) {
 		return "replaces something other than one JSON scalar by one"
 	}

@@ -28,6 +28,9 @@ func TestInput(t *testing.T) {
 		{"trailing text", valid + "\nHope this helps!", "json-trailing-text", lines(valid) + 1, 1, ""},
 		{"line comment", "{\n  // note\n  \"manifest\": {}, \"stages\": []}", "json-comment", 2, 3, "{\n  \n  \"manifest\": {}, \"stages\": []}"},
 		{"block comment", "{/* x */\"manifest\": {}, \"stages\": []}", "json-comment", 1, 2, "{\"manifest\": {}, \"stages\": []}"},
+		// Deleting a comment between two tokens would join them (found by FuzzFixKeeps: "0/**/0").
+		{"comment between tokens", "{\"manifest\": {}, \"stages\": [1/* x */2]}", "json-comment", 1, 30, "{\"manifest\": {}, \"stages\": [1 2]}"},
+		{"comments between tokens", "{\"manifest\": {}, \"stages\": [1/*a*//*b*/2]}", "json-comment", 1, 30, "{\"manifest\": {}, \"stages\": [1  2]}"},
 		{"trailing comma in object", "{\"manifest\": {}, \"stages\": [],\n}", "json-trailing-comma", 1, 30, "{\"manifest\": {}, \"stages\": []\n}"},
 		{"trailing comma in array", "{\"manifest\": {}, \"stages\": [1,]}", "json-trailing-comma", 1, 30, "{\"manifest\": {}, \"stages\": [1]}"},
 		{"duplicate key", "{\"manifest\": {}, \"stages\": [],\n \"manifest\": {}}", "json-duplicate-key", 2, 2, ""},

@@ -230,7 +230,7 @@ func (v *validation) run() {
 		}
 		var fix *Fix
 		if is.Removable {
-			fix = &Fix{Start: is.Start, End: is.End}
+			fix = &Fix{Start: is.Start, End: is.End, Replacement: is.Repair}
 		}
 		v.report(is.Code, is.Pointer, is.Start, is.End, fix, is.Args...)
 		switch is.Code {

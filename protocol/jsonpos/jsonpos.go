@@ -50,7 +50,8 @@ type Issue struct {
 	Start     int
 	End       int
 	Args      []any  // what a message about the issue needs: the key, the character met, the depth limit
-	Removable bool   // deleting the bytes [Start, End) repairs the text
+	Removable bool   // replacing the bytes [Start, End) with Repair repairs the text
+	Repair    string // what replaces them when Removable: "" (deleted) or one space
 	Pointer   string // RFC 6901 pointer of a duplicate key, else ""
 }
 
@@ -286,7 +287,9 @@ func (p *parser) skipSpace() {
 }
 
 // comment consumes a // or /* */ comment and records it as an error with a
-// fix that deletes it.
+// fix that deletes it, or puts one space in its place where deleting it
+// would join the bytes on either side into one token ("0/**/0" is two
+// values, "00" one; "tru/**/e" would become true).
 func (p *parser) comment() bool {
 	start := p.pos
 	if start+1 >= len(p.text) {
@@ -310,10 +313,21 @@ func (p *parser) comment() bool {
 	default:
 		return false
 	}
+	repair := ""
+	if start > 0 && p.pos < len(p.text) && !separates[p.text[start-1]] && !separates[p.text[p.pos]] {
+		repair = " "
+	}
 	p.issues = append(p.issues, Issue{Code: "json-comment", Start: start, End: p.pos,
-		Removable: true})
+		Removable: true, Repair: repair})
 	return true
 }
+
+// separates marks the bytes that end a token whatever follows them, so a
+// comment beside one can be deleted: white space, the structural
+// characters and the quote. A slash is not among them: it may close
+// another comment that its own fix deletes.
+var separates = [256]bool{' ': true, '\n': true, '\t': true, '\r': true,
+	'{': true, '}': true, '[': true, ']': true, ',': true, ':': true, '"': true}
 
 func (p *parser) value() *Node {
 	if p.fatal {
