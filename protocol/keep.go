@@ -133,16 +133,25 @@ func appliedEdits(text []byte, edits []textedit.Edit) []textedit.Edit {
 // package recovery finds it, or the first edit when that comes sooner) is
 // compared byte for byte rather than lexed: a quote in "Here is the
 // "JSON":" starts no string.
+//
+// When an edit falls in that prose (a byte order mark, a fence line), the
+// prose and the JSON are lexed apart, so that a quote in the prose cannot
+// open a string that swallows the JSON's first bytes.
 func checkKept(before, after []byte, edits []textedit.Edit) error {
-	k := recovery.LeadingProse(before, 0)
+	p := recovery.LeadingProse(before, 0)
+	k := p
 	if len(edits) > 0 {
 		k = min(k, edits[0].Start)
 	}
 	if len(after) < k || !bytes.Equal(before[:k], after[:k]) {
 		return refusal(before, 0, "changed", string(before[:k]))
 	}
-	old := lexFrom(before, k)
-	got := lexFrom(after, k)
+	q := shifted(p, edits)
+	if q < 0 {
+		p = -1
+	}
+	old := lexSplit(before, k, p)
+	got := lexSplit(after, k, q)
 	i, j := 0, 0 // next token of old and of got
 	kept := func(src []byte, t lexeme) bool {
 		if j >= len(got) || !bytes.Equal(src[t.start:t.end], after[got[j].start:got[j].end]) {
@@ -186,14 +195,40 @@ func checkKept(before, after []byte, edits []textedit.Edit) error {
 
 func isLineEnd(c byte) bool { return c == '\n' || c == '\r' }
 
-// lexFrom lexes text from offset k on, with offsets into text.
-func lexFrom(text []byte, k int) []lexeme {
-	toks := lexTokens(nil, text[k:])
-	for i := range toks {
-		toks[i].start += k
-		toks[i].end += k
+// lexSplit lexes text from offset k on, with offsets into text, as two
+// texts split at p (no token spans p); p <= k, or p < 0, lexes one text.
+func lexSplit(text []byte, k, p int) []lexeme {
+	if p <= k || p > len(text) {
+		return lexRange(nil, text, k, len(text))
 	}
-	return toks
+	return lexRange(lexRange(nil, text, k, p), text, p, len(text))
+}
+
+// lexRange appends the tokens of text[from:to] to dst, with offsets into text.
+func lexRange(dst []lexeme, text []byte, from, to int) []lexeme {
+	n := len(dst)
+	dst = lexTokens(dst, text[from:to])
+	for i := n; i < len(dst); i++ {
+		dst[i].start += from
+		dst[i].end += from
+	}
+	return dst
+}
+
+// shifted maps offset p of the text before edits to the text after them,
+// or returns -1 when an edit spans p (the texts are then not split).
+func shifted(p int, edits []textedit.Edit) int {
+	q := p
+	for _, e := range edits {
+		if e.Start >= p {
+			break
+		}
+		if e.End > p {
+			return -1
+		}
+		q += len(e.New) - (e.End - e.Start)
+	}
+	return q
 }
 
 // refusal writes the error for a token the fixes would not keep.

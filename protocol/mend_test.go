@@ -207,3 +207,30 @@ func TestFixAllEveryFix(t *testing.T) {
 		t.Errorf("FixAll with no rounds = %d applied, %d left, %v; want the fence lines and the alias left", fr.Applied, fr.Left, err)
 	}
 }
+
+// TestCheckKeptQuoteInProse: with a byte order mark to delete, the prose
+// before the JSON is lexed, and its unmatched quote once opened a string
+// that ran into the JSON, so the comment fix inside it was refused
+// (FuzzFixKeeps found "\ufeffA\"0{/**/0").
+func TestCheckKeptQuoteInProse(t *testing.T) {
+	for _, text := range []string{
+		"\ufeffA\"0{/**/0",
+		"\ufeffThe model said \"here it is: {\"a\": 1, /* c */ \"b\": 2}",
+	} {
+		fr, err := FixAll([]byte(text), Options{Tier: "pro"})
+		if err != nil {
+			t.Errorf("FixAll(%q): %v; want the byte order mark and the comment mended", text, err)
+			continue
+		}
+		if strings.Contains(string(fr.Text), "/*") || strings.HasPrefix(string(fr.Text), "\ufeff") {
+			t.Errorf("FixAll(%q) = %q; want the byte order mark and the comment gone", text, fr.Text)
+		}
+	}
+	// The split at the JSON's first brace still sees a value the fixes drop.
+	text := "\ufeffA \"b {\"a\": 1, \"b\": 2}"
+	edits := []textedit.Edit{{Start: 0, End: 3}, {Start: strings.Index(text, ", \"b\""), End: len(text) - 1}}
+	after, _ := textedit.Apply([]byte(text), edits)
+	if err := checkKept([]byte(text), after, edits); err == nil {
+		t.Errorf("checkKept(%q) = nil; want a refusal for the member removed", after)
+	}
+}
