@@ -13,7 +13,7 @@ import (
 // letterClasses are the scripts letters are counted in, with names in both
 // languages. Kana counts separately so Japanese (Jpan: Han and kana) can be
 // told from Chinese.
-var letterClasses = []struct {
+var letterClasses = [...]struct {
 	code   string
 	table  *unicode.RangeTable
 	extra  *unicode.RangeTable
@@ -55,11 +55,11 @@ func (v *validation) languageScript(m, stages *jsonpos.Node) {
 	if !ok {
 		return
 	}
-	counts := make([]int, len(letterClasses))
-	total := humanLetters(m, v.idx.lists["manifest_fields"], counts)
+	var counts [len(letterClasses)]int // on the stack: one allocation less per validation
+	total := humanLetters(m, v.idx.lists["manifest_fields"], counts[:])
 	stageFields := v.idx.lists["stage_fields"]
 	for _, st := range stages.Items {
-		total += humanLetters(st, stageFields, counts)
+		total += humanLetters(st, stageFields, counts[:])
 	}
 	cfg := v.doc.LanguageScriptCheck
 	if total == 0 || total < cfg.MinLetters {
@@ -184,6 +184,9 @@ func humanLetters(obj *jsonpos.Node, l *fieldList, counts []int) int {
 	}
 	n := 0
 	for _, f := range l.human {
+		if !f.HumanFacing && (f.list == nil || len(f.list.human) == 0) {
+			continue // a ref to a list without human text (data formats, token limits): no search of obj for it
+		}
 		c := obj.Child(f.Name)
 		if c == nil {
 			continue
