@@ -4,8 +4,9 @@
 // public/ folder with its checkout's, so two builds side by side each have
 // their own CSP; any other folder with -netlify's) and brotli
 // (-q 11) as Netlify serves it, shapes every response to a network profile,
-// and drives headless Chromium with a phone viewport, the CPU slowed 4× and
-// an empty cache (a fresh profile per run).
+// and drives headless Chromium with a phone viewport, the CPU slowed 4×,
+// an empty cache (a fresh profile per run) and DevTools' Network domain
+// off (it makes the page keep a copy of every fetch's body).
 //
 //	go run ./cmd/benchpage                  # 3 runs per profile, Markdown table on stdout
 //	go run ./cmd/benchpage -runs 5 -profiles fast4g
@@ -51,6 +52,7 @@ import (
 	"github.com/andybalholm/brotli"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -481,7 +483,18 @@ func measure(ctx context.Context, chromium string, files *siteFiles, p profile, 
 		if _, err := cdp.Call(ctx, t, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuSlowdown}); err != nil {
 			return chromedp.Void{}, err
 		}
-		_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: instrument(now)})
+		if _, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: instrument(now)}); err != nil {
+			return chromedp.Void{}, err
+		}
+		// chromedp turns DevTools' Network domain on, and with it Blink
+		// keeps a copy of every fetch's body for the inspector: for the
+		// module, 20-25 ms of the page's main-thread CPU when its last byte
+		// came (ResponseBodyLoader::DidFinishLoadingBody, 1-2 ms without),
+		// which held back the end of its stream to the worker (server's
+		// last byte → compiled 31-70 ms, 6-10 without; a Chrome trace at
+		// load 8). No reader's phone has DevTools open; the server's own
+		// clock times the requests.
+		_, err := cdp.Call(ctx, t, network.Disable, cdp.Empty{})
 		return chromedp.Void{}, err
 	}
 	if err := chromedp.Do(tab, chromedp.EmulateViewport(412, 823, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(1.75)),
