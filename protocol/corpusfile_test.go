@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"pairag.com/portal/protocol/corpus"
+	"pairag.com/portal/protocol/internal/format"
 )
 
 // readCorpus reads the generated corpus (see package corpus).
@@ -145,7 +147,9 @@ func TestCorpusTierMatrix(t *testing.T) {
 }
 
 // TestMessagesMatchFmtOnCorpus formats every message of every finding of
-// the corpus, in both languages, and compares each with fmt.Sprintf.
+// the corpus, in both languages, and compares each with fmt.Sprintf, whose
+// %q of a string is taken as format.Quote writes it (a JSON string, judged
+// against strconv and encoding/json by format's own tests).
 func TestMessagesMatchFmtOnCorpus(t *testing.T) {
 	cases, err := corpus.Read("testdata/corpus/payloads.jsonl.gz")
 	if err != nil {
@@ -154,7 +158,14 @@ func TestMessagesMatchFmtOnCorpus(t *testing.T) {
 	seen := map[string]bool{}
 	formatHook = func(format string, args []any, got string) {
 		seen[format] = true
-		if want := fmt.Sprintf(format, args...); got != want {
+		judged := make([]any, len(args))
+		for i, a := range args {
+			judged[i] = a
+			if s, ok := a.(string); ok {
+				judged[i] = quotedArg(s)
+			}
+		}
+		if want := fmt.Sprintf(format, judged...); got != want {
 			t.Errorf("message %q with %v = %q; fmt.Sprintf gives %q", format, args, got, want)
 		}
 	}
@@ -167,4 +178,16 @@ func TestMessagesMatchFmtOnCorpus(t *testing.T) {
 	if len(seen) < 100 {
 		t.Errorf("the corpus formatted %d distinct messages; want at least 100 to trust the comparison", len(seen))
 	}
+}
+
+// quotedArg is a string that fmt's %q quotes as format.Quote does, and
+// every other verb as a string.
+type quotedArg string
+
+func (s quotedArg) Format(f fmt.State, verb rune) {
+	if verb == 'q' {
+		io.WriteString(f, format.Quote(string(s)))
+		return
+	}
+	fmt.Fprintf(f, fmt.FormatString(f, verb), string(s))
 }

@@ -2,10 +2,10 @@ package protocol
 
 import (
 	"cmp"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"pairag.com/portal/protocol/internal/format"
 	"pairag.com/portal/protocol/jsonpos"
 	"pairag.com/portal/protocol/spec"
 )
@@ -189,7 +189,7 @@ func placeOf(ptr string) bi {
 	}
 	var b strings.Builder
 	for _, tok := range jsonpos.PointerTokens(ptr) {
-		if _, err := strconv.Atoi(tok); err == nil {
+		if _, ok := format.Atoi(tok); ok {
 			b.WriteString("[" + tok + "]")
 			continue
 		}
@@ -252,7 +252,7 @@ func (v *validation) stringValue(f *field, n *jsonpos.Node, p path) {
 	switch {
 	case f.Const != nil:
 		if want, ok := f.Const.(string); ok && s != want {
-			v.atPath(n, "invalid-value", p, v.replace(n, strconv.Quote(want)), strconv.Quote(want), shown(n))
+			v.atPath(n, "invalid-value", p, v.replace(n, format.Quote(want)), format.Quote(want), shown(n))
 		}
 		return
 	// A character is at most 4 bytes (an invalid byte counts as one), so
@@ -410,9 +410,9 @@ func (v *validation) notSnakeCase(obj *jsonpos.Node, m *jsonpos.Member, p path) 
 	}
 	var fix *Fix
 	if !v.snakeTaken(obj, snake) {
-		fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: strconv.Quote(snake)}
+		fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: format.Quote(snake)}
 	}
-	advice := bi{"write " + strconv.Quote(clip(snake)), "请写作 " + strconv.Quote(clip(snake))}
+	advice := bi{"write " + format.Quote(clip(snake)), "请写作 " + format.Quote(clip(snake))}
 	v.atKeyPath(m, "key-not-snake-case", p, fix, clip(m.Key), advice)
 }
 
@@ -450,12 +450,12 @@ func clip(s string) string {
 }
 
 // shown writes a string value as it appears in the payload, shortened.
-func shown(n *jsonpos.Node) string { return strconv.Quote(clip(n.Str)) }
+func shown(n *jsonpos.Node) string { return format.Quote(clip(n.Str)) }
 
 func quoteAll(values []string) string {
 	q := make([]string, len(values))
 	for i, s := range values {
-		q[i] = strconv.Quote(s)
+		q[i] = format.Quote(s)
 	}
 	return strings.Join(q, ", ")
 }

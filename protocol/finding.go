@@ -203,3 +203,9 @@ func message(msg string, args ...any) string {
 	}
 	return s
 }
+
+// Quote writes s as the engine's messages quote a value: a JSON string
+// literal, with the characters a reader cannot see escaped. Callers that
+// write their own messages beside the engine's (the WebAssembly adapter)
+// quote with it, so both read alike.
+func Quote(s string) string { return format.Quote(s) }

@@ -3,6 +3,7 @@ package protocol
 import (
 	"strconv"
 
+	"pairag.com/portal/protocol/internal/format"
 	"pairag.com/portal/protocol/jsonpos"
 	"pairag.com/portal/protocol/spec"
 )
@@ -34,7 +35,7 @@ func (v *validation) pickDocument() {
 	if declared == current {
 		return
 	}
-	v.at(ver, "version-retired", "/manifest/version", v.replace(ver, strconv.Quote(current.Version)), ver.Str, current.Version)
+	v.at(ver, "version-retired", "/manifest/version", v.replace(ver, format.Quote(current.Version)), ver.Str, current.Version)
 	v.migrate(declared, current)
 }
 
@@ -113,7 +114,7 @@ func (v *validation) migration(c spec.Change, old, next *spec.Document, objects 
 				m := &o.n.Members[i]
 				var fix *Fix
 				if o.n.Member(c.New) == nil {
-					fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: strconv.Quote(c.New)}
+					fix = &Fix{Start: m.KeyStart, End: m.KeyEnd, Replacement: format.Quote(c.New)}
 				}
 				v.atKey(m, "field-renamed", o.ptr+jsonpos.Pointer(c.Old), fix, c.Old, c.New, next.Version)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"pairag.com/portal/protocol/internal/format"
 	"pairag.com/portal/protocol/jsonpos"
 	"pairag.com/portal/protocol/location"
 	"pairag.com/portal/protocol/spec"
@@ -209,11 +210,11 @@ func (v *validation) industryCode(f *field, n *jsonpos.Node, p path) {
 	if !shape.MatchString(code) {
 		upper := strings.ToUpper(code)
 		if sec, ok := isicSectionOf(code); ok && len(code) >= 2 && len(code) <= 4 && allDigits(code) {
-			v.atPath(n, "industry-code-no-section", p, v.replace(n, strconv.Quote(sec+code)), code, sec+code)
+			v.atPath(n, "industry-code-no-section", p, v.replace(n, format.Quote(sec+code)), code, sec+code)
 			return
 		}
 		if shape.MatchString(upper) {
-			v.atPath(n, "industry-code-case", p, v.replace(n, strconv.Quote(upper)), clip(code), upper)
+			v.atPath(n, "industry-code-case", p, v.replace(n, format.Quote(upper)), clip(code), upper)
 			return
 		}
 		v.atPath(n, "industry-code-shape", p, nil, clip(code))
@@ -252,11 +253,11 @@ func (v *validation) language(n *jsonpos.Node, p path) {
 		return
 	}
 	if preferred, ok := v.doc.LanguageAliases[tag]; ok {
-		v.atPath(n, "language-alias", p, v.replace(n, strconv.Quote(preferred)), tag, preferred)
+		v.atPath(n, "language-alias", p, v.replace(n, format.Quote(preferred)), tag, preferred)
 		return
 	}
 	if preferred, ok := v.idx.tagFold[strings.ToLower(tag)]; ok {
-		v.atPath(n, "language-case", p, v.replace(n, strconv.Quote(preferred)), tag, preferred)
+		v.atPath(n, "language-case", p, v.replace(n, format.Quote(preferred)), tag, preferred)
 		return
 	}
 	v.atPath(n, "language-unknown", p, nil, clip(tag))
@@ -487,7 +488,7 @@ func (v *validation) location(m *jsonpos.Node) {
 	switch {
 	case shape.Granularity != "" && slices.Index(order, shape.Granularity) <= slices.Index(order, allowed):
 	case allowed == location.Anywhere:
-		v.at(n, "location-anywhere-only", ptr, v.replace(n, strconv.Quote(v.doc.LocationPolicy.AnywhereValues[0])), loc, v.tierName())
+		v.at(n, "location-anywhere-only", ptr, v.replace(n, format.Quote(v.doc.LocationPolicy.AnywhereValues[0])), loc, v.tierName())
 	case shape.Granularity == "" && slices.Index(order, allowed) >= slices.Index(order, location.City):
 		v.at(n, "location-unclassified", ptr, nil, loc)
 	case shape.PlatformID:

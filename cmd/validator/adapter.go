@@ -86,7 +86,7 @@ func quoted(a arg) string {
 	case !a.given:
 		return "undefined"
 	case a.isString:
-		return strconv.Quote(a.s)
+		return protocol.Quote(a.s)
 	}
 	return a.s
 }

@@ -1,7 +1,7 @@
 package catalog
 
 import (
-	"strconv"
+	"pairag.com/portal/protocol/internal/format"
 	"strings"
 
 	"pairag.com/portal/protocol/jsonpos"
@@ -108,7 +108,7 @@ func (x *DocsIndex) URL(lang, code, pointer string) string {
 func FieldPath(pointer string) string {
 	var parts []string
 	for _, tok := range jsonpos.PointerTokens(pointer) {
-		if _, err := strconv.Atoi(tok); err == nil || tok == "" {
+		if _, ok := format.Atoi(tok); ok || tok == "" {
 			continue
 		}
 		parts = append(parts, tok)

@@ -9,6 +9,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
+
+	"pairag.com/portal/protocol/internal/format"
 )
 
 // Node is one JSON value of the text with its byte span, so whatever a
@@ -995,12 +997,20 @@ func (p *parser) hex4(i int) (rune, bool) {
 		p.fail("json-bad-escape", i-2, len(p.text), string(p.text[i-2:]))
 		return 0, false
 	}
-	v, err := strconv.ParseUint(string(p.text[i:i+4]), 16, 32)
-	if err != nil {
-		p.fail("json-bad-escape", i-2, i+4, string(p.text[i-2:i+4]))
-		return 0, false
+	var v rune
+	for _, c := range p.text[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c|0x20 >= 'a' && c|0x20 <= 'f':
+			c = c | 0x20 - 'a' + 10
+		default:
+			p.fail("json-bad-escape", i-2, i+4, string(p.text[i-2:i+4]))
+			return 0, false
+		}
+		v = v<<4 | rune(c)
 	}
-	return rune(v), true
+	return v, true
 }
 
 // PointerTokens splits an RFC 6901 pointer into its unescaped tokens; the
@@ -1047,8 +1057,8 @@ func (n *Node) Child(tok string) *Node {
 			}
 		}
 	case '[':
-		i, err := strconv.Atoi(tok)
-		if err == nil && i >= 0 && i < len(n.Items) {
+		i, ok := format.Atoi(tok)
+		if ok && i >= 0 && i < len(n.Items) {
 			return n.Items[i]
 		}
 	}

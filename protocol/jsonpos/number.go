@@ -100,10 +100,12 @@ func (d Decimal) Int64Value() (int64, bool) {
 	if d.IsZero() {
 		return 0, true
 	}
-	s := d.digits + zeros[:int(d.exp)-len(d.digits)]
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return 0, false
+	var n int64 // at most 18 digits (exp <= 18): no overflow
+	for i := 0; i < int(d.exp); i++ {
+		n *= 10
+		if i < len(d.digits) {
+			n += int64(d.digits[i] - '0')
+		}
 	}
 	if d.neg {
 		n = -n

@@ -90,7 +90,7 @@ func formatArg(verb byte, a any) string {
 	case isInt && verb == 'X':
 		return strings.ToUpper(strconv.FormatInt(n, 16))
 	case isInt && verb == 'q':
-		return strconv.QuoteRune(rune(n))
+		return quoteRune(rune(n))
 	case isInt && verb == 'c':
 		return string(rune(n))
 	}
@@ -109,7 +109,7 @@ func formatArg(verb byte, a any) string {
 	case 's':
 		return s
 	case 'q':
-		return strconv.Quote(s)
+		return Quote(s)
 	}
 	return "%!" + string(verb) + "(unsupported)"
 }

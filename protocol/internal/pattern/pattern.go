@@ -4,7 +4,6 @@
 package pattern
 
 import (
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -251,14 +250,15 @@ func (c *pparser) quantifier() (lo, hi int, err error) {
 		body := c.src[c.pos+1 : end]
 		c.pos = end + 1
 		a, b, comma := cutByte(body, ',')
-		if lo, err = strconv.Atoi(a); err != nil {
+		var ok bool
+		if lo, ok = format.Atoi(a); !ok {
 			return 0, 0, format.Errorf("bad repetition {%s}", body)
 		}
 		hi = lo
 		if comma {
 			hi = -1
 			if b != "" {
-				if hi, err = strconv.Atoi(b); err != nil || hi < lo {
+				if hi, ok = format.Atoi(b); !ok || hi < lo {
 					return 0, 0, format.Errorf("bad repetition {%s}", body)
 				}
 			}
