@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"cmp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -357,7 +356,15 @@ func (b *bound) cmp(d jsonpos.Decimal, i int64, plain bool) int {
 		return d.Cmp(b.dec)
 	}
 	if b.isInt {
-		return cmp.Compare(i, b.i)
+		// cmp.Compare, written out: package protocol is compiled without
+		// inlining, and its generic int64 copy called isNaN twice.
+		switch {
+		case i < b.i:
+			return -1
+		case i > b.i:
+			return 1
+		}
+		return 0
 	}
 	return jsonpos.DecimalOf(i).Cmp(b.dec)
 }
