@@ -950,6 +950,14 @@ func (p *parser) str() (string, bool) {
 			end++
 		}
 		end++
+		// The plain bytes up to the next stop, eight at a time.
+		for end+8 <= len(text) {
+			n := stopAt(load64(text, end))
+			end += n
+			if n < 8 {
+				break
+			}
+		}
 	}
 	var b strings.Builder
 	b.Grow(min(end, len(text)) - p.pos)
@@ -979,6 +987,16 @@ func (p *parser) str() (string, bool) {
 			plainFrom = i
 		default:
 			i++
+			// The plain bytes up to the next stop, eight at a time
+			// (a schema written as a string escapes every quote, and
+			// between them are runs of plain bytes).
+			for i+8 <= len(p.text) {
+				n := stopAt(load64(p.text, i))
+				i += n
+				if n < 8 {
+					break
+				}
+			}
 		}
 	}
 }
