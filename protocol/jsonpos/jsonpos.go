@@ -979,6 +979,16 @@ func (p *parser) str() (string, bool) {
 			return "", false
 		case c == '\\':
 			b.Write(p.text[plainFrom:i])
+			if i+1 < len(p.text) {
+				// A one-letter escape (most often \" in a string that
+				// holds JSON) is decoded here, without escape's call.
+				if r, ok := simpleEscape(p.text[i+1]); ok {
+					b.WriteByte(r)
+					i += 2
+					plainFrom = i
+					continue
+				}
+			}
 			n, ok := p.escape(i, &b)
 			if !ok {
 				return "", false
