@@ -312,12 +312,14 @@ func (v *validation) number(f *field, n *jsonpos.Node, p path) {
 		}
 		return
 	}
-	if f.min != nil && f.min.cmp(d, i, plain) < 0 {
+	// A plain integer against an integer bound, the common case, is
+	// compared here without bound.cmp's call.
+	if b := f.min; b != nil && (plain && b.isInt && i < b.i || !(plain && b.isInt) && b.cmp(d, i, plain) < 0) {
 		v.atPath(n, "below-minimum", p, nil, n.Str, f.min.dec.String())
 		return
 	}
-	switch {
-	case f.max != nil && f.max.cmp(d, i, plain) > 0:
+	switch b := f.max; {
+	case b != nil && (plain && b.isInt && i > b.i || !(plain && b.isInt) && b.cmp(d, i, plain) > 0):
 		v.atPath(n, "above-maximum", p, nil, n.Str, f.max.dec.String())
 	case f.Maximum == nil && f.Type == "integer" && v.doc.IntegerMax > 0 &&
 		(plain && i > v.doc.IntegerMax || !plain && d.Cmp(v.idx.intMax) > 0):
