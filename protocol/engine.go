@@ -286,7 +286,21 @@ func (v *validation) number(f *field, n *jsonpos.Node, p path) {
 		v.atPath(n, "number-too-long", p, nil, len(n.Str), limit)
 		return
 	}
-	i, plain := plainInt(n.Str)
+	// plainInt, written out: a call fewer per number.
+	i, plain := int64(0), false
+	if s := n.Str; len(s) > 0 && len(s) <= 18 && s[0] != '-' {
+		plain = true
+		for j := 0; j < len(s); j++ {
+			c := s[j]
+			if c < '0' || c > '9' {
+				plain = false
+				break
+			}
+			i = i*10 + int64(c-'0')
+		}
+	} else {
+		i, plain = plainInt(s)
+	}
 	var d jsonpos.Decimal
 	if !plain || f.Const != nil {
 		d = jsonpos.ParseDecimal(n.Str)
