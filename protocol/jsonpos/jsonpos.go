@@ -680,6 +680,14 @@ func (p *parser) member(i int) bool {
 		}
 		val = p.newNode('"', start)
 		val.End, val.Str = p.pos, s
+	} else if p.pos < len(p.text) && p.text[p.pos]-'0' <= 9 {
+		// A number, the next most common value, without value's call.
+		if len(p.slab) == 0 {
+			p.nodeBlock()
+		}
+		if val = p.number(); p.fatal {
+			return false
+		}
 	} else if val = p.value(); p.fatal { // may grow p.open: m is not used past here
 		return false
 	}
