@@ -688,6 +688,14 @@ func (p *parser) member(i int) bool {
 		if val = p.number(); p.fatal {
 			return false
 		}
+	} else if p.pos < len(p.text) && p.text[p.pos] == '{' {
+		// An object, without value's call.
+		if len(p.slab) == 0 {
+			p.nodeBlock()
+		}
+		if val = p.object(); p.fatal { // may grow p.open: m is not used past here
+			return false
+		}
 	} else if val = p.value(); p.fatal { // may grow p.open: m is not used past here
 		return false
 	}
