@@ -300,11 +300,13 @@ func (v *validation) dataFormats(st *jsonpos.Node, p path) {
 			if df == nil || df.Kind != '{' {
 				continue
 			}
-			t, ok := intValue(df.Child("type"))
-			schema := df.Child("schema")
-			explained := schema != nil && schema.Kind == '"' && strings.TrimSpace(schema.Str) != ""
-			if ok && t == v.idx.otherFormat && v.doc.DataFormatOtherNeedsSchema && !explained {
-				v.at(df.Child("type"), "data-format-other-no-schema", at.sub(key, "type"), nil)
+			// The schema is looked for only for a format of type "other".
+			typ := df.Child("type")
+			if t, ok := intValue(typ); !ok || t != v.idx.otherFormat || !v.doc.DataFormatOtherNeedsSchema {
+				continue
+			}
+			if schema := df.Child("schema"); schema == nil || schema.Kind != '"' || strings.TrimSpace(schema.Str) == "" {
+				v.at(typ, "data-format-other-no-schema", at.sub(key, "type"), nil)
 			}
 		}
 	}
