@@ -12,6 +12,7 @@
 //	go run ./cmd/benchpage -runs 5 -profiles fast4g
 //	go run ./cmd/benchpage -runs 5 -profiles fast4g -sites main=/tmp/main-site,branch=/tmp/new-site   # side by side
 //	go run ./cmd/benchpage -runs 1 -profiles fast4g -timeline   # what the first run waited for, event by event
+//	go run ./cmd/benchpage -runs 1 -profiles fast4g -trace /tmp/traces   # and a Chrome trace of one more run per site
 //
 // Two scenarios per run, each in a fresh browser:
 //   - now: the reader focuses the editor as soon as the page's script has
@@ -74,6 +75,13 @@ var cpuSlowdown float64
 // module was asked for when it was.
 var timeline bool
 
+// traceDir, when set, receives a Chrome trace of one extra run per site
+// and profile (scenario now), left out of the figures: a trace says what
+// each of the page's main-thread tasks did (parse, style, layout, text
+// shaping, scripts), which the timeline's long frames only sum up, and
+// tracing slows the page, so its run is not measured.
+var traceDir string
+
 // netlifyFile is the netlify.toml of sites built outside a checkout.
 var netlifyFile string
 
@@ -105,6 +113,7 @@ func main() {
 	sites := flag.String("sites", "", "comma-separated built site `dir`ectories (or name=dir) to measure side by side, run by run (default: build this checkout's site and module)")
 	flag.Float64Var(&cpuSlowdown, "cpu", 4, "CPU slowdown factor (1: none)")
 	flag.BoolVar(&timeline, "timeline", false, "also print the first run's events per site (requests, paint, parse, long animation frames), in the browser's clock")
+	flag.StringVar(&traceDir, "trace", "", "write a Chrome trace (JSON: chrome://tracing, ui.perfetto.dev) of one extra, unmeasured run per site and profile to `dir`/SITE-PROFILE.json")
 	flag.StringVar(&netlifyFile, "netlify", "netlify.toml", "netlify.toml whose headers serve a site that is not a checkout's public/ folder (one that is gets its checkout's, whose CSP allows its inline scripts)")
 	flag.BoolVar(&inputDelay, "input", false, "also paste a 5 MB payload once ready and measure input to next frame for keys pressed while it is checked")
 	flag.Parse()
@@ -170,10 +179,19 @@ func run(runs int, names []string, chromium, sites string) error {
 			keys, keysMax                                                                                           []float64
 		}
 		all := make([]series, len(subjects))
+		if traceDir != "" {
+			for _, sub := range subjects {
+				file := filepath.Join(traceDir, sub.name+"-"+n+".json")
+				if _, err := measure(ctx, chromium, sub.files, p, true, file); err != nil {
+					return fmt.Errorf("trace %s: %w", file, err)
+				}
+				log.Printf("trace of %s on %s: %s", sub.name, n, file)
+			}
+		}
 		for range runs {
 			for i, sub := range subjects { // alternate, so load changes reach every site alike
 				r := &all[i]
-				m, err := measure(ctx, chromium, sub.files, p, true)
+				m, err := measure(ctx, chromium, sub.files, p, true, "")
 				if err != nil {
 					return err
 				}
@@ -194,7 +212,7 @@ func run(runs int, names []string, chromium, sites string) error {
 				if len(m.keys) > 0 {
 					r.keysMax = append(r.keysMax, slices.Max(m.keys))
 				}
-				m, err = measure(ctx, chromium, sub.files, p, false)
+				m, err = measure(ctx, chromium, sub.files, p, false, "")
 				if err != nil {
 					return err
 				}
@@ -428,6 +446,25 @@ document.addEventListener("DOMContentLoaded", () => {
 });`, now)
 }
 
+// traceCategories are what a trace of the page's load needs: tasks and
+// their phases (parse, style, layout, shaping, paint), scripts, loading.
+const traceCategories = "toplevel,blink,loading,v8,devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,blink.user_timing,latencyInfo"
+
+// waitForTrace waits until Chrome has written the whole trace (it does so
+// when the trace's duration ends): the file is there and is valid JSON.
+func waitForTrace(file string, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for {
+		if b, err := os.ReadFile(file); err == nil && json.Valid(b) {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("no complete trace in %s after %s", file, limit)
+		}
+		time.Sleep(250 * time.Millisecond)
+	}
+}
+
 // measurement holds one run's times in milliseconds since navigation.
 type measurement struct {
 	use, ready, cls, validation float64
@@ -463,8 +500,9 @@ const eventsJS = `(() => {
 })()`
 
 // measure opens the validator page in a fresh browser and returns the
-// timings of one scenario, in milliseconds since navigation.
-func measure(ctx context.Context, chromium string, files *siteFiles, p profile, now bool) (measurement, error) {
+// timings of one scenario, in milliseconds since navigation. With a
+// traceFile, the browser traces its first seconds into it.
+func measure(ctx context.Context, chromium string, files *siteFiles, p profile, now bool, traceFile string) (measurement, error) {
 	srv, s, err := server(files, p)
 	if err != nil {
 		return measurement{}, err
@@ -475,7 +513,16 @@ func measure(ctx context.Context, chromium string, files *siteFiles, p profile, 
 		return measurement{}, err
 	}
 	defer os.RemoveAll(userDir)
-	tab, stop := browsertest.Launch(ctx, chromium, userDir, "", chromedp.IgnoreCertErrors) // the tests' flags
+	flags := []chromedp.ExecAllocatorOption{chromedp.IgnoreCertErrors}
+	if traceFile != "" {
+		if err := os.MkdirAll(filepath.Dir(traceFile), 0o755); err != nil {
+			return measurement{}, err
+		}
+		os.Remove(traceFile)
+		flags = append(flags, chromedp.Flag("trace-startup", traceCategories), chromedp.Flag("trace-startup-file", traceFile),
+			chromedp.Flag("trace-startup-duration", "8"), chromedp.Flag("trace-startup-format", "json"))
+	}
+	tab, stop := browsertest.Launch(ctx, chromium, userDir, "", flags...) // the tests' flags
 	defer stop()
 	tab, cancel := context.WithTimeout(tab, 5*time.Minute)
 	defer cancel()
@@ -512,6 +559,11 @@ func measure(ctx context.Context, chromium string, files *siteFiles, p profile, 
 	}
 	if _, err := chromedp.Run(tab, chromedp.Poll[bool](`!!__bench.ready`, chromedp.WithPollingTimeout(0))); err != nil {
 		return measurement{}, err
+	}
+	if traceFile != "" {
+		if err := waitForTrace(traceFile, time.Minute); err != nil {
+			return measurement{}, err
+		}
 	}
 	var m measurement
 	b, err := chromedp.Run(tab, chromedp.Evaluate[map[string]float64](`({...__bench, origin: performance.timeOrigin,
