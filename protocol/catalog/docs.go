@@ -1,9 +1,9 @@
 package catalog
 
 import (
-	"pairag.com/portal/protocol/internal/format"
 	"strings"
 
+	"pairag.com/portal/protocol/internal/format"
 	"pairag.com/portal/protocol/jsonpos"
 	"pairag.com/portal/protocol/spec"
 )
