@@ -196,8 +196,12 @@ func TestSearchResultsRead(t *testing.T) {
 		run(t, tab, chromedp.Navigate(srv.URL+home), chromedp.WaitVisible(chromedp.CSS(".search")), chromedp.KeyEvent("/"))
 		waitJS(t, tab, `typeof window.pairagSearch === "function"`)
 		run(t, tab, chromedp.SendKeys(chromedp.CSS("#search-input"), q+" "))
-		// results, and their excerpts, which come with the entries' texts after them
-		waitJS(t, tab, `document.querySelectorAll("#search-results li").length > 0 &&
+		// the whole answer to the whole query (not a draft, nor the answer
+		// to a prefix typed on the way: "stagq" is one edit from "stage"),
+		// and its excerpts, which come with the entries' texts after it
+		waitJS(t, tab, `window.pairagSearchStats.answered === document.getElementById("search-input").value &&
+			!document.getElementById("search-results").hasAttribute("aria-busy") &&
+			document.querySelectorAll("#search-results li").length > 0 &&
 			(!!document.querySelector("#search-results li.search-none") || window.pairagSearchStats.textsAt > 0)`)
 		return eval[view](t, tab, read)
 	}

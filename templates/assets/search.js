@@ -734,10 +734,11 @@
       results = rs;
       render();
       open(shut !== n); // an Escape while the draft showed keeps the answer closed
-      // for the timing test: the last answer's search (with the shards it
-      // fetched) and drawing, and when the first results (a draft's or the
-      // answer's) and the first whole answer came
+      // for the tests: the last answer's search (with the shards it
+      // fetched) and drawing, its query, and when the first results (a
+      // draft's or the answer's) and the first whole answer came
       stats.lastAnswerMs = performance.now() - t0;
+      stats.answered = q; // the query of the whole answer on show (the tests wait for theirs)
       if (results.length && !stats.answerAt) stats.answerAt = performance.now();
       if (results.length && !stats.finalAt) stats.finalAt = performance.now();
       say(results.length ? box.dataset.count.replace("{n}", results.length) : box.dataset.none);
