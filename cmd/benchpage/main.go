@@ -352,13 +352,10 @@ func brotliOf(data []byte) []byte {
 // link is busy from a response's first byte until the last byte of every
 // response being sent, and each chunk is due when the bytes before it
 // would have crossed at the rate. A chunk's own time to be written (TLS,
-// the HTTP/2 frame, the wake-up from its sleep) is not added on top: the
-// schedule restarts from the clock only when the link was idle, since
-// before 2026-12-04 it restarted at every chunk that came a little late,
-// and the 595 KB module took 0.73 s where the rate says 0.59 (about 1.9 ms
-// lost per 8 KB chunk: an effective 6.5 Mbps, not 8.1). Now a Go client
-// gets it in 0.588 s; Chromium, which streams it into the compiler while
-// the worker script and the page's other files share the link, in 0.68 s.
+// the HTTP/2 frame, the wake-up from its sleep) is not added on top, so
+// the schedule restarts from the clock only when the link was idle:
+// restarted at every late chunk, it lost about 1.9 ms per 8 KB, and Fast
+// 4G carried 6.5 Mbps instead of 8.1.
 type shaper struct {
 	latency  time.Duration
 	rate     float64 // bytes per second
@@ -424,7 +421,7 @@ func server(files *siteFiles, p profile) (*httptest.Server, *shaper, error) {
 	s := &shaper{latency: time.Duration(p.latencyMs * float64(time.Millisecond)), rate: p.downBps, now: time.Now, sleep: time.Sleep}
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.inflight.Add(1)
-		defer func() { s.lastDone.Store(time.Now().UnixMilli()); s.inflight.Add(-1) }()
+		defer func() { s.lastDone.Store(s.now().UnixMilli()); s.inflight.Add(-1) }()
 		time.Sleep(s.latency)
 		url := r.URL.Path
 		if strings.HasSuffix(url, "/") {
